@@ -1,0 +1,38 @@
+import { resolve } from "node:path";
+
+/** Environment configuration (DESIGN section 4). */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { username: string; password: string; email: string } | undefined;
+  seedDemo: boolean;
+  /** Built web app to serve at / (unset: API only). */
+  webDist: string | undefined;
+  logLevel: string;
+  /** Trust X-Forwarded-* from a reverse proxy (HTTPS detection, client address). */
+  trustProxy: boolean;
+  /** In-memory embedded database (tests). */
+  inMemory?: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const admin =
+    env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
+      ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
+      : undefined;
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? "./.data"),
+    admin,
+    seedDemo: env.SEED_DEMO === "1",
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: env.TRUST_PROXY === "1",
+  };
+}

@@ -1,0 +1,69 @@
+import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
+import type { Database, DbHandle } from "@sitesafe/db";
+import type { Kysely } from "kysely";
+import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
+import type { Config } from "./config.js";
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+/** What a procedure may do to the response's session cookie; the HTTP layer applies it. */
+export interface SessionCookieJar {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface Context {
+  db: Kysely<Database>;
+  dbHandle: DbHandle;
+  config: Config;
+  log: Logger;
+  /** Client address, for the failed-login limit and the logs. */
+  ip: string;
+  session: ValidatedSession | null;
+  user: PublicUser | null;
+  actor: Actor | null;
+  cookies: SessionCookieJar;
+}
+
+export interface ContextInput {
+  dbHandle: DbHandle;
+  config: Config;
+  log: Logger;
+  ip: string;
+  sessionToken: string | undefined;
+  cookies: SessionCookieJar;
+}
+
+/** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
+export async function createContext(input: ContextInput): Promise<Context> {
+  const session = input.sessionToken ? await validateSessionToken(input.dbHandle.db, input.sessionToken) : null;
+  if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
+  return {
+    db: input.dbHandle.db,
+    dbHandle: input.dbHandle,
+    config: input.config,
+    log: input.log,
+    ip: input.ip,
+    session,
+    user: session?.user ?? null,
+    actor: session
+      ? {
+          userId: session.user.id,
+          role: session.user.role,
+          workerId: session.workerId,
+          position: session.position,
+          assignedProjectIds: session.assignedProjectIds,
+        }
+      : null,
+    cookies: input.cookies,
+  };
+}
+
+/** Throws 403 unless the policy allows the action. */
+export function assertCan(actor: Actor, action: Action, resource?: ResourceFacts): void {
+  if (!can(actor, action, resource)) throw forbidden();
+}

@@ -1,0 +1,25 @@
+import { accountsRoutes } from "./accounts.js";
+import { commentsRoutes } from "./comments.js";
+import { dashboardRoutes } from "./dashboard.js";
+import { incidentsRoutes } from "./incidents.js";
+import { jhaRoutes } from "./jha.js";
+import { permitsRoutes } from "./permits.js";
+import { projectsRoutes } from "./projects.js";
+import type { RestRoute } from "./table.js";
+import { trainingRoutes } from "./training.js";
+import { videosRoutes } from "./videos.js";
+import { workersRoutes } from "./workers.js";
+
+/** Every documented /api/... route. Order matters only where Fastify cannot tell paths apart. */
+export const restRoutes: RestRoute[] = [
+  ...accountsRoutes,
+  ...projectsRoutes,
+  ...workersRoutes,
+  ...jhaRoutes,
+  ...incidentsRoutes,
+  ...permitsRoutes,
+  ...commentsRoutes,
+  ...trainingRoutes,
+  ...videosRoutes,
+  ...dashboardRoutes,
+];

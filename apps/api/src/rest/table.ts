@@ -1,0 +1,31 @@
+import type { FastifyRequest } from "fastify";
+import type { Caller } from "../router.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** What a REST route hands its procedure. Inputs are validated by the procedure's own schema. */
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  /** body, then query, then path params (path wins): the usual procedure input. Typed `never` so
+   * it fits any procedure's input; the procedure's Zod schema is what checks it. */
+  input: never;
+  raw: FastifyRequest;
+}
+
+export interface RestRoute {
+  method: HttpMethod;
+  /** Fastify path, e.g. "/api/projects/:id". */
+  path: string;
+  call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+  /** Success status: 200 by default; 201 for creates; 204 for deletes (no body). */
+  status?: 200 | 201 | 204;
+  /** Routes that stream a file or read multipart handle the reply themselves. */
+  raw?: boolean;
+}
+
+export const get = (path: string, call: RestRoute["call"]): RestRoute => ({ method: "GET", path, call });
+export const post = (path: string, call: RestRoute["call"], status: 200 | 201 = 201): RestRoute => ({ method: "POST", path, call, status });
+export const put = (path: string, call: RestRoute["call"]): RestRoute => ({ method: "PUT", path, call });
+export const del = (path: string, call: RestRoute["call"]): RestRoute => ({ method: "DELETE", path, call, status: 204 });

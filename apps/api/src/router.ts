@@ -1,0 +1,34 @@
+import { authRouter } from "./routers/auth.js";
+import { commentsRouter } from "./routers/comments.js";
+import { dashboardRouter } from "./routers/dashboard.js";
+import { incidentsRouter } from "./routers/incidents.js";
+import { inviteTokensRouter } from "./routers/inviteTokens.js";
+import { jhaRouter } from "./routers/jha.js";
+import { permitsRouter } from "./routers/permits.js";
+import { projectsRouter } from "./routers/projects.js";
+import { trainingRouter } from "./routers/training.js";
+import { usersRouter } from "./routers/users.js";
+import { videosRouter } from "./routers/videos.js";
+import { workersRouter } from "./routers/workers.js";
+import { createCallerFactory, publicProcedure, router } from "./trpc.js";
+
+export const appRouter = router({
+  /** A constant answer: the placeholder page's wiring check and the benchmark's ceiling. */
+  ping: publicProcedure.query(() => ({ message: "SiteSafe API is running" })),
+  auth: authRouter,
+  users: usersRouter,
+  inviteTokens: inviteTokensRouter,
+  projects: projectsRouter,
+  workers: workersRouter,
+  jha: jhaRouter,
+  incidents: incidentsRouter,
+  permits: permitsRouter,
+  comments: commentsRouter,
+  training: trainingRouter,
+  videos: videosRouter,
+  dashboard: dashboardRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

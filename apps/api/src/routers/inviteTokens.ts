@@ -1,0 +1,36 @@
+import { byIdSchema, createInviteTokenSchema, defaultInviteExpiry, notFound } from "@sitesafe/domain";
+import { audit, inviteTokens } from "@sitesafe/db";
+import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
+import { router, staffProcedure } from "../trpc.js";
+
+/** Issue and delete: admin and manager (spec section 6). The page itself is admin only. */
+export const inviteTokensRouter = router({
+  list: staffProcedure.query(({ ctx }) => inviteTokens.listInviteTokens(ctx.db)),
+
+  create: staffProcedure.input(createInviteTokenSchema).mutation(async ({ ctx, input }) => {
+    const token = newInviteToken();
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const row = await inviteTokens.insertInviteToken(trx, {
+        tokenHash: hashInviteToken(token),
+        tokenPreview: `${token.slice(0, 8)}...`,
+        role: input.role,
+        expiresAt: input.expiresAt ?? defaultInviteExpiry(),
+        createdBy: ctx.user.id,
+      });
+      await audit.recordAudit(trx, { actor: ctx.actor, entity: "inviteToken", entityId: row.id, action: "created", to: "active", details: { role: input.role } });
+      return row;
+    });
+    // The full token leaves the server this once; only its hash is kept.
+    return { ...created, token };
+  }),
+
+  delete: staffProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
+    await ctx.db.transaction().execute(async (trx) => {
+      const token = await inviteTokens.findInviteToken(trx, input.id);
+      if (!token) throw notFound("Invite token");
+      await inviteTokens.deleteInviteToken(trx, input.id);
+      await audit.recordAudit(trx, { actor: ctx.actor, entity: "inviteToken", entityId: input.id, action: "deleted" });
+    });
+    return { success: true };
+  }),
+});

@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import type { DbHandle } from "@sitesafe/db";
+import { TRPCError } from "@trpc/server";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Config } from "./config.js";
+import { type Context, createContext, type SessionCookieJar } from "./context.js";
+import { restRoutes } from "./rest/index.js";
+import { type AppRouter, appRouter, createCaller } from "./router.js";
+import { normaliseError, validationIssues } from "./trpc.js";
+
+export interface BuildServerOptions {
+  config: Config;
+  dbHandle: DbHandle;
+  /** Fastify logger options; false silences it (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const SAFETY_PLAN_MAX_BYTES = 10 * 1024 * 1024;
+export const TRPC_MAX_BATCH = 20;
+
+const SESSION_COOKIE = "session";
+/** Over HTTPS the cookie is Secure with the __Host- prefix: no subdomain can set or read it. */
+const SECURE_SESSION_COOKIE = "__Host-session";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
+    shuttingDown: boolean;
+  }
+}
+
+export interface ErrorBody {
+  message: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** The one place an error becomes an HTTP status and a JSON body (DESIGN section 3). */
+export function errorResponse(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+  const mapped = normaliseError(error);
+  const status = getHTTPStatusCodeFromError(mapped);
+  if (status >= 500 && mapped.code !== "SERVICE_UNAVAILABLE") {
+    return { status: 500, body: { message: "Internal server error" }, unexpected: true };
+  }
+  const issues = mapped.code === "BAD_REQUEST" ? validationIssues(mapped) : undefined;
+  const body: ErrorBody = { message: issues?.[0]?.message ?? mapped.message };
+  if (issues?.length) body.issues = issues;
+  return { status, body, unexpected: false };
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { config, dbHandle } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+  });
+  app.decorate("shuttingDown", false);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: SAFETY_PLAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles for layout and theming.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://img.youtube.com", "https://i.vimeocdn.com"],
+        mediaSrc: ["'self'", "https:", "blob:"],
+        frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (app.shuttingDown) {
+      reply.header("connection", "close");
+      return reply.code(503).send({ message: "The server is restarting. Please try again shortly." });
+    }
+    if (!isStateChanging(req) || !isApiPath(req.url)) return;
+    if (!sameOrigin(req)) {
+      req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
+      return reply.code(403).send({ message: "Cross-origin request refused" });
+    }
+  });
+
+  const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
+  const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
+    let ctx = contexts.get(req);
+    if (!ctx) {
+      const secure = req.protocol === "https";
+      const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+      const cookies: SessionCookieJar = {
+        set: (token, expiresAt) =>
+          void reply.setCookie(name, token, { httpOnly: true, sameSite: "lax", path: "/", secure, expires: expiresAt }),
+        clear: () => void reply.clearCookie(name, { httpOnly: true, sameSite: "lax", path: "/", secure }),
+      };
+      ctx = createContext({
+        dbHandle,
+        config,
+        log: req.log,
+        ip: req.ip,
+        sessionToken: req.cookies[name],
+        cookies,
+      });
+      contexts.set(req, ctx);
+    }
+    return ctx;
+  };
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => contextFor(req, res),
+      maxBatchSize: TRPC_MAX_BATCH,
+      onError: ({ error, path, req }) => {
+        if (errorResponse(error).unexpected) req.log.error({ err: error.cause ?? error, path }, "unexpected error");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  app.get("/api/health", async (_req, reply) => {
+    try {
+      await dbHandle.ping();
+      return { status: "ok", db: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "error", db: "unavailable", message: "The database is unavailable" });
+    }
+  });
+  /** A constant answer with no database work: the benchmark's ceiling for this server. */
+  app.get("/api/bare", async () => ({ ok: true }));
+
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        const params = (req.params ?? {}) as Record<string, string>;
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        const body = isPlainObject(req.body) ? req.body : {};
+        try {
+          const ctx = await contextFor(req, reply);
+          const result = await route.call(createCaller(ctx), {
+            params,
+            query,
+            body,
+            input: { ...body, ...query, ...params } as never,
+            raw: req,
+          });
+          if (route.raw) return reply;
+          if (route.status === 204) return reply.code(204).send();
+          return reply.code(route.status ?? 200).send(result ?? null);
+        } catch (error) {
+          return sendError(req, reply, error);
+        }
+      },
+    });
+  }
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    // Fastify's own failures (unparsable JSON, body too large, bad content type) are client errors.
+    if (error.statusCode && error.statusCode < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "Request body is too large"
+          : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Unsupported content type"
+            : error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+              ? "Request body is empty"
+              : error.statusCode === 400
+                ? "Invalid request body"
+                : error.message;
+      return reply.code(error.statusCode).send({ message });
+    }
+    return sendError(req, reply, error);
+  });
+
+  const webDist = config.webDist && existsSync(join(config.webDist, "index.html")) ? config.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || req.method !== "GET" || !webDist) {
+      return reply.code(404).send({ message: "Not found" });
+    }
+    // Single-page app: every other GET is a client route, answered with the app shell.
+    return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
+  });
+
+  return app;
+}
+
+function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const { status, body, unexpected } = errorResponse(error);
+  if (unexpected) req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "unexpected error");
+  return reply.code(status).send(body);
+}
+
+const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
+const isStateChanging = (req: FastifyRequest) => req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
+
+/** Requests that change state must come from this server's own pages (DESIGN section 3). */
+function sameOrigin(req: FastifyRequest): boolean {
+  if (req.headers["sec-fetch-site"] === "same-origin") return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  return origin === `${req.protocol}://${req.host}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);
+}

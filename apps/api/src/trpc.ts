@@ -1,0 +1,80 @@
+import { AppError, NOT_SIGNED_IN, isStaff, toFieldIssues } from "@sitesafe/domain";
+import { classifyDbError } from "@sitesafe/db";
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import type { Context } from "./context.js";
+
+/**
+ * Turns the error a procedure threw into the one the client sees: AppError keeps its code and
+ * message; database failures that are the caller's doing become 409/400, an unreachable database
+ * 503; anything else stays a 500 and is logged with its stack by the HTTP layer.
+ */
+export function normaliseError(error: unknown): TRPCError {
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") return error;
+  const db = classifyDbError(cause);
+  if (db) {
+    switch (db.kind) {
+      case "unique":
+        return new TRPCError({ code: "CONFLICT", message: "This record already exists", cause });
+      case "foreignKey":
+        return new TRPCError({ code: "BAD_REQUEST", message: "A referenced record does not exist", cause });
+      case "check":
+      case "invalidInput":
+        return new TRPCError({ code: "BAD_REQUEST", message: "Invalid input", cause });
+      case "unavailable":
+        return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The database is unavailable. Please try again shortly.", cause });
+    }
+  }
+  return error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause });
+}
+
+/** `{path, message}` issues of a validation error, whichever library raised it. */
+export function validationIssues(error: TRPCError): { path: string; message: string }[] | undefined {
+  const cause = error.cause as { issues?: unknown } | undefined;
+  if (cause instanceof AppError) return cause.issues;
+  if (cause && Array.isArray(cause.issues)) return toFieldIssues(cause.issues as Parameters<typeof toFieldIssues>[0]);
+  return undefined;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = error.code === "BAD_REQUEST" ? validationIssues(error) : undefined;
+    const message = issues?.[0]?.message ?? (error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message);
+    // Never send stacks or SQL to the client.
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
+  },
+});
+
+const mapErrors = t.middleware(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = normaliseError(result.error);
+    if (mapped.code === "FORBIDDEN") {
+      ctx.log.warn({ event: "authorization_denied", path, userId: ctx.actor?.userId ?? null }, "authorization denied");
+    }
+    if (mapped !== result.error) throw mapped;
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor || !ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: NOT_SIGNED_IN });
+  return next({ ctx: { ...ctx, actor: ctx.actor, user: ctx.user, session: ctx.session } });
+});
+
+export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!isStaff(ctx.actor)) throw new AppError("FORBIDDEN", "Only admins and managers can do this");
+  return next();
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can do this");
+  return next();
+});

@@ -1,0 +1,185 @@
+import { avatarLetter, displayName, initials, roleLabel } from "@sitesafe/domain";
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
+import { Link, useRouterState } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { navigateFully, useCurrentUser } from "../lib/auth";
+import { useIsMobile } from "../lib/device";
+import { bottomTabsFor, isActive, navFor } from "../lib/nav";
+import { notifyError, notifySuccess } from "../lib/notify";
+import { errorMessage, trpc } from "../lib/trpc";
+
+export const PRODUCT_NAME = "SiteSafe";
+
+function useLogout() {
+  const logout = trpc.auth.logout.useMutation({
+    onSuccess: () => {
+      notifySuccess("Logged out", "You have been successfully logged out.");
+      navigateFully("/auth");
+    },
+    onError: (error) => notifyError("Logout failed", errorMessage(error)),
+  });
+  return logout;
+}
+
+/** Light, dark or system; kept in the browser by Mantine's colour scheme manager. */
+function ThemeToggle() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const next = colorScheme === "light" ? "dark" : colorScheme === "dark" ? "auto" : "light";
+  const label = colorScheme === "light" ? "Light theme" : colorScheme === "dark" ? "Dark theme" : "System theme";
+  return (
+    <Tooltip label={`${label} (switch)`} openDelay={700}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Theme: ${label}`} data-theme={colorScheme} onClick={() => setColorScheme(next)}>
+        {colorScheme === "light" ? <IconSun size={20} /> : colorScheme === "dark" ? <IconMoon size={20} /> : <IconDeviceDesktop size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isMobile = useIsMobile();
+  const logout = useLogout();
+  if (!user) return null;
+  const entries = navFor(user.role);
+  const name = displayName(user);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened, desktop: isMobile } }}
+      footer={{ height: 64, collapsed: false }}
+      padding={{ base: "sm", sm: "lg" }}
+    >
+      <AppShell.Header style={{ position: "fixed" }}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom={isMobile ? undefined : "sm"} size="sm" aria-label="Toggle menu" />
+            <Text component={Link} to="/" fw={800} fz="lg" c="orange.7" style={{ textDecoration: "none" }}>
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <Menu position="bottom-end" width={240} withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="Account menu">
+                  <Avatar color="orange" radius="xl">
+                    {avatarLetter(user)}
+                  </Avatar>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Box px="sm" py={6}>
+                  <Text fw={600} size="sm" truncate>
+                    {user.firstName ? name : user.username}
+                  </Text>
+                  <Text c="dimmed" size="xs" truncate>
+                    {user.email}
+                  </Text>
+                </Box>
+                <Menu.Divider />
+                <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+                  Profile
+                </Menu.Item>
+                <Menu.Item component={Link} to="/account/password" leftSection={<IconKey size={16} />}>
+                  Change Password
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>
+            {entries.map((entry) => (
+              <NavLink
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                label={entry.label}
+                leftSection={<entry.icon size={18} stroke={1.6} />}
+                active={isActive(entry, pathname)}
+                color="orange"
+                variant="light"
+                onClick={close}
+                style={{ borderRadius: 8 }}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+          <Group gap="sm" wrap="nowrap" mb="sm">
+            <Avatar color="orange" radius="xl">
+              {initials(user)}
+            </Avatar>
+            <Box style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {roleLabel(user.role)}
+              </Text>
+            </Box>
+          </Group>
+          <Button fullWidth variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} loading={logout.isPending}>
+            Logout
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main pb={isMobile ? 90 : undefined}>
+        <Box maw={1280} mx="auto">
+          {children}
+        </Box>
+      </AppShell.Main>
+
+      <AppShell.Footer hiddenFrom="lg" p={0}>
+        <Group h="100%" grow gap={0} wrap="nowrap">
+          {bottomTabsFor(user.role).map((tab) => {
+            const active = isActive(tab, pathname);
+            return (
+              <UnstyledButton
+                key={tab.to}
+                component={Link}
+                to={tab.to}
+                aria-current={active ? "page" : undefined}
+                style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", height: "100%", minHeight: 48 }}
+                c={active ? "orange.7" : "dimmed"}
+              >
+                <tab.icon size={22} stroke={active ? 2.2 : 1.6} />
+                <Text size="xs" fw={active ? 700 : 500} c="inherit">
+                  {tab.label}
+                </Text>
+              </UnstyledButton>
+            );
+          })}
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** Every destructive action asks first, with the spec's title and text. */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel = "Delete",
+  pendingLabel,
+  color = "red",
+  loading = false,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  pendingLabel?: string;
+  color?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      {typeof message === "string" ? <Text size="sm">{message}</Text> : message}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={loading}>
+          Cancel
+        </Button>
+        <Button color={color} onClick={onConfirm} loading={loading && !pendingLabel} disabled={loading}>
+          {loading && pendingLabel ? pendingLabel : confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Actor } from "@sitesafe/domain";
+import { trpc } from "./trpc";
+
+/** The signed-in user and their policy facts; `data` is null when signed out. */
+export function useSession() {
+  return trpc.auth.session.useQuery(undefined, { staleTime: 60_000 });
+}
+
+/** The actor for `can()` checks in the UI. Inside the protected layout it is always present. */
+export function useActor(): Actor | null {
+  return useSession().data?.actor ?? null;
+}
+
+export function useCurrentUser() {
+  return useSession().data?.user ?? null;
+}
+
+/** Full navigation after login, registration and logout, as the spec asks: every cache starts clean. */
+export function navigateFully(path: string) {
+  window.location.assign(path);
+}

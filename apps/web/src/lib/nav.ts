@@ -1,0 +1,72 @@
+import type { Role } from "@sitesafe/domain";
+import {
+  IconAlertTriangle,
+  IconBook,
+  IconCertificate,
+  IconClipboardCheck,
+  IconFileText,
+  IconFlame,
+  IconHome,
+  IconKey,
+  IconMessages,
+  IconShieldCheck,
+  IconUsers,
+  IconUserShield,
+  IconUsersGroup,
+  IconVideo,
+  IconBuildingSkyscraper,
+} from "@tabler/icons-react";
+import type { ComponentType } from "react";
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  roles: readonly Role[];
+}
+
+const all: readonly Role[] = ["admin", "manager", "worker"];
+const staff: readonly Role[] = ["admin", "manager"];
+const admin: readonly Role[] = ["admin"];
+
+/** The menu of the route table (spec product.md section 2), filtered by role. */
+export const navEntries: NavEntry[] = [
+  { label: "Dashboard", to: "/", icon: IconHome, roles: all },
+  { label: "Projects", to: "/projects", icon: IconBuildingSkyscraper, roles: all },
+  { label: "Workers", to: "/workers", icon: IconUsers, roles: staff },
+  { label: "Managers", to: "/managers", icon: IconUserShield, roles: staff },
+  { label: "JHA Forms", to: "/forms/jha", icon: IconClipboardCheck, roles: all },
+  { label: "Incident Reports", to: "/forms/incident-reports", icon: IconAlertTriangle, roles: all },
+  { label: "Hot Work Permits", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
+  { label: "Required Training", to: "/training/required", icon: IconCertificate, roles: all },
+  { label: "Training Programs", to: "/training/modules", icon: IconBook, roles: all },
+  { label: "Safety Videos", to: "/videos", icon: IconVideo, roles: all },
+  { label: "Safety Comments", to: "/safety-comments", icon: IconMessages, roles: all },
+  { label: "Safety Plans", to: "/safety/plans", icon: IconFileText, roles: staff },
+  { label: "User Management", to: "/admin/users", icon: IconUsersGroup, roles: admin },
+  { label: "Invite Tokens", to: "/admin/invite-tokens", icon: IconKey, roles: admin },
+];
+
+export function navFor(role: Role): NavEntry[] {
+  return navEntries.filter((e) => e.roles.includes(role));
+}
+
+/** Bottom tab bar below the large breakpoint: Home; JHA Forms (workers) or Workers; Hot Work; Incidents. */
+export function bottomTabsFor(role: Role): NavEntry[] {
+  const second: NavEntry =
+    role === "worker"
+      ? { label: "JHA Forms", to: "/forms/jha", icon: IconClipboardCheck, roles: all }
+      : { label: "Workers", to: "/workers", icon: IconUsers, roles: staff };
+  return [
+    { label: "Home", to: "/", icon: IconHome, roles: all },
+    second,
+    { label: "Hot Work", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
+    { label: "Incidents", to: "/forms/incident-reports", icon: IconShieldCheck, roles: all },
+  ];
+}
+
+/** Whether a menu entry is the current route (exact for "/", prefix otherwise). */
+export function isActive(entry: { to: string }, pathname: string): boolean {
+  if (entry.to === "/") return pathname === "/" || pathname === "/dashboard";
+  return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+}

@@ -1,0 +1,43 @@
+import type { AppRouter } from "@sitesafe/api/types";
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import superjson from "superjson";
+
+export const trpc = createTRPCReact<AppRouter>();
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
+
+/** Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 10 })],
+  });
+}
+
+/** The server's message for a failed call, or the fallback the spec gives for that screen. */
+export function errorMessage(error: unknown, fallback = "An unexpected error occurred. Please try again."): string {
+  if (error instanceof TRPCClientError) return error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** HTTP status of a failed tRPC call (403 and 404 pick different screens). */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number } | undefined;
+    return data?.httpStatus;
+  }
+  return undefined;
+}

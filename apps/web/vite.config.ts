@@ -1,0 +1,15 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  // Route files become lazily loaded chunks (autoCodeSplitting), one per screen.
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  resolve: { conditions: ["@sitesafe/source"] },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://127.0.0.1:3000", "/trpc": "http://127.0.0.1:3000" },
+  },
+  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  test: { include: ["src/**/*.test.ts"] },
+});

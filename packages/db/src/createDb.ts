@@ -1,0 +1,112 @@
+import { mkdirSync } from "node:fs";
+import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { CamelCasePlugin, Kysely, type KyselyConfig, type LogConfig, Migrator, PostgresDialect, sql } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import { migrations } from "./migrations/index.js";
+import type { Database } from "./types.js";
+
+export type DbKind = "postgres" | "pglite";
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** The embedded database itself, when kind is "pglite" (dumps, backups, fault tests). */
+  pglite?: PGlite;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string. Unset: embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files. Unset with no databaseUrl: in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data directory dump to start from (test templates). */
+  loadDataDir?: Blob | undefined;
+  /** Kysely's log hook (query counting, slow-query logging). */
+  log?: LogConfig | undefined;
+  /** Called when the PostgreSQL pool reports an idle-client error (the server went away). */
+  onPoolError?: ((error: Error) => void) | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number | undefined;
+}
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/**
+ * Counts and averages come back as int8/numeric; ids and percentages fit a JS number, so read them
+ * as numbers. Date-only columns stay "YYYY-MM-DD" strings: turning them into Date objects would
+ * shift them by the server's time zone.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === OID.INT8 || oid === OID.NUMERIC) return (value: string) => Number(value);
+    if (oid === OID.DATE) return (value: string) => value;
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signature
+    return pg.types.getTypeParser(oid as any, format as any);
+  },
+};
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const plugins = [new CamelCasePlugin()];
+  const log = options.log;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      types: pgTypes,
+      connectionTimeoutMillis: 5_000,
+    });
+    // Without this handler an idle client's error (database restarted) crashes the process.
+    pool.on("error", (error) => options.onPoolError?.(error));
+    const config: KyselyConfig = { dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) };
+    const db = new Kysely<Database>(config);
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: {
+      [pgliteTypes.INT8]: (v: string) => Number(v),
+      [pgliteTypes.NUMERIC]: (v: string) => Number(v),
+      [pgliteTypes.DATE]: (v: string) => v,
+    },
+  });
+  const config: KyselyConfig = { dialect: new PGliteDialect(pglite), plugins, ...(log ? { log } : {}) };
+  const db = new Kysely<Database>(config);
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    ping: async () => {
+      if (pglite.closed) throw new Error("embedded database is closed");
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      if (!pglite.closed) await db.destroy();
+    },
+  };
+}
+
+/** Brings the schema to the latest migration. Safe to run from several processes at once. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+    db: db as Kysely<any>,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

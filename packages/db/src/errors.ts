@@ -1,0 +1,35 @@
+/**
+ * Database failures that are the caller's fault or a passing outage, recognised once so the API
+ * can answer 409/400/503 instead of 500. SQLSTATE codes: https://www.postgresql.org/docs/current/errcodes-appendix.html
+ */
+export interface DbErrorInfo {
+  kind: "unique" | "foreignKey" | "check" | "invalidInput" | "unavailable";
+  constraint?: string | undefined;
+}
+
+const UNAVAILABLE_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+
+export function classifyDbError(error: unknown): DbErrorInfo | null {
+  if (!error || typeof error !== "object") return null;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  const code = typeof e.code === "string" ? e.code : "";
+  const constraint = typeof e.constraint === "string" ? e.constraint : undefined;
+  if (code === "23505") return { kind: "unique", constraint };
+  if (code === "23503") return { kind: "foreignKey", constraint };
+  if (code === "23514" || code === "23502") return { kind: "check", constraint };
+  if (code === "22P02" || code === "22003" || code === "22007" || code === "22008" || code === "22001") return { kind: "invalidInput" };
+  // 08xxx connection exceptions, 57P01..03 admin shutdown / cannot connect now, 53300 too many connections.
+  if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") {
+    return { kind: "unavailable" };
+  }
+  if (UNAVAILABLE_NODE_CODES.has(code)) return { kind: "unavailable" };
+  const message = typeof e.message === "string" ? e.message : "";
+  if (
+    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|database is closed|Cannot use a pool after calling end/i.test(
+      message,
+    )
+  ) {
+    return { kind: "unavailable" };
+  }
+  return null;
+}

@@ -1,0 +1,17 @@
+export * from "./createDb.js";
+export * from "./types.js";
+export * from "./errors.js";
+export * as audit from "./queries/audit.js";
+export * as compliance from "./queries/compliance.js";
+export * as users from "./queries/users.js";
+export * as sessions from "./queries/sessions.js";
+export * as inviteTokens from "./queries/inviteTokens.js";
+export * as projects from "./queries/projects.js";
+export * as workers from "./queries/workers.js";
+export * as jha from "./queries/jha.js";
+export * as incidents from "./queries/incidents.js";
+export * as permits from "./queries/permits.js";
+export * as comments from "./queries/comments.js";
+export * as training from "./queries/training.js";
+export * as videos from "./queries/videos.js";
+export * as dashboard from "./queries/dashboard.js";

@@ -1,0 +1,67 @@
+import type { Actor } from "@sitesafe/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../types.js";
+
+/** Who, when, from, to: every state change of a safety record writes one (DESIGN section 5). */
+export interface AuditInput {
+  actor: Pick<Actor, "userId"> | null;
+  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha";
+  entityId: number;
+  action: string;
+  from?: string | null;
+  to?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+export async function recordAudit(db: Kysely<Database>, event: AuditInput): Promise<void> {
+  const actorName = event.actor
+    ? db
+        .selectFrom("users")
+        .select((eb) =>
+          eb.fn
+            .coalesce(
+              eb.fn<string>("nullif", [eb.fn<string>("concat_ws", [eb.val(" "), "firstName", "lastName"]), eb.val("")]),
+              "username",
+            )
+            .as("name"),
+        )
+        .where("id", "=", event.actor.userId)
+    : null;
+  await db
+    .insertInto("auditEvents")
+    .values({
+      actorUserId: event.actor?.userId ?? null,
+      actorName: actorName ?? null,
+      entity: event.entity,
+      entityId: event.entityId,
+      action: event.action,
+      fromState: event.from ?? null,
+      toState: event.to ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+    })
+    .execute();
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  actorUserId: number | null;
+  actorName: string | null;
+  details: unknown;
+  createdAt: Date;
+}
+
+/** A record's history, oldest first. */
+export async function auditHistory(db: Kysely<Database>, entity: AuditInput["entity"], entityId: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom("auditEvents")
+    .select(["id", "action", "fromState", "toState", "actorUserId", "actorName", "details", "createdAt"])
+    .where("entity", "=", entity)
+    .where("entityId", "=", entityId)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

@@ -1,0 +1,95 @@
+import type { Role } from "@sitesafe/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../types.js";
+
+export async function insertSession(
+  db: Kysely<Database>,
+  session: { id: string; secretHash: Uint8Array; userId: number; expiresAt: Date },
+): Promise<void> {
+  await db.insertInto("sessions").values(session).execute();
+}
+
+export interface SessionWithActor {
+  id: string;
+  secretHash: Uint8Array;
+  expiresAt: Date;
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    role: Role;
+    firstName: string | null;
+    lastName: string | null;
+    createdAt: Date;
+  };
+  workerId: number | null;
+  position: string | null;
+  assignedProjectIds: number[];
+}
+
+/**
+ * The session, its user, the user's worker profile and assigned projects in one round trip: this
+ * runs on every request, so it must stay a single query.
+ */
+export async function findSessionWithActor(db: Kysely<Database>, id: string): Promise<SessionWithActor | undefined> {
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .leftJoin("workers as w", "w.userId", "u.id")
+    .select([
+      "s.id",
+      "s.secretHash",
+      "s.expiresAt",
+      "u.id as userId",
+      "u.username",
+      "u.email",
+      "u.role",
+      "u.firstName",
+      "u.lastName",
+      "u.createdAt",
+      "w.id as workerId",
+      "w.role as position",
+      sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
+        "assignedProjectIds",
+      ),
+    ])
+    .where("s.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    secretHash: row.secretHash,
+    expiresAt: row.expiresAt,
+    user: {
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      createdAt: row.createdAt,
+    },
+    workerId: row.workerId ?? null,
+    position: row.position ?? null,
+    assignedProjectIds: (row.assignedProjectIds ?? []).map(Number),
+  };
+}
+
+export async function extendSession(db: Kysely<Database>, id: string, expiresAt: Date): Promise<void> {
+  await db.updateTable("sessions").set({ expiresAt }).where("id", "=", id).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: number, exceptSessionId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  await db.deleteFrom("sessions").where("expiresAt", "<=", now).execute();
+}

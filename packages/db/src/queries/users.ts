@@ -1,0 +1,119 @@
+import type { PublicUser } from "@sitesafe/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database, NewUser } from "../types.js";
+
+const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt"] as const;
+
+export async function findUserForLogin(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom("users")
+    .select([...publicColumns, "passwordHash"])
+    .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Kysely<Database>, id: number): Promise<PublicUser | undefined> {
+  return db.selectFrom("users").select(publicColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom("users").select("passwordHash").where("id", "=", id).executeTakeFirst();
+  return row?.passwordHash;
+}
+
+export interface ListUsersOptions {
+  search?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** Newest first; the search matches username, email, names and role, case-insensitively. */
+export async function listUsers(db: Kysely<Database>, options: ListUsersOptions = {}): Promise<PublicUser[]> {
+  let query = db.selectFrom("users").select(publicColumns).orderBy("createdAt", "desc").orderBy("id", "desc");
+  const q = options.search?.trim();
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, "like", pattern),
+        eb(sql`lower(email)`, "like", pattern),
+        eb(sql`lower(coalesce(first_name, ''))`, "like", pattern),
+        eb(sql`lower(coalesce(last_name, ''))`, "like", pattern),
+        eb(sql`lower(role)`, "like", pattern),
+      ]),
+    );
+  }
+  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+  return query.execute();
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<PublicUser> {
+  return db.insertInto("users").values(user).returning(publicColumns).executeTakeFirstOrThrow();
+}
+
+export async function updatePasswordHash(db: Kysely<Database>, id: number, passwordHash: string): Promise<boolean> {
+  const result = await db.updateTable("users").set({ passwordHash }).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the user; foreign keys remove their worker profile, training and video records and assignments. */
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function adminExists(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of username / e-mail already belongs to someone (users or worker profiles). */
+export async function takenIdentity(
+  db: Kysely<Database>,
+  username: string,
+  email: string,
+): Promise<{ username: boolean; email: boolean }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("users").select("id").where(sql<string>`lower(username)`, "=", username.toLowerCase())).as("username"),
+      eb
+        .or([
+          eb.exists(eb.selectFrom("users").select("id").where(sql<string>`lower(email)`, "=", email.toLowerCase())),
+          eb.exists(eb.selectFrom("workers").select("id").where(sql<string>`lower(email)`, "=", email.toLowerCase())),
+        ])
+        .as("email"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { username: Boolean(row.username), email: Boolean(row.email) };
+}
+
+export async function recordLoginFailure(db: Kysely<Database>, username: string, ip: string): Promise<void> {
+  await db.insertInto("loginFailures").values({ username: username.toLowerCase(), ip }).execute();
+}
+
+/** Failures in the window for this username and for this address, in one query. */
+export async function recentLoginFailures(
+  db: Kysely<Database>,
+  username: string,
+  ip: string,
+  since: Date,
+): Promise<{ byUsername: number; byIp: number }> {
+  const row = await db
+    .selectFrom("loginFailures")
+    .select([
+      sql<number>`count(*) filter (where username = ${username.toLowerCase()})`.as("byUsername"),
+      sql<number>`count(*) filter (where ip = ${ip})`.as("byIp"),
+    ])
+    .where("failedAt", ">", since)
+    .where((eb) => eb.or([eb("username", "=", username.toLowerCase()), eb("ip", "=", ip)]))
+    .executeTakeFirstOrThrow();
+  return { byUsername: Number(row.byUsername), byIp: Number(row.byIp) };
+}
+
+export async function clearLoginFailures(db: Kysely<Database>, username: string): Promise<void> {
+  await db.deleteFrom("loginFailures").where("username", "=", username.toLowerCase()).execute();
+}
+
+export async function pruneLoginFailures(db: Kysely<Database>, before: Date): Promise<void> {
+  await db.deleteFrom("loginFailures").where("failedAt", "<", before).execute();
+}

@@ -1,0 +1,293 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The Kysely view of the schema in migrations/. Columns are camelCase here and snake_case in
+ * PostgreSQL (CamelCasePlugin). Timestamps read as Date; date-only columns read as "YYYY-MM-DD".
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type DateOnly = ColumnType<string, string, string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  email: string;
+  role: ColumnType<"admin" | "manager" | "worker", "admin" | "manager" | "worker" | undefined>;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Timestamp;
+}
+
+export interface WorkersTable {
+  id: Generated<number>;
+  userId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: string;
+  company: string | null;
+  hardhatNumber: string | null;
+  emergencyContact: string | null;
+  createdAt: Timestamp;
+}
+
+export type ProjectStatus = "active" | "completed" | "on_hold";
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  location: string;
+  status: ColumnType<ProjectStatus, ProjectStatus | undefined>;
+  description: string | null;
+  startDate: DateOnly;
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
+  safetyManagerName: string | null;
+  safetyManagerPhone: string | null;
+  safetyManagerEmail: string | null;
+  emergencyContactInfo: Json<Record<string, string>>;
+  hasSafetyPlan: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SafetyPlansTable {
+  id: Generated<number>;
+  projectId: number;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+  uploadedBy: number | null;
+  uploadedAt: Timestamp;
+  description: string | null;
+  fileData: Uint8Array;
+}
+
+export interface ProjectWorkersTable {
+  id: Generated<number>;
+  projectId: number;
+  workerId: number;
+  assignedAt: Timestamp;
+  role: string | null;
+}
+
+export interface Hazard {
+  description: string;
+  riskLevel: "low" | "medium" | "high";
+}
+export interface ControlMeasure {
+  description: string;
+  responsibility: string;
+}
+
+export interface JhaFormsTable {
+  id: Generated<number>;
+  projectId: number;
+  title: string;
+  jobDescription: ColumnType<string, string | undefined, string>;
+  hazards: Json<Hazard[]>;
+  controlMeasures: Json<ControlMeasure[]>;
+  submittedBy: number | null;
+  submittedAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface JhaCommentsTable {
+  id: Generated<number>;
+  jhaFormId: number;
+  userId: number | null;
+  content: string;
+  visibility: ColumnType<"private" | "public", "private" | "public" | undefined>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type IncidentSeverity = "minor" | "moderate" | "severe" | "near_miss";
+export type IncidentStatus = "open" | "in_progress" | "closed";
+
+export interface IncidentReportsTable {
+  id: Generated<number>;
+  projectId: number;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  severity: ColumnType<IncidentSeverity, IncidentSeverity | undefined>;
+  date: ColumnType<string, string | undefined, string>;
+  location: ColumnType<string, string | undefined, string>;
+  reportedBy: number | null;
+  involvedWorkers: Json<number[]>;
+  actionTaken: string | null;
+  preventiveMeasures: string | null;
+  status: ColumnType<IncidentStatus, IncidentStatus | undefined>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type TrainingModuleType =
+  | "site_safety"
+  | "spotter_safety"
+  | "equipment_operation"
+  | "fall_protection"
+  | "hazardous_materials";
+
+export interface TrainingModulesTable {
+  id: Generated<number>;
+  slug: string | null;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  type: ColumnType<TrainingModuleType, TrainingModuleType | undefined>;
+  /** Shape owned by packages/domain (training): sections, quiz, guidelines. */
+  content: Json<unknown>;
+  duration: ColumnType<number, number | undefined, number>;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export type TrainingStatus = "not_started" | "in_progress" | "completed";
+
+export interface WorkerTrainingsTable {
+  id: Generated<number>;
+  workerId: number;
+  moduleId: number;
+  status: ColumnType<TrainingStatus, TrainingStatus | undefined>;
+  completedAt: NullableTimestamp;
+  lastAccessedAt: NullableTimestamp;
+  progress: ColumnType<number, number | undefined, number>;
+}
+
+export interface SafetyVideosTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  url: string;
+  duration: ColumnType<number, number | undefined, number>;
+  publishedAt: Timestamp;
+  requiredWatchByDate: NullableTimestamp;
+  thumbnail: string | null;
+  tags: Json<string[]>;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export type VideoStatus = "not_watched" | "partially_watched" | "completed";
+
+export interface WorkerVideosTable {
+  id: Generated<number>;
+  workerId: number;
+  videoId: number;
+  status: ColumnType<VideoStatus, VideoStatus | undefined>;
+  watchedPercentage: ColumnType<number, number | undefined, number>;
+  lastWatchedAt: NullableTimestamp;
+}
+
+export type CommentStatusColumn = "open" | "in_progress" | "resolved" | "closed";
+
+export interface SafetyCommentsTable {
+  id: Generated<number>;
+  userId: number | null;
+  projectId: number | null;
+  title: string;
+  content: string;
+  status: ColumnType<CommentStatusColumn, CommentStatusColumn | undefined>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  resolvedAt: NullableTimestamp;
+  resolvedBy: number | null;
+  managerResponse: string | null;
+}
+
+export type PermitStatusColumn = "pending" | "approved" | "rejected" | "closed";
+
+export interface HotWorkPermitsTable {
+  id: Generated<number>;
+  projectId: number;
+  title: string;
+  location: string;
+  workDescription: string;
+  startDate: ColumnType<Date, Date | string, Date | string>;
+  endDate: ColumnType<Date, Date | string, Date | string>;
+  requestedBy: number | null;
+  requestedAt: Timestamp;
+  status: ColumnType<PermitStatusColumn, PermitStatusColumn | undefined>;
+  precautions: Json<string[]>;
+  equipmentUsed: Json<string[]>;
+  fireWatchRequired: ColumnType<boolean, boolean | undefined, boolean>;
+  fireWatchBy: string | null;
+  approvedBy: number | null;
+  approvedAt: NullableTimestamp;
+  rejectedBy: number | null;
+  rejectedAt: NullableTimestamp;
+  rejectionReason: string | null;
+  closedAt: NullableTimestamp;
+  closedBy: number | null;
+  closingNotes: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface InviteTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  tokenPreview: string;
+  role: "admin" | "manager";
+  createdBy: number | null;
+  createdAt: Timestamp;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: NullableTimestamp;
+  usedBy: number | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  secretHash: Uint8Array;
+  userId: number;
+  createdAt: Timestamp;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  username: string;
+  ip: string;
+  failedAt: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  actorUserId: number | null;
+  actorName: string | null;
+  entity: string;
+  entityId: number;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  workers: WorkersTable;
+  projects: ProjectsTable;
+  safetyPlans: SafetyPlansTable;
+  projectWorkers: ProjectWorkersTable;
+  jhaForms: JhaFormsTable;
+  jhaComments: JhaCommentsTable;
+  incidentReports: IncidentReportsTable;
+  trainingModules: TrainingModulesTable;
+  workerTrainings: WorkerTrainingsTable;
+  safetyVideos: SafetyVideosTable;
+  workerVideos: WorkerVideosTable;
+  safetyComments: SafetyCommentsTable;
+  hotWorkPermits: HotWorkPermitsTable;
+  inviteTokens: InviteTokensTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  auditEvents: AuditEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type WorkerRow = Selectable<WorkersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;

@@ -1,0 +1,2 @@
+/** Schemas, rules and formulas of the jha area. */
+export {};

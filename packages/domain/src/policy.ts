@@ -1,0 +1,130 @@
+import { type Actor, isStaff, MODULE_AUTHOR_POSITIONS } from "./roles.js";
+
+/**
+ * The permission table of spec product.md section 6 as one function family. The API enforces it
+ * on every procedure; the web app calls the same functions to show or hide controls.
+ * Stateful records (permits, safety messages) also pass their state machine
+ * (`decidePermitAction`, `decideCommentAction`).
+ */
+export type Action =
+  // projects, assignments, safety plans
+  | "project.list"
+  | "project.create"
+  | "project.update"
+  | "project.delete"
+  | "project.manageWorkers"
+  | "safetyPlan.upload"
+  | "safetyPlan.delete"
+  // workers and managers
+  | "worker.list"
+  | "worker.create"
+  | "worker.update"
+  | "worker.delete"
+  | "manager.create"
+  // accounts
+  | "user.manage"
+  | "inviteToken.manage"
+  | "inviteToken.page"
+  | "password.change"
+  // forms
+  | "jha.update"
+  | "jha.delete"
+  | "incident.update"
+  | "incident.delete"
+  // training and videos
+  | "trainingModule.create"
+  | "video.manage"
+  // safety messages
+  | "comment.create"
+  | "comment.viewAll";
+
+/** Facts about the record an action touches; only the ones the rule needs are read. */
+export interface ResourceFacts {
+  projectId?: number | null;
+  /** Worker id that owns the record (reporter of an incident, owner of a training record). */
+  ownerWorkerId?: number | null;
+}
+
+export function can(actor: Actor | null, action: Action, resource: ResourceFacts = {}): boolean {
+  if (!actor) return false;
+  const staff = isStaff(actor);
+  switch (action) {
+    case "project.list":
+    case "password.change":
+      return true;
+    case "project.create":
+    case "project.update":
+    case "project.delete":
+    case "project.manageWorkers":
+    case "safetyPlan.upload":
+    case "safetyPlan.delete":
+    case "worker.list":
+    case "worker.create":
+    case "worker.update":
+    case "worker.delete":
+    case "inviteToken.manage":
+    case "video.manage":
+    case "comment.viewAll":
+    case "jha.update":
+      return staff;
+    case "manager.create":
+    case "user.manage":
+    case "inviteToken.page":
+    case "jha.delete":
+      return actor.role === "admin";
+    case "incident.update":
+    case "incident.delete":
+      if (staff) return true;
+      return (
+        resource.ownerWorkerId != null &&
+        resource.ownerWorkerId === actor.workerId &&
+        canSeeProject(actor, resource.projectId ?? null)
+      );
+    case "trainingModule.create":
+      return staff || (actor.position !== null && (MODULE_AUTHOR_POSITIONS as readonly string[]).includes(actor.position));
+    case "comment.create":
+      // Only workers send safety messages (spec section 6).
+      return actor.role === "worker";
+  }
+}
+
+/**
+ * Workers see only the projects they are assigned to, and the forms, reports, permits and
+ * messages of those projects (DESIGN section 3). Staff see every project.
+ */
+export function canSeeProject(actor: Actor | null, projectId: number | null): boolean {
+  if (!actor) return false;
+  if (isStaff(actor)) return true;
+  return projectId !== null && actor.assignedProjectIds.includes(projectId);
+}
+
+/** Training and video progress: a worker reads and writes only their own; staff read anyone's. */
+export function canReadWorkerProgress(actor: Actor | null, workerId: number): boolean {
+  if (!actor) return false;
+  return isStaff(actor) || actor.workerId === workerId;
+}
+
+export function canWriteWorkerProgress(actor: Actor | null, workerId: number): boolean {
+  return actor !== null && actor.workerId === workerId;
+}
+
+/** A worker may read their own worker profile; staff read all. */
+export function canReadWorker(actor: Actor | null, workerId: number): boolean {
+  if (!actor) return false;
+  return isStaff(actor) || actor.workerId === workerId;
+}
+
+/** Private JHA comments are seen by admins, managers and their author only. */
+export function canSeeJhaComment(actor: Actor | null, comment: { visibility: "private" | "public"; userId: number | null }): boolean {
+  if (!actor) return false;
+  if (comment.visibility === "public") return true;
+  return isStaff(actor) || comment.userId === actor.userId;
+}
+
+export function canEditJhaComment(actor: Actor | null, comment: { userId: number | null }): boolean {
+  return actor !== null && comment.userId === actor.userId;
+}
+
+export function canDeleteJhaComment(actor: Actor | null, comment: { userId: number | null }): boolean {
+  return actor !== null && (actor.role === "admin" || comment.userId === actor.userId);
+}

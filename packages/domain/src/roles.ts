@@ -1,0 +1,37 @@
+/** The three account roles of the product (spec product.md section 1). */
+export const roles = ["admin", "manager", "worker"] as const;
+export type Role = (typeof roles)[number];
+
+/**
+ * Who is asking. Built once per request on the server from the session, and on the web app from
+ * the signed-in user, so both sides evaluate the same policy on the same facts.
+ */
+export interface Actor {
+  userId: number;
+  role: Role;
+  /** The worker profile of this user (workers.user_id), if any. Managers may have one too. */
+  workerId: number | null;
+  /** The worker profile's job role ("position"), e.g. "Safety Manager". */
+  position: string | null;
+  /** Projects the worker profile is assigned to. Staff see every project regardless. */
+  assignedProjectIds: readonly number[];
+}
+
+/** Admins and managers: the "staff" column of the permission table. */
+export function isStaff(actor: Pick<Actor, "role">): boolean {
+  return actor.role === "admin" || actor.role === "manager";
+}
+
+/** Worker-profile positions shown on the managers list (spec rules-and-api.md section 9). */
+export const MANAGER_POSITIONS = ["Safety Manager", "Safety Administrator", "manager"] as const;
+
+/** Worker-profile positions allowed to add training modules (spec section 9). */
+export const MODULE_AUTHOR_POSITIONS = ["Safety Administrator", "Safety Manager"] as const;
+
+/** The position and company forced by the manager form. */
+export const MANAGER_DEFAULT_POSITION = "Safety Manager";
+export const MANAGER_DEFAULT_COMPANY = "SiteSafe Construction";
+
+export function roleLabel(role: string): string {
+  return role.charAt(0).toUpperCase() + role.slice(1);
+}

@@ -1,0 +1,2 @@
+/** Schemas, rules and formulas of the training area. */
+export {};
