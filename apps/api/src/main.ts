@@ -5,7 +5,7 @@ import pino from "pino";
 import { ensureAdmin } from "./bootstrap.js";
 import { loadConfig } from "./config.js";
 import { seedDemo } from "./seed/demo.js";
-import { buildServer } from "./server.js";
+import { buildServer, drainAndClose } from "./server.js";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -51,9 +51,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    app.shuttingDown = true;
     try {
-      await app.close();
+      await drainAndClose(app);
       await dbHandle.close();
       process.exit(0);
     } catch (error) {

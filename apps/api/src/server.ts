@@ -35,6 +35,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
     shuttingDown: boolean;
+    /** Requests being handled now (the 503s of a shutdown excluded). */
+    inFlight: number;
   }
 }
 
@@ -56,6 +58,20 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   return { status, body, unexpected: false };
 }
 
+/**
+ * Graceful stop: new requests get 503 at once, requests already being handled finish, and only
+ * then does the server stop listening. A short grace lets requests already on the wire arrive and
+ * get their 503 rather than a reset connection.
+ */
+export async function drainAndClose(app: FastifyInstance, { graceMs = 300, maxWaitMs = 25_000 } = {}): Promise<void> {
+  app.shuttingDown = true;
+  const deadline = Date.now() + maxWaitMs;
+  while (app.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  await new Promise((r) => setTimeout(r, graceMs));
+  while (app.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  await app.close();
+}
+
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, dbHandle } = options;
   const app = Fastify({
@@ -65,6 +81,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
   });
   app.decorate("shuttingDown", false);
+  app.decorate("inFlight", 0);
+  app.addHook("onResponse", async (req) => {
+    if ((req as { counted?: boolean }).counted) app.inFlight--;
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
@@ -98,6 +118,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       reply.header("connection", "close");
       return reply.code(503).send({ message: "The server is restarting. Please try again shortly." });
     }
+    (req as { counted?: boolean }).counted = true;
+    app.inFlight++;
     if (!isStateChanging(req) || !isApiPath(req.url)) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
@@ -133,7 +155,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => contextFor(req, res),
+      // A session lookup that fails because the database is down must answer 503, not 500.
+      createContext: ({ req, res }) => contextFor(req, res).catch((error: unknown) => Promise.reject(normaliseError(error))),
       maxBatchSize: TRPC_MAX_BATCH,
       onError: ({ error, path, req }) => {
         if (errorResponse(error).unexpected) req.log.error({ err: error.cause ?? error, path }, "unexpected error");
@@ -168,6 +191,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
             body,
             input: { ...body, ...query, ...params } as never,
             raw: req,
+            reply,
           });
           if (route.raw) return reply;
           if (route.status === 204) return reply.code(204).send();

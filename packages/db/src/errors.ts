@@ -25,7 +25,7 @@ export function classifyDbError(error: unknown): DbErrorInfo | null {
   if (UNAVAILABLE_NODE_CODES.has(code)) return { kind: "unavailable" };
   const message = typeof e.message === "string" ? e.message : "";
   if (
-    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|database is closed|Cannot use a pool after calling end/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|PGLite not initialized|database is closed|Cannot use a pool after calling end|not currently accepting connections|terminating connection/i.test(
       message,
     )
   ) {
