@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../router.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -12,6 +12,8 @@ export interface RestRequest {
    * it fits any procedure's input; the procedure's Zod schema is what checks it. */
   input: never;
   raw: FastifyRequest;
+  /** The reply, for `raw` routes that stream a file or set their own headers. */
+  reply: FastifyReply;
 }
 
 export interface RestRoute {
