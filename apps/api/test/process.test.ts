@@ -78,7 +78,7 @@ async function login(base: string, username: string, password: string) {
   });
 }
 
-function dataDirEnv(): Record<string, string> {
+function dataDirEnv(): { DATA_DIR: string; DATABASE_URL: string } {
   const dir = mkdtempSync(join(tmpdir(), "sitesafe-proc-"));
   tempDirs.push(dir);
   return { DATA_DIR: dir, DATABASE_URL: "" };
@@ -157,7 +157,7 @@ describe.skipIf(!onPostgres)("two API instances on one PostgreSQL", { timeout: 1
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const me = await fetch(`${b.base}/api/user`, { headers: { cookie } });
     expect(me.status).toBe(200);
-    expect((await me.json()).username).toBe(ADMIN.ADMIN_USERNAME);
+    expect(((await me.json()) as { username: string }).username).toBe(ADMIN.ADMIN_USERNAME);
 
     for (let i = 0; i < 10; i++) {
       const res = await login(i % 2 ? a.base : b.base, "ghost-user", "wrong-password");

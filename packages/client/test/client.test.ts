@@ -37,7 +37,7 @@ describe("createClient", () => {
     let cookie = "";
     const client = createClient({
       url,
-      headers: () => (cookie ? { cookie } : {}),
+      headers: (): Record<string, string> => (cookie ? { cookie } : {}),
       fetch: async (input, init) => {
         const res = await fetch(input, init);
         const set = res.headers.get("set-cookie");
