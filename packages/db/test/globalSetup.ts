@@ -1,0 +1,5 @@
+import { setupTestTemplate } from "../src/testing.js";
+
+export default async function setup() {
+  return setupTestTemplate();
+}
