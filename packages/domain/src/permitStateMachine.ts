@@ -28,7 +28,7 @@ const roleRefused = (message: string): PermitDecision => ({ allowed: false, reas
 /**
  * The one function that decides a permit action: the API enforces it (403 for role, 409 for
  * state) and the web app shows the buttons from it. Seeing the permit at all (project
- * assignment) is checked separately by `canSeeProjectRecord`.
+ * assignment) is checked separately by `canSeeProject`.
  */
 export function decidePermitAction(actor: Actor, action: PermitAction, permit: PermitFacts): PermitDecision {
   const staff = isStaff(actor);

@@ -1,2 +1,253 @@
-/** Schemas, rules and formulas of the permits area. */
-export {};
+import { z } from "zod";
+import type { PermitStatus } from "./permitStateMachine.js";
+import { idParam } from "./users.js";
+
+/** Hot work permits: schemas with the spec's messages word for word (rules-and-api.md section 5). */
+
+export const PERMIT_TITLE_MIN = 5;
+export const PERMIT_TITLE_MAX = 100;
+export const PERMIT_LOCATION_MIN = 3;
+export const PERMIT_DESCRIPTION_MIN = 10;
+
+/** The "Other" checkbox; its text is stored as "Other: {text}". */
+export const OTHER_EQUIPMENT = "Other (please specify)";
+const OTHER_PREFIX = "Other: ";
+
+/** The equipment choices of the request form, in the spec's order. */
+export const HOT_WORK_EQUIPMENT = [
+  "Cutting torch",
+  "Welding equipment",
+  "Grinders",
+  "Soldering equipment",
+  "Heat guns",
+  "Brazing equipment",
+  "Arc welder",
+  OTHER_EQUIPMENT,
+] as const;
+export type HotWorkEquipment = (typeof HOT_WORK_EQUIPMENT)[number];
+
+/**
+ * The 14 precaution checklist items. The spec names six; the rest complete the checklist from
+ * OSHA 29 CFR 1910.252 and NFPA 51B, which is what a hot work permit is checked against.
+ */
+export const HOT_WORK_PRECAUTIONS = [
+  "Fire extinguishers are available and in working order at the work area",
+  "Flammable and combustible materials have been removed from the area",
+  "A fire watch has been assigned for the duration of the work",
+  "The area will be inspected 30 minutes after the work is completed",
+  "Gas cylinders are secured upright and valves are closed when not in use",
+  "Personal protective equipment (PPE) is available and in use",
+  "Sprinklers and fire detection systems are in service",
+  "Combustible floors are protected (wet down or covered with fire-resistant material)",
+  "Openings and cracks in walls, floors and ducts within 35 ft are covered",
+  "Fire-resistant shields or curtains are in place to contain sparks and slag",
+  "Ducts and conveyors that could carry sparks to combustibles are protected or shut down",
+  "The atmosphere has been tested where flammable gases or vapours may exist",
+  "Combustibles within 35 ft that cannot be moved are protected with fire-resistant covers",
+  "The hot work area supervisor has been notified before work begins",
+] as const;
+export type HotWorkPrecaution = (typeof HOT_WORK_PRECAUTIONS)[number];
+
+/** "Other: {text}" for the stored equipment list. */
+export function otherEquipmentEntry(text: string): string {
+  return `${OTHER_PREFIX}${text}`;
+}
+
+export function isOtherEquipmentEntry(entry: string): boolean {
+  return entry.startsWith("Other:");
+}
+
+/**
+ * The stored list from the form's checkboxes and Other text. Checking Other with no text yet
+ * keeps an "Other: " entry, so the box stays checked and validation asks for the text.
+ */
+export function buildEquipmentList(selected: readonly string[], otherText: string): string[] {
+  const named = HOT_WORK_EQUIPMENT.filter((choice) => choice !== OTHER_EQUIPMENT && selected.includes(choice));
+  return selected.includes(OTHER_EQUIPMENT) ? [...named, otherEquipmentEntry(otherText)] : [...named];
+}
+
+/** The form's checkboxes and Other text from a stored list (the inverse of buildEquipmentList). */
+export function parseEquipmentList(list: readonly string[]): { selected: string[]; otherText: string } {
+  const selected: string[] = [];
+  let otherText = "";
+  let hasOther = false;
+  for (const entry of list) {
+    if (isOtherEquipmentEntry(entry)) {
+      hasOther = true;
+      otherText = entry.slice("Other:".length).trimStart();
+    } else if ((HOT_WORK_EQUIPMENT as readonly string[]).includes(entry)) {
+      selected.push(entry);
+    }
+  }
+  if (hasOther) selected.push(OTHER_EQUIPMENT);
+  return { selected, otherText };
+}
+
+/** A date field of the form (datetime-local text) or of the API (ISO string or Date). */
+function dateField(requiredMessage: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return undefined;
+      if (typeof value === "string") return value.trim() === "" ? undefined : new Date(value);
+      if (typeof value === "number") return new Date(value);
+      return value;
+    },
+    z.date({ error: (issue) => (issue.input === undefined ? requiredMessage : "Please enter a valid date") }),
+  );
+}
+
+const equipmentItem = z
+  .string({ error: "At least one piece of equipment must be specified" })
+  .trim()
+  .max(200, "Equipment description must not exceed 200 characters")
+  .superRefine((value, ctx) => {
+    if (isOtherEquipmentEntry(value)) {
+      if (value.slice("Other:".length).trim() === "") ctx.addIssue({ code: "custom", message: "Please specify the other equipment" });
+    } else if (value === OTHER_EQUIPMENT || !(HOT_WORK_EQUIPMENT as readonly string[]).includes(value)) {
+      ctx.addIssue({ code: "custom", message: "Please choose equipment from the list or specify other equipment" });
+    }
+  });
+
+const precautionItem = z
+  .string({ error: "At least one safety precaution must be selected" })
+  .refine((value) => (HOT_WORK_PRECAUTIONS as readonly string[]).includes(value), "Please choose precautions from the checklist");
+
+const requiredId = (message: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
+    z
+      .number({ error: message })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message),
+  );
+
+const permitFields = {
+  projectId: requiredId("Please select a project"),
+  title: z
+    .string({ error: "Title must be at least 5 characters" })
+    .trim()
+    .min(PERMIT_TITLE_MIN, "Title must be at least 5 characters")
+    .max(PERMIT_TITLE_MAX, "Title must not exceed 100 characters"),
+  location: z
+    .string({ error: "Location must be at least 3 characters" })
+    .trim()
+    .min(PERMIT_LOCATION_MIN, "Location must be at least 3 characters")
+    .max(200, "Location must not exceed 200 characters"),
+  workDescription: z
+    .string({ error: "Work description must be at least 10 characters" })
+    .trim()
+    .min(PERMIT_DESCRIPTION_MIN, "Work description must be at least 10 characters")
+    .max(5000, "Work description must not exceed 5000 characters"),
+  startDate: dateField("Start date is required"),
+  endDate: dateField("End date is required"),
+  precautions: z
+    .array(precautionItem, { error: "At least one safety precaution must be selected" })
+    .min(1, "At least one safety precaution must be selected")
+    .max(HOT_WORK_PRECAUTIONS.length, "Please choose precautions from the checklist")
+    .transform((list) => [...new Set(list)]),
+  equipmentUsed: z
+    .array(equipmentItem, { error: "At least one piece of equipment must be specified" })
+    .min(1, "At least one piece of equipment must be specified")
+    .max(HOT_WORK_EQUIPMENT.length, "Please choose equipment from the list or specify other equipment")
+    .transform((list) => [...new Set(list)]),
+  fireWatchRequired: z.boolean({ error: "Fire watch required must be true or false" }).default(true),
+  fireWatchBy: z.string().trim().max(100, "Fire watch name must not exceed 100 characters").nullish(),
+  requestedBy: requiredId("Requester information is required"),
+};
+
+const datesAreValid = (issues: readonly { path?: readonly PropertyKey[] }[]) =>
+  !issues.some((issue) => issue.path?.[0] === "startDate" || issue.path?.[0] === "endDate");
+
+/**
+ * The request and edit form, the same in the browser and on the server (POST and PUT). Fire watch
+ * assignment is cleared when no fire watch is required: the field is hidden then.
+ */
+export const hotWorkPermitSchema = z
+  .object(permitFields)
+  .refine((permit) => permit.endDate.getTime() >= permit.startDate.getTime(), {
+    path: ["endDate"],
+    message: "End date must be on or after the start date",
+    // Also when another field fails, so the form shows every problem at once.
+    when: (payload) => datesAreValid(payload.issues),
+  })
+  .transform((permit) => ({
+    ...permit,
+    fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
+  }));
+export type HotWorkPermitInput = z.input<typeof hotWorkPermitSchema>;
+export type HotWorkPermitData = z.output<typeof hotWorkPermitSchema>;
+
+/** PUT /api/hot-work-permits/:id: the full form, by id. */
+export const updateHotWorkPermitSchema = z
+  .object({ id: idParam, ...permitFields })
+  .refine((permit) => permit.endDate.getTime() >= permit.startDate.getTime(), {
+    path: ["endDate"],
+    message: "End date must be on or after the start date",
+    when: (payload) => datesAreValid(payload.issues),
+  })
+  .transform((permit) => ({
+    ...permit,
+    fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
+  }));
+
+export const REJECTION_REASON_REQUIRED = "Please provide a reason for rejecting this permit.";
+
+export const rejectionReasonSchema = z
+  .string({ error: REJECTION_REASON_REQUIRED })
+  .trim()
+  .min(1, REJECTION_REASON_REQUIRED)
+  .max(1000, "Rejection reason must not exceed 1000 characters");
+
+/** PUT /api/hot-work-permits/:id/reject. */
+export const rejectPermitSchema = z.object({ id: idParam, rejectionReason: rejectionReasonSchema });
+
+/** PUT /api/hot-work-permits/:id/close: closing notes are optional. */
+export const closePermitSchema = z.object({
+  id: idParam,
+  closingNotes: z
+    .string()
+    .trim()
+    .max(2000, "Closing notes must not exceed 2000 characters")
+    .nullish()
+    .transform((notes) => (notes ? notes : null)),
+});
+
+/** GET /api/hot-work-permits: everything when no limit is given. */
+export const listPermitsSchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type ListPermitsInput = z.infer<typeof listPermitsSchema>;
+
+export const permitStatusLabels: Record<PermitStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  closed: "Closed",
+};
+
+export const permitStatusColors: Record<PermitStatus, string> = {
+  pending: "yellow",
+  approved: "green",
+  rejected: "red",
+  closed: "gray",
+};
+
+/** History entries in words: "requested", "approved" and so on. */
+export const permitActionLabels: Record<string, string> = {
+  requested: "Requested the permit",
+  updated: "Updated the permit",
+  approved: "Approved the permit",
+  rejected: "Rejected the permit",
+  closed: "Closed the permit",
+};
+
+/** The list page's search: title, work description and location. */
+export function permitMatchesSearch(permit: { title: string; workDescription: string; location: string }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [permit.title, permit.workDescription, permit.location].some((field) => field.toLowerCase().includes(q));
+}

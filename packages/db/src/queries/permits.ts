@@ -1,2 +1,202 @@
-// Queries for the permits area: each takes the database (or a transaction) first.
-export {};
+import type { PermitStatus } from "@sitesafe/domain";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database } from "../types.js";
+
+/** Queries for the permits area: each takes the database (or a transaction) first. */
+
+/** "First Last", or the username when the user has no name (as the audit trail names people). */
+const userName = (alias: "approver" | "rejecter" | "closer"): RawBuilder<string | null> =>
+  sql<string | null>`coalesce(nullif(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)}), ''), ${sql.ref(`${alias}.username`)})`;
+
+const requesterName = sql<string | null>`nullif(concat_ws(' ', ${sql.ref("requester.firstName")}, ${sql.ref("requester.lastName")}), '')`;
+
+const permitColumns = [
+  "p.id",
+  "p.projectId",
+  "p.title",
+  "p.location",
+  "p.workDescription",
+  "p.startDate",
+  "p.endDate",
+  "p.requestedBy",
+  "p.requestedAt",
+  "p.status",
+  "p.precautions",
+  "p.equipmentUsed",
+  "p.fireWatchRequired",
+  "p.fireWatchBy",
+  "p.approvedBy",
+  "p.approvedAt",
+  "p.rejectedBy",
+  "p.rejectedAt",
+  "p.rejectionReason",
+  "p.closedAt",
+  "p.closedBy",
+  "p.closingNotes",
+  "p.updatedAt",
+] as const;
+
+export interface PermitListFilter {
+  /** Projects the caller may see; null means every project (staff). */
+  visibleProjectIds: readonly number[] | null;
+  projectId?: number | undefined;
+  search?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Newest first, with project and requester names, in one query. */
+export async function listPermits(db: Kysely<Database>, filter: PermitListFilter) {
+  let query = db
+    .selectFrom("hotWorkPermits as p")
+    .innerJoin("projects as pr", "pr.id", "p.projectId")
+    .leftJoin("workers as requester", "requester.id", "p.requestedBy")
+    .select([...permitColumns, "pr.name as projectName", requesterName.as("requesterName")])
+    .orderBy("p.requestedAt", "desc")
+    .orderBy("p.id", "desc");
+  if (filter.visibleProjectIds !== null) {
+    if (filter.visibleProjectIds.length === 0) return [];
+    query = query.where("p.projectId", "in", [...filter.visibleProjectIds]);
+  }
+  if (filter.projectId !== undefined) query = query.where("p.projectId", "=", filter.projectId);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([eb("p.title", "ilike", pattern), eb("p.workDescription", "ilike", pattern), eb("p.location", "ilike", pattern)]),
+    );
+  }
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  if (filter.offset !== undefined) query = query.offset(filter.offset);
+  return query.execute();
+}
+export type PermitListing = Awaited<ReturnType<typeof listPermits>>[number];
+
+/** One permit with the names the detail page shows, in one query. */
+export async function findPermitDetail(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("hotWorkPermits as p")
+    .innerJoin("projects as pr", "pr.id", "p.projectId")
+    .leftJoin("workers as requester", "requester.id", "p.requestedBy")
+    .leftJoin("users as approver", "approver.id", "p.approvedBy")
+    .leftJoin("users as rejecter", "rejecter.id", "p.rejectedBy")
+    .leftJoin("users as closer", "closer.id", "p.closedBy")
+    .select([
+      ...permitColumns,
+      "pr.name as projectName",
+      "pr.location as projectLocation",
+      requesterName.as("requesterName"),
+      "requester.email as requesterEmail",
+      "requester.company as requesterCompany",
+      "requester.hardhatNumber as requesterHardhatNumber",
+      userName("approver").as("approvedByName"),
+      userName("rejecter").as("rejectedByName"),
+      userName("closer").as("closedByName"),
+    ])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** What the policy needs to decide an action on a permit. */
+export async function findPermitFacts(db: Kysely<Database>, id: number) {
+  return db.selectFrom("hotWorkPermits").select(["id", "status", "projectId", "requestedBy"]).where("id", "=", id).executeTakeFirst();
+}
+
+export interface PermitFormData {
+  projectId: number;
+  title: string;
+  location: string;
+  workDescription: string;
+  startDate: Date;
+  endDate: Date;
+  requestedBy: number;
+  precautions: string[];
+  equipmentUsed: string[];
+  fireWatchRequired: boolean;
+  fireWatchBy: string | null;
+}
+
+const formValues = (data: PermitFormData) => ({
+  projectId: data.projectId,
+  title: data.title,
+  location: data.location,
+  workDescription: data.workDescription,
+  startDate: data.startDate,
+  endDate: data.endDate,
+  requestedBy: data.requestedBy,
+  precautions: JSON.stringify(data.precautions),
+  equipmentUsed: JSON.stringify(data.equipmentUsed),
+  fireWatchRequired: data.fireWatchRequired,
+  fireWatchBy: data.fireWatchBy,
+});
+
+/** A new permit is pending (spec section 4). */
+export async function insertPermit(db: Kysely<Database>, data: PermitFormData): Promise<number> {
+  const row = await db
+    .insertInto("hotWorkPermits")
+    .values({ ...formValues(data), status: "pending" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The edit form replaces every form field; the status and its stamps stay as they are. With
+ * `onlyIfStatus` the update lands only while the permit is still in that state (a worker's edit
+ * must not overwrite a permit a manager approved a moment ago).
+ */
+export async function updatePermitForm(db: Kysely<Database>, id: number, data: PermitFormData, onlyIfStatus?: PermitStatus): Promise<boolean> {
+  let query = db
+    .updateTable("hotWorkPermits")
+    .set({ ...formValues(data), updatedAt: new Date() })
+    .where("id", "=", id);
+  if (onlyIfStatus) query = query.where("status", "=", onlyIfStatus);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export type PermitTransitionStamp =
+  | { to: "approved"; userId: number }
+  | { to: "rejected"; userId: number; rejectionReason: string }
+  | { to: "closed"; userId: number; closingNotes: string | null };
+
+/**
+ * Moves a permit from one state to the next with one conditional UPDATE, so of two concurrent
+ * approve/reject calls exactly one gets the row back. Returns false when the permit was no longer
+ * in `from` (someone else moved it first) or is gone.
+ */
+export async function transitionPermit(db: Kysely<Database>, id: number, from: PermitStatus, stamp: PermitTransitionStamp): Promise<boolean> {
+  const now = new Date();
+  const set =
+    stamp.to === "approved"
+      ? { status: stamp.to, approvedBy: stamp.userId, approvedAt: now }
+      : stamp.to === "rejected"
+        ? { status: stamp.to, rejectedBy: stamp.userId, rejectedAt: now, rejectionReason: stamp.rejectionReason }
+        : { status: stamp.to, closedBy: stamp.userId, closedAt: now, closingNotes: stamp.closingNotes };
+  const row = await db
+    .updateTable("hotWorkPermits")
+    .set({ ...set, updatedAt: now })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deletePermit(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("hotWorkPermits").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
+  const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function projectExists(db: Kysely<Database>, projectId: number): Promise<boolean> {
+  const row = await db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst();
+  return row !== undefined;
+}

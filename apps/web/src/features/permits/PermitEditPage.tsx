@@ -1,0 +1,68 @@
+import { decidePermitAction } from "@sitesafe/domain";
+import { Anchor, Card } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorState, FullPageSpinner } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { PermitNotFound, permitIdFromParam } from "./PermitDetailPage";
+import { PermitForm } from "./PermitForm";
+import { PERMIT_REDIRECT_MS } from "./PermitListPage";
+
+/** /forms/hot-work-permits/:id/edit. Without edit rights the user lands on the detail page. */
+export function PermitEditPage({ idParam }: { idParam: string }) {
+  const id = permitIdFromParam(idParam);
+  const actor = useActor();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const query = trpc.permits.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const update = trpc.permits.update.useMutation({
+    onSuccess: (updated) => {
+      notifySuccess("Hot work permit updated successfully", "Your permit details have been updated.");
+      utils.permits.byId.setData({ id: updated.id }, updated);
+      void utils.permits.list.invalidate();
+      setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
+    },
+    onError: (error) => notifyError("Failed to update hot work permit", errorMessage(error)),
+  });
+
+  if (id === null) return <PermitNotFound />;
+  if (query.isPending || !actor) return <FullPageSpinner />;
+  if (query.isError) {
+    const status = errorStatus(query.error);
+    if (status === 403 || status === 404 || status === 400) return <PermitNotFound />;
+    return <ErrorState message={errorMessage(query.error, "Failed to load the permit.")} onRetry={() => void query.refetch()} />;
+  }
+  const permit = query.data;
+  const decision = decidePermitAction(actor, "edit", { status: permit.status, projectId: permit.projectId, requestedBy: permit.requestedBy });
+  // After a successful save the redirect to /dashboard is pending; stay on the form meanwhile.
+  if (!decision.allowed && !update.isSuccess) {
+    return <Navigate to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} replace />;
+  }
+
+  return (
+    <>
+      <Anchor
+        renderRoot={(props) => <Link {...props} to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} />}
+        size="sm"
+        mb="sm"
+        display="inline-flex"
+        style={{ alignItems: "center", gap: 4 }}
+      >
+        <IconArrowLeft size={14} /> Back to permit
+      </Anchor>
+      <PageHeader title="Edit Hot Work Permit" subtitle={permit.title} />
+      <Card withBorder radius="md" padding="lg">
+        <PermitForm
+          permit={permit}
+          submitLabel="Update Permit"
+          submitting={update.isPending || update.isSuccess}
+          onSubmit={(data) => update.mutate({ id: permit.id, ...data })}
+          onCancel={() => void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(permit.id) } })}
+        />
+      </Card>
+    </>
+  );
+}

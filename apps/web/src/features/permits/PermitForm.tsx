@@ -1,0 +1,260 @@
+import {
+  buildEquipmentList,
+  HOT_WORK_EQUIPMENT,
+  HOT_WORK_PRECAUTIONS,
+  type HotWorkPermitData,
+  hotWorkPermitSchema,
+  isStaff,
+  OTHER_EQUIPMENT,
+  parseEquipmentList,
+} from "@sitesafe/domain";
+import { Alert, Button, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconFlame } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useActor, useCurrentUser } from "../../lib/auth";
+import { toDateTimeLocal } from "../../lib/format";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+
+type PermitDetail = RouterOutputs["permits"]["byId"];
+
+/** What the inputs hold: datetime-local text for dates, 0 for "nothing picked yet" (spec form defaults). */
+interface PermitFormValues {
+  projectId: number;
+  title: string;
+  location: string;
+  workDescription: string;
+  startDate: string;
+  endDate: string;
+  requestedBy: number;
+  precautions: string[];
+  /** The stored list ("Other: {text}" included), so the one domain schema checks it. */
+  equipmentUsed: string[];
+  fireWatchRequired: boolean;
+  fireWatchBy: string;
+}
+
+function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | null): PermitFormValues {
+  if (permit) {
+    return {
+      projectId: permit.projectId,
+      title: permit.title,
+      location: permit.location,
+      workDescription: permit.workDescription,
+      startDate: toDateTimeLocal(permit.startDate),
+      endDate: toDateTimeLocal(permit.endDate),
+      requestedBy: permit.requestedBy ?? 0,
+      precautions: [...permit.precautions],
+      equipmentUsed: [...permit.equipmentUsed],
+      fireWatchRequired: permit.fireWatchRequired,
+      fireWatchBy: permit.fireWatchBy ?? "",
+    };
+  }
+  const now = toDateTimeLocal(new Date());
+  return {
+    projectId: 0,
+    title: "",
+    location: "",
+    workDescription: "",
+    startDate: now,
+    endDate: now,
+    requestedBy: ownWorkerId ?? 0,
+    precautions: [],
+    equipmentUsed: [],
+    fireWatchRequired: true,
+    fireWatchBy: "",
+  };
+}
+
+/** The safety notice shown above every permit request. */
+export function HotWorkSafetyNotice() {
+  return (
+    <Alert color="orange" variant="light" icon={<IconFlame size={20} />} title="Safety notice">
+      Hot work (welding, cutting, grinding, brazing, soldering) can start a fire long after the work stops. Do not start until
+      this permit is approved. Keep a fire watch during the work and inspect the area for at least 30 minutes after it ends.
+    </Alert>
+  );
+}
+
+/**
+ * The request and edit form (spec: Hot work permits). Validated in the browser with the same
+ * schema the server uses; a worker is always their own requester.
+ */
+export function PermitForm({
+  permit,
+  submitLabel,
+  submitting,
+  onSubmit,
+  onCancel,
+}: {
+  permit?: PermitDetail;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: (data: HotWorkPermitData) => void;
+  onCancel?: () => void;
+}) {
+  const actor = useActor();
+  const user = useCurrentUser();
+  const staff = actor ? isStaff(actor) : false;
+  const form = useForm<PermitFormValues>({
+    mode: "controlled",
+    initialValues: initialValues(permit, actor?.workerId ?? null),
+    validate: schemaResolver(hotWorkPermitSchema, { sync: true }),
+  });
+
+  const projects = trpc.projects.list.useQuery();
+  const requesters = trpc.workers.list.useQuery(undefined, { enabled: staff });
+  const profile = trpc.users.workerProfile.useQuery(undefined, { enabled: !staff });
+
+  // A worker's own profile may arrive after the form was set up.
+  const ownWorkerId = actor?.workerId ?? null;
+  useEffect(() => {
+    if (!staff && ownWorkerId && form.values.requestedBy !== ownWorkerId) form.setFieldValue("requestedBy", ownWorkerId);
+  }, [staff, ownWorkerId, form]);
+
+  const projectData = (projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
+  if (permit && !projectData.some((p) => p.value === String(permit.projectId))) {
+    projectData.push({ value: String(permit.projectId), label: permit.projectName });
+  }
+  const requesterData = (requesters.data ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() }));
+  const ownName = profile.data
+    ? `${profile.data.firstName} ${profile.data.lastName}`.trim()
+    : [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.username || "";
+
+  const equipment = parseEquipmentList(form.values.equipmentUsed);
+  const otherChecked = equipment.selected.includes(OTHER_EQUIPMENT);
+  const otherError = Object.entries(form.errors).find(([path]) => path.startsWith("equipmentUsed."))?.[1];
+
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(hotWorkPermitSchema.parse(values)))} noValidate>
+      <Stack gap="md">
+        <HotWorkSafetyNotice />
+
+        <Select
+          label="Project"
+          placeholder={projects.isPending ? "Loading projects..." : "Select a project"}
+          data={projectData}
+          searchable
+          withAsterisk
+          nothingFoundMessage="No projects found"
+          data-path="projectId"
+          value={form.values.projectId ? String(form.values.projectId) : null}
+          onChange={(value) => form.setFieldValue("projectId", value ? Number(value) : 0)}
+          error={form.errors.projectId}
+          description={
+            !staff && projects.data && projects.data.length === 0 ? "You are not assigned to any projects yet. Please contact your supervisor." : undefined
+          }
+        />
+        <TextInput label="Permit Title" placeholder="e.g. Welding of stair stringers" withAsterisk {...form.getInputProps("title")} />
+        <TextInput label="Specific Location" placeholder="e.g. Level 2, east stair core" withAsterisk {...form.getInputProps("location")} />
+
+        {staff ? (
+          <Select
+            label="Requested By"
+            placeholder={requesters.isPending ? "Loading workers..." : "Select a worker"}
+            data={requesterData}
+            searchable
+            withAsterisk
+            nothingFoundMessage="No workers found"
+            data-path="requestedBy"
+            value={form.values.requestedBy ? String(form.values.requestedBy) : null}
+            onChange={(value) => form.setFieldValue("requestedBy", value ? Number(value) : 0)}
+            error={form.errors.requestedBy}
+          />
+        ) : (
+          <TextInput
+            label="Requested By"
+            readOnly
+            variant="filled"
+            withAsterisk
+            data-path="requestedBy"
+            value={permit?.requesterName ?? ownName}
+            description={ownWorkerId ? "Filled from your worker profile" : undefined}
+            error={form.errors.requestedBy ?? (ownWorkerId ? undefined : "Your account has no worker profile, so it cannot request permits.")}
+          />
+        )}
+
+        <Textarea
+          label="Work Description"
+          placeholder="What hot work will be done, on what, and how"
+          autosize
+          minRows={3}
+          maxRows={10}
+          withAsterisk
+          {...form.getInputProps("workDescription")}
+        />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="datetime-local" label="Start Date & Time" withAsterisk {...form.getInputProps("startDate")} />
+          <TextInput type="datetime-local" label="End Date & Time" withAsterisk {...form.getInputProps("endDate")} />
+        </SimpleGrid>
+
+        <Divider />
+        <Checkbox.Group
+          label="Equipment Used"
+          labelProps={{ fz: "md", fw: 700 }}
+          withAsterisk
+          value={equipment.selected}
+          onChange={(selected) => form.setFieldValue("equipmentUsed", buildEquipmentList(selected, equipment.otherText))}
+          error={form.errors.equipmentUsed}
+          data-path="equipmentUsed"
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+            {HOT_WORK_EQUIPMENT.map((choice) => (
+              <Checkbox key={choice} value={choice} label={choice} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        {otherChecked ? (
+          <TextInput
+            label="Other equipment"
+            placeholder="Describe the other equipment"
+            withAsterisk
+            data-path="otherEquipment"
+            value={equipment.otherText}
+            onChange={(event) => form.setFieldValue("equipmentUsed", buildEquipmentList(equipment.selected, event.currentTarget.value))}
+            error={otherError}
+          />
+        ) : null}
+
+        <Divider />
+        <Checkbox.Group
+          label="Safety Precautions"
+          labelProps={{ fz: "md", fw: 700 }}
+          description="Check every precaution that is in place before work starts."
+          withAsterisk
+          data-path="precautions"
+          {...form.getInputProps("precautions")}
+        >
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" mt="xs">
+            {HOT_WORK_PRECAUTIONS.map((item) => (
+              <Checkbox key={item} value={item} label={item} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+
+        <Divider />
+        <Checkbox label="Fire Watch Required" {...form.getInputProps("fireWatchRequired", { type: "checkbox" })} />
+        {form.values.fireWatchRequired ? (
+          <TextInput label="Fire Watch Assigned To" placeholder="Name of the fire watch" {...form.getInputProps("fireWatchBy")} />
+        ) : null}
+
+        {Object.keys(form.errors).length > 0 ? (
+          <Text c="red" size="sm" role="alert">
+            Please correct the highlighted fields.
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" color="orange" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

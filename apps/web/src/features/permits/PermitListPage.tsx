@@ -1,0 +1,187 @@
+import { type HotWorkPermitData, permitMatchesSearch } from "@sitesafe/domain";
+import { Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { useIsMobile } from "../../lib/device";
+import { formatDateTime } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { PermitForm } from "./PermitForm";
+import { PermitStatusBadge } from "./PermitStatusBadge";
+
+type PermitListing = RouterOutputs["permits"]["list"][number];
+
+/** The spec's redirect delay after a submit, update or delete. */
+export const PERMIT_REDIRECT_MS = 500;
+
+/** /forms/hot-work-permits: search, project tabs, permit cards and the request form. */
+export function PermitListPage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const isMobile = useIsMobile();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 150);
+  const [tab, setTab] = useState<string | null>("all");
+  const [requestOpen, setRequestOpen] = useState(false);
+
+  const permits = trpc.permits.list.useQuery();
+  const projects = trpc.projects.list.useQuery();
+
+  const visible = useMemo(
+    () =>
+      (permits.data ?? []).filter(
+        (p) => (tab === "all" || tab === null || String(p.projectId) === tab) && permitMatchesSearch(p, debounced),
+      ),
+    [permits.data, tab, debounced],
+  );
+  const page = usePage(visible);
+
+  const create = trpc.permits.create.useMutation({
+    onSuccess: () => {
+      notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
+      setRequestOpen(false);
+      void utils.permits.list.invalidate();
+      setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
+    },
+    onError: (error) => notifyError("Failed to submit hot work permit", errorMessage(error)),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Hot Work Permits"
+        subtitle="Request, review and close permits for welding, cutting and other spark-producing work"
+        actions={
+          <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen(true)}>
+            Request Permit
+          </Button>
+        }
+      />
+
+      <Stack gap="md">
+        <TextInput
+          placeholder="Search permits by title, description or location"
+          aria-label="Search permits"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+
+        <Tabs value={tab} onChange={setTab} variant="pills" radius="xl">
+          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+            <Tabs.List style={{ flexWrap: "nowrap" }}>
+              <Tabs.Tab value="all">All Projects</Tabs.Tab>
+              {(projects.data ?? []).map((project) => (
+                <Tabs.Tab key={project.id} value={String(project.id)} style={{ whiteSpace: "nowrap" }}>
+                  {project.name}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+        </Tabs>
+
+        {permits.isPending ? (
+          <CardGridSkeleton count={6} />
+        ) : permits.isError ? (
+          <ErrorState message="Failed to load hot work permits." onRetry={() => void permits.refetch()} />
+        ) : visible.length === 0 ? (
+          <EmptyState
+            title="No Hot Work Permits Found"
+            message={
+              debounced.trim() || tab !== "all"
+                ? "No permits match your search or the selected project."
+                : "There are no hot work permits yet. Request one before any welding, cutting or grinding starts."
+            }
+            action={
+              <Button variant="light" color="orange" onClick={() => setRequestOpen(true)}>
+                Request Permit
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {page.visible.map((permit) => (
+                <PermitCard key={permit.id} permit={permit} />
+              ))}
+            </SimpleGrid>
+            <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+          </>
+        )}
+      </Stack>
+
+      <Modal
+        opened={requestOpen}
+        onClose={() => setRequestOpen(false)}
+        title={<Title order={3}>Request Hot Work Permit</Title>}
+        size="xl"
+        fullScreen={isMobile}
+        closeOnClickOutside={false}
+      >
+        {requestOpen ? (
+          <PermitForm
+            submitLabel="Submit Permit Request"
+            submitting={create.isPending}
+            onSubmit={(data: HotWorkPermitData) => create.mutate(data)}
+            onCancel={() => setRequestOpen(false)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function PermitCard({ permit }: { permit: PermitListing }) {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="permit-card">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text
+            renderRoot={(props) => <Link {...props} to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} />}
+            fw={600}
+            lineClamp={2}
+            style={{ color: "inherit", textDecoration: "none" }}
+          >
+            {permit.title}
+          </Text>
+          <PermitStatusBadge status={permit.status} size="sm" />
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={1}>
+          {permit.projectName}
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          <IconMapPin size={16} style={{ flexShrink: 0 }} />
+          <Text size="sm" lineClamp={1}>
+            {permit.location}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            {formatDateTime(permit.startDate)} – {formatDateTime(permit.endDate)}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconUser size={16} style={{ flexShrink: 0 }} />
+          <Text size="sm" lineClamp={1}>
+            {permit.requesterName ?? "Unknown requester"}
+          </Text>
+        </Group>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} />}
+          variant="light"
+          color="orange"
+          mt="auto"
+          fullWidth
+        >
+          View Details
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

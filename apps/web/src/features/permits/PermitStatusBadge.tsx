@@ -1,0 +1,11 @@
+import { type PermitStatus, permitStatusColors, permitStatusLabels } from "@sitesafe/domain";
+import { Badge } from "@mantine/core";
+
+/** Pending yellow, approved green, rejected red, closed gray: the same on every permit screen. */
+export function PermitStatusBadge({ status, size = "md" }: { status: PermitStatus; size?: "sm" | "md" | "lg" }) {
+  return (
+    <Badge color={permitStatusColors[status]} variant="light" size={size} data-testid="permit-status">
+      {permitStatusLabels[status]}
+    </Badge>
+  );
+}
