@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createDb, migrateToLatest } from "@sitesafe/db";
+import { createDb, migrateToLatest, withStartupLock } from "@sitesafe/db";
 import pino from "pino";
 import { ensureAdmin } from "./bootstrap.js";
 import { loadConfig } from "./config.js";
@@ -41,8 +41,11 @@ async function main() {
     process.exit(1);
   }
 
-  await ensureAdmin(dbHandle.db, config, log);
-  if (config.seedDemo) await seedDemo(dbHandle.db, log);
+  // Under the start-up lock: two instances started together create one admin, not two.
+  await withStartupLock(dbHandle.db, async (conn) => {
+    await ensureAdmin(conn, config, log);
+    if (config.seedDemo) await seedDemo(conn, log);
+  });
 
   const app = await buildServer({ config, dbHandle, logger: { level: config.logLevel } });
 

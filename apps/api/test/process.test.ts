@@ -53,12 +53,13 @@ async function start(env: Record<string, string>): Promise<{ base: string; child
   const port = await freePort();
   const child = spawn(process.execPath, [mainJs], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...ADMIN, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // Generous: a cold embedded database on a busy 2-core machine can take a while to start.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, child, exited, dataDir: env.DATA_DIR ?? "" };
@@ -84,7 +85,7 @@ function dataDirEnv(): { DATA_DIR: string; DATABASE_URL: string } {
   return { DATA_DIR: dir, DATABASE_URL: "" };
 }
 
-describe("graceful shutdown", { timeout: 180_000 }, () => {
+describe("graceful shutdown", { timeout: 300_000 }, () => {
   it("finishes in-flight requests on SIGTERM, refuses new ones, and exits 0", async () => {
     const server = await start(dataDirEnv());
     // Logins hash with argon2: slow enough that several are still running when the signal lands.
@@ -107,7 +108,7 @@ describe("graceful shutdown", { timeout: 180_000 }, () => {
   });
 });
 
-describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 180_000 }, () => {
+describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 300_000 }, () => {
   it("restores a backup into a fresh directory and reads the data back", async () => {
     const source = dataDirEnv();
     const handle = await createDb({ dataDir: source.DATA_DIR });
@@ -133,7 +134,7 @@ describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 1
   });
 });
 
-describe.skipIf(!onPostgres)("two API instances on one PostgreSQL", { timeout: 180_000 }, () => {
+describe.skipIf(!onPostgres)("two API instances on one PostgreSQL", { timeout: 300_000 }, () => {
   it("migrate once when started together, share sessions, and share the failed-login limit", async () => {
     const name = `sitesafe_scale_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: urlFor("postgres") });

@@ -99,14 +99,42 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   };
 }
 
-/** Brings the schema to the latest migration. Safe to run from several processes at once. */
+/** Key of the advisory lock that serialises migrations across processes ("SiteSafe" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x53697465;
+
+/**
+ * Brings the schema to the latest migration. Safe to run from several processes at once: on
+ * PostgreSQL a session advisory lock serialises them, because Kysely's own lock is taken only
+ * after it creates its bookkeeping tables, and two processes creating those at once collide.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
-    db: db as Kysely<any>,
-    provider: { getMigrations: async () => migrations },
+  return withStartupLock(db, async (conn) => {
+    {
+      const migrator = new Migrator({
+        // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+        db: conn as Kysely<any>,
+        provider: { getMigrations: async () => migrations },
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * Runs start-up work (migrations, the first admin, demo data) while holding a PostgreSQL session
+ * advisory lock, so instances started together do it one after another; the second finds it done.
+ * `fn` gets a Kysely bound to the locked connection. The embedded database has one process only.
+ */
+export async function withStartupLock<T>(db: Kysely<Database>, fn: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    const isPglite = (await sql<{ v: string }>`select version() as v`.execute(conn)).rows[0]?.v.includes("PGlite") ?? false;
+    if (!isPglite) await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      if (!isPglite) await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
 }
