@@ -1,0 +1,235 @@
+import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
+import { Anchor, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertTriangle, IconArrowLeft, IconClipboardCheck, IconEdit, IconMail, IconPhone, IconPhoneCall, IconTrash, IconUser, IconUsers } from "@tabler/icons-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { ComplianceBar } from "../../components/ComplianceBar";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { FullPageSpinner } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
+import { ProjectJhaTab } from "./ProjectJhaTab";
+import { projectDates } from "./ProjectsPage";
+import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { ProjectWorkersTab } from "./ProjectWorkersTab";
+import { SafetyPlanCard } from "./SafetyPlan";
+
+type Project = RouterOutputs["projects"]["byId"];
+
+function Section({ title, icon, children }: { title: string; icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg" radius="md" h="100%">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color="orange" size="lg" radius="md">
+          {icon}
+        </ThemeIcon>
+        <Title order={4}>{title}</Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function SafetyManager({ project }: { project: Project }) {
+  const { safetyManagerName: name, safetyManagerEmail: email, safetyManagerPhone: phone } = project;
+  return (
+    <Section title="Safety Manager" icon={<IconUser size={20} />}>
+      {name || email || phone ? (
+        <Stack gap={6}>
+          {name ? <Text fw={600}>{name}</Text> : null}
+          {email ? (
+            <Group gap={6} wrap="nowrap">
+              <IconMail size={16} style={{ flexShrink: 0 }} />
+              <Anchor href={`mailto:${email}`} size="sm" style={{ wordBreak: "break-all" }}>
+                {email}
+              </Anchor>
+            </Group>
+          ) : null}
+          {phone ? (
+            <Group gap={6} wrap="nowrap">
+              <IconPhone size={16} style={{ flexShrink: 0 }} />
+              <Anchor href={`tel:${phone}`} size="sm">
+                {phone}
+              </Anchor>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No safety manager recorded.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+function EmergencyContacts({ contacts }: { contacts: Record<string, string> }) {
+  const known = EMERGENCY_CONTACT_LABELS.filter((l) => contacts[l]);
+  const extra = Object.keys(contacts).filter((l) => !(EMERGENCY_CONTACT_LABELS as readonly string[]).includes(l) && contacts[l]);
+  const labels = [...known, ...extra];
+  return (
+    <Section title="Emergency Contacts" icon={<IconPhoneCall size={20} />}>
+      {labels.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No emergency contacts recorded.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {labels.map((label) => (
+            <Group key={label} justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm">{label}</Text>
+              <Anchor href={`tel:${contacts[label]}`} size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+                {contacts[label]}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** /projects/:id: the project, its safety plan, contacts and tabs for crew, JHA forms and incidents. */
+export function ProjectDetailPage({ id }: { id: number }) {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const valid = Number.isInteger(id) && id > 0;
+  const query = trpc.projects.byId.useQuery({ id }, { enabled: valid });
+  const [confirming, setConfirming] = useState(false);
+  const staff = actor ? isStaff(actor) : false;
+  const [tab, setTab] = useState<string | null>(staff ? "workers" : "jha");
+
+  useEffect(() => {
+    if (!valid || query.error) {
+      notifyError("Project not found", query.error ? errorMessage(query.error) : undefined);
+      void navigate({ to: "/projects", replace: true });
+    }
+  }, [valid, query.error, navigate]);
+
+  const remove = trpc.projects.delete.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      notifySuccess("Project deleted", "The project has been deleted successfully.");
+      utils.projects.byId.setData({ id }, undefined);
+      await Promise.all([utils.projects.list.invalidate(), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), utils.workers.list.invalidate()]);
+      void navigate({ to: "/projects" });
+    },
+    onError: (e) => {
+      setConfirming(false);
+      notifyError("Failed to delete project", errorMessage(e));
+    },
+  });
+
+  if (!query.data) return <FullPageSpinner />;
+  const project = query.data;
+
+  return (
+    <>
+      <Button component={Link} to="/projects" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
+        Back to Projects
+      </Button>
+      <PageHeader
+        title={project.name}
+        subtitle={
+          <Group gap="xs" component="span">
+            <ProjectStatusBadge status={project.status} />
+            <span>{project.location}</span>
+          </Group>
+        }
+        actions={
+          <>
+            {can(actor, "project.update", { projectId: id }) ? (
+              <Button component={Link} to={`/projects/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
+                Edit Project
+              </Button>
+            ) : null}
+            {can(actor, "project.delete", { projectId: id }) ? (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                Delete Project
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <Grid gap="md" mb="lg">
+        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+          <Section title="Overview" icon={<IconClipboardCheck size={20} />}>
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {projectDates(project)}
+              </Text>
+              {project.description ? (
+                <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                  {project.description}
+                </Text>
+              ) : null}
+              <Group gap={6}>
+                <IconUsers size={16} />
+                <Text size="sm">
+                  {project.workerCount} {project.workerCount === 1 ? "worker" : "workers"} assigned
+                </Text>
+              </Group>
+              <div>
+                <Text size="xs" c="dimmed" mb={4}>
+                  Safety compliance
+                </Text>
+                <ComplianceBar value={project.compliancePercentage} context="projectCard" />
+              </div>
+            </Stack>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+          <SafetyPlanCard projectId={id} hasSafetyPlan={project.hasSafetyPlan} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
+          <Stack gap="md" h="100%">
+            <SafetyManager project={project} />
+            <EmergencyContacts contacts={project.emergencyContactInfo} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+          {staff ? (
+            <Tabs.Tab value="workers" leftSection={<IconUsers size={16} />}>
+              Workers
+            </Tabs.Tab>
+          ) : null}
+          <Tabs.Tab value="jha" leftSection={<IconClipboardCheck size={16} />}>
+            JHA Forms
+          </Tabs.Tab>
+          <Tabs.Tab value="incidents" leftSection={<IconAlertTriangle size={16} />}>
+            Incident Reports
+          </Tabs.Tab>
+        </Tabs.List>
+        {staff ? (
+          <Tabs.Panel value="workers">
+            <ProjectWorkersTab projectId={id} />
+          </Tabs.Panel>
+        ) : null}
+        <Tabs.Panel value="jha">
+          <ProjectJhaTab projectId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="incidents">
+          <ProjectIncidentsTab projectId={id} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete Project"
+        message={`Are you sure you want to delete ${project.name}? Its worker assignments, safety plan, JHA forms, incident reports and hot work permits are deleted with it. This action cannot be undone.`}
+        pendingLabel="Deleting..."
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate({ id })}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconChevronRight } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { formatDate } from "../../lib/format";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { IncidentStatusBadge, SeverityBadge } from "../incidents/IncidentBadges";
+
+/** The incident reports of one project, newest first, each opening its detail page. */
+export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
+  const list = trpc.incidents.list.useQuery({ projectId });
+  if (list.isPending) return <ListSkeleton rows={3} />;
+  if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch incident reports")} onRetry={() => void list.refetch()} />;
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button component={Link} to="/forms/incident-reports" variant="light" size="xs" leftSection={<IconAlertTriangle size={14} />}>
+          All Incident Reports
+        </Button>
+      </Group>
+      {list.data.length === 0 ? (
+        <EmptyState title="No Incident Reports Found" message="No incidents have been reported for this project." />
+      ) : (
+        list.data.map((report) => (
+          <Paper
+            key={report.id}
+            withBorder
+            p="sm"
+            radius="md"
+            component={Link}
+            to={`/forms/incident-reports/${report.id}`}
+            style={{ textDecoration: "none", color: "inherit" }}
+            data-testid="project-incident-row"
+          >
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {report.title}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {formatDate(report.date)}
+                  {report.location ? ` · ${report.location}` : ""} · {report.reporterName ?? "Unknown reporter"}
+                </Text>
+              </Stack>
+              <Group gap={6} wrap="nowrap">
+                <SeverityBadge severity={report.severity} />
+                <Group visibleFrom="xs">
+                  <IncidentStatusBadge status={report.status} />
+                </Group>
+                <IconChevronRight size={16} />
+              </Group>
+            </Group>
+          </Paper>
+        ))
+      )}
+    </Stack>
+  );
+}

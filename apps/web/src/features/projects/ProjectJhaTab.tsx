@@ -1,0 +1,61 @@
+import { highestRisk } from "@sitesafe/domain";
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconChevronRight, IconClipboardCheck } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { formatDate } from "../../lib/format";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { RiskBadge } from "../jha/RiskBadge";
+
+/** The JHA forms filed for one project, newest first, each opening its detail page. */
+export function ProjectJhaTab({ projectId }: { projectId: number }) {
+  const list = trpc.jha.list.useQuery({ projectId });
+  if (list.isPending) return <ListSkeleton rows={3} />;
+  if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch JHA forms")} onRetry={() => void list.refetch()} />;
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button component={Link} to="/forms/jha" variant="light" size="xs" leftSection={<IconClipboardCheck size={14} />}>
+          All JHA Forms
+        </Button>
+      </Group>
+      {list.data.length === 0 ? (
+        <EmptyState title="No JHA Forms Found" message="No job hazard analyses have been filed for this project yet." />
+      ) : (
+        list.data.map((form) => {
+          const risk = highestRisk(form.hazards);
+          return (
+            <Paper
+              key={form.id}
+              withBorder
+              p="sm"
+              radius="md"
+              component={Link}
+              to={`/forms/jha/${form.id}`}
+              style={{ textDecoration: "none", color: "inherit" }}
+              data-testid="project-jha-row"
+            >
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {form.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {form.submitterName ?? "Unknown submitter"} · {formatDate(form.submittedAt)}
+                  </Text>
+                </Stack>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="outline" color="gray" radius="sm" visibleFrom="xs">
+                    {form.hazards.length} {form.hazards.length === 1 ? "hazard" : "hazards"}
+                  </Badge>
+                  {risk ? <RiskBadge level={risk} /> : null}
+                  <IconChevronRight size={16} />
+                </Group>
+              </Group>
+            </Paper>
+          );
+        })
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconCalendar, IconMapPin, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { ComplianceBar } from "../../components/ComplianceBar";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { ProjectStatusBadge } from "./ProjectStatusBadge";
+
+type Project = RouterOutputs["projects"]["list"][number];
+type StatusFilter = "all" | ProjectStatus;
+
+const statusOptions = [
+  { value: "all", label: "All Statuses" },
+  ...projectStatuses.map((s) => ({ value: s, label: projectStatusLabels[s] })),
+];
+
+export function projectDates(p: { startDate: string; endDate: string | null }) {
+  return p.endDate ? `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` : `Started ${formatDate(p.startDate)}`;
+}
+
+function ProjectCard({ project }: { project: Project }) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component={Link}
+      to={`/projects/${project.id}`}
+      data-testid="project-card"
+      style={{ textDecoration: "none", color: "inherit" }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
+        <Text fw={700} size="lg" lh={1.3} style={{ minWidth: 0, wordBreak: "break-word" }}>
+          {project.name}
+        </Text>
+        <ProjectStatusBadge status={project.status} />
+      </Group>
+      <Stack gap={6} mb="md">
+        <Group gap={6} wrap="nowrap">
+          <IconMapPin size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed" truncate>
+            {project.location}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconCalendar size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed">
+            {projectDates(project)}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconUsers size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed">
+            {project.workerCount} {project.workerCount === 1 ? "worker" : "workers"}
+          </Text>
+        </Group>
+      </Stack>
+      <Text size="xs" c="dimmed" mb={4}>
+        Safety compliance
+      </Text>
+      <ComplianceBar value={project.compliancePercentage} context="projectCard" />
+    </Card>
+  );
+}
+
+/** /projects: search by name or location, a status filter, one card a project. */
+export function ProjectsPage() {
+  const actor = useActor();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const list = trpc.projects.list.useQuery(
+    { search: debounced || undefined, status: status === "all" ? undefined : status },
+    { placeholderData: keepPreviousData },
+  );
+  const page = usePage(list.data ?? []);
+  const filtering = debounced.length > 0 || status !== "all";
+  const staff = actor ? isStaff(actor) : false;
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        subtitle={staff ? "Construction sites, their crews and safety compliance" : "The projects you are assigned to"}
+        actions={
+          can(actor, "project.create") ? (
+            <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} />}>
+              Add New Project
+            </Button>
+          ) : null
+        }
+      />
+      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          placeholder="Search by name or location"
+          aria-label="Search projects"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: "1 1 240px" }}
+        />
+        <Select
+          aria-label="Filter by status"
+          data={statusOptions}
+          value={status}
+          onChange={(v) => setStatus((v as StatusFilter | null) ?? "all")}
+          allowDeselect={false}
+          w={{ base: "100%", xs: 180 }}
+          data-testid="project-status-filter"
+        />
+      </Group>
+      {list.isPending ? (
+        <CardGridSkeleton count={6} />
+      ) : list.error ? (
+        <ErrorState message="Error loading projects" onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        filtering ? (
+          <EmptyState title="No projects found" message="Try a different search or status." />
+        ) : (
+          <EmptyState
+            title="No projects"
+            message={staff ? "No projects available at this time." : "You are not assigned to any projects yet. Please contact your supervisor."}
+            action={
+              can(actor, "project.create") ? (
+                <Button component={Link} to="/projects/new" variant="light" leftSection={<IconPlus size={16} />}>
+                  Add New Project
+                </Button>
+              ) : undefined
+            }
+          />
+        )
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {page.visible.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
+          </SimpleGrid>
+          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+        </>
+      )}
+    </>
+  );
+}

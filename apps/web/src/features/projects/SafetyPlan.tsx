@@ -1,0 +1,177 @@
+import { can, formatFileSize, SAFETY_PLAN_ACCEPT } from "@sitesafe/domain";
+import { Anchor, Button, Card, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { IconDownload, IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { useActor } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
+
+/** Every screen that shows plans refreshes after an upload or delete. */
+export function useRefreshPlans() {
+  const utils = trpc.useUtils();
+  return (projectId: number) =>
+    Promise.all([
+      utils.projects.safetyPlan.invalidate({ id: projectId }),
+      utils.projects.byId.invalidate({ id: projectId }),
+      utils.projects.safetyPlans.invalidate(),
+      utils.projects.list.invalidate(),
+    ]);
+}
+
+/** File picker, optional description and a real upload progress bar. */
+export function SafetyPlanUploader({ projectId, replacing, onDone }: { projectId: number; replacing: boolean; onDone?: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const refresh = useRefreshPlans();
+
+  const submit = async () => {
+    const problem = checkPlanFile(file);
+    if (problem || !file) {
+      notifyError(problem?.title ?? "No file selected", problem?.message);
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadSafetyPlan(projectId, file, description, setProgress).promise;
+      await refresh(projectId);
+      notifySuccess("Safety plan uploaded", `${file.name} is now the project's safety plan.`);
+      setFile(null);
+      setDescription("");
+      onDone?.();
+    } catch (error) {
+      notifyError("Failed to upload safety plan", errorMessage(error));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const busy = progress !== null;
+  return (
+    <Stack gap="xs" data-testid="safety-plan-uploader">
+      <FileInput
+        label={replacing ? "New plan file" : "Plan file"}
+        placeholder="Choose a file"
+        accept={SAFETY_PLAN_ACCEPT}
+        value={file}
+        onChange={setFile}
+        clearable
+        disabled={busy}
+        leftSection={<IconFileText size={16} />}
+        description="PDF, Word, Excel, CSV or text; up to 10MB"
+        data-testid="safety-plan-file"
+      />
+      <TextInput label="Description" placeholder="Optional" value={description} onChange={(e) => setDescription(e.currentTarget.value)} disabled={busy} maxLength={1000} />
+      {busy ? (
+        <Stack gap={4}>
+          <Progress value={progress} animated aria-label={`Uploading ${progress}%`} />
+          <Text size="xs" c="dimmed">
+            Uploading... {progress}%
+          </Text>
+        </Stack>
+      ) : null}
+      <Group justify="flex-end">
+        <Button leftSection={<IconUpload size={16} />} onClick={submit} loading={busy} disabled={!file}>
+          {replacing ? "Replace Plan" : "Upload Plan"}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Delete with confirmation; a plan that is already gone counts as deleted. */
+export function useDeletePlan(projectId: number, onDone?: () => void) {
+  const refresh = useRefreshPlans();
+  return trpc.projects.deleteSafetyPlan.useMutation({
+    onSuccess: async () => {
+      await refresh(projectId);
+      notifySuccess("Safety plan deleted", "The safety plan has been removed from the project.");
+      onDone?.();
+    },
+    onError: async (e) => {
+      if (errorStatus(e) === 404) {
+        await refresh(projectId);
+        onDone?.();
+        return;
+      }
+      notifyError("Failed to delete safety plan", errorMessage(e));
+    },
+  });
+}
+
+/** The project's safety plan: what it is, download, replace and delete (staff). */
+export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number; hasSafetyPlan: boolean }) {
+  const actor = useActor();
+  const plan = trpc.projects.safetyPlan.useQuery({ id: projectId }, { enabled: hasSafetyPlan });
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeletePlan(projectId, () => setConfirming(false));
+  const mayUpload = can(actor, "safetyPlan.upload", { projectId });
+  const mayDelete = can(actor, "safetyPlan.delete", { projectId });
+  const current = hasSafetyPlan ? plan.data : undefined;
+
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="safety-plan-card">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color="orange" size="lg" radius="md">
+          <IconFileText size={20} />
+        </ThemeIcon>
+        <Title order={4}>Safety Plan</Title>
+      </Group>
+      {hasSafetyPlan && plan.isPending ? (
+        <Skeleton height={48} />
+      ) : current ? (
+        <Stack gap={6} mb={mayUpload ? "md" : 0}>
+          <Text fw={600} style={{ wordBreak: "break-word" }} data-testid="safety-plan-name">
+            {current.fileName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatFileSize(current.fileSize)} · uploaded {formatDate(current.uploadedAt)}
+            {current.uploadedByName ? ` by ${current.uploadedByName}` : ""}
+          </Text>
+          {current.description ? <Text size="sm">{current.description}</Text> : null}
+          <Group gap="xs" mt={4}>
+            <Button
+              component="a"
+              href={safetyPlanDownloadUrl(projectId)}
+              download={current.fileName}
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              data-testid="safety-plan-download"
+            >
+              Download
+            </Button>
+            {mayDelete ? (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed" mb={mayUpload ? "md" : 0}>
+          {hasSafetyPlan && plan.error ? errorMessage(plan.error) : "No safety plan has been uploaded for this project."}
+        </Text>
+      )}
+      {mayUpload ? <SafetyPlanUploader projectId={projectId} replacing={Boolean(current)} /> : null}
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete Safety Plan"
+        message={`Are you sure you want to delete ${current?.fileName ?? "this safety plan"}? This action cannot be undone.`}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate({ id: projectId })}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
+
+export function PlanDownloadLink({ projectId, fileName }: { projectId: number; fileName: string }) {
+  return (
+    <Anchor href={safetyPlanDownloadUrl(projectId)} download={fileName} size="sm" style={{ wordBreak: "break-word" }}>
+      {fileName}
+    </Anchor>
+  );
+}

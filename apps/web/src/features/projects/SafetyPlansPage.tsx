@@ -1,0 +1,198 @@
+import { can, formatFileSize } from "@sitesafe/domain";
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconDownload, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import { Link, Navigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { useIsMobile } from "../../lib/device";
+import { formatDate } from "../../lib/format";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { SafetyPlanUploader, useDeletePlan } from "./SafetyPlan";
+import { safetyPlanDownloadUrl } from "./uploadSafetyPlan";
+
+type Row = RouterOutputs["projects"]["safetyPlans"][number];
+
+function PlanStatus({ row }: { row: Row }) {
+  return row.plan ? (
+    <Badge miw="max-content" color="green" variant="light">
+      Plan uploaded
+    </Badge>
+  ) : (
+    <Badge miw="max-content" color="red" variant="light">
+      No plan
+    </Badge>
+  );
+}
+
+function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => void; onDelete: () => void }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="xs" variant="light" leftSection={<IconUpload size={14} />} onClick={onUpload} aria-label={`Upload plan for ${row.name}`}>
+        {row.plan ? "Replace" : "Upload"}
+      </Button>
+      {row.plan ? (
+        <>
+          <Button
+            size="xs"
+            variant="subtle"
+            component="a"
+            href={safetyPlanDownloadUrl(row.id)}
+            download={row.plan.fileName}
+            leftSection={<IconDownload size={14} />}
+          >
+            Download
+          </Button>
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete plan for ${row.name}`}>
+            Delete
+          </Button>
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
+/** /safety/plans (staff): every project's safety plan, uploaded, downloaded and deleted from one place. */
+export function SafetyPlansPage() {
+  const actor = useActor();
+  const isMobile = useIsMobile();
+  const allowed = can(actor, "safetyPlan.upload");
+  const list = trpc.projects.safetyPlans.useQuery(undefined, { enabled: allowed });
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), 150);
+  const [uploading, setUploading] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const remove = useDeletePlan(deleting?.id ?? 0, () => setDeleting(null));
+  const rows = useMemo(
+    () => (list.data ?? []).filter((r) => !debounced || r.name.toLowerCase().includes(debounced) || r.location.toLowerCase().includes(debounced)),
+    [list.data, debounced],
+  );
+  if (!allowed) return <Navigate to="/" replace />;
+  const withPlan = (list.data ?? []).filter((r) => r.plan).length;
+
+  return (
+    <>
+      <PageHeader
+        title="Safety Plans"
+        subtitle={list.data ? `${withPlan} of ${list.data.length} projects have a safety plan` : "Site-specific safety plans for every project"}
+      />
+      <TextInput
+        placeholder="Search by project name or location"
+        aria-label="Search projects"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+        maw={420}
+      />
+      {list.isPending ? (
+        <ListSkeleton rows={6} />
+      ) : list.error ? (
+        <ErrorState message="Error loading projects" onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={debounced ? "No projects found" : "No projects"} message={debounced ? undefined : "No projects available at this time."} />
+      ) : isMobile ? (
+        <Stack gap="xs">
+          {rows.map((row) => (
+            <Card key={row.id} withBorder padding="sm" radius="md" data-testid="plan-row">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+                <div style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`/projects/${row.id}`} fw={600}>
+                    {row.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" truncate>
+                    {row.location}
+                  </Text>
+                </div>
+                <PlanStatus row={row} />
+              </Group>
+              {row.plan ? (
+                <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
+                  {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
+                </Text>
+              ) : null}
+              <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Safety Plan</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="plan-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
+                      {row.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {row.location}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ProjectStatusBadge status={row.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.plan ? (
+                      <>
+                        <Text size="sm" style={{ wordBreak: "break-word" }}>
+                          {row.plan.fileName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatFileSize(row.plan.fileSize)}
+                        </Text>
+                      </>
+                    ) : (
+                      <PlanStatus row={row} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {row.plan ? (
+                      <>
+                        <Text size="sm">{formatDate(row.plan.uploadedAt)}</Text>
+                        {row.plan.uploadedByName ? (
+                          <Text size="xs" c="dimmed">
+                            {row.plan.uploadedByName}
+                          </Text>
+                        ) : null}
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal opened={uploading !== null} onClose={() => setUploading(null)} title={uploading ? `Safety plan: ${uploading.name}` : ""} centered>
+        {uploading ? <SafetyPlanUploader projectId={uploading.id} replacing={Boolean(uploading.plan)} onDone={() => setUploading(null)} /> : null}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Safety Plan"
+        message={deleting ? `Are you sure you want to delete the safety plan of ${deleting.name}? This action cannot be undone.` : ""}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

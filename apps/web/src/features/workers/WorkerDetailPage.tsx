@@ -1,0 +1,325 @@
+import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
+import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconEdit, IconShieldCheck, IconTrash, IconUser, IconVideo } from "@tabler/icons-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { ComplianceBar } from "../../components/ComplianceBar";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate, formatDuration } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
+
+const trainingStatus: Record<string, { label: string; color: string }> = {
+  not_started: { label: "Not Started", color: "gray" },
+  in_progress: { label: "In Progress", color: "blue" },
+  completed: { label: "Completed", color: "green" },
+};
+const videoStatus: Record<string, { label: string; color: string }> = {
+  not_watched: { label: "Not Watched", color: "gray" },
+  partially_watched: { label: "Partially Watched", color: "yellow" },
+  completed: { label: "Completed", color: "green" },
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ wordBreak: "break-word" }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ProjectsTab({ id }: { id: number }) {
+  const q = trpc.workers.projects.useQuery({ id });
+  if (q.isPending) return <ListSkeleton rows={3} />;
+  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
+  if (q.data.length === 0) return <EmptyState title="No projects" message="This worker is not assigned to any projects." />;
+  return (
+    <Stack gap="xs">
+      {q.data.map((p) => (
+        <Card key={p.id} withBorder padding="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`/projects/${p.id}`} fw={600}>
+                {p.name}
+              </Anchor>
+              <Text size="xs" c="dimmed" truncate>
+                {p.location}
+                {p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · assigned {formatDate(p.assignedAt)}
+              </Text>
+            </div>
+            <ProjectStatusBadge status={p.status} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function TrainingTab({ id }: { id: number }) {
+  const q = trpc.workers.trainingRecords.useQuery({ id });
+  if (q.isPending) return <ListSkeleton rows={4} />;
+  if (q.error) return <ErrorState message="Failed to fetch training data" onRetry={() => void q.refetch()} />;
+  if (q.data.length === 0) return <EmptyState title="No Modules Found" message="No training modules have been set up yet." />;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Module</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th w={160}>Progress</Table.Th>
+            <Table.Th>Completed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {q.data.map((m) => {
+            const s = trainingStatus[m.status] ?? { label: m.status, color: "gray" };
+            return (
+              <Table.Tr key={m.moduleId}>
+                <Table.Td fw={600}>{m.title}</Table.Td>
+                <Table.Td>
+                  <Badge miw="max-content" color={s.color} variant="light">
+                    {s.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress value={m.progress} style={{ flex: 1 }} color={m.status === "completed" ? "green" : "blue"} aria-label={`${m.title} ${m.progress}%`} />
+                    <Text size="xs">{m.progress}%</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{m.completedAt ? formatDate(m.completedAt) : "—"}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function VideosTab({ id }: { id: number }) {
+  const q = trpc.workers.videoRecords.useQuery({ id });
+  if (q.isPending) return <ListSkeleton rows={4} />;
+  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
+  if (q.data.length === 0) return <EmptyState title="No videos" message="No safety videos have been published yet." />;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Video</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Watched</Table.Th>
+            <Table.Th>Required by</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {q.data.map((v) => {
+            const s = videoStatus[v.status] ?? { label: v.status, color: "gray" };
+            return (
+              <Table.Tr key={v.videoId}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {v.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDuration(v.duration)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge miw="max-content" color={s.color} variant="light">
+                    {s.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{v.watchedPercentage}%</Table.Td>
+                <Table.Td>{v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : "Optional"}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /workers/:id: profile, compliance, and tabs for projects, training modules and safety videos. */
+export function WorkerDetailPage({ id }: { id: number }) {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const valid = Number.isInteger(id) && id > 0;
+  const query = trpc.workers.byId.useQuery({ id }, { enabled: valid });
+  const [confirming, setConfirming] = useState(false);
+  const staff = actor ? isStaff(actor) : false;
+  const listPath = staff ? "/workers" : "/";
+
+  useEffect(() => {
+    if (!valid) {
+      notifyError("Error: Worker ID is missing");
+      void navigate({ to: listPath, replace: true });
+    } else if (query.error) {
+      notifyError("Worker not found", errorMessage(query.error));
+      void navigate({ to: listPath, replace: true });
+    }
+  }, [valid, query.error, navigate, listPath]);
+
+  const remove = trpc.workers.delete.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      notifySuccess("Worker deleted", "The worker and their login account have been deleted.");
+      utils.workers.byId.setData({ id }, undefined);
+      await Promise.all([utils.workers.list.invalidate(), utils.projects.invalidate(), utils.dashboard.invalidate()]);
+      void navigate({ to: "/workers" });
+    },
+    onError: (e) => {
+      setConfirming(false);
+      notifyError("Failed to delete worker", errorMessage(e));
+    },
+  });
+
+  if (!query.data) return <FullPageSpinner />;
+  const w = query.data;
+  const name = workerFullName(w);
+
+  return (
+    <>
+      {staff ? (
+        <Button component={Link} to="/workers" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
+          Back to Workers
+        </Button>
+      ) : null}
+      <PageHeader
+        title={name}
+        subtitle={`${w.role}${w.company ? ` · ${w.company}` : ""}`}
+        actions={
+          <>
+            {can(actor, "worker.update") ? (
+              <Button component={Link} to={`/workers/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
+                Edit
+              </Button>
+            ) : null}
+            {can(actor, "worker.delete") && w.userId !== actor?.userId ? (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Grid gap="md" mb="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder padding="lg" radius="md" h="100%">
+            <Group gap="sm" mb="md" wrap="nowrap">
+              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
+                <IconUser size={20} />
+              </ThemeIcon>
+              <Title order={4}>Worker Information</Title>
+            </Group>
+            <SimpleFields w={w} />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder padding="lg" radius="md" h="100%" data-testid="worker-compliance">
+            <Group gap="sm" mb="md" wrap="nowrap">
+              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
+                <IconShieldCheck size={20} />
+              </ThemeIcon>
+              <Title order={4}>Safety Compliance</Title>
+            </Group>
+            <Text fz={36} fw={800} lh={1}>
+              {w.safetyCompliance}%
+            </Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              {workerComplianceLabel(w.safetyCompliance)}
+            </Text>
+            <ComplianceBar value={w.safetyCompliance} context="workerTable" label={workerComplianceLabel(w.safetyCompliance)} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <Tabs defaultValue="projects" keepMounted={false}>
+        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+          <Tabs.Tab value="projects" leftSection={<IconBuildingSkyscraper size={16} />}>
+            Projects
+          </Tabs.Tab>
+          <Tabs.Tab value="training" leftSection={<IconBook size={16} />}>
+            Training Modules
+          </Tabs.Tab>
+          <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
+            Safety Videos
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="projects">
+          <ProjectsTab id={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="training">
+          <TrainingTab id={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="videos">
+          <VideosTab id={id} />
+        </Tabs.Panel>
+      </Tabs>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete Worker"
+        message={`Are you sure you want to delete ${name}? This deletes their login account, training and video records and project assignments. Forms they filed are kept. This action cannot be undone.`}
+        pendingLabel="Deleting..."
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate({ id })}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function SimpleFields({ w }: { w: { email: string; phone: string | null; company: string | null; hardhatNumber: string | null; emergencyContact: string | null; username: string | null; role: string; createdAt: Date } }) {
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Email">
+          <Anchor href={`mailto:${w.email}`} size="sm">
+            {w.email}
+          </Anchor>
+        </Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Phone">
+          {w.phone ? (
+            <Anchor href={`tel:${w.phone}`} size="sm">
+              {w.phone}
+            </Anchor>
+          ) : (
+            "Not provided"
+          )}
+        </Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Job Role">{w.role}</Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Company">{w.company ?? "Not provided"}</Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Hard Hat Number">{w.hardhatNumber ?? "Not assigned"}</Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Emergency Contact">{w.emergencyContact ?? "Not provided"}</Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Username">{w.username ?? "No login account"}</Field>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Field label="Added">{formatDate(w.createdAt)}</Field>
+      </Grid.Col>
+    </Grid>
+  );
+}

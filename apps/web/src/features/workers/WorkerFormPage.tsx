@@ -1,0 +1,281 @@
+import {
+  can,
+  FILL_REQUIRED_FIELDS,
+  MANAGER_DEFAULT_COMPANY,
+  MANAGER_DEFAULT_POSITION,
+  MISSING_CREDENTIALS,
+  MISSING_REQUIRED_FIELDS,
+  managerCreateSchema,
+  PASSWORD_HINT,
+  projectStatusLabels,
+  workerCreateSchema,
+  workerEditFormSchema,
+  workerFullName,
+} from "@sitesafe/domain";
+import { Autocomplete, Button, Card, Checkbox, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { FullPageSpinner } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+
+type Worker = RouterOutputs["workers"]["byId"];
+type Mode = "create" | "edit" | "manager";
+
+interface FormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: string;
+  company: string;
+  hardhatNumber: string;
+  emergencyContact: string;
+  projectIds: string[];
+  username: string;
+  password: string;
+}
+
+const JOB_ROLES = [
+  "Carpenter",
+  "Electrician",
+  "Plumber",
+  "Laborer",
+  "Equipment Operator",
+  "Welder",
+  "Ironworker",
+  "Mason",
+  "Roofer",
+  "Foreman",
+  "Site Supervisor",
+  "Safety Manager",
+  "Safety Administrator",
+];
+
+const REQUIRED = ["firstName", "lastName", "email", "role"];
+
+function schemaFor(mode: Mode) {
+  return mode === "edit" ? workerEditFormSchema : mode === "manager" ? managerCreateSchema : workerCreateSchema;
+}
+
+function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const projects = trpc.projects.list.useQuery();
+  const form = useForm<FormValues>({
+    mode: "controlled",
+    initialValues: {
+      firstName: worker?.firstName ?? "",
+      lastName: worker?.lastName ?? "",
+      email: worker?.email ?? "",
+      phone: worker?.phone ?? "",
+      role: worker?.role ?? (mode === "manager" ? MANAGER_DEFAULT_POSITION : ""),
+      company: worker?.company ?? (mode === "manager" ? MANAGER_DEFAULT_COMPANY : ""),
+      hardhatNumber: worker?.hardhatNumber ?? "",
+      emergencyContact: worker?.emergencyContact ?? "",
+      projectIds: (worker?.projectIds ?? []).map(String),
+      username: "",
+      password: "",
+    },
+    validate: schemaResolver(schemaFor(mode), { sync: true }),
+  });
+
+  const refresh = async (id: number) => {
+    await Promise.all([
+      utils.workers.list.invalidate(),
+      utils.workers.byId.invalidate({ id }),
+      utils.workers.projects.invalidate({ id }),
+      utils.projects.invalidate(),
+    ]);
+  };
+  const onError = (title: string) => (e: unknown) => notifyError(title, errorMessage(e));
+  const created = async (w: Worker, title: string) => {
+    notifySuccess(title, `${workerFullName(w)} can now sign in as ${w.username ?? "their new account"}.`);
+    await refresh(w.id);
+    void navigate({ to: mode === "manager" ? "/managers" : "/workers/$id", params: { id: String(w.id) } });
+  };
+  const create = trpc.workers.create.useMutation({ onSuccess: (w) => created(w, "Worker created"), onError: onError("Failed to create worker") });
+  const createManager = trpc.workers.createManager.useMutation({ onSuccess: (w) => created(w, "Manager created"), onError: onError("Failed to create manager") });
+  const update = trpc.workers.update.useMutation({
+    onSuccess: async (w) => {
+      notifySuccess("Worker updated", `${workerFullName(w)} has been updated.`);
+      await refresh(w.id);
+      void navigate({ to: "/workers/$id", params: { id: String(w.id) } });
+    },
+    onError: onError("Failed to update worker"),
+  });
+  const pending = create.isPending || createManager.isPending || update.isPending;
+
+  const submit = form.onSubmit(
+    (values) => {
+      const projectIds = values.projectIds.map(Number);
+      const profile = {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        role: values.role,
+        company: values.company,
+        hardhatNumber: values.hardhatNumber,
+        emergencyContact: values.emergencyContact,
+        projectIds,
+      };
+      if (mode === "edit" && worker) update.mutate({ id: worker.id, ...profile });
+      else if (mode === "manager") createManager.mutate({ ...profile, username: values.username, password: values.password });
+      else create.mutate({ ...profile, username: values.username, password: values.password });
+    },
+    (errors) => {
+      const fields = Object.keys(errors);
+      if (REQUIRED.some((f) => fields.includes(f) && !form.getValues()[f as keyof FormValues].toString().trim())) {
+        notifyError(MISSING_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS);
+      } else if (errors.username === MISSING_CREDENTIALS || errors.password === MISSING_CREDENTIALS) {
+        notifyError(MISSING_CREDENTIALS, "Enter a username and password for the login account.");
+      }
+    },
+  );
+
+  const selected = new Set(form.values.projectIds);
+  const choices = (projects.data ?? []).filter((p) => p.status === "active" || selected.has(String(p.id)));
+  const cancelTo = mode === "edit" && worker ? `/workers/${worker.id}` : mode === "manager" ? "/managers" : "/workers";
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder padding="lg" radius="md">
+          <Title order={4} mb="md">
+            {mode === "manager" ? "Manager Details" : "Worker Details"}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First Name" withAsterisk autoComplete="off" {...form.getInputProps("firstName")} />
+            <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps("lastName")} />
+            <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps("email")} />
+            <TextInput label="Phone" type="tel" description="At least 10 digits" autoComplete="off" {...form.getInputProps("phone")} />
+            {mode === "manager" ? (
+              <TextInput label="Job Role" value={MANAGER_DEFAULT_POSITION} readOnly disabled withAsterisk />
+            ) : (
+              <Autocomplete label="Job Role" withAsterisk data={JOB_ROLES} {...form.getInputProps("role")} />
+            )}
+            <TextInput label="Company" {...form.getInputProps("company")} />
+            <TextInput label="Hard Hat Number" {...form.getInputProps("hardhatNumber")} />
+            <TextInput label="Emergency Contact" placeholder="Name and phone number" {...form.getInputProps("emergencyContact")} />
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder padding="lg" radius="md">
+          <Title order={4} mb={4}>
+            Active Projects
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            The projects this person works on. They see only these projects.
+          </Text>
+          {projects.isPending ? (
+            <Skeleton height={60} />
+          ) : choices.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No active projects.
+            </Text>
+          ) : (
+            <Checkbox.Group {...form.getInputProps("projectIds")} aria-label="Active projects">
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+                {choices.map((p) => (
+                  <Checkbox
+                    key={p.id}
+                    value={String(p.id)}
+                    label={p.name}
+                    description={p.status === "active" ? p.location : `${p.location} · ${projectStatusLabels[p.status]}`}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          )}
+        </Card>
+
+        {mode !== "edit" ? (
+          <Card withBorder padding="lg" radius="md">
+            <Title order={4} mb={4}>
+              Login Account
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              {mode === "manager" ? "The manager signs in with these credentials." : "The worker signs in with these credentials."}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps("username")} />
+              <PasswordInput label="Password" withAsterisk autoComplete="new-password" description={PASSWORD_HINT} {...form.getInputProps("password")} />
+            </SimpleGrid>
+          </Card>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" component={Link} to={cancelTo} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {mode === "edit" ? "Update Worker" : mode === "manager" ? "Create Manager" : "Create Worker"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Back({ to, label }: { to: string; label: string }) {
+  return (
+    <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
+      {label}
+    </Button>
+  );
+}
+
+/** /workers/new. */
+export function NewWorkerPage() {
+  const actor = useActor();
+  if (!can(actor, "worker.create")) return <Navigate to="/" replace />;
+  return (
+    <>
+      <Back to="/workers" label="Back to Workers" />
+      <PageHeader title="Add New Worker" subtitle="A worker profile with a login account and project assignments" />
+      <WorkerForm mode="create" />
+    </>
+  );
+}
+
+/** /managers/new (admin only): position Safety Manager and the default company. */
+export function NewManagerPage() {
+  const actor = useActor();
+  if (!can(actor, "manager.create")) return <Navigate to="/managers" replace />;
+  return (
+    <>
+      <Back to="/managers" label="Back to Managers" />
+      <PageHeader title="Add New Manager" subtitle="A safety manager account with a worker profile" />
+      <WorkerForm mode="manager" />
+    </>
+  );
+}
+
+/** /workers/:id/edit. */
+export function EditWorkerPage({ id }: { id: number }) {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const allowed = can(actor, "worker.update");
+  const valid = Number.isInteger(id) && id > 0;
+  const query = trpc.workers.byId.useQuery({ id }, { enabled: allowed && valid });
+  useEffect(() => {
+    if (allowed && (!valid || query.error)) {
+      notifyError("Worker not found", query.error ? errorMessage(query.error) : "Error: Worker ID is missing");
+      void navigate({ to: "/workers", replace: true });
+    }
+  }, [allowed, valid, query.error, navigate]);
+  if (!allowed) return <Navigate to="/" replace />;
+  if (!query.data) return <FullPageSpinner />;
+  return (
+    <>
+      <Back to={`/workers/${id}`} label="Back to Worker" />
+      <PageHeader title="Edit Worker" subtitle={workerFullName(query.data)} />
+      <WorkerForm mode="edit" worker={query.data} />
+    </>
+  );
+}

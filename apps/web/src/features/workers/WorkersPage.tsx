@@ -1,0 +1,161 @@
+import { can, workerFullName } from "@sitesafe/domain";
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { Link, Navigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { ComplianceBar } from "../../components/ComplianceBar";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { useIsMobile } from "../../lib/device";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+
+type Worker = RouterOutputs["workers"]["list"][number];
+
+function ProjectCount({ count }: { count: number }) {
+  return (
+    <Badge miw="max-content" variant="light" color={count > 0 ? "blue" : "gray"}>
+      {count} {count === 1 ? "project" : "projects"}
+    </Badge>
+  );
+}
+
+/**
+ * /workers and /managers (staff): search by name, e-mail, job role or phone; a table on desktop,
+ * stacked cards on a phone. The managers list holds the manager positions only.
+ */
+export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
+  const actor = useActor();
+  const isMobile = useIsMobile();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const allowed = can(actor, "worker.list");
+  const managers = mode === "managers";
+  const list = trpc.workers.list.useQuery(
+    { search: debounced || undefined, managersOnly: managers },
+    { enabled: allowed, placeholderData: keepPreviousData },
+  );
+  const page = usePage(list.data ?? []);
+  if (!allowed) return <Navigate to="/" replace />;
+
+  const noun = managers ? "managers" : "workers";
+  const addAction = managers
+    ? can(actor, "manager.create") && (
+        <Button component={Link} to="/managers/new" leftSection={<IconPlus size={16} />}>
+          Add New Manager
+        </Button>
+      )
+    : can(actor, "worker.create") && (
+        <Button component={Link} to="/workers/new" leftSection={<IconPlus size={16} />}>
+          Add New Worker
+        </Button>
+      );
+  const view = (w: Worker) => (
+    <Button component={Link} to={`/workers/${w.id}`} size="xs" variant="subtle" leftSection={<IconEye size={14} />} aria-label={`View ${workerFullName(w)}`}>
+      View
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={managers ? "Managers" : "Workers"}
+        subtitle={managers ? "Safety managers and administrators" : "Registered workers, their projects and safety compliance"}
+        actions={addAction || null}
+      />
+      <TextInput
+        placeholder="Search by name, email, role or phone"
+        aria-label={`Search ${noun}`}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+        maw={480}
+      />
+      {list.isPending ? (
+        <ListSkeleton rows={6} />
+      ) : list.error ? (
+        <ErrorState message={`Error loading ${noun}`} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        debounced ? (
+          <EmptyState title={`No ${noun} found`} message="No workers found matching your search criteria." />
+        ) : (
+          <EmptyState title={`No ${noun} yet`} message={managers ? "No managers have been added yet." : "No workers have been added yet."} action={addAction || undefined} />
+        )
+      ) : (
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {isMobile ? (
+            <Stack gap="xs">
+              {page.visible.map((w) => (
+                <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
+                        {workerFullName(w)}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" truncate>
+                        {w.role}
+                        {w.company ? ` · ${w.company}` : ""}
+                      </Text>
+                    </div>
+                    <ProjectCount count={w.projectIds.length} />
+                  </Group>
+                  <Text size="sm" truncate>
+                    {w.email}
+                  </Text>
+                  {w.phone ? <Text size="sm">{w.phone}</Text> : null}
+                  <div style={{ margin: "8px 0 4px" }}>
+                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+                  </div>
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={880}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Company</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Phone</Table.Th>
+                    <Table.Th>Projects</Table.Th>
+                    <Table.Th w={170}>Compliance</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.visible.map((w) => (
+                    <Table.Tr key={w.id} data-testid="worker-row">
+                      <Table.Td>
+                        <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
+                          {workerFullName(w)}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{w.role}</Table.Td>
+                      <Table.Td>{w.company ?? "—"}</Table.Td>
+                      <Table.Td>{w.email}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{w.phone ?? "—"}</Table.Td>
+                      <Table.Td>
+                        <ProjectCount count={w.projectIds.length} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+                      </Table.Td>
+                      <Table.Td>{view(w)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+        </div>
+      )}
+    </>
+  );
+}
