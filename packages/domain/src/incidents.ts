@@ -1,2 +1,134 @@
-/** Schemas, rules and formulas of the incidents area. */
-export {};
+import { z } from "zod";
+import { optionalWorkerRef, projectRef } from "./jha.js";
+import { idParam } from "./users.js";
+
+/**
+ * Incident reports (spec rules-and-api.md sections 5 and 9): severities, statuses, their labels and
+ * colours, and the report schema with its defaults (severity minor, status open, date today).
+ */
+
+export const incidentSeverities = ["minor", "moderate", "severe", "near_miss"] as const;
+export type IncidentSeverity = (typeof incidentSeverities)[number];
+
+export const incidentStatuses = ["open", "in_progress", "closed"] as const;
+export type IncidentStatus = (typeof incidentStatuses)[number];
+
+/** Severity colours: severe red, moderate orange, minor yellow, near_miss blue ("Near Miss"). */
+export const severityLabels: Record<IncidentSeverity, string> = {
+  minor: "Minor",
+  moderate: "Moderate",
+  severe: "Severe",
+  near_miss: "Near Miss",
+};
+export const severityColors: Record<IncidentSeverity, string> = {
+  severe: "red",
+  moderate: "orange",
+  minor: "yellow",
+  near_miss: "blue",
+};
+
+/** Status labels: open Open, in_progress In Progress, closed Resolved. */
+export const incidentStatusLabels: Record<IncidentStatus, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  closed: "Resolved",
+};
+export const incidentStatusColors: Record<IncidentStatus, string> = {
+  open: "red",
+  in_progress: "blue",
+  closed: "green",
+};
+
+export const INVALID_DATE = "Please enter a valid date";
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2999;
+}
+
+/** Today as YYYY-MM-DD in local time: the form's and the server's default incident date. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export const isoDateSchema = z.string({ error: INVALID_DATE }).trim().refine(isIsoDate, INVALID_DATE);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => v ?? "");
+
+const optionalNullableText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const INVOLVED_WORKERS_INVALID = "Involved workers must be a list of worker ids";
+
+const involvedWorkers = z
+  .array(z.number({ error: INVOLVED_WORKERS_INVALID }).int(INVOLVED_WORKERS_INVALID).positive(INVOLVED_WORKERS_INVALID).max(2_147_483_647, INVOLVED_WORKERS_INVALID), {
+    error: INVOLVED_WORKERS_INVALID,
+  })
+  .max(200, "Too many involved workers")
+  .transform((ids) => [...new Set(ids)]);
+
+const severity = z.enum(incidentSeverities, { error: "Severity must be minor, moderate, severe or near miss" });
+const status = z.enum(incidentStatuses, { error: "Status must be open, in progress or closed" });
+
+const incidentFields = {
+  projectId: projectRef,
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  description: optionalText(5000, "Description is too long"),
+  severity,
+  date: isoDateSchema,
+  location: optionalText(300, "Location is too long"),
+  /** Worker id of the reporter. Ignored for workers (forced to their own profile on the server). */
+  reportedBy: optionalWorkerRef,
+  involvedWorkers,
+  actionTaken: optionalNullableText(5000, "Action taken is too long"),
+  preventiveMeasures: optionalNullableText(5000, "Preventive measures are too long"),
+  status,
+};
+
+/** POST /api/incident-reports and the report form. */
+export const incidentReportSchema = z.object({
+  ...incidentFields,
+  severity: severity.default("minor"),
+  status: status.default("open"),
+  date: isoDateSchema.default(() => localToday()),
+  involvedWorkers: involvedWorkers.default([]),
+});
+export type IncidentReportInput = z.input<typeof incidentReportSchema>;
+export type IncidentReportValues = z.output<typeof incidentReportSchema>;
+
+/** PUT /api/incident-reports/:id: report fields; a field left out keeps its value. */
+export const incidentReportUpdateSchema = z.object({ id: idParam, ...z.object(incidentFields).partial().shape });
+export type IncidentReportUpdate = z.output<typeof incidentReportUpdateSchema>;
+
+/** GET /api/incident-reports: optional ?projectId, search, limit/offset (everything when no limit). */
+export const incidentListQuerySchema = z.object({
+  projectId: idParam.optional(),
+  search: z.string().max(200, "Search is too long").optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type IncidentListQuery = z.output<typeof incidentListQuerySchema>;
+
+/** The list's search: title, description or location, case-insensitively. */
+export function incidentMatchesSearch(report: { title: string; description: string; location: string }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [report.title, report.description, report.location].some((f) => f.toLowerCase().includes(q));
+}

@@ -1,2 +1,157 @@
-/** Schemas, rules and formulas of the jha area. */
-export {};
+import { z } from "zod";
+import { idParam } from "./users.js";
+
+/**
+ * Job hazard analysis forms and their comments (spec rules-and-api.md section 5). Messages are the
+ * spec's, word for word; the ones the spec does not give are ours.
+ */
+
+export const riskLevels = ["low", "medium", "high"] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+
+export const riskLevelLabels: Record<RiskLevel, string> = { low: "Low", medium: "Medium", high: "High" };
+export const riskLevelColors: Record<RiskLevel, string> = { low: "green", medium: "yellow", high: "red" };
+
+export const HAZARD_REQUIRED = "At least one hazard must be identified";
+export const HAZARD_DESCRIPTION_REQUIRED = "Hazard description is required";
+export const CONTROL_MEASURE_LIST_REQUIRED = "At least one control measure must be specified";
+export const CONTROL_MEASURE_REQUIRED = "Control measure is required";
+export const RESPONSIBILITY_REQUIRED = "Responsible person is required";
+export const JHA_COMMENT_REQUIRED = "Comment content is required";
+export const JHA_COMMENT_MAX = 1000;
+
+/** A project reference in a form: Select values arrive as strings, REST bodies as numbers. */
+export const projectRef = z.coerce
+  .number({ error: "Project is required" })
+  .int("Project is required")
+  .positive("Project is required")
+  .max(2_147_483_647, "Project is required");
+
+/** An optional worker reference (submitter, reporter): blank means "not chosen". */
+export const optionalWorkerRef = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.coerce
+    .number({ error: "Please select a valid worker" })
+    .int("Please select a valid worker")
+    .positive("Please select a valid worker")
+    .max(2_147_483_647, "Please select a valid worker")
+    .nullable()
+    .optional(),
+);
+
+export const hazardSchema = z.object({
+  description: z
+    .string({ error: HAZARD_DESCRIPTION_REQUIRED })
+    .trim()
+    .min(1, HAZARD_DESCRIPTION_REQUIRED)
+    .max(1000, "Hazard description is too long"),
+  riskLevel: z.enum(riskLevels, { error: "Risk level must be low, medium or high" }),
+});
+export type Hazard = z.infer<typeof hazardSchema>;
+
+export const controlMeasureSchema = z.object({
+  description: z.string({ error: CONTROL_MEASURE_REQUIRED }).trim().min(1, CONTROL_MEASURE_REQUIRED).max(1000, "Control measure is too long"),
+  responsibility: z
+    .string({ error: RESPONSIBILITY_REQUIRED })
+    .trim()
+    .min(1, RESPONSIBILITY_REQUIRED)
+    .max(200, "Responsible person is too long"),
+});
+export type ControlMeasure = z.infer<typeof controlMeasureSchema>;
+
+const jhaFields = {
+  projectId: projectRef,
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  jobDescription: z
+    .string()
+    .trim()
+    .max(5000, "Job description is too long")
+    .nullish()
+    .transform((v) => v ?? ""),
+  hazards: z.array(hazardSchema, { error: HAZARD_REQUIRED }).min(1, HAZARD_REQUIRED).max(50, "Too many hazards (at most 50)"),
+  controlMeasures: z
+    .array(controlMeasureSchema, { error: CONTROL_MEASURE_LIST_REQUIRED })
+    .min(1, CONTROL_MEASURE_LIST_REQUIRED)
+    .max(50, "Too many control measures (at most 50)"),
+  /** Worker id of the submitter. Ignored for workers (forced to their own profile on the server). */
+  submittedBy: optionalWorkerRef,
+};
+
+/** POST /api/jha-forms and the JHA form. */
+export const jhaFormSchema = z.object(jhaFields);
+export type JhaFormInput = z.input<typeof jhaFormSchema>;
+export type JhaFormValues = z.output<typeof jhaFormSchema>;
+
+/** PUT /api/jha-forms/:id: the create fields; a field left out keeps its value. */
+export const jhaFormUpdateSchema = z.object({ id: idParam, ...z.object(jhaFields).partial().shape });
+export type JhaFormUpdate = z.output<typeof jhaFormUpdateSchema>;
+
+const listPaging = {
+  search: z.string().max(200, "Search is too long").optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+};
+
+/** GET /api/jha-forms: optional ?projectId, search, limit/offset (everything when no limit). */
+export const jhaListQuerySchema = z.object({ projectId: idParam.optional(), ...listPaging });
+export type JhaListQuery = z.output<typeof jhaListQuerySchema>;
+
+export const jhaCommentVisibilities = ["private", "public"] as const;
+export type JhaCommentVisibility = (typeof jhaCommentVisibilities)[number];
+export const jhaCommentVisibilityLabels: Record<JhaCommentVisibility, string> = {
+  private: "Private (admins, managers and you)",
+  public: "Public (everyone on the project)",
+};
+
+const commentContent = z
+  .string({ error: JHA_COMMENT_REQUIRED })
+  .trim()
+  .min(1, JHA_COMMENT_REQUIRED)
+  .max(JHA_COMMENT_MAX, "Comment too long, maximum 1000 characters");
+const commentVisibility = z.enum(jhaCommentVisibilities, { error: "Visibility must be private or public" });
+
+/** The comment form (content and visibility). */
+export const jhaCommentSchema = z.object({ content: commentContent, visibility: commentVisibility.default("private") });
+
+/** POST /api/jha-forms/:id/comments */
+export const jhaCommentCreateSchema = z.object({
+  jhaFormId: idParam,
+  content: commentContent,
+  visibility: commentVisibility.default("private"),
+});
+
+/** PUT /api/jha-comments/:id: the visibility stays when it is left out. */
+export const jhaCommentUpdateSchema = z.object({ id: idParam, content: commentContent, visibility: commentVisibility.optional() });
+
+/** A new hazard row starts at medium risk (spec section 5). */
+export function newHazard(): Hazard {
+  return { description: "", riskLevel: "medium" };
+}
+
+export function newControlMeasure(): ControlMeasure {
+  return { description: "", responsibility: "" };
+}
+
+/** The last hazard and the last control measure cannot be removed. */
+export function canRemoveRow(count: number): boolean {
+  return count > 1;
+}
+
+const riskRank: Record<RiskLevel, number> = { low: 1, medium: 2, high: 3 };
+
+/** The highest risk among the hazards, or null with none. */
+export function highestRisk(hazards: readonly { riskLevel: RiskLevel }[]): RiskLevel | null {
+  let best: RiskLevel | null = null;
+  for (const h of hazards) if (best === null || riskRank[h.riskLevel] > riskRank[best]) best = h.riskLevel;
+  return best;
+}
+
+/** Client-side search of a JHA list: title, job description, project and submitter. */
+export function jhaMatchesSearch(
+  form: { title: string; jobDescription: string; projectName?: string | null; submitterName?: string | null },
+  query: string,
+): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [form.title, form.jobDescription, form.projectName ?? "", form.submitterName ?? ""].some((f) => f.toLowerCase().includes(q));
+}

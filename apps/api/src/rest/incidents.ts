@@ -1,4 +1,11 @@
-import type { RestRoute } from "./table.js";
+import { del, get, post, put, type RestRoute } from "./table.js";
 
 /** REST paths of the incidents area (spec rules-and-api.md section 7), each onto a procedure. */
-export const incidentsRoutes: RestRoute[] = [];
+export const incidentsRoutes: RestRoute[] = [
+  get("/api/incident-reports", (c, r) => c.incidents.list(r.input)),
+  post("/api/incident-reports", (c, r) => c.incidents.create(r.input)),
+  get("/api/incident-reports/:id", (c, r) => c.incidents.byId(r.input)),
+  put("/api/incident-reports/:id", (c, r) => c.incidents.update(r.input)),
+  del("/api/incident-reports/:id", (c, r) => c.incidents.delete(r.input)),
+  get("/api/incident-reports/:id/history", (c, r) => c.incidents.history(r.input)),
+];

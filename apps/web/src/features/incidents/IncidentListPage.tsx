@@ -1,0 +1,163 @@
+import { incidentMatchesSearch } from "@sitesafe/domain";
+import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { formatDate } from "../../lib/format";
+import { notifyError } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
+import { IncidentForm } from "./IncidentForm";
+
+type IncidentListItem = RouterOutputs["incidents"]["list"][number];
+
+const ALL = "all";
+
+/** /forms/incident-reports: search, one tab per visible project, a card grid and the inline report form. */
+export function IncidentListPage() {
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState("");
+  const [tab, setTab] = useState<string>(ALL);
+  const list = trpc.incidents.list.useQuery();
+  const options = trpc.incidents.formOptions.useQuery();
+
+  useEffect(() => {
+    if (list.error) notifyError("Failed to fetch incident reports", errorMessage(list.error));
+  }, [list.error]);
+
+  const filtered = useMemo(
+    () => (list.data ?? []).filter((r) => (tab === ALL || String(r.projectId) === tab) && incidentMatchesSearch(r, search)),
+    [list.data, tab, search],
+  );
+  const page = usePage(filtered);
+  const projects = options.data?.projects ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Incident Reports"
+        subtitle="Report and track incidents and near misses on your sites"
+        actions={
+          creating ? null : (
+            <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating(true)}>
+              Report New Incident
+            </Button>
+          )
+        }
+      />
+      {creating ? (
+        <IncidentForm
+          defaultProjectId={tab === ALL ? undefined : Number(tab)}
+          onCancel={() => setCreating(false)}
+          onDone={() => setCreating(false)}
+        />
+      ) : (
+        <>
+          <TextInput
+            placeholder="Search by title, description or location..."
+            aria-label="Search incident reports"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            mb="sm"
+          />
+          <Tabs value={tab} onChange={(v) => setTab(v ?? ALL)} mb="md" variant="pills" radius="xl">
+            <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
+              <Tabs.List style={{ flexWrap: "nowrap" }}>
+                <Tabs.Tab value={ALL}>All Projects</Tabs.Tab>
+                {projects.map((p) => (
+                  <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: "nowrap" }}>
+                    {p.name}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </ScrollArea>
+          </Tabs>
+          {list.isPending ? (
+            <CardGridSkeleton count={6} />
+          ) : list.error ? (
+            <ErrorState message="Failed to fetch incident reports" onRetry={() => void list.refetch()} />
+          ) : filtered.length === 0 ? (
+            <EmptyState
+              title="No Incident Reports Found"
+              message={
+                search
+                  ? "No incident reports match your search."
+                  : tab !== ALL
+                    ? "No incidents have been reported for this project."
+                    : "No incidents have been reported yet."
+              }
+            />
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="incident-list">
+                {page.visible.map((report) => (
+                  <IncidentCard key={report.id} report={report} />
+                ))}
+              </SimpleGrid>
+              <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function IncidentCard({ report }: { report: IncidentListItem }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={`/forms/incident-reports/${report.id}`}
+      style={{ textDecoration: "none", color: "inherit" }}
+      data-testid="incident-card"
+    >
+      <Stack gap={8}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={600} lineClamp={2}>
+            {report.title}
+          </Text>
+          <SeverityBadge severity={report.severity} />
+        </Group>
+        {report.description ? (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {report.description}
+          </Text>
+        ) : null}
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
+          <Text size="sm" truncate>
+            {report.projectName ?? "Unknown Project"}
+          </Text>
+        </Group>
+        {report.location ? (
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconMapPin size={15} style={{ flexShrink: 0 }} />
+            <Text size="sm" truncate>
+              {report.location}
+            </Text>
+          </Group>
+        ) : null}
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconUser size={15} style={{ flexShrink: 0 }} />
+          <Text size="sm" truncate>
+            {report.reporterName ?? "Unknown reporter"}
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconCalendar size={15} />
+            <Text size="sm">{formatDate(report.date)}</Text>
+          </Group>
+          <IncidentStatusBadge status={report.status} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  canDeleteJhaComment,
+  canEditJhaComment,
+  JHA_COMMENT_MAX,
+  type JhaCommentVisibility,
+  jhaCommentSchema,
+} from "@sitesafe/domain";
+import { ActionIcon, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconEdit, IconLock, IconTrash, IconWorld } from "@tabler/icons-react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDateTime } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+
+type Comment = RouterOutputs["jha"]["comments"][number];
+
+const visibilityData = [
+  { value: "private", label: "Private" },
+  { value: "public", label: "Public" },
+];
+
+function VisibilityBadge({ visibility }: { visibility: JhaCommentVisibility }) {
+  return visibility === "private" ? (
+    <Badge size="sm" variant="light" color="gray" leftSection={<IconLock size={11} />}>
+      Private
+    </Badge>
+  ) : (
+    <Badge size="sm" variant="light" color="blue" leftSection={<IconWorld size={11} />}>
+      Public
+    </Badge>
+  );
+}
+
+/** Review comments on a JHA form. Private ones are seen by admins, managers and their author only. */
+export function JhaComments({ formId }: { formId: number }) {
+  const utils = trpc.useUtils();
+  const comments = trpc.jha.comments.useQuery({ id: formId });
+  const [deleting, setDeleting] = useState<Comment | null>(null);
+  const actor = useActor();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { content: "", visibility: "private" as JhaCommentVisibility },
+    validate: schemaResolver(jhaCommentSchema, { sync: true }),
+  });
+  const add = trpc.jha.addComment.useMutation({
+    onSuccess: () => {
+      form.reset();
+      void utils.jha.comments.invalidate({ id: formId });
+      notifySuccess("Comment added");
+    },
+    onError: (e) => notifyError("Failed to add comment", errorMessage(e)),
+  });
+  const remove = trpc.jha.deleteComment.useMutation({
+    onSuccess: () => {
+      setDeleting(null);
+      void utils.jha.comments.invalidate({ id: formId });
+      notifySuccess("Comment deleted");
+    },
+    onError: (e) => {
+      setDeleting(null);
+      notifyError("Failed to delete comment", errorMessage(e));
+    },
+  });
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={4} mb="sm">
+        Comments
+      </Title>
+      {comments.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : comments.error ? (
+        <Text c="red" size="sm">
+          {errorMessage(comments.error)}
+        </Text>
+      ) : comments.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No comments yet.
+        </Text>
+      ) : (
+        <Stack gap="xs" data-testid="jha-comments">
+          {comments.data.map((comment) => (
+            <CommentRow
+              key={comment.id}
+              comment={comment}
+              canEdit={canEditJhaComment(actor, comment)}
+              canDelete={canDeleteJhaComment(actor, comment)}
+              onDelete={() => setDeleting(comment)}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <form
+        onSubmit={form.onSubmit((values) => add.mutate({ jhaFormId: formId, content: values.content, visibility: values.visibility }))}
+        noValidate
+      >
+        <Stack gap="xs" mt="md">
+          <Textarea
+            label="Add a comment"
+            placeholder="Share a review note or a question about this analysis"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={JHA_COMMENT_MAX}
+            {...form.getInputProps("content")}
+          />
+          <Group justify="space-between" gap="sm">
+            <SegmentedControl
+              size="xs"
+              data={visibilityData}
+              aria-label="Comment visibility"
+              {...form.getInputProps("visibility")}
+            />
+            <Button type="submit" size="sm" loading={add.isPending}>
+              Add Comment
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {form.values.visibility === "private"
+              ? "Private comments are seen by admins, managers and you."
+              : "Public comments are seen by everyone who can see this form."}
+          </Text>
+        </Stack>
+      </form>
+
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Comment"
+        message="Are you sure you want to delete this comment? This action cannot be undone."
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}
+
+function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Comment; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState(false);
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { content: comment.content, visibility: comment.visibility },
+    validate: schemaResolver(jhaCommentSchema, { sync: true }),
+  });
+  const update = trpc.jha.updateComment.useMutation({
+    onSuccess: () => {
+      setEditing(false);
+      void utils.jha.comments.invalidate({ id: comment.jhaFormId });
+      notifySuccess("Comment updated");
+    },
+    onError: (e) => notifyError("Failed to update comment", errorMessage(e)),
+  });
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="jha-comment">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Group gap="xs" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {comment.authorName ?? "Deleted user"}
+          </Text>
+          <VisibilityBadge visibility={comment.visibility} />
+        </Group>
+        <Group gap={2} wrap="nowrap">
+          {canEdit && !editing ? (
+            <Tooltip label="Edit comment" openDelay={700}>
+              <ActionIcon variant="subtle" aria-label="Edit comment" onClick={() => setEditing(true)}>
+                <IconEdit size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {canDelete ? (
+            <Tooltip label="Delete comment" openDelay={700}>
+              <ActionIcon variant="subtle" color="red" aria-label="Delete comment" onClick={onDelete}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(comment.createdAt)}
+        {comment.updatedAt.getTime() - comment.createdAt.getTime() > 1000 ? " (edited)" : ""}
+      </Text>
+      {editing ? (
+        <form onSubmit={form.onSubmit((values) => update.mutate({ id: comment.id, ...values }))} noValidate>
+          <Stack gap="xs" mt="xs">
+            <Textarea autosize minRows={2} maxRows={6} maxLength={JHA_COMMENT_MAX} aria-label="Comment" {...form.getInputProps("content")} />
+            <Group justify="space-between" gap="xs">
+              <SegmentedControl size="xs" data={visibilityData} aria-label="Comment visibility" {...form.getInputProps("visibility")} />
+              <Group gap="xs">
+                <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
+                  Cancel
+                </Button>
+                <Button size="xs" type="submit" loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text size="sm" mt={6} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {comment.content}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,227 @@
+import { can, riskLevelColors } from "@sitesafe/domain";
+import { Alert, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconArrowLeft, IconEdit, IconLock, IconSearch, IconTrash } from "@tabler/icons-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorState, FullPageSpinner } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { JhaComments } from "./JhaComments";
+import { JhaForm } from "./JhaForm";
+import { RiskBadge } from "./RiskBadge";
+
+function BackToList() {
+  return (
+    <Button component={Link} to="/forms/jha" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
+      Back to JHA Forms
+    </Button>
+  );
+}
+
+/** The spec's full-screen answers for a form the user may not see (403) or that does not exist (404). */
+function Blocked({ title, message, color, icon }: { title: string; message: string; color: string; icon: ReactNode }) {
+  return (
+    <>
+      <BackToList />
+      <Center py="xl">
+        <Stack align="center" gap="sm" maw={520} role="alert">
+          <ThemeIcon size={56} radius="xl" variant="light" color={color}>
+            {icon}
+          </ThemeIcon>
+          <Title order={2} ta="center">
+            {title}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {message}
+          </Text>
+          <Button component={Link} to="/forms/jha" variant="light">
+            Back to JHA Forms
+          </Button>
+        </Stack>
+      </Center>
+    </>
+  );
+}
+
+export function JhaNotFound() {
+  return (
+    <Blocked
+      title="JHA Form Not Found"
+      message="The JHA form you're looking for doesn't exist or has been deleted."
+      color="gray"
+      icon={<IconSearch size={28} />}
+    />
+  );
+}
+
+/** /forms/jha/:id: hazards with risk colours, control measures, edit (staff), delete (admin) and comments. */
+export function JhaDetailPage({ id }: { id: number }) {
+  const actor = useActor();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const query = trpc.jha.byId.useQuery({ id });
+  const remove = trpc.jha.delete.useMutation({
+    onSuccess: () => {
+      setConfirming(false);
+      void utils.jha.list.invalidate();
+      notifySuccess("JHA form deleted", "The JHA form has been deleted.");
+      void navigate({ to: "/forms/jha" });
+    },
+    onError: () => {
+      setConfirming(false);
+      notifyError("Delete Failed", "Could not delete the JHA form. Please try again.");
+    },
+  });
+
+  if (query.isPending) return <FullPageSpinner />;
+  if (query.error) {
+    const status = errorStatus(query.error);
+    if (status === 403) {
+      return (
+        <Blocked
+          title="Access Denied"
+          message="You don't have permission to view this JHA form. You can only view forms for projects you're assigned to."
+          color="red"
+          icon={<IconLock size={28} />}
+        />
+      );
+    }
+    if (status === 404 || status === 400) return <JhaNotFound />;
+    return (
+      <>
+        <BackToList />
+        <ErrorState message={errorMessage(query.error, "Failed to fetch JHA forms")} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+
+  const form = query.data;
+  const canEdit = can(actor, "jha.update", { projectId: form.projectId });
+  const canDelete = can(actor, "jha.delete", { projectId: form.projectId });
+
+  if (editing) {
+    return (
+      <>
+        <PageHeader title="Edit JHA Form" subtitle={form.title} />
+        <JhaForm initial={form} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <BackToList />
+      <PageHeader
+        title={form.title}
+        subtitle={`${form.projectName ?? "Unknown Project"} · Submitted ${formatDate(form.submittedAt)}`}
+        actions={
+          <>
+            {canEdit ? (
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            ) : null}
+            {canDelete ? (
+              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="md">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <Field label="Project" value={form.projectName ?? "Unknown Project"} />
+            <Field label="Submitted By" value={form.submitterName ?? "Unknown"} />
+            <Field label="Submitted" value={formatDateTime(form.submittedAt)} />
+            <Field label="Last Updated" value={formatDateTime(form.updatedAt)} />
+          </SimpleGrid>
+          {form.jobDescription ? (
+            <Stack gap={4} mt="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Job Description
+              </Text>
+              <Text style={{ whiteSpace: "pre-wrap" }}>{form.jobDescription}</Text>
+            </Stack>
+          ) : null}
+        </Card>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Card withBorder radius="md" padding="md">
+            <Title order={4} mb="sm">
+              Hazards ({form.hazards.length})
+            </Title>
+            <Stack gap="xs">
+              {form.hazards.map((hazard, index) => (
+                <Paper
+                  key={index}
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  data-testid="hazard"
+                  style={{ borderLeft: `4px solid var(--mantine-color-${riskLevelColors[hazard.riskLevel]}-6)` }}
+                >
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <Text size="sm">{hazard.description}</Text>
+                    <RiskBadge level={hazard.riskLevel} />
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </Card>
+          <Card withBorder radius="md" padding="md">
+            <Title order={4} mb="sm">
+              Control Measures ({form.controlMeasures.length})
+            </Title>
+            <Stack gap="xs">
+              {form.controlMeasures.map((measure, index) => (
+                <Paper key={index} withBorder p="sm" radius="md" data-testid="control-measure">
+                  <Text size="sm">{measure.description}</Text>
+                  <Text size="xs" c="dimmed" mt={4}>
+                    Responsible: {measure.responsibility}
+                  </Text>
+                </Paper>
+              ))}
+            </Stack>
+          </Card>
+        </SimpleGrid>
+
+        <JhaComments formId={form.id} />
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete JHA Form"
+        message={
+          <Alert color="red" variant="light">
+            Are you sure you want to delete "{form.title}"? Its comments are deleted with it. This action cannot be undone.
+          </Alert>
+        }
+        loading={remove.isPending}
+        pendingLabel="Deleting..."
+        onConfirm={() => remove.mutate({ id: form.id })}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,263 @@
+import {
+  canRemoveRow,
+  type ControlMeasure,
+  type Hazard,
+  isStaff,
+  jhaFormSchema,
+  newControlMeasure,
+  newHazard,
+  riskLevelLabels,
+  riskLevels,
+} from "@sitesafe/domain";
+import { ActionIcon, Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useActor } from "../../lib/auth";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
+
+export type JhaFormRecord = RouterOutputs["jha"]["byId"];
+
+const riskOptions = riskLevels.map((r) => ({ value: r, label: riskLevelLabels[r] }));
+
+interface Values {
+  projectId: string | null;
+  title: string;
+  jobDescription: string;
+  hazards: Hazard[];
+  controlMeasures: ControlMeasure[];
+  submittedBy: string | null;
+}
+
+/** A failure the server explained gets the screen's title; anything else the generic one. */
+export function notifySubmitError(title: string, error: unknown) {
+  if (errorStatus(error) === undefined) notifyError("Form submission error", "An unexpected error occurred. Please try again.");
+  else notifyError(title, errorMessage(error));
+}
+
+/**
+ * The JHA form, for a new analysis or an edit. Workers file as themselves (Submitted By is read
+ * only); staff pick the submitter. The last hazard and control measure cannot be removed.
+ */
+export function JhaForm({
+  initial,
+  defaultProjectId,
+  onDone,
+  onCancel,
+}: {
+  initial?: JhaFormRecord;
+  defaultProjectId?: number;
+  onDone: (form: JhaFormRecord) => void;
+  onCancel: () => void;
+}) {
+  const actor = useActor();
+  const staff = actor ? isStaff(actor) : false;
+  const options = trpc.jha.formOptions.useQuery();
+  const utils = trpc.useUtils();
+
+  const form = useForm<Values>({
+    mode: "controlled",
+    initialValues: {
+      projectId: initial ? String(initial.projectId) : defaultProjectId ? String(defaultProjectId) : null,
+      title: initial?.title ?? "",
+      jobDescription: initial?.jobDescription ?? "",
+      hazards: initial?.hazards.map((h) => ({ ...h })) ?? [newHazard()],
+      controlMeasures: initial?.controlMeasures.map((c) => ({ ...c })) ?? [newControlMeasure()],
+      submittedBy: initial?.submittedBy != null ? String(initial.submittedBy) : actor?.workerId != null ? String(actor.workerId) : null,
+    },
+    validate: schemaResolver(jhaFormSchema, { sync: true }),
+  });
+
+  // A worker assigned to exactly one project gets it preselected.
+  const projects = options.data?.projects ?? [];
+  useEffect(() => {
+    if (!initial && form.values.projectId === null && projects.length === 1 && projects[0]) {
+      form.setFieldValue("projectId", String(projects[0].id));
+    }
+  }, [projects, initial, form]);
+
+  const onSuccess = (saved: JhaFormRecord) => {
+    void utils.jha.list.invalidate();
+    utils.jha.byId.setData({ id: saved.id }, saved);
+    notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
+    onDone(saved);
+  };
+  const create = trpc.jha.create.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to submit JHA form", e) });
+  const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.onSubmit((values) => {
+    const parsed = jhaFormSchema.safeParse(values);
+    if (!parsed.success) return;
+    if (initial) update.mutate({ id: initial.id, ...parsed.data });
+    else create.mutate(parsed.data);
+  });
+
+  const self = options.data?.workers.find((w) => w.id === actor?.workerId);
+  const workerOptions = (options.data?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
+  const hazardsError = form.errors.hazards;
+  const controlsError = form.errors.controlMeasures;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={initial ? "Edit JHA form" : "New JHA form"}>
+      <Stack gap="md">
+        {options.error ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />}>
+            {errorMessage(options.error)}
+          </Alert>
+        ) : null}
+        {!staff && actor?.workerId == null ? (
+          <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
+            Your account has no worker profile, so you cannot file JHA forms. Please contact your supervisor.
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Project"
+            placeholder={options.isPending ? "Loading projects..." : "Select a project"}
+            data={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+            searchable
+            nothingFoundMessage={staff ? "No projects" : "You are not assigned to any projects"}
+            withAsterisk
+            {...form.getInputProps("projectId")}
+          />
+          {staff ? (
+            <Select
+              label="Submitted By"
+              placeholder="Select a worker"
+              data={workerOptions}
+              searchable
+              clearable
+              {...form.getInputProps("submittedBy")}
+            />
+          ) : (
+            <TextInput
+              label="Submitted By"
+              value={self ? `${self.firstName} ${self.lastName}` : actor?.workerId != null ? "You" : "No worker profile"}
+              readOnly
+              description="Forms are filed under your own worker profile"
+              data-path="submittedBy"
+            />
+          )}
+        </SimpleGrid>
+        <TextInput label="Title" placeholder="e.g. Trench excavation, north side" withAsterisk {...form.getInputProps("title")} />
+        <Textarea label="Job Description" placeholder="What work is being done, where and with what" autosize minRows={2} maxRows={8} {...form.getInputProps("jobDescription")} />
+
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={600}>Hazards</Text>
+            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem("hazards", newHazard())}>
+              Add Hazard
+            </Button>
+          </Group>
+          {typeof hazardsError === "string" || typeof hazardsError === "number" ? (
+            <Text c="red" size="sm" role="alert">
+              {hazardsError}
+            </Text>
+          ) : null}
+          {form.values.hazards.map((_, index) => (
+            <Paper key={index} withBorder p="sm" radius="md" data-testid="hazard-row">
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <Grid style={{ flex: 1 }} gap="sm">
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <TextInput
+                      label={`Hazard ${index + 1}`}
+                      placeholder="Describe the hazard"
+                      withAsterisk
+                      {...form.getInputProps(`hazards.${index}.description`)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <Select label="Risk Level" data={riskOptions} allowDeselect={false} {...form.getInputProps(`hazards.${index}.riskLevel`)} />
+                  </Grid.Col>
+                </Grid>
+                <Tooltip label={canRemoveRow(form.values.hazards.length) ? "Remove hazard" : "At least one hazard is required"} openDelay={700}>
+                  <ActionIcon
+                    mt={26}
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove hazard ${index + 1}`}
+                    disabled={!canRemoveRow(form.values.hazards.length)}
+                    onClick={() => form.removeListItem("hazards", index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={600}>Control Measures</Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.insertListItem("controlMeasures", newControlMeasure())}
+            >
+              Add Control Measure
+            </Button>
+          </Group>
+          {typeof controlsError === "string" || typeof controlsError === "number" ? (
+            <Text c="red" size="sm" role="alert">
+              {controlsError}
+            </Text>
+          ) : null}
+          {form.values.controlMeasures.map((_, index) => (
+            <Paper key={index} withBorder p="sm" radius="md" data-testid="control-row">
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <Grid style={{ flex: 1 }} gap="sm">
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <TextInput
+                      label={`Control Measure ${index + 1}`}
+                      placeholder="How the hazard is controlled"
+                      withAsterisk
+                      {...form.getInputProps(`controlMeasures.${index}.description`)}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <TextInput
+                      label="Responsible Person"
+                      placeholder="Name or role"
+                      withAsterisk
+                      {...form.getInputProps(`controlMeasures.${index}.responsibility`)}
+                    />
+                  </Grid.Col>
+                </Grid>
+                <Tooltip
+                  label={canRemoveRow(form.values.controlMeasures.length) ? "Remove control measure" : "At least one control measure is required"}
+                  openDelay={700}
+                >
+                  <ActionIcon
+                    mt={26}
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove control measure ${index + 1}`}
+                    disabled={!canRemoveRow(form.values.controlMeasures.length)}
+                    onClick={() => form.removeListItem("controlMeasures", index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending} disabled={!staff && actor?.workerId == null}>
+            {initial ? "Save Changes" : "Submit JHA"}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

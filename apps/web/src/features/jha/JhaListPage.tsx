@@ -1,0 +1,152 @@
+import { highestRisk, jhaMatchesSearch } from "@sitesafe/domain";
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useMemo, useState } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { formatDate } from "../../lib/format";
+import { notifyError } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { JhaForm } from "./JhaForm";
+import { RiskBadge } from "./RiskBadge";
+
+type JhaListItem = RouterOutputs["jha"]["list"][number];
+
+/** /forms/jha: the JHA forms of the user's visible projects, a search, a project filter and the new-form panel. */
+export function JhaListPage() {
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState("");
+  const [projectFilter, setProjectFilter] = useState<string | null>(null);
+  const list = trpc.jha.list.useQuery();
+  const options = trpc.jha.formOptions.useQuery();
+
+  useEffect(() => {
+    if (list.error) notifyError("Failed to fetch JHA forms", errorMessage(list.error));
+  }, [list.error]);
+
+  const filtered = useMemo(
+    () =>
+      (list.data ?? []).filter(
+        (f) => (projectFilter === null || String(f.projectId) === projectFilter) && jhaMatchesSearch(f, search),
+      ),
+    [list.data, projectFilter, search],
+  );
+  const page = usePage(filtered);
+
+  if (creating) {
+    return (
+      <>
+        <PageHeader title="New JHA Form" subtitle="Identify the job's hazards and how each one is controlled" />
+        <JhaForm
+          defaultProjectId={projectFilter ? Number(projectFilter) : undefined}
+          onCancel={() => setCreating(false)}
+          onDone={() => setCreating(false)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="JHA Forms"
+        subtitle="Job hazard analyses for your projects"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New JHA
+          </Button>
+        }
+      />
+      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          placeholder="Search JHA forms..."
+          aria-label="Search JHA forms"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: "1 1 260px" }}
+        />
+        <Select
+          aria-label="Filter by project"
+          placeholder="All Projects"
+          data={(options.data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={projectFilter}
+          onChange={setProjectFilter}
+          clearable
+          searchable
+          style={{ flex: "1 1 200px" }}
+        />
+      </Group>
+      {list.isPending ? (
+        <CardGridSkeleton count={6} />
+      ) : list.error ? (
+        <ErrorState message="Failed to fetch JHA forms" onRetry={() => void list.refetch()} />
+      ) : filtered.length === 0 ? (
+        <EmptyState
+          title="No JHA Forms Found"
+          message={
+            search || projectFilter
+              ? "No JHA forms match your search. Try a different search or project."
+              : "No job hazard analyses have been filed yet. Use New JHA to file the first one."
+          }
+        />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="jha-list">
+            {page.visible.map((form) => (
+              <JhaCard key={form.id} form={form} />
+            ))}
+          </SimpleGrid>
+          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+function JhaCard({ form }: { form: JhaListItem }) {
+  const risk = highestRisk(form.hazards);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={`/forms/jha/${form.id}`}
+      style={{ textDecoration: "none", color: "inherit" }}
+      data-testid="jha-card"
+    >
+      <Stack gap={8}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={600} lineClamp={2}>
+            {form.title}
+          </Text>
+          {risk ? <RiskBadge level={risk} suffix=" risk" /> : null}
+        </Group>
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
+          <Text size="sm" truncate>
+            {form.projectName ?? "Unknown Project"}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <IconUser size={15} style={{ flexShrink: 0 }} />
+          <Text size="sm" truncate>
+            {form.submitterName ?? "Unknown submitter"}
+          </Text>
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconCalendar size={15} />
+            <Text size="sm">{formatDate(form.submittedAt)}</Text>
+          </Group>
+          <Badge variant="outline" color="gray" radius="sm">
+            {form.hazards.length} {form.hazards.length === 1 ? "hazard" : "hazards"}
+          </Badge>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
