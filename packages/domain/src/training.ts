@@ -1,2 +1,267 @@
-/** Schemas, rules and formulas of the training area. */
-export {};
+import { z } from "zod";
+import { idParam } from "./users.js";
+
+/** Schemas, rules and formulas of the training area (spec rules-and-api.md sections 5 and 9). */
+
+export const trainingModuleTypes = [
+  "site_safety",
+  "spotter_safety",
+  "equipment_operation",
+  "fall_protection",
+  "hazardous_materials",
+] as const;
+export type TrainingModuleType = (typeof trainingModuleTypes)[number];
+
+export const trainingModuleTypeLabels: Record<TrainingModuleType, string> = {
+  site_safety: "Site Safety",
+  spotter_safety: "Spotter Safety",
+  equipment_operation: "Equipment Operation",
+  fall_protection: "Fall Protection",
+  hazardous_materials: "Hazardous Materials",
+};
+
+export const trainingStatuses = ["not_started", "in_progress", "completed"] as const;
+export type TrainingStatus = (typeof trainingStatuses)[number];
+
+export const trainingStatusLabels: Record<TrainingStatus, string> = {
+  not_started: "Not Started",
+  in_progress: "In Progress",
+  completed: "Completed",
+};
+
+export const MODULE_DURATION_DEFAULT = 30;
+export const MODULE_DURATION_MIN = 5;
+export const QUIZ_PASS_MARK = 70;
+/** Progress on the module pages is saved when it rose by this much, or reached 100. */
+export const PROGRESS_SAVE_STEP = 10;
+/** "Start Training" records this much progress. */
+export const START_TRAINING_PROGRESS = 1;
+/** A perfect score moves to the completed view after this delay. */
+export const PERFECT_SCORE_DELAY_MS = 1500;
+
+/** Seeded modules that the static training pages load by slug (migration 0002). */
+export const staticTrainingSlugs = ["site-safety", "spotter-safety", "fall-protection", "hazardous-materials"] as const;
+export type StaticTrainingSlug = (typeof staticTrainingSlugs)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Module content: { sections: [{title, content, points?}], quiz: [{question, options, answer}], guidelines? }
+
+export const moduleSectionSchema = z.object({
+  title: z.string({ error: "Section title is required" }).trim().min(1, "Section title is required").max(200, "Section title is too long"),
+  content: z
+    .string({ error: "Section content is required" })
+    .trim()
+    .min(1, "Section content is required")
+    .max(20_000, "Section content is too long"),
+  points: z.array(z.string().trim().min(1).max(1000)).max(50).optional(),
+});
+export type ModuleSection = z.infer<typeof moduleSectionSchema>;
+
+export const quizQuestionSchema = z
+  .object({
+    question: z.string({ error: "Question is required" }).trim().min(1, "Question is required").max(1000, "Question is too long"),
+    options: z
+      .array(z.string({ error: "Option cannot be empty" }).trim().min(1, "Option cannot be empty").max(500, "Option is too long"), {
+        error: "At least two options are required",
+      })
+      .min(2, "At least two options are required")
+      .max(10, "A question can have at most 10 options"),
+    answer: z
+      .number({ error: "Answer index is required" })
+      .int("Answer index is required")
+      .min(0, "Answer index is required"),
+  })
+  .superRefine((q, ctx) => {
+    if (q.answer >= q.options.length) {
+      ctx.addIssue({ code: "custom", path: ["answer"], message: "Answer index must point to one of the options" });
+    }
+  });
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+
+export const guidelineSchema = z.object({
+  category: z.string().trim().min(1, "Category is required").max(200),
+  title: z.string().trim().min(1, "Title is required").max(200),
+  oshaStandard: z.string().trim().min(1, "OSHA standard is required").max(200),
+  description: z.string().trim().min(1, "Description is required").max(5000),
+  keyPoints: z.array(z.string().trim().min(1).max(1000)).max(50),
+  resourceLink: z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).optional(),
+});
+export type Guideline = z.infer<typeof guidelineSchema>;
+
+export const moduleContentSchema = z.object({
+  sections: z
+    .array(moduleSectionSchema, { error: "At least one section is required" })
+    .min(1, "At least one section is required")
+    .max(50, "A module can have at most 50 sections"),
+  quiz: z
+    .array(quizQuestionSchema, { error: "At least one quiz question is required" })
+    .min(1, "At least one quiz question is required")
+    .max(50, "A module can have at most 50 questions"),
+  guidelines: z.array(guidelineSchema).max(50).optional(),
+});
+export type TrainingModuleContent = z.infer<typeof moduleContentSchema>;
+
+/** Duration in minutes: a number, at least 5; blank falls back to 30. */
+export const moduleDurationSchema = z
+  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .transform((v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? MODULE_DURATION_DEFAULT : Number(v)))
+  .pipe(
+    z
+      .number({ error: "Duration must be a number" })
+      .int("Duration must be a whole number of minutes")
+      .min(MODULE_DURATION_MIN, "Duration must be at least 5 minutes")
+      .max(1440, "Duration must be at most 1440 minutes"),
+  )
+  .default(MODULE_DURATION_DEFAULT);
+
+/** POST /api/training-modules and the "Add New Training Module" dialog. */
+export const createTrainingModuleSchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  description: z.string().trim().max(5000, "Description is too long").optional().default(""),
+  type: z
+    .enum(trainingModuleTypes, { error: "Please select a valid module type" })
+    .optional()
+    .default("site_safety"),
+  duration: moduleDurationSchema,
+  content: moduleContentSchema,
+});
+export type CreateTrainingModuleInput = z.input<typeof createTrainingModuleSchema>;
+export type CreateTrainingModule = z.infer<typeof createTrainingModuleSchema>;
+
+/** ?type= filter; the hyphenated spelling (hazardous-materials) is accepted as well. */
+export const trainingModuleListSchema = z
+  .object({
+    type: z
+      .string()
+      .trim()
+      .transform((v) => v.replaceAll("-", "_"))
+      .pipe(z.enum(trainingModuleTypes, { error: "Please select a valid module type" }))
+      .optional(),
+  })
+  .optional();
+
+export const trainingModuleBySlugSchema = z.object({ slug: z.string().trim().min(1).max(100) });
+
+// ---------------------------------------------------------------------------------------------
+// Worker progress
+
+export const trainingProgressValueSchema = z.coerce
+  .number({ error: "Progress must be a number" })
+  .int("Progress must be a whole number")
+  .min(0, "Progress must be between 0 and 100")
+  .max(100, "Progress must be between 0 and 100");
+
+export const workerTrainingsSchema = z.object({ workerId: idParam });
+
+/**
+ * POST /api/workers/:workerId/trainings and PUT .../trainings/:moduleId. Status, lastAccessedAt and
+ * completedAt are derived on the server from progress (clients may send them; they are not trusted).
+ */
+export const recordTrainingProgressSchema = z.object({
+  workerId: idParam,
+  moduleId: idParam,
+  progress: trainingProgressValueSchema,
+});
+export type RecordTrainingProgressInput = z.input<typeof recordTrainingProgressSchema>;
+
+/** Below 100: in progress; 100: completed. */
+export function trainingStatusForProgress(progress: number): Exclude<TrainingStatus, "not_started"> {
+  return progress >= 100 ? "completed" : "in_progress";
+}
+
+/** The module card's button for the worker's status. */
+export function trainingActionLabel(status: TrainingStatus | null | undefined): string {
+  if (status === "completed") return "Review Training";
+  if (status === "in_progress") return "Continue Training";
+  return "Start Training";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formulas (spec section 9)
+
+/**
+ * Overall training percentage: (completed x 100 + sum of in-progress progress) / (modules x 100),
+ * as a whole percent; 100 when there are no modules. The same formula as
+ * packages/db/src/queries/compliance.ts (worker compliance).
+ */
+export function overallTrainingPercentage(
+  records: ReadonlyArray<{ status: TrainingStatus; progress: number }>,
+  moduleCount: number,
+): number {
+  if (moduleCount <= 0) return 100;
+  let points = 0;
+  for (const r of records) {
+    if (r.status === "completed") points += 100;
+    else if (r.status === "in_progress") points += Math.max(0, Math.min(100, r.progress));
+  }
+  return Math.min(100, Math.round(points / moduleCount));
+}
+
+/** Correct answers over total, rounded to a whole percent (0 with no questions). */
+export function quizScore(correct: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((Math.max(0, Math.min(correct, total)) / total) * 100);
+}
+
+export function isQuizPassed(score: number): boolean {
+  return score >= QUIZ_PASS_MARK;
+}
+
+/** Answers (option index per question, null when none) checked against the quiz. */
+export function countCorrectAnswers(quiz: ReadonlyArray<Pick<QuizQuestion, "answer">>, answers: ReadonlyArray<number | null | undefined>): number {
+  return quiz.reduce((n, q, i) => (answers[i] === q.answer ? n + 1 : n), 0);
+}
+
+/** A quiz counts as answered when every question has a chosen option. */
+export function isQuizAnswered(questionCount: number, answers: ReadonlyArray<number | null | undefined>): boolean {
+  for (let i = 0; i < questionCount; i++) if (answers[i] == null) return false;
+  return true;
+}
+
+/** Step progress: (sections viewed + correct answers) / (sections + questions), a whole percent. */
+export function stepProgress(sectionsViewed: number, correctAnswers: number, sectionCount: number, questionCount: number): number {
+  const total = sectionCount + questionCount;
+  if (total <= 0) return 0;
+  const done = Math.min(sectionsViewed, sectionCount) + Math.min(correctAnswers, questionCount);
+  return Math.round((Math.max(0, done) / total) * 100);
+}
+
+/** Save only when progress rose by 10 or more over the stored value, or reached 100 (and was not already). */
+export function shouldSaveProgress(next: number, stored: number | null | undefined): boolean {
+  const before = stored ?? 0;
+  if (next >= 100) return before < 100;
+  return next - before >= PROGRESS_SAVE_STEP;
+}
+
+/**
+ * Removing an option in the module builder: keeps at least two options; an answer after the
+ * removed one shifts down by one, the removed answer itself resets to the first option.
+ */
+export function removeQuizOption(question: { options: readonly string[]; answer: number | null }, index: number): {
+  options: string[];
+  answer: number | null;
+} {
+  if (question.options.length <= 2 || index < 0 || index >= question.options.length) {
+    return { options: [...question.options], answer: question.answer };
+  }
+  const options = question.options.filter((_, i) => i !== index);
+  let answer = question.answer;
+  if (answer !== null) {
+    if (answer === index) answer = 0;
+    else if (answer > index) answer -= 1;
+  }
+  return { options, answer };
+}
+
+/** The builder's rules: the last section and the last question cannot be removed, nor the last two options. */
+export const canRemoveSection = (count: number) => count > 1;
+export const canRemoveQuestion = (count: number) => count > 1;
+export const canRemoveOption = (count: number) => count > 2;
+
+/** An empty question and section for the builder. */
+export const emptySection = (): { title: string; content: string } => ({ title: "", content: "" });
+export const emptyQuestion = (): { question: string; options: string[]; answer: number } => ({
+  question: "",
+  options: ["", ""],
+  answer: 0,
+});

@@ -1,4 +1,13 @@
-import type { RestRoute } from "./table.js";
+import { get, post, put, type RestRoute } from "./table.js";
 
 /** REST paths of the training area (spec rules-and-api.md section 7), each onto a procedure. */
-export const trainingRoutes: RestRoute[] = [];
+export const trainingRoutes: RestRoute[] = [
+  get("/api/training-modules", (c, r) => c.training.modules(r.input)),
+  get("/api/training-modules/:id", (c, r) => c.training.moduleById(r.input)),
+  post("/api/training-modules", (c, r) => c.training.createModule(r.input)),
+  // A static segment: listed before the :moduleId route so it reads as "force-refresh", never as a module id.
+  get("/api/workers/:workerId/trainings/force-refresh", (c, r) => c.training.workerTrainingsForceRefresh(r.input)),
+  get("/api/workers/:workerId/trainings", (c, r) => c.training.workerTrainings(r.input)),
+  post("/api/workers/:workerId/trainings", (c, r) => c.training.createProgress(r.input)),
+  put("/api/workers/:workerId/trainings/:moduleId", (c, r) => c.training.updateProgress(r.input)),
+];

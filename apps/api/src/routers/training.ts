@@ -1,4 +1,102 @@
-import { router } from "../trpc.js";
+import {
+  type Actor,
+  byIdSchema,
+  canReadWorkerProgress,
+  canWriteWorkerProgress,
+  createTrainingModuleSchema,
+  forbidden,
+  notFound,
+  recordTrainingProgressSchema,
+  trainingModuleBySlugSchema,
+  trainingModuleListSchema,
+  workerTrainingsSchema,
+} from "@sitesafe/domain";
+import { audit, training } from "@sitesafe/db";
+import type { Kysely } from "kysely";
+import type { Database } from "@sitesafe/db";
+import type { z } from "zod";
+import { assertCan } from "../context.js";
+import { authedProcedure, router, staffProcedure } from "../trpc.js";
+
+/**
+ * Reading a worker's records: the worker themself or staff (403 otherwise, before revealing
+ * whether the worker exists); 404 for an unknown worker.
+ */
+async function assertReadable(db: Kysely<Database>, actor: Actor, workerId: number) {
+  if (!canReadWorkerProgress(actor, workerId)) throw forbidden();
+  if (!(await training.workerExists(db, workerId))) throw notFound("Worker");
+}
+
+/** A worker writes only their own records; admins without a profile cannot record progress. */
+async function recordProgress(
+  ctx: { db: Kysely<Database>; actor: Actor },
+  input: z.infer<typeof recordTrainingProgressSchema>,
+) {
+  if (!canWriteWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await training.workerExists(trx, input.workerId))) throw notFound("Worker");
+    if (!(await training.moduleExists(trx, input.moduleId))) throw notFound("Training module");
+    const { record, previousStatus } = await training.upsertWorkerTraining(trx, input);
+    if (record.status !== previousStatus) {
+      await audit.recordAudit(trx, {
+        actor: ctx.actor,
+        entity: "training",
+        entityId: record.id,
+        action: record.status === "completed" ? "completed" : "started",
+        from: previousStatus,
+        to: record.status,
+        details: { workerId: record.workerId, moduleId: record.moduleId, progress: record.progress },
+      });
+    }
+    return record;
+  });
+}
 
 /** Procedures of the training area. */
-export const trainingRouter = router({});
+export const trainingRouter = router({
+  /** GET /api/training-modules (?type=). */
+  modules: authedProcedure.input(trainingModuleListSchema).query(({ ctx, input }) => training.listModules(ctx.db, { type: input?.type })),
+
+  /** GET /api/training-modules/:id. */
+  moduleById: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+    const module = await training.findModule(ctx.db, input.id);
+    if (!module) throw notFound("Training module");
+    return module;
+  }),
+
+  /** The static training pages load their seeded module by slug. */
+  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(async ({ ctx, input }) => {
+    const module = await training.findModuleBySlug(ctx.db, input.slug);
+    if (!module) throw notFound("Training module");
+    return module;
+  }),
+
+  /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
+  createModule: authedProcedure.input(createTrainingModuleSchema).mutation(async ({ ctx, input }) => {
+    assertCan(ctx.actor, "trainingModule.create");
+    const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
+    ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
+    return module;
+  }),
+
+  /** GET /api/workers/:workerId/trainings. */
+  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(async ({ ctx, input }) => {
+    await assertReadable(ctx.db, ctx.actor, input.workerId);
+    return training.listWorkerTrainings(ctx.db, input.workerId);
+  }),
+
+  /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
+  workerTrainingsForceRefresh: authedProcedure.input(workerTrainingsSchema).query(async ({ ctx, input }) => {
+    await assertReadable(ctx.db, ctx.actor, input.workerId);
+    return training.listWorkerTrainings(ctx.db, input.workerId);
+  }),
+
+  /** POST /api/workers/:workerId/trainings. */
+  createProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+
+  /** PUT /api/workers/:workerId/trainings/:moduleId. */
+  updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+
+  /** Each worker's completion, for the Worker Compliance tab (staff only). */
+  workerSummaries: staffProcedure.query(({ ctx }) => training.workerTrainingSummaries(ctx.db)),
+});

@@ -1,2 +1,205 @@
-// Queries for the training area: each takes the database (or a transaction) first.
-export {};
+import type { TrainingModuleContent, TrainingModuleType, TrainingStatus } from "@sitesafe/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../types.js";
+import { workerComplianceQuery } from "./compliance.js";
+
+/** Queries for the training area: each takes the database (or a transaction) first. */
+
+export interface TrainingModule {
+  id: number;
+  slug: string | null;
+  title: string;
+  description: string;
+  type: TrainingModuleType;
+  duration: number;
+  content: TrainingModuleContent;
+  createdAt: Date;
+}
+
+const moduleColumns = ["id", "slug", "title", "description", "type", "duration", "content", "createdAt"] as const;
+
+// Content is written only through the domain's moduleContentSchema (API) or the seed migration,
+// whose content an API test checks against the same schema.
+const asModule = (row: Omit<TrainingModule, "content"> & { content: unknown }): TrainingModule => ({
+  ...row,
+  content: row.content as TrainingModuleContent,
+});
+
+export async function listModules(db: Kysely<Database>, filter: { type?: TrainingModuleType | undefined } = {}): Promise<TrainingModule[]> {
+  let q = db.selectFrom("trainingModules").select(moduleColumns).orderBy("id", "asc");
+  if (filter.type) q = q.where("type", "=", filter.type);
+  return (await q.execute()).map(asModule);
+}
+
+export async function findModule(db: Kysely<Database>, id: number): Promise<TrainingModule | undefined> {
+  const row = await db.selectFrom("trainingModules").select(moduleColumns).where("id", "=", id).executeTakeFirst();
+  return row ? asModule(row) : undefined;
+}
+
+export async function findModuleBySlug(db: Kysely<Database>, slug: string): Promise<TrainingModule | undefined> {
+  const row = await db.selectFrom("trainingModules").select(moduleColumns).where("slug", "=", slug).executeTakeFirst();
+  return row ? asModule(row) : undefined;
+}
+
+export async function insertModule(
+  db: Kysely<Database>,
+  module: { title: string; description: string; type: TrainingModuleType; duration: number; content: TrainingModuleContent; createdBy: number | null },
+): Promise<TrainingModule> {
+  const row = await db
+    .insertInto("trainingModules")
+    .values({
+      title: module.title,
+      description: module.description,
+      type: module.type,
+      duration: module.duration,
+      content: JSON.stringify(module.content),
+      createdBy: module.createdBy,
+    })
+    .returning(moduleColumns)
+    .executeTakeFirstOrThrow();
+  return asModule(row);
+}
+
+export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
+  const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function moduleExists(db: Kysely<Database>, moduleId: number): Promise<boolean> {
+  const row = await db.selectFrom("trainingModules").select("id").where("id", "=", moduleId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface WorkerTraining {
+  id: number;
+  workerId: number;
+  moduleId: number;
+  progress: number;
+  status: TrainingStatus;
+  lastAccessedAt: Date | null;
+  completedAt: Date | null;
+  moduleTitle: string;
+  moduleType: TrainingModuleType;
+}
+
+/** A worker's training records with the module's title and type, in module order. */
+export async function listWorkerTrainings(db: Kysely<Database>, workerId: number): Promise<WorkerTraining[]> {
+  return db
+    .selectFrom("workerTrainings as wt")
+    .innerJoin("trainingModules as m", "m.id", "wt.moduleId")
+    .select([
+      "wt.id",
+      "wt.workerId",
+      "wt.moduleId",
+      "wt.progress",
+      "wt.status",
+      "wt.lastAccessedAt",
+      "wt.completedAt",
+      "m.title as moduleTitle",
+      "m.type as moduleType",
+    ])
+    .where("wt.workerId", "=", workerId)
+    .orderBy("wt.moduleId", "asc")
+    .execute();
+}
+
+export interface ProgressWrite {
+  record: WorkerTraining;
+  /** The status before this write (not_started when there was no record). */
+  previousStatus: TrainingStatus;
+}
+
+/**
+ * One statement per write, so parallel updates cannot lose a completion: progress only rises
+ * (GREATEST), status follows the stored progress, completedAt is set once on reaching 100 and
+ * kept afterwards, lastAccessedAt is always now.
+ */
+export async function upsertWorkerTraining(
+  db: Kysely<Database>,
+  input: { workerId: number; moduleId: number; progress: number },
+): Promise<ProgressWrite> {
+  const { workerId, moduleId, progress } = input;
+  const result = await sql<{ id: number; previousStatus: TrainingStatus | null }>`
+    with previous as (
+      select status from worker_trainings where worker_id = ${workerId} and module_id = ${moduleId}
+    )
+    insert into worker_trainings as wt (worker_id, module_id, progress, status, last_accessed_at, completed_at)
+    values (
+      ${workerId}, ${moduleId}, ${progress},
+      case when ${progress}::int >= 100 then 'completed' else 'in_progress' end,
+      now(),
+      case when ${progress}::int >= 100 then now() end
+    )
+    on conflict (worker_id, module_id) do update set
+      progress = greatest(wt.progress, excluded.progress),
+      status = case when greatest(wt.progress, excluded.progress) >= 100 or wt.status = 'completed' then 'completed' else 'in_progress' end,
+      completed_at = case
+        when wt.status = 'completed' then coalesce(wt.completed_at, now())
+        when excluded.progress >= 100 then now()
+        else null
+      end,
+      last_accessed_at = now()
+    returning wt.id, (select status from previous) as previous_status
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error("upsert returned no row");
+  const record = await db
+    .selectFrom("workerTrainings as wt")
+    .innerJoin("trainingModules as m", "m.id", "wt.moduleId")
+    .select([
+      "wt.id",
+      "wt.workerId",
+      "wt.moduleId",
+      "wt.progress",
+      "wt.status",
+      "wt.lastAccessedAt",
+      "wt.completedAt",
+      "m.title as moduleTitle",
+      "m.type as moduleType",
+    ])
+    .where("wt.id", "=", row.id)
+    .executeTakeFirstOrThrow();
+  return { record, previousStatus: row.previousStatus ?? "not_started" };
+}
+
+export interface WorkerTrainingSummary {
+  workerId: number;
+  userId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  company: string | null;
+  completedCount: number;
+  inProgressCount: number;
+  totalModules: number;
+  compliance: number;
+  lastTrainingAt: Date | null;
+}
+
+/** Every worker's training completion (the Worker Compliance tab), in one query. */
+export async function workerTrainingSummaries(db: Kysely<Database>): Promise<WorkerTrainingSummary[]> {
+  return db
+    .selectFrom("workers as w")
+    .innerJoin(workerComplianceQuery(db).as("wc"), "wc.workerId", "w.id")
+    .leftJoin("workerTrainings as wt", "wt.workerId", "w.id")
+    .select([
+      "w.id as workerId",
+      "w.userId",
+      "w.firstName",
+      "w.lastName",
+      "w.email",
+      "w.role",
+      "w.company",
+      sql<number>`count(wt.id) filter (where wt.status = 'completed')`.as("completedCount"),
+      sql<number>`count(wt.id) filter (where wt.status = 'in_progress')`.as("inProgressCount"),
+      sql<number>`(select count(*) from training_modules)`.as("totalModules"),
+      sql<number>`max(wc.compliance)`.as("compliance"),
+      sql<Date | null>`max(wt.last_accessed_at)`.as("lastTrainingAt"),
+    ])
+    .groupBy("w.id")
+    .orderBy("w.lastName", "asc")
+    .orderBy("w.firstName", "asc")
+    .orderBy("w.id", "asc")
+    .execute();
+}

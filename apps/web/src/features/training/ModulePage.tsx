@@ -1,0 +1,367 @@
+import {
+  countCorrectAnswers,
+  isQuizAnswered,
+  isQuizPassed,
+  PERFECT_SCORE_DELAY_MS,
+  QUIZ_PASS_MARK,
+  quizScore,
+  START_TRAINING_PROGRESS,
+  stepProgress,
+  trainingModuleTypeLabels,
+  trainingStatusLabels,
+} from "@sitesafe/domain";
+import { Accordion, Alert, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconCircleDashed, IconClock, IconLock, IconTrophy, IconX } from "@tabler/icons-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
+import { formatDate } from "../../lib/format";
+import { notifyError } from "../../lib/notify";
+import { errorStatus, trpc } from "../../lib/trpc";
+import { COMPLETE_ERROR, NO_PROFILE_NOTE, readLocalState, START_ERROR, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import { GuidelinesPanel, SectionBody } from "./parts";
+import { statusColor } from "./RequiredTrainingPage";
+
+/** /training/required/:moduleId */
+export function ModulePage({ moduleId }: { moduleId: number }) {
+  const module = trpc.training.moduleById.useQuery({ id: moduleId }, { enabled: Number.isInteger(moduleId) && moduleId > 0 });
+  if (!Number.isInteger(moduleId) || moduleId <= 0 || errorStatus(module.error) === 404 || errorStatus(module.error) === 400) {
+    return <ModuleNotFound />;
+  }
+  if (module.isPending) return <FullPageSpinner />;
+  if (module.isError) return <ErrorState message="Failed to fetch training modules" onRetry={() => void module.refetch()} />;
+  return <ModuleView module={module.data} />;
+}
+
+export function ModuleNotFound({ backTo = "/training/required" }: { backTo?: "/training/required" | "/training/modules" }) {
+  return (
+    <Stack>
+      <BackButton to={backTo} />
+      <EmptyState title="Training module not found" message="The module may have been removed, or the link is wrong." />
+    </Stack>
+  );
+}
+
+function BackButton({ to = "/training/required" }: { to?: "/training/required" | "/training/modules" }) {
+  return (
+    <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
+      Back to All Modules
+    </Button>
+  );
+}
+
+type Tab = "content" | "quiz" | "completed";
+
+function ModuleView({ module }: { module: TrainingModule }) {
+  const userId = useUserId();
+  const workerId = useWorkerId();
+  const navigate = useNavigate();
+  const trainings = useWorkerTrainings(workerId);
+  const record = trainings.byModule.get(module.id);
+  const status = statusOf(record);
+  const { save, isSaving } = useSaveTrainingProgress();
+  const autoSave = useAutoSaveProgress();
+  const { sections, quiz } = module.content;
+
+  const [local, setLocal] = useState(() => readLocalState(userId, module.id));
+  const [tab, setTab] = useState<Tab>(() => (local.quizCompleted ? "completed" : "content"));
+  const [answers, setAnswers] = useState<(number | null)[]>(() => quiz.map(() => null));
+  const [submitted, setSubmitted] = useState(false);
+  const [completing, setCompleting] = useState(false);
+  const [openValues, setOpenValues] = useState<string[]>([]);
+  const completionTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (completionTimer.current) clearTimeout(completionTimer.current);
+  }, []);
+
+  // A module completed on the server (another device, or before this browser) opens on the completed view.
+  useEffect(() => {
+    if (status === "completed" && !local.quizCompleted) setTab((t) => (t === "content" ? "completed" : t));
+  }, [status, local.quizCompleted]);
+
+  const updateLocal = (next: typeof local) => {
+    setLocal(next);
+    writeLocalState(userId, module.id, next);
+  };
+
+  const viewedCount = local.viewed.filter((i) => i < sections.length).length;
+  // A completed module stays open for review on any device, whatever this browser remembers.
+  const allViewed = viewedCount >= sections.length || status === "completed";
+  const correct = submitted ? countCorrectAnswers(quiz, answers) : 0;
+  const score = quizScore(correct, quiz.length);
+  const isComplete = status === "completed" || local.quizCompleted;
+  const shownProgress = status === "completed" ? 100 : Math.max(record?.progress ?? 0, stepProgress(viewedCount, correct, sections.length, quiz.length));
+
+  const openSections = (values: string[]) => {
+    const opened = values.map(Number).filter((n) => Number.isInteger(n));
+    const viewed = Array.from(new Set([...local.viewed, ...opened])).sort((a, b) => a - b);
+    if (viewed.length !== local.viewed.length) {
+      updateLocal({ ...local, viewed });
+      if (record) autoSave(module.id, stepProgress(viewed.filter((i) => i < sections.length).length, 0, sections.length, quiz.length), record);
+    }
+    setOpenValues(values);
+  };
+
+  const start = async () => {
+    if (workerId === null) {
+      notifyError("Error", START_ERROR);
+      return;
+    }
+    await save(module.id, START_TRAINING_PROGRESS, { hasRecord: false, notify: false });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    const right = countCorrectAnswers(quiz, answers);
+    const result = quizScore(right, quiz.length);
+    if (right === quiz.length) {
+      // A perfect score completes the module after a short pause to show the result.
+      setCompleting(true);
+      completionTimer.current = setTimeout(() => void complete(result), PERFECT_SCORE_DELAY_MS);
+      return;
+    }
+    updateLocal({ ...local, score: result });
+    if (workerId === null) return;
+    const progress = Math.min(99, stepProgress(viewedCount, right, sections.length, quiz.length));
+    if (status !== "completed" && progress > (record?.progress ?? 0)) {
+      void save(module.id, progress, { hasRecord: record !== undefined, failureTitle: "Error saving progress" });
+    }
+  };
+
+  const complete = async (result: number) => {
+    setCompleting(false);
+    updateLocal({ ...local, quizCompleted: true, score: result });
+    setTab("completed");
+    if (workerId === null) {
+      notifyError("Error", COMPLETE_ERROR);
+      return;
+    }
+    if (status !== "completed") await save(module.id, 100, { hasRecord: record !== undefined, failureTitle: "Error saving progress" });
+  };
+
+  const tryAgain = () => {
+    if (completionTimer.current) clearTimeout(completionTimer.current);
+    setCompleting(false);
+    setSubmitted(false);
+    setAnswers(quiz.map(() => null));
+  };
+
+  const requirements = useMemo(
+    () => [
+      { done: allViewed, label: `Open every section (${allViewed ? sections.length : viewedCount} of ${sections.length})` },
+      { done: local.score !== null || isComplete, label: `Answer all ${quiz.length} knowledge check questions` },
+      { done: (local.score !== null && isQuizPassed(local.score)) || isComplete, label: `Reach the ${QUIZ_PASS_MARK}% pass mark` },
+      { done: isComplete, label: "Score 100% to complete the module" },
+    ],
+    [allViewed, viewedCount, sections.length, quiz.length, local.score, isComplete],
+  );
+
+  return (
+    <Stack gap="md">
+      <BackButton />
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {module.title}
+            </Title>
+            <Badge color={statusColor[status]} variant="light" size="lg">
+              {trainingStatusLabels[status]}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            <Badge variant="outline" color="orange">
+              {trainingModuleTypeLabels[module.type]}
+            </Badge>
+            <Group gap={4}>
+              <IconClock size={14} />
+              <Text size="sm" c="dimmed">
+                {module.duration} min
+              </Text>
+            </Group>
+          </Group>
+          {module.description ? <Text c="dimmed">{module.description}</Text> : null}
+          <Group gap="sm" wrap="nowrap" mt="xs">
+            <Progress value={shownProgress} style={{ flex: 1 }} color={shownProgress >= 100 ? "green" : "blue"} aria-label={`Progress ${shownProgress}%`} />
+            <Text size="sm" fw={600} w={44} ta="right">
+              {shownProgress}%
+            </Text>
+          </Group>
+          {workerId === null ? (
+            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Worker profile not found">
+              {NO_PROFILE_NOTE}
+            </Alert>
+          ) : null}
+          {!record && !trainings.isPending ? (
+            <Button onClick={() => void start()} loading={isSaving} w={{ base: "100%", sm: "fit-content" }}>
+              Start Training
+            </Button>
+          ) : null}
+        </Stack>
+      </Card>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="content">Training Content</Tabs.Tab>
+              <Tabs.Tab value="quiz" disabled={!allViewed} leftSection={allViewed ? null : <IconLock size={14} />}>
+                Knowledge Check
+              </Tabs.Tab>
+              {isComplete ? (
+                <Tabs.Tab value="completed" leftSection={<IconCircleCheck size={14} />}>
+                  Completed
+                </Tabs.Tab>
+              ) : null}
+            </Tabs.List>
+
+            <Tabs.Panel value="content">
+              <Stack gap="sm">
+                <Accordion multiple variant="separated" value={openValues} onChange={openSections}>
+                  {sections.map((section, i) => (
+                    <Accordion.Item key={`${i}-${section.title}`} value={String(i)}>
+                      <Accordion.Control
+                        icon={
+                          local.viewed.includes(i) ? (
+                            <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label="Viewed" />
+                          ) : (
+                            <IconCircleDashed size={18} color="var(--mantine-color-gray-5)" aria-label="Not viewed" />
+                          )
+                        }
+                      >
+                        <Text fw={500}>{section.title}</Text>
+                      </Accordion.Control>
+                      <Accordion.Panel>
+                        <SectionBody section={section} />
+                      </Accordion.Panel>
+                    </Accordion.Item>
+                  ))}
+                </Accordion>
+                {allViewed ? (
+                  <Button onClick={() => setTab("quiz")} w={{ base: "100%", sm: "fit-content" }}>
+                    Go to Knowledge Check
+                  </Button>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Open every section to unlock the knowledge check.
+                  </Text>
+                )}
+              </Stack>
+            </Tabs.Panel>
+
+            <Tabs.Panel value="quiz">
+              <Stack gap="md">
+                {quiz.map((q, qi) => (
+                  <Card key={`${qi}-${q.question}`} withBorder padding="md" radius="md" data-testid="quiz-question">
+                    <Text fw={600} mb="xs">
+                      {qi + 1}. {q.question}
+                    </Text>
+                    <Radio.Group
+                      value={answers[qi] == null ? null : String(answers[qi])}
+                      onChange={(v) => !submitted && setAnswers((a) => a.map((x, i) => (i === qi ? Number(v) : x)))}
+                    >
+                      <Stack gap={6}>
+                        {q.options.map((option, oi) => {
+                          const chosen = answers[qi] === oi;
+                          const right = submitted && oi === q.answer;
+                          const wrong = submitted && chosen && oi !== q.answer;
+                          return (
+                            <Group key={`${oi}-${option}`} gap="xs" wrap="nowrap" data-result={right ? "correct" : wrong ? "wrong" : undefined}>
+                              <Radio value={String(oi)} label={option} disabled={submitted} color={wrong ? "red" : right ? "green" : undefined} />
+                              {right ? <IconCheck size={16} color="var(--mantine-color-green-6)" aria-label="Correct answer" /> : null}
+                              {wrong ? <IconX size={16} color="var(--mantine-color-red-6)" aria-label="Wrong answer" /> : null}
+                            </Group>
+                          );
+                        })}
+                      </Stack>
+                    </Radio.Group>
+                  </Card>
+                ))}
+                {submitted ? (
+                  <Alert
+                    color={score === 100 ? "green" : isQuizPassed(score) ? "blue" : "red"}
+                    title={`Your score: ${score}%`}
+                    icon={score === 100 ? <IconTrophy size={18} /> : <IconAlertCircle size={18} />}
+                    role="status"
+                  >
+                    {score === 100
+                      ? "Perfect score! Completing your training…"
+                      : isQuizPassed(score)
+                        ? `You passed the ${QUIZ_PASS_MARK}% mark with ${correct} of ${quiz.length} correct. Answer every question correctly to complete the module.`
+                        : `${correct} of ${quiz.length} correct. The pass mark is ${QUIZ_PASS_MARK}%. Review the content and try again.`}
+                  </Alert>
+                ) : null}
+                <Group>
+                  {submitted ? (
+                    score === 100 ? (
+                      <Button color="green" loading={isSaving} onClick={() => {
+                        if (completionTimer.current) clearTimeout(completionTimer.current);
+                        void complete(score);
+                      }} disabled={!completing}>
+                        Complete Training
+                      </Button>
+                    ) : (
+                      <Button onClick={tryAgain}>Try Again</Button>
+                    )
+                  ) : (
+                    <Button onClick={submit} disabled={!isQuizAnswered(quiz.length, answers)}>
+                      Submit Answers
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </Tabs.Panel>
+
+            <Tabs.Panel value="completed">
+              <Card withBorder radius="md" padding="xl">
+                <Stack align="center" gap="sm" ta="center">
+                  <ThemeIcon size={64} radius="xl" color="green" variant="light">
+                    <IconTrophy size={36} />
+                  </ThemeIcon>
+                  <Title order={3}>Training Complete</Title>
+                  <Text c="dimmed">
+                    You have completed {module.title}
+                    {record?.completedAt ? ` on ${formatDate(record.completedAt)}` : ""}.
+                  </Text>
+                  {local.score !== null ? <Text>Knowledge check score: {local.score}%</Text> : null}
+                  <Group justify="center">
+                    <Button variant="default" onClick={() => setTab("content")}>
+                      Review Content
+                    </Button>
+                    <Button onClick={() => void navigate({ to: "/training/required" })}>Back to All Modules</Button>
+                  </Group>
+                </Stack>
+              </Card>
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Card withBorder radius="md" padding="md">
+              <Title order={5} mb="sm">
+                Completion Requirements
+              </Title>
+              <List spacing="xs" size="sm" center>
+                {requirements.map((r) => (
+                  <List.Item
+                    key={r.label}
+                    icon={
+                      <ThemeIcon size={20} radius="xl" color={r.done ? "green" : "gray"} variant={r.done ? "filled" : "light"}>
+                        {r.done ? <IconCheck size={12} /> : <IconCircleDashed size={12} />}
+                      </ThemeIcon>
+                    }
+                  >
+                    {r.label}
+                  </List.Item>
+                ))}
+              </List>
+            </Card>
+            <GuidelinesPanel guidelines={module.content.guidelines ?? []} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

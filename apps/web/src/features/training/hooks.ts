@@ -1,0 +1,120 @@
+import { shouldSaveProgress, type TrainingStatus } from "@sitesafe/domain";
+import { useCallback } from "react";
+import { useActor, useCurrentUser } from "../../lib/auth";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+
+export type TrainingModule = RouterOutputs["training"]["modules"][number];
+export type WorkerTrainingRecord = RouterOutputs["training"]["workerTrainings"][number];
+
+export const START_ERROR = "Could not start training. Worker profile not found.";
+export const COMPLETE_ERROR = "Could not complete training. Worker profile not found.";
+export const NO_PROFILE_NOTE = "Your account has no worker profile, so training progress cannot be recorded. You can still browse every module.";
+
+/** The signed-in user's worker profile id (null for an admin or manager without one). */
+export function useWorkerId(): number | null {
+  return useActor()?.workerId ?? null;
+}
+
+/** The worker's training records, keyed by module id. Empty (not loading) without a profile. */
+export function useWorkerTrainings(workerId: number | null) {
+  const query = trpc.training.workerTrainings.useQuery({ workerId: workerId ?? 0 }, { enabled: workerId !== null });
+  const byModule = new Map<number, WorkerTrainingRecord>();
+  for (const r of query.data ?? []) byModule.set(r.moduleId, r);
+  return { ...query, records: query.data ?? [], byModule, isPending: workerId !== null && query.isPending };
+}
+
+export function statusOf(record: WorkerTrainingRecord | undefined): TrainingStatus {
+  return record?.status ?? "not_started";
+}
+
+/**
+ * Saves progress for the signed-in worker. The server upserts and derives the status, so POST
+ * (no record yet) and PUT (record exists) behave alike; we still call the one the spec names.
+ */
+export function useSaveTrainingProgress() {
+  const workerId = useWorkerId();
+  const utils = trpc.useUtils();
+  const create = trpc.training.createProgress.useMutation();
+  const update = trpc.training.updateProgress.useMutation();
+
+  const save = useCallback(
+    async (
+      moduleId: number,
+      progress: number,
+      options: { hasRecord: boolean; notify?: { title: string; message?: string } | false; failureTitle?: string },
+    ): Promise<WorkerTrainingRecord | null> => {
+      if (workerId === null) return null;
+      try {
+        const input = { workerId, moduleId, progress };
+        const record = options.hasRecord ? await update.mutateAsync(input) : await create.mutateAsync(input);
+        utils.training.workerTrainings.setData({ workerId }, (old) => {
+          const others = (old ?? []).filter((r) => r.moduleId !== moduleId);
+          return [...others, record].sort((a, b) => a.moduleId - b.moduleId);
+        });
+        void utils.training.workerSummaries.invalidate();
+        if (options.notify !== false) {
+          const n = options.notify ?? { title: "Progress updated", message: "Your training progress has been saved." };
+          notifySuccess(n.title, n.message);
+        }
+        return record;
+      } catch (error) {
+        notifyError(options.failureTitle ?? "Error updating progress", errorMessage(error));
+        return null;
+      }
+    },
+    [workerId, create, update, utils],
+  );
+  return { save, workerId, isSaving: create.isPending || update.isPending };
+}
+
+/** Saves only when progress rose by 10 or more over the stored value, or reached 100. */
+export function useAutoSaveProgress() {
+  const { save, workerId } = useSaveTrainingProgress();
+  return useCallback(
+    (moduleId: number, next: number, record: WorkerTrainingRecord | undefined) => {
+      if (workerId === null) return;
+      if (record?.status === "completed") return;
+      if (!shouldSaveProgress(next, record?.progress)) return;
+      // Saved quietly while reading: a toast for every section opened would be noise.
+      void save(moduleId, next, { hasRecord: record !== undefined, notify: false, failureTitle: "Error saving progress" });
+    },
+    [save, workerId],
+  );
+}
+
+/** Where a worker left off: viewed sections and quiz completion, kept in this browser. */
+export interface LocalModuleState {
+  viewed: number[];
+  quizCompleted: boolean;
+  score: number | null;
+}
+
+const storageKey = (userId: number | undefined, moduleId: number) => `sitesafe.training.${userId ?? "anon"}.${moduleId}`;
+
+export function readLocalState(userId: number | undefined, moduleId: number): LocalModuleState {
+  try {
+    const raw = window.localStorage.getItem(storageKey(userId, moduleId));
+    if (!raw) return { viewed: [], quizCompleted: false, score: null };
+    const parsed = JSON.parse(raw) as Partial<LocalModuleState>;
+    return {
+      viewed: Array.isArray(parsed.viewed) ? parsed.viewed.filter((n): n is number => typeof n === "number") : [],
+      quizCompleted: parsed.quizCompleted === true,
+      score: typeof parsed.score === "number" ? parsed.score : null,
+    };
+  } catch {
+    return { viewed: [], quizCompleted: false, score: null };
+  }
+}
+
+export function writeLocalState(userId: number | undefined, moduleId: number, state: LocalModuleState) {
+  try {
+    window.localStorage.setItem(storageKey(userId, moduleId), JSON.stringify(state));
+  } catch {
+    // Private mode or a full quota: the page still works, it just forgets on reload.
+  }
+}
+
+export function useUserId(): number | undefined {
+  return useCurrentUser()?.id;
+}

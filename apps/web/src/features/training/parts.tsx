@@ -1,0 +1,96 @@
+import type { Guideline, ModuleSection } from "@sitesafe/domain";
+import { Badge, Button, Card, Collapse, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconDownload, IconShieldCheck } from "@tabler/icons-react";
+import { useState } from "react";
+
+/** A section's paragraph and its key points. */
+export function SectionBody({ section }: { section: ModuleSection }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+        {section.content}
+      </Text>
+      {section.points?.length ? (
+        <List size="sm" spacing={4} withPadding>
+          {section.points.map((p) => (
+            <List.Item key={p}>{p}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function GuidelineCard({ guideline }: { guideline: Guideline }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color="orange">
+            {guideline.category}
+          </Badge>
+          <Badge variant="outline" color="gray">
+            {guideline.oshaStandard}
+          </Badge>
+        </Group>
+        <Text fw={600}>{guideline.title}</Text>
+        <Text size="sm">{guideline.description}</Text>
+        {guideline.keyPoints.length ? (
+          <List size="sm" spacing={4} withPadding>
+            {guideline.keyPoints.map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        {guideline.resourceLink ? (
+          <Button
+            component="a"
+            href={guideline.resourceLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconDownload size={14} />}
+          >
+            Download Resource
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** OSHA guidelines that can be shown or hidden. */
+export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline[] }) {
+  const [shown, setShown] = useState(false);
+  if (!guidelines.length) return null;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" color="orange">
+            <IconShieldCheck size={18} />
+          </ThemeIcon>
+          <Title order={5}>OSHA Guidelines</Title>
+        </Group>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => setShown((s) => !s)}
+          rightSection={shown ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          aria-expanded={shown}
+        >
+          {shown ? "Hide" : "Show"}
+        </Button>
+      </Group>
+      <Collapse expanded={shown}>
+        <Stack gap="sm" mt="sm">
+          {guidelines.map((g) => (
+            <GuidelineCard key={g.title} guideline={g} />
+          ))}
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}

@@ -1,0 +1,379 @@
+import {
+  CARD_TAG_LIMIT,
+  can,
+  isPreviousVideo,
+  isStaff,
+  isThisWeekVideo,
+  isUpcomingVideo,
+  relatedVideos,
+  videoMatches,
+  videoSource,
+  videoStatusLabels,
+} from "@sitesafe/domain";
+import { ActionIcon, Alert, AspectRatio, Badge, Button, Card, Center, Grid, Group, Image, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconEdit, IconPlayerPlay, IconPlus, IconSearch, IconVideo } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate, formatDateTime, formatDuration } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { type SafetyVideo, VideoFormDialog } from "./VideoFormDialog";
+import { VideoPlayer } from "./VideoPlayer";
+
+type WorkerVideo = RouterOutputs["videos"]["workerVideos"][number];
+type Tab = "this-week" | "upcoming" | "previous" | "required";
+
+const emptyText: Record<Tab, string> = {
+  "this-week": "No videos are scheduled for this week.",
+  upcoming: "No upcoming videos scheduled.",
+  previous: "No previous videos available.",
+  required: "You have completed all required videos. Great job!",
+};
+
+/** /videos?vid=&wid= : weekly safety videos with the player, progress and the admin dialogs. */
+export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number | undefined }) {
+  const actor = useActor();
+  const staff = actor ? isStaff(actor) : false;
+  const navigate = useNavigate({ from: "/videos" });
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState("");
+  const [tab, setTab] = useState<Tab>("this-week");
+  const [dialog, setDialog] = useState<{ opened: boolean; video: SafetyVideo | null }>({ opened: false, video: null });
+
+  const videos = trpc.videos.list.useQuery();
+  const workers = trpc.training.workerSummaries.useQuery(undefined, { enabled: staff });
+  // Staff view progress as ?wid=, else the first worker in the list; a worker sees their own.
+  const progressWorkerId = staff ? (wid ?? workers.data?.[0]?.workerId ?? null) : (actor?.workerId ?? null);
+  const canRecord = actor?.workerId != null && actor.workerId === progressWorkerId;
+  const progress = trpc.videos.workerVideos.useQuery({ workerId: progressWorkerId ?? 0 }, { enabled: progressWorkerId !== null });
+  const required = trpc.videos.requiredVideos.useQuery({ workerId: progressWorkerId ?? 0 }, { enabled: progressWorkerId !== null });
+  const byVideo = new Map<number, WorkerVideo>((progress.data ?? []).map((p) => [p.videoId, p]));
+
+  const createProgress = trpc.videos.createProgress.useMutation();
+  const updateProgress = trpc.videos.updateProgress.useMutation();
+  const saveProgress = async (videoId: number, watchedPercentage: number, announce = false) => {
+    if (!canRecord || progressWorkerId === null) return;
+    try {
+      const input = { workerId: progressWorkerId, videoId, watchedPercentage };
+      const saved = byVideo.has(videoId) ? await updateProgress.mutateAsync(input) : await createProgress.mutateAsync(input);
+      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
+      if (saved.status === "completed") void utils.videos.requiredVideos.invalidate();
+      if (announce) notifySuccess("Progress updated", "The video is marked as watched.");
+    } catch (error) {
+      notifyError("Error saving progress", errorMessage(error));
+    }
+  };
+
+  const all = videos.data ?? [];
+  const now = new Date();
+  const matching = all.filter((v) => videoMatches(v, search));
+  const lists: Record<Tab, SafetyVideo[]> = {
+    "this-week": matching.filter((v) => isThisWeekVideo(v, now)),
+    upcoming: matching.filter((v) => isUpcomingVideo(v, now)),
+    previous: matching.filter((v) => isPreviousVideo(v, now)),
+    required: (required.data ?? []).filter((v) => videoMatches(v, search)),
+  };
+  const selected = vid !== undefined ? all.find((v) => v.id === vid) : undefined;
+  const viewedWorker = staff ? workers.data?.find((w) => w.workerId === progressWorkerId) : undefined;
+
+  const select = (id: number | undefined) => {
+    void navigate({ search: (prev) => ({ ...prev, vid: id }) });
+    window.scrollTo({ top: 0 });
+  };
+  const openEdit = (video: SafetyVideo) => setDialog({ opened: true, video });
+
+  const header = (
+    <PageHeader
+      title="Weekly Safety Videos"
+      subtitle="Watch each week's toolbox talk before its required-by date."
+      actions={
+        can(actor, "video.manage") ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, video: null })}>
+            Add Video URL
+          </Button>
+        ) : null
+      }
+    />
+  );
+
+  const workerPicker =
+    staff && workers.data?.length ? (
+      <Select
+        label="Viewing progress for"
+        data={workers.data.map((w) => ({ value: String(w.workerId), label: `${w.firstName} ${w.lastName}` }))}
+        value={progressWorkerId ? String(progressWorkerId) : null}
+        allowDeselect={false}
+        searchable
+        w={{ base: "100%", sm: 260 }}
+        onChange={(v) => v && void navigate({ search: (prev) => ({ ...prev, wid: Number(v) }) })}
+      />
+    ) : null;
+
+  const dialogs = <VideoFormDialog opened={dialog.opened} video={dialog.video} onClose={() => setDialog({ opened: false, video: null })} />;
+
+  if (vid !== undefined) {
+    return (
+      <>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="md" onClick={() => select(undefined)}>
+          Back to Videos
+        </Button>
+        {videos.isPending ? (
+          <CardGridSkeleton count={1} />
+        ) : !selected ? (
+          <EmptyState title="Video not found" message="The video may have been removed, or the link is wrong." />
+        ) : (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <SelectedVideo
+                video={selected}
+                record={byVideo.get(selected.id)}
+                canRecord={canRecord}
+                viewerNote={
+                  canRecord
+                    ? null
+                    : staff
+                      ? viewedWorker
+                        ? `Showing ${viewedWorker.firstName} ${viewedWorker.lastName}'s progress. Progress is recorded by the worker who watches.`
+                        : "No Workers Found"
+                      : "Worker profile not found: your viewing progress cannot be recorded."
+                }
+                onProgress={(pct) => void saveProgress(selected.id, pct)}
+                onMarkWatched={() => void saveProgress(selected.id, 100, true)}
+                onEdit={can(actor, "video.manage") ? () => openEdit(selected) : undefined}
+                saving={createProgress.isPending || updateProgress.isPending}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Title order={4} mb="sm">
+                Related Videos
+              </Title>
+              <Stack gap="sm">
+                {relatedVideos(selected, all).map((v) => (
+                  <UnstyledButton key={v.id} onClick={() => select(v.id)} aria-label={`Play ${v.title}`}>
+                    <Group wrap="nowrap" gap="sm" align="flex-start">
+                      <Thumbnail video={v} width={120} />
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={600} lineClamp={2}>
+                          {v.title}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDuration(v.duration)} · {formatDate(v.publishedAt)}
+                        </Text>
+                      </div>
+                    </Group>
+                  </UnstyledButton>
+                ))}
+                {all.length <= 1 ? (
+                  <Text size="sm" c="dimmed">
+                    No related videos yet.
+                  </Text>
+                ) : null}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+        {dialogs}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <Group align="flex-end" mb="md" gap="sm" wrap="wrap">
+        <TextInput
+          placeholder="Search videos by title, description or tag"
+          aria-label="Search videos"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: "1 1 260px" }}
+        />
+        {workerPicker}
+      </Group>
+      {staff && workers.data && workers.data.length === 0 ? (
+        <Alert color="gray" mb="md" icon={<IconAlertCircle size={18} />}>
+          No Workers Found: there is no worker progress to show yet.
+        </Alert>
+      ) : null}
+
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)}>
+        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto" }}>
+          <Tabs.Tab value="this-week">This Week's Video</Tabs.Tab>
+          <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
+          <Tabs.Tab value="previous">Previous Videos</Tabs.Tab>
+          <Tabs.Tab
+            value="required"
+            rightSection={
+              required.data?.length ? (
+                <Badge size="xs" color="red" circle>
+                  {required.data.length}
+                </Badge>
+              ) : null
+            }
+          >
+            Required
+          </Tabs.Tab>
+        </Tabs.List>
+
+        {(Object.keys(lists) as Tab[]).map((key) => (
+          <Tabs.Panel key={key} value={key}>
+            {videos.isPending || (key === "required" && progressWorkerId !== null && required.isPending) ? (
+              <CardGridSkeleton />
+            ) : videos.isError ? (
+              <ErrorState message={errorMessage(videos.error, "Failed to load videos")} onRetry={() => void videos.refetch()} />
+            ) : key === "required" && progressWorkerId === null ? (
+              <EmptyState
+                title={staff ? "No Workers Found" : "Worker profile not found"}
+                message={staff ? "Required videos are tracked per worker." : "Required videos are tracked for workers only."}
+              />
+            ) : lists[key].length === 0 ? (
+              <EmptyState title={emptyText[key]} icon={<IconVideo size={26} />} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {lists[key].map((v) => (
+                  <VideoCard key={v.id} video={v} record={byVideo.get(v.id)} onOpen={() => select(v.id)} onEdit={can(actor, "video.manage") ? () => openEdit(v) : undefined} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {dialogs}
+    </>
+  );
+}
+
+function Thumbnail({ video, width }: { video: SafetyVideo; width?: number }) {
+  const content = video.thumbnail ? (
+    <Image src={video.thumbnail} alt="" fit="cover" h="100%" w="100%" />
+  ) : (
+    <Center bg="dark.6" h="100%">
+      <IconPlayerPlay size={width && width < 200 ? 20 : 36} color="white" />
+    </Center>
+  );
+  return (
+    <AspectRatio ratio={16 / 9} w={width} style={{ flexShrink: 0, borderRadius: 6, overflow: "hidden" }}>
+      {content}
+    </AspectRatio>
+  );
+}
+
+function ProgressBadge({ record }: { record: WorkerVideo | undefined }) {
+  if (!record || record.status === "not_watched") return <Badge variant="light" color="gray">{videoStatusLabels.not_watched}</Badge>;
+  if (record.status === "completed") return <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>Completed</Badge>;
+  return <Badge variant="light" color="blue">{record.watchedPercentage}% watched</Badge>;
+}
+
+function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; record: WorkerVideo | undefined; onOpen: () => void; onEdit?: (() => void) | undefined }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="video-card">
+      <Card.Section>
+        <UnstyledButton onClick={onOpen} w="100%" aria-label={`Play ${video.title}`}>
+          <Thumbnail video={video} />
+        </UnstyledButton>
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <UnstyledButton onClick={onOpen} style={{ minWidth: 0 }}>
+            <Text fw={600} lineClamp={2}>
+              {video.title}
+            </Text>
+          </UnstyledButton>
+          {onEdit ? (
+            <Tooltip label="Edit video" openDelay={700}>
+              <ActionIcon variant="subtle" aria-label={`Edit ${video.title}`} onClick={onEdit}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatDuration(video.duration)} · Published {formatDate(video.publishedAt)}
+        </Text>
+        {video.requiredWatchByDate ? (
+          <Text size="xs" c="dimmed">
+            Watch by {formatDate(video.requiredWatchByDate)}
+          </Text>
+        ) : null}
+        <Group gap={6}>
+          <ProgressBadge record={record} />
+          {video.tags.slice(0, CARD_TAG_LIMIT).map((t) => (
+            <Badge key={t} variant="outline" color="gray" size="sm">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function SelectedVideo({
+  video,
+  record,
+  canRecord,
+  viewerNote,
+  onProgress,
+  onMarkWatched,
+  onEdit,
+  saving,
+}: {
+  video: SafetyVideo;
+  record: WorkerVideo | undefined;
+  canRecord: boolean;
+  viewerNote: string | null;
+  onProgress: (pct: number) => void;
+  onMarkWatched: () => void;
+  onEdit?: (() => void) | undefined;
+  saving: boolean;
+}) {
+  const source = videoSource(video.url);
+  return (
+    <Stack gap="sm">
+      <VideoPlayer key={video.id} url={video.url} title={video.title} watched={record?.watchedPercentage ?? 0} onProgress={canRecord ? onProgress : undefined} />
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Title order={3} style={{ flex: "1 1 240px" }}>
+          {video.title}
+        </Title>
+        <Group gap="xs">
+          {onEdit ? (
+            <Button variant="default" size="xs" leftSection={<IconEdit size={14} />} onClick={onEdit}>
+              Edit
+            </Button>
+          ) : null}
+          {canRecord && source?.kind !== "file" && record?.status !== "completed" ? (
+            <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={saving} onClick={onMarkWatched}>
+              Mark as watched
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Group gap="xs">
+        <ProgressBadge record={record} />
+        <Text size="sm" c="dimmed">
+          {formatDuration(video.duration)} · Published {formatDateTime(video.publishedAt)}
+          {video.requiredWatchByDate ? ` · Watch by ${formatDateTime(video.requiredWatchByDate)}` : ""}
+        </Text>
+      </Group>
+      {viewerNote ? (
+        <Alert color="gray" icon={<IconAlertCircle size={18} />}>
+          {viewerNote}
+        </Alert>
+      ) : null}
+      {video.description ? <Text style={{ whiteSpace: "pre-line" }}>{video.description}</Text> : null}
+      {video.tags.length ? (
+        <Group gap={6}>
+          {video.tags.map((t) => (
+            <Badge key={t} variant="light" color="orange">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
