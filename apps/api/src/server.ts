@@ -78,6 +78,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A tRPC batch puts every procedure name in one path parameter ("/trpc/a.b,c.d,..."): up to
+    // TRPC_MAX_BATCH names. Fastify's default of 100 characters answered 414 to a page of 6 queries.
+    routerOptions: { maxParamLength: 2000 },
     genReqId: () => randomUUID(),
   });
   app.decorate("shuttingDown", false);
@@ -110,7 +113,19 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS is sent by the onSend hook below, over HTTPS only.
     hsts: false,
+    // Security hardening (issue #9): match CSP frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    frameguard: { action: "deny" },
+  });
+
+  // Security hardening (issue #9): API answers carry personal and safety data, so no browser or
+  // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
+  // over HTTPS, where browsers honour it; a plain http://localhost first run is left alone.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (req.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    return payload;
   });
 
   app.addHook("onRequest", async (req, reply) => {

@@ -1,4 +1,74 @@
-import { router } from "../trpc.js";
+import {
+  type Actor,
+  canReadWorkerProgress,
+  DASHBOARD_PROJECT_ROWS,
+  DASHBOARD_RECENT_INCIDENTS_LIMIT,
+  DASHBOARD_RECENT_VIDEOS_LIMIT,
+  DASHBOARD_UPCOMING_LIMIT,
+  DASHBOARD_UPCOMING_TRAINING_LIMIT,
+  forbidden,
+  isStaff,
+  mergeUpcoming,
+  trainingCompletionQuerySchema,
+  unwatchedVideosQuerySchema,
+} from "@sitesafe/domain";
+import { dashboard, workers } from "@sitesafe/db";
+import { authedProcedure, router } from "../trpc.js";
 
-/** Procedures of the dashboard area. */
-export const dashboardRouter = router({});
+/** Staff count everything; a worker counts their own records and their assigned projects'. */
+function scopeOf(actor: Actor): dashboard.DashboardScope {
+  return { kind: isStaff(actor) ? "all" : "worker", workerId: actor.workerId };
+}
+
+/** Procedures of the dashboard area: each a fixed number of queries, scoped by role. */
+export const dashboardRouter = router({
+  stats: authedProcedure.query(async ({ ctx }) => ({
+    ...(await dashboard.stats(ctx.db, scopeOf(ctx.actor))),
+    userId: ctx.actor.userId,
+  })),
+
+  upcoming: authedProcedure.query(async ({ ctx }) => {
+    const sources = await dashboard.upcomingSources(ctx.db, scopeOf(ctx.actor), new Date(), DASHBOARD_UPCOMING_LIMIT, DASHBOARD_UPCOMING_TRAINING_LIMIT);
+    return mergeUpcoming(sources, DASHBOARD_UPCOMING_LIMIT);
+  }),
+
+  recentVideos: authedProcedure.query(({ ctx }) =>
+    dashboard.recentVideos(ctx.db, ctx.actor.workerId, new Date(), DASHBOARD_RECENT_VIDEOS_LIMIT),
+  ),
+
+  recentIncidents: authedProcedure.query(({ ctx }) =>
+    dashboard.recentIncidents(ctx.db, scopeOf(ctx.actor), DASHBOARD_RECENT_INCIDENTS_LIMIT),
+  ),
+
+  /**
+   * Per module and per worker completion. `workerId` singles out one worker (staff: anyone; a
+   * worker: only themselves, 403 otherwise); by default the viewer's own profile.
+   */
+  trainingCompletion: authedProcedure.input(trainingCompletionQuerySchema.optional()).query(async ({ ctx, input }) => {
+    const target = input?.workerId ?? ctx.actor.workerId;
+    if (input?.workerId !== undefined && !canReadWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
+    const { modules, workers: rows } = await dashboard.trainingCompletion(ctx.db, scopeOf(ctx.actor));
+    const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
+    return {
+      modules,
+      worker: selected
+        ? { completionPercentage: selected.completionPercentage, completedCount: selected.completedCount, totalModules: modules.length }
+        : null,
+      workerCompletionPercentages: Object.fromEntries(rows.map((r) => [String(r.workerId), r.completionPercentage])) as Record<string, number>,
+      workers: rows.map((r) => ({ workerId: r.workerId, completionPercentage: r.completionPercentage, lastTrainingDate: r.lastTrainingDate })),
+    };
+  }),
+
+  /** A worker's own required videos not yet completed; staff may ask about any user. */
+  unwatchedRequiredVideos: authedProcedure.input(unwatchedVideosQuerySchema.optional()).query(async ({ ctx, input }) => {
+    const userId = input?.userId ?? ctx.actor.userId;
+    if (userId !== ctx.actor.userId && !isStaff(ctx.actor)) throw forbidden();
+    const workerId = userId === ctx.actor.userId ? ctx.actor.workerId : ((await workers.findWorkerByUserId(ctx.db, userId))?.id ?? null);
+    if (workerId === null) return { count: 0, videos: [] };
+    const videos = await dashboard.unwatchedRequiredVideos(ctx.db, workerId, new Date());
+    return { count: videos.length, videos };
+  }),
+
+  /** The project table: every project for staff, the assigned ones for a worker. */
+  projectStats: authedProcedure.query(({ ctx }) => dashboard.projectStats(ctx.db, scopeOf(ctx.actor), DASHBOARD_PROJECT_ROWS)),
+});

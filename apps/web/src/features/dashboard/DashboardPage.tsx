@@ -1,18 +1,109 @@
-import { Card, Text } from "@mantine/core";
+import { DASHBOARD_STATS_REFETCH_MS, isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
+import { Button, Grid, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useRouter } from "@tanstack/react-router";
+import dayjs from "dayjs";
+import { useEffect } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { useCurrentUser } from "../../lib/auth";
+import { ErrorState } from "../../components/States";
+import { useActor, useCurrentUser } from "../../lib/auth";
+import { useIsMobile } from "../../lib/device";
 import { trpc } from "../../lib/trpc";
+import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityCards";
+import { ProjectTable } from "./ProjectTable";
+import { QuickActionsList, QuickActionTiles } from "./QuickActions";
+import { SafetyManagerCard } from "./SafetyManagerCard";
+import { StaffStatCards, WorkerStatCards } from "./StatCards";
+import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 
-/** Placeholder until the dashboard issue: proves the web app reads from the API. */
+const REMINDER_KEY = "sitesafe-training-reminder-shown";
+
+/** The required-training reminder: a 10-second toast, once per browser session. */
+function useTrainingReminder(percentage: number | undefined) {
+  const router = useRouter();
+  useEffect(() => {
+    if (percentage === undefined || percentage >= 100) return;
+    if (sessionStorage.getItem(REMINDER_KEY)) return;
+    sessionStorage.setItem(REMINDER_KEY, "1");
+    const id = notifications.show({
+      title: "Required Training Reminder",
+      color: "orange",
+      autoClose: TRAINING_REMINDER_MS,
+      message: (
+        <Stack gap={6} mt={4}>
+          <Text size="sm">You have required safety training to finish ({percentage}% complete).</Text>
+          <Button
+            size="xs"
+            color="orange"
+            w="fit-content"
+            onClick={() => {
+              notifications.hide(id);
+              void router.navigate({ to: "/training/required" as string });
+            }}
+          >
+            Go to Required Training
+          </Button>
+        </Stack>
+      ),
+    });
+  }, [percentage]);
+}
+
+/** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
   const user = useCurrentUser();
-  const ping = trpc.ping.useQuery();
+  const actor = useActor();
+  const mobile = useIsMobile();
+  const staff = actor ? isStaff(actor) : false;
+  const hasProfile = actor?.workerId != null;
+
+  const stats = trpc.dashboard.stats.useQuery(undefined, { refetchInterval: DASHBOARD_STATS_REFETCH_MS, enabled: actor !== null });
+  const training = trpc.dashboard.trainingCompletion.useQuery(undefined, { enabled: hasProfile });
+  const unwatched = trpc.dashboard.unwatchedRequiredVideos.useQuery(undefined, { enabled: !staff && hasProfile });
+  const projects = trpc.dashboard.projectStats.useQuery(undefined, { enabled: actor !== null });
+  const upcoming = trpc.dashboard.upcoming.useQuery(undefined, { enabled: actor !== null });
+  const videos = trpc.dashboard.recentVideos.useQuery(undefined, { enabled: actor !== null });
+  const incidents = trpc.dashboard.recentIncidents.useQuery(undefined, { enabled: actor !== null });
+
+  const workerPct = training.data?.worker?.completionPercentage;
+  useTrainingReminder(staff ? undefined : workerPct);
+
+  if (!actor || !user) return null;
+  const firstName = user.firstName || user.username;
+
   return (
     <>
-      <PageHeader title={`Welcome, ${user?.firstName ?? user?.username ?? ""}`} subtitle="Your site safety at a glance" />
-      <Card withBorder>
-        <Text data-testid="api-status">{ping.data?.message ?? "Connecting..."}</Text>
-      </Card>
+      <PageHeader title={`Welcome back, ${firstName}`} subtitle={`${dayjs().format("dddd, MMMM D")} · Here's your site safety overview`} />
+      {!staff && workerPct !== undefined ? <TrainingBanner percentage={workerPct} /> : null}
+
+      <Stack gap="md">
+        {stats.isError ? <ErrorState message="Failed to load dashboard statistics." onRetry={() => void stats.refetch()} /> : null}
+        {staff ? (
+          <StaffStatCards stats={stats.data} loading={stats.isPending} />
+        ) : (
+          <WorkerStatCards stats={stats.data} unwatched={hasProfile ? unwatched.data?.count : 0} loading={stats.isPending} />
+        )}
+
+        <QuickActionTiles staff={staff} />
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={staff} mobile={mobile} />
+              <UpcomingCard items={upcoming.data} loading={upcoming.isPending} error={upcoming.isError} />
+              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
+              <SafetyManagerCard actor={actor} staff={staff} />
+              <QuickActionsList staff={staff} />
+              <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
     </>
   );
 }

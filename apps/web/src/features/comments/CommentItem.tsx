@@ -1,0 +1,101 @@
+import { type Actor, commentStatusColors, commentStatusLabels, decideCommentAction } from "@sitesafe/domain";
+import { Badge, Box, Button, Card, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconBuildingSkyscraper, IconCheck, IconClock, IconEdit, IconTrash } from "@tabler/icons-react";
+import { formatDate, formatDateTime } from "../../lib/format";
+import type { SafetyComment } from "./CommentFormDialog";
+
+export interface CommentHandlers {
+  onEdit: (comment: SafetyComment) => void;
+  onDelete: (comment: SafetyComment) => void;
+  onMarkInProgress: (comment: SafetyComment) => void;
+  onResolve: (comment: SafetyComment) => void;
+  /** Id of the message whose status change is in flight. */
+  pendingId?: number | null;
+}
+
+export function personName(person: { firstName: string | null; lastName: string | null } | null, fallback = "Unknown user"): string {
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ");
+  return name || fallback;
+}
+
+/** One message: status, author, date, project, content, the manager's response, and the actions the state machine allows. */
+export function CommentItem({ comment, actor, handlers, compact = false }: { comment: SafetyComment; actor: Actor; handlers?: CommentHandlers; compact?: boolean }) {
+  const can = (action: "edit" | "delete" | "markInProgress" | "resolve") => decideCommentAction(actor, action, comment).allowed;
+  const actions = handlers
+    ? [
+        can("markInProgress") ? (
+          <Button key="progress" size="xs" variant="light" color="yellow" leftSection={<IconClock size={14} />} loading={handlers.pendingId === comment.id} onClick={() => handlers.onMarkInProgress(comment)}>
+            Mark In Progress
+          </Button>
+        ) : null,
+        can("resolve") ? (
+          <Button key="resolve" size="xs" variant="light" color="green" leftSection={<IconCheck size={14} />} onClick={() => handlers.onResolve(comment)}>
+            Resolve
+          </Button>
+        ) : null,
+        can("edit") ? (
+          <Button key="edit" size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => handlers.onEdit(comment)}>
+            Edit
+          </Button>
+        ) : null,
+        can("delete") ? (
+          <Button key="delete" size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
+            Delete
+          </Button>
+        ) : null,
+      ].filter(Boolean)
+    : [];
+
+  return (
+    <Card withBorder radius="md" padding={compact ? "sm" : "md"} data-testid="safety-comment" data-comment-id={comment.id}>
+      <Stack gap={compact ? 4 : "xs"}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Box style={{ minWidth: 0 }}>
+            <Text fw={600} lineClamp={compact ? 1 : 2}>
+              {comment.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {personName(comment.user, "Former user")} · {formatDate(comment.createdAt)}
+            </Text>
+          </Box>
+          <Badge color={commentStatusColors[comment.status]} variant="light" style={{ flexShrink: 0 }}>
+            {commentStatusLabels[comment.status]}
+          </Badge>
+        </Group>
+        {comment.project ? (
+          <Group gap={4} wrap="nowrap">
+            <IconBuildingSkyscraper size={14} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+            <Text size="xs" c="dimmed" truncate>
+              {comment.project.name} · {comment.project.location}
+            </Text>
+          </Group>
+        ) : null}
+        <Text size="sm" lineClamp={compact ? 2 : undefined} style={{ whiteSpace: compact ? undefined : "pre-wrap", overflowWrap: "anywhere" }}>
+          {comment.content}
+        </Text>
+        {comment.managerResponse && !compact ? (
+          <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-green-light)" data-testid="manager-response">
+            <Text size="xs" fw={600} c="green.8">
+              Response from {personName(comment.resolvedByUser, "the safety manager")}
+              {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
+            </Text>
+            <Text size="sm" mt={4} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {comment.managerResponse}
+            </Text>
+          </Paper>
+        ) : null}
+        {!comment.managerResponse && comment.status === "resolved" && !compact ? (
+          <Text size="xs" c="dimmed">
+            Resolved by {personName(comment.resolvedByUser, "the safety manager")}
+            {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
+          </Text>
+        ) : null}
+        {actions.length > 0 ? (
+          <Group gap="xs" mt={4}>
+            {actions}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { can, type CommentFilter, commentTexts, projectOptionLabel } from "@sitesafe/domain";
+import { Button, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
+import { IconMessagePlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { EmptyState, ErrorState } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { trpc } from "../../lib/trpc";
+import { CommentFormDialog } from "./CommentFormDialog";
+import { CommentItem } from "./CommentItem";
+import { useCommentActions } from "./useCommentActions";
+
+const ALL_PROJECTS = "all";
+
+/** /safety-comments (also /safety/comments): workers message the safety manager; staff answer. */
+export function SafetyCommentsPage() {
+  const actor = useActor();
+  const staff = can(actor, "comment.viewAll");
+  const mayCreate = can(actor, "comment.create");
+  const [tab, setTab] = useState<CommentFilter>("all");
+  const [project, setProject] = useState<string>(ALL_PROJECTS);
+  const [composing, setComposing] = useState(false);
+  const projectId = staff && project !== ALL_PROJECTS ? Number(project) : undefined;
+  const list = trpc.comments.list.useQuery({ status: staff ? tab : "all", ...(projectId ? { projectId } : {}) }, { enabled: actor !== null });
+  const projects = trpc.comments.projectOptions.useQuery(undefined, { enabled: staff });
+  const { handlers, dialogs } = useCommentActions();
+  const page = usePage(list.data ?? [], 20);
+
+  if (!actor) return null;
+
+  return (
+    <>
+      <PageHeader
+        title="Safety Communication"
+        subtitle={staff ? "Concerns and questions from workers, and your responses" : "Talk to the Safety Manager about hazards and concerns"}
+        actions={
+          mayCreate ? (
+            <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)}>
+              New Message
+            </Button>
+          ) : null
+        }
+      />
+      {staff ? (
+        <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+          <Tabs value={tab} onChange={(v) => setTab((v as CommentFilter) ?? "all")} variant="pills" radius="xl">
+            <Tabs.List>
+              <Tabs.Tab value="all">All</Tabs.Tab>
+              <Tabs.Tab value="open">Open</Tabs.Tab>
+              <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <Select
+            label="Filter by Project"
+            w={{ base: "100%", xs: 280 }}
+            data={[{ value: ALL_PROJECTS, label: "All Projects" }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) }))]}
+            value={project}
+            onChange={(v) => setProject(v ?? ALL_PROJECTS)}
+            allowDeselect={false}
+            searchable
+          />
+        </Group>
+      ) : null}
+
+      {list.isPending ? (
+        <Group justify="center" py="xl" gap="sm" aria-busy="true">
+          <Loader size="sm" />
+          <Text c="dimmed">{commentTexts.loading}</Text>
+        </Group>
+      ) : list.isError ? (
+        <ErrorState message={commentTexts.loadError} onRetry={() => void list.refetch()} />
+      ) : page.total === 0 ? (
+        <EmptyState
+          title={commentTexts.emptyTitle}
+          message={staff ? commentTexts.emptyStaff : commentTexts.emptyWorker}
+          action={
+            mayCreate ? (
+              <Button variant="light" onClick={() => setComposing(true)}>
+                New Message
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <Stack gap="sm">
+          {page.visible.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} actor={actor} handlers={handlers} />
+          ))}
+          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+        </Stack>
+      )}
+      <CommentFormDialog opened={composing} onClose={() => setComposing(false)} />
+      {dialogs}
+    </>
+  );
+}

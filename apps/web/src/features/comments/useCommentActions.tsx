@@ -1,0 +1,68 @@
+import { commentTexts } from "@sitesafe/domain";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { CommentFormDialog, type SafetyComment } from "./CommentFormDialog";
+import type { CommentHandlers } from "./CommentItem";
+import { ResolveCommentDialog } from "./ResolveCommentDialog";
+import { useInvalidateComments } from "./useCommentsCache";
+
+/** The handlers every message list needs, and the dialogs they open (edit, resolve, delete). */
+export function useCommentActions(): { handlers: CommentHandlers; dialogs: React.ReactNode } {
+  const invalidate = useInvalidateComments();
+  const [editing, setEditing] = useState<SafetyComment | null>(null);
+  const [resolving, setResolving] = useState<SafetyComment | null>(null);
+  const [deleting, setDeleting] = useState<SafetyComment | null>(null);
+
+  const markInProgress = trpc.comments.markInProgress.useMutation({
+    onSuccess: () => {
+      notifySuccess(...commentTexts.updatedByStaff);
+      void invalidate();
+    },
+    onError: (error) => notifyError(commentTexts.updateFailed, errorMessage(error)),
+  });
+  const remove = trpc.comments.delete.useMutation({
+    onSuccess: () => {
+      notifySuccess(...commentTexts.deleted);
+      setDeleting(null);
+      void invalidate();
+    },
+    onError: (error) => {
+      setDeleting(null);
+      void invalidate();
+      // A 404 counts as already deleted (spec section 7).
+      if (errorStatus(error) === 404) {
+        notifications.show({ title: commentTexts.deleteMissing[0], message: commentTexts.deleteMissing[1], color: "gray" });
+      } else {
+        notifyError(commentTexts.deleteFailed, errorMessage(error));
+      }
+    },
+  });
+
+  const handlers: CommentHandlers = {
+    onEdit: setEditing,
+    onResolve: setResolving,
+    onDelete: setDeleting,
+    onMarkInProgress: (comment) => markInProgress.mutate({ id: comment.id }),
+    pendingId: markInProgress.isPending ? (markInProgress.variables as { id: number } | undefined)?.id ?? null : null,
+  };
+
+  const dialogs = (
+    <>
+      <CommentFormDialog opened={editing !== null} comment={editing} onClose={() => setEditing(null)} />
+      <ResolveCommentDialog comment={resolving} onClose={() => setResolving(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={commentTexts.deleteConfirmTitle}
+        message={commentTexts.deleteConfirmMessage}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+  return { handlers, dialogs };
+}

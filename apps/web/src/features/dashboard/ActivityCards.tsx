@@ -1,0 +1,155 @@
+import { dashboardSeverityBadge, type UpcomingItemType, videoProgressLabel } from "@sitesafe/domain";
+import { Anchor, Badge, Button, Group, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconCalendarEvent, IconCertificate, IconClipboardCheck, IconFlame, IconPlayerPlay, IconSearch, IconVideo } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { ListSkeleton } from "../../components/States";
+import { formatAge, formatDate, formatDuration, formatUpcoming } from "../../lib/format";
+import type { RouterOutputs } from "../../lib/trpc";
+import { LoadFailed, SectionCard } from "./SectionCard";
+
+const upcomingIcon: Record<UpcomingItemType, { icon: typeof IconVideo; color: string }> = {
+  video: { icon: IconVideo, color: "grape" },
+  jha: { icon: IconClipboardCheck, color: "teal" },
+  training: { icon: IconCertificate, color: "green" },
+  inspection: { icon: IconSearch, color: "blue" },
+  other: { icon: IconFlame, color: "orange" },
+};
+
+/** Items already due (outstanding training) say so; the rest "Today, 3:00 PM", "Tomorrow, ..." or the weekday. */
+function dueLabel(datetime: Date): string {
+  return new Date(datetime).getTime() <= Date.now() + 60_000 ? "Due now" : formatUpcoming(datetime);
+}
+
+/** Upcoming safety items, first 5, "Today, 3:00 PM" / "Tomorrow, ..." / weekday. */
+export function UpcomingCard({ items, loading, error = false }: { items: RouterOutputs["dashboard"]["upcoming"] | undefined; loading: boolean; error?: boolean }) {
+  return (
+    <SectionCard title="Upcoming Safety Items" testId="upcoming">
+      {loading ? (
+        <ListSkeleton rows={4} />
+      ) : error ? (
+        <LoadFailed />
+      ) : !items || items.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          Nothing coming up. You're all set.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {items.map((item) => {
+            const { icon: Icon, color } = upcomingIcon[item.type] ?? { icon: IconCalendarEvent, color: "gray" };
+            return (
+              <Group key={item.id} wrap="nowrap" align="flex-start" gap="sm" data-testid="upcoming-item">
+                <ThemeIcon variant="light" color={color} radius="md" size={36}>
+                  <Icon size={18} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="orange.8" fw={500}>
+                    {dueLabel(item.datetime)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {item.details}
+                  </Text>
+                </div>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+/** /videos?vid={id} opens that video (the videos screen reads the query). */
+const VIDEOS_PATH: string = "/videos";
+const videoSearch = (vid: number) => ({ vid }) as never;
+
+/** The newest published videos with the viewer's real progress. */
+export function RecentVideosCard({ videos, loading, error = false }: { videos: RouterOutputs["dashboard"]["recentVideos"] | undefined; loading: boolean; error?: boolean }) {
+  return (
+    <SectionCard title="Recent Safety Videos" link={{ label: "Browse Video Library", to: "/videos" }} testId="recent-videos">
+      {loading ? (
+        <ListSkeleton rows={3} />
+      ) : error ? (
+        <LoadFailed />
+      ) : !videos || videos.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          No safety videos published yet.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {videos.map((video) => {
+            const label = videoProgressLabel(video.progress);
+            const pct = video.progress?.status === "completed" ? 100 : (video.progress?.watchedPercentage ?? 0);
+            return (
+              <Group key={video.id} wrap="nowrap" gap="sm" align="flex-start" data-testid="recent-video">
+                <ThemeIcon variant="light" color="grape" radius="md" size={36}>
+                  <IconPlayerPlay size={18} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Anchor component={Link} to={VIDEOS_PATH} search={videoSearch(video.id)} size="sm" fw={600} c="inherit" lineClamp={1}>
+                    {video.title}
+                  </Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      {formatDuration(video.duration)} · {formatAge(video.publishedAt)}
+                    </Text>
+                    <Text size="xs" fw={600} c={pct >= 100 ? "green.7" : pct > 0 ? "orange.8" : "dimmed"} ml="auto" style={{ whiteSpace: "nowrap" }}>
+                      {label}
+                    </Text>
+                  </Group>
+                  <Progress value={pct} size="xs" color={pct >= 100 ? "green" : "orange"} mt={4} aria-label={`${video.title} progress ${pct}%`} />
+                </div>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The latest incidents with severity, title, location, date and the real project name. */
+export function RecentIncidentsCard({ incidents, loading, error = false }: { incidents: RouterOutputs["dashboard"]["recentIncidents"] | undefined; loading: boolean; error?: boolean }) {
+  return (
+    <SectionCard title="Recent Incidents" link={{ label: "View All Incidents", to: "/forms/incident-reports" }} testId="recent-incidents">
+      {loading ? (
+        <ListSkeleton rows={3} />
+      ) : error ? (
+        <LoadFailed />
+      ) : !incidents || incidents.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          No incidents reported. Keep it that way.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {incidents.map((incident) => {
+            const severity = dashboardSeverityBadge(incident.severity);
+            return (
+              <Group key={incident.id} wrap="nowrap" align="flex-start" justify="space-between" gap="sm" data-testid="recent-incident">
+                <div style={{ minWidth: 0, flex: 1 }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge color={severity.color} variant="light" size="sm" style={{ flexShrink: 0 }}>
+                      {severity.label}
+                    </Badge>
+                    <Text size="sm" fw={600} truncate>
+                      {incident.title}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" mt={2} lineClamp={1}>
+                    {incident.projectName}
+                    {incident.location ? ` · ${incident.location}` : ""} · {formatDate(incident.date)}
+                  </Text>
+                </div>
+                <Button component={Link} to={`/forms/incident-reports/${incident.id}`} size="compact-xs" variant="subtle" style={{ flexShrink: 0 }}>
+                  View Details
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { ComplianceBar } from "../../components/ComplianceBar";
+import { ListSkeleton } from "../../components/States";
+import type { RouterOutputs } from "../../lib/trpc";
+import { LoadFailed, SectionCard } from "./SectionCard";
+
+type Row = RouterOutputs["dashboard"]["projectStats"][number];
+
+/**
+ * Staff: "Project Safety Compliance" with a Workers column. Workers: "My Assigned Projects" without
+ * it. A table on desktop; stacked cards on a phone.
+ */
+export function ProjectTable({ rows, loading, error = false, staff, mobile }: { rows: Row[] | undefined; loading: boolean; error?: boolean; staff: boolean; mobile: boolean }) {
+  const title = staff ? "Project Safety Compliance" : "My Assigned Projects";
+  const link = { label: staff ? "View All Projects" : "View My Projects", to: "/projects" };
+  const empty = staff ? "No projects available at this time." : "You are not assigned to any projects yet. Please contact your supervisor.";
+  const projectLink = (row: Row) => (
+    <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
+      {row.name}
+    </Anchor>
+  );
+  return (
+    <SectionCard title={title} link={link} testId="project-table">
+      {loading ? (
+        <ListSkeleton rows={5} />
+      ) : error ? (
+        <LoadFailed />
+      ) : !rows || rows.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          {empty}
+        </Text>
+      ) : mobile ? (
+        <Stack gap="xs">
+          {rows.map((row) => (
+            <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="project-row">
+              <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
+                <div style={{ minWidth: 0 }}>
+                  {projectLink(row)}
+                  <Text size="xs" c="dimmed" truncate>
+                    {row.location}
+                  </Text>
+                </div>
+                {staff ? (
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                    {row.workerCount} {row.workerCount === 1 ? "worker" : "workers"}
+                  </Text>
+                ) : null}
+              </Group>
+              <ComplianceBar value={row.compliancePercentage} context="dashboard" label={row.complianceStatus} />
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={staff ? 560 : 460}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project</Table.Th>
+                <Table.Th>Location</Table.Th>
+                {staff ? <Table.Th ta="right">Workers</Table.Th> : null}
+                <Table.Th w={220}>Compliance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="project-row">
+                  <Table.Td>{projectLink(row)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{row.location}</Text>
+                  </Table.Td>
+                  {staff ? (
+                    <Table.Td ta="right">
+                      <Text size="sm">{row.workerCount}</Text>
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <ComplianceBar value={row.compliancePercentage} context="dashboard" label={row.complianceStatus} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { Card, NavLink, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
+import { IconChevronRight } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { type DashboardLink, quickActionTiles, staffQuickActions, workerQuickActions } from "./links";
+import { SectionCard } from "./SectionCard";
+
+/** Quick Actions list: role-specific shortcuts. */
+export function QuickActionsList({ staff }: { staff: boolean }) {
+  const actions = staff ? staffQuickActions : workerQuickActions;
+  return (
+    <SectionCard title="Quick Actions" testId="quick-actions">
+      <Stack gap={2}>
+        {actions.map((action) => (
+          <NavLink
+            key={action.label}
+            component={Link}
+            to={action.to}
+            label={action.label}
+            description={action.description}
+            leftSection={
+              <ThemeIcon variant="light" color={action.color} radius="md" size={32}>
+                <action.icon size={18} />
+              </ThemeIcon>
+            }
+            rightSection={<IconChevronRight size={16} />}
+            style={{ borderRadius: 8 }}
+          />
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function Tile({ tile }: { tile: DashboardLink }) {
+  return (
+    <UnstyledButton component={Link} to={tile.to} aria-label={tile.label}>
+      <Card withBorder radius="md" padding="sm" h="100%" style={{ textAlign: "center" }}>
+        <Stack align="center" gap={6}>
+          <ThemeIcon variant="light" color={tile.color} radius="xl" size={40}>
+            <tile.icon size={20} />
+          </ThemeIcon>
+          <Text size="sm" fw={600} lh={1.2}>
+            {tile.label}
+          </Text>
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/** Quick Actions tiles; Safety Plans only for admins and managers. */
+export function QuickActionTiles({ staff }: { staff: boolean }) {
+  const tiles = quickActionTiles(staff);
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 3, md: tiles.length }} spacing={{ base: "xs", sm: "md" }} data-testid="quick-action-tiles">
+      {tiles.map((tile) => (
+        <Tile key={tile.label} tile={tile} />
+      ))}
+    </SimpleGrid>
+  );
+}

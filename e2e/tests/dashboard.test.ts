@@ -1,0 +1,210 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ApiSession } from "../lib/api.js";
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { ADMIN } from "../lib/globalSetup.js";
+
+const baseUrl = inject("baseUrl");
+const tag = Date.now().toString(36);
+
+interface Stats {
+  workerAssignedProjects: number;
+  workerTrainingCompletion: number;
+  activeProjects: number;
+  registeredWorkers: number;
+  safetyCompliance: number;
+  incidentReports: number;
+}
+
+async function register(body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+const statValue = (page: Page, id: string) => page.getByTestId(`stat-${id}-value`).textContent();
+
+/** Waits until a stat card shows its number, then reads it. */
+async function readStat(page: Page, id: string): Promise<string> {
+  await page.getByTestId(`stat-${id}-value`).waitFor();
+  return ((await statValue(page, id)) ?? "").trim();
+}
+
+async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
+  let browser: Browser;
+  let adminApi: ApiSession;
+  let workerApi: ApiSession;
+  let managerApi: ApiSession;
+  const worker = { username: `dashw${tag}`, password: "secret123", firstName: "Wendy", lastName: "Welder" };
+  const manager = { username: `dashm${tag}`, password: "secret123", firstName: "Mona", lastName: "Manager" };
+  const projectA = { name: `Harbor Tower ${tag}`, location: "Seattle" };
+  const projectB = { name: `Mill Bridge ${tag}`, location: "Portland" };
+  const message = { title: "Loose guardrail on level 4", content: "The guardrail on the east side of level 4 is loose and wobbles when leaned on." };
+  const response = "Guardrail re-anchored and inspected. Thanks for flagging it.";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    adminApi = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    const invite = await adminApi.call<{ token: string }>("POST", "/api/invite-tokens", { role: "manager" });
+    await register({ ...manager, email: `${manager.username}@example.com`, role: "manager", inviteToken: invite.token });
+    await register({ ...worker, email: `${worker.username}@example.com`, role: "worker", company: "Acme", hardhatNumber: "HH-7" });
+    managerApi = await new ApiSession(baseUrl).login(manager.username, manager.password);
+    workerApi = await new ApiSession(baseUrl).login(worker.username, worker.password);
+    const profile = await workerApi.call<{ id: number }>("GET", "/api/worker-profile");
+    for (const project of [projectA, projectB]) {
+      const created = await managerApi.call<{ id: number }>("POST", "/api/projects", { ...project, status: "active", startDate: "2026-01-05" });
+      await managerApi.call("POST", `/api/projects/${created.id}/workers`, { workerId: profile.id });
+    }
+  });
+  afterAll(() => browser?.close());
+
+  it("a worker sends a message; a manager marks it in progress and resolves it; the worker sees the response", async () => {
+    // Worker: New Message on /safety-comments.
+    const workerContext = await newContext(browser, baseUrl);
+    const wp = await workerContext.newPage();
+    await signIn(wp, worker.username, worker.password);
+    await wp.goto("/safety-comments");
+    await wp.getByText("You haven't sent any messages to the safety manager yet.").waitFor();
+    await wp.getByRole("button", { name: "New Message" }).first().click();
+    const dialog = wp.getByRole("dialog", { name: "Message the Safety Manager" });
+    await dialog.waitFor();
+    // The form checks the spec's rules before sending.
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await dialog.getByText("Project selection is required").waitFor();
+    await dialog.getByText("Title must be at least 5 characters").waitFor();
+    await dialog.locator('[data-path="projectId"]').click();
+    await wp.getByRole("option", { name: `${projectA.name} (${projectA.location})` }).click();
+    await dialog.locator('[data-path="title"]').fill(message.title);
+    await dialog.locator('[data-path="content"]').fill(message.content);
+    await screenshot(wp, "dashboard-comment-new-desktop");
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await wp.getByText("Your message has been sent to the safety manager.").waitFor();
+    const item = wp.getByTestId("safety-comment").filter({ hasText: message.title });
+    await item.waitFor();
+    await expect(item.getByText("Open", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(item.getByText(`${projectA.name} · ${projectA.location}`).isVisible()).resolves.toBe(true);
+    // Workers get no staff controls.
+    await expect(wp.getByText("Filter by Project").count()).resolves.toBe(0);
+    await expect(item.getByRole("button", { name: "Mark In Progress" }).count()).resolves.toBe(0);
+
+    // Manager: Mark In Progress, then Resolve with a response.
+    const managerContext = await newContext(browser, baseUrl);
+    const mp = await managerContext.newPage();
+    await signIn(mp, manager.username, manager.password);
+    await mp.goto("/safety-comments");
+    await mp.getByText("Filter by Project").waitFor();
+    const staffItem = mp.getByTestId("safety-comment").filter({ hasText: message.title });
+    await staffItem.waitFor();
+    await expect(staffItem.getByText("Wendy Welder").isVisible()).resolves.toBe(true);
+    await staffItem.getByRole("button", { name: "Mark In Progress" }).click();
+    await mp.getByText("The safety comment has been updated.").waitFor();
+    await staffItem.getByText("In Progress", { exact: true }).waitFor();
+    // Mark In Progress shows only on open messages.
+    await expect(staffItem.getByRole("button", { name: "Mark In Progress" }).count()).resolves.toBe(0);
+    await staffItem.getByRole("button", { name: "Resolve" }).click();
+    const resolveDialog = mp.getByRole("dialog", { name: "Resolve Safety Concern" });
+    await resolveDialog.waitFor();
+    await resolveDialog.getByText(message.content).waitFor();
+    await resolveDialog.getByLabel("Your Response:").fill(response);
+    await screenshot(mp, "dashboard-comment-resolve-desktop");
+    await resolveDialog.getByRole("button", { name: "Mark as Resolved" }).click();
+    await resolveDialog.waitFor({ state: "hidden" });
+    await staffItem.getByText("Resolved", { exact: true }).waitFor();
+    // The Resolved tab holds it; the Open tab no longer does.
+    await mp.getByRole("tab", { name: "Resolved" }).click();
+    await mp.getByTestId("safety-comment").filter({ hasText: message.title }).waitFor();
+    await mp.getByRole("tab", { name: "Open" }).click();
+    await mp.getByTestId("safety-comment").filter({ hasText: message.title }).waitFor({ state: "detached" });
+    await screenshot(mp, "dashboard-comments-manager-desktop");
+
+    // Worker: the response, who gave it, and no more edit controls.
+    await wp.reload();
+    const answered = wp.getByTestId("safety-comment").filter({ hasText: message.title });
+    await answered.getByTestId("manager-response").waitFor();
+    await expect(answered.getByText(response).isVisible()).resolves.toBe(true);
+    await expect(answered.getByText(/Response from Mona Manager/).isVisible()).resolves.toBe(true);
+    await expect(answered.getByRole("button", { name: "Edit" }).count()).resolves.toBe(0);
+    await screenshot(wp, "dashboard-comments-worker-desktop");
+
+    // The same page answers at /safety/comments.
+    await wp.goto("/safety/comments");
+    await wp.getByTestId("safety-comment").filter({ hasText: message.title }).waitFor();
+    await workerContext.close();
+    await managerContext.close();
+  });
+
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`shows a worker their own numbers (${name})`, async () => {
+      const expected = await workerApi.call<Stats>("GET", "/api/dashboard/stats");
+      const unwatched = await workerApi.call<{ count: number }>("GET", "/api/dashboard/unwatched-required-videos");
+      expect(expected.workerAssignedProjects).toBe(2);
+      const context = await newContext(browser, baseUrl, viewport);
+      const page = await context.newPage();
+      await signIn(page, worker.username, worker.password);
+      await page.getByText(`Welcome back, ${worker.firstName}`).waitFor();
+      expect(await readStat(page, "assigned-projects")).toBe("2");
+      expect(await readStat(page, "training-completion")).toBe(`${expected.workerTrainingCompletion}%`);
+      expect(await readStat(page, "unwatched-videos")).toBe(String(unwatched.count));
+      await page.getByText(unwatched.count > 0 ? "Required to watch" : "All caught up!").waitFor();
+      // My Assigned Projects: both projects, no Workers column.
+      const table = page.getByTestId("project-table");
+      await table.getByText("My Assigned Projects").waitFor();
+      await table.getByText(projectA.name).waitFor();
+      await table.getByText(projectB.name).waitFor();
+      await expect(table.getByText("Workers", { exact: true }).count()).resolves.toBe(0);
+      await table.getByText("View My Projects").waitFor();
+      // Staff-only cards and tiles stay hidden.
+      await expect(page.getByTestId("stat-active-projects").count()).resolves.toBe(0);
+      await expect(page.getByTestId("quick-action-tiles").getByText("Safety Plans").count()).resolves.toBe(0);
+      await page.getByTestId("quick-actions").getByText("Report Incident").waitFor();
+      // The Talk to the Safety Manager card shows their message and opens the same dialog.
+      const card = page.getByTestId("safety-manager-card");
+      await card.getByText(message.title).waitFor();
+      await card.getByRole("button", { name: "New Message" }).click();
+      await page.getByRole("dialog", { name: "Message the Safety Manager" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Message the Safety Manager" }).waitFor({ state: "hidden" });
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await screenshot(page, `dashboard-worker-${name}`);
+      await context.close();
+    });
+
+    it(`shows a manager the whole site (${name})`, async () => {
+      const expected = await managerApi.call<Stats>("GET", "/api/dashboard/stats");
+      expect(expected.activeProjects).toBeGreaterThanOrEqual(2);
+      expect(expected.registeredWorkers).toBeGreaterThanOrEqual(1);
+      const context = await newContext(browser, baseUrl, viewport);
+      const page = await context.newPage();
+      await signIn(page, manager.username, manager.password);
+      await page.getByText(`Welcome back, ${manager.firstName}`).waitFor();
+      expect(await readStat(page, "active-projects")).toBe(String(expected.activeProjects));
+      expect(await readStat(page, "registered-workers")).toBe(String(expected.registeredWorkers));
+      expect(await readStat(page, "safety-compliance")).toBe(`${expected.safetyCompliance}%`);
+      expect(await readStat(page, "incident-reports")).toBe(String(expected.incidentReports));
+      await page.getByText(expected.safetyCompliance >= 100 ? "Fully compliant" : `${100 - expected.safetyCompliance}% to go`).waitFor();
+      const table = page.getByTestId("project-table");
+      await table.getByText("Project Safety Compliance").waitFor();
+      await table.getByText("View All Projects").waitFor();
+      await page.getByTestId("quick-action-tiles").getByText("Safety Plans").waitFor();
+      await page.getByTestId("quick-actions").getByText("Manage Workers").waitFor();
+      // Worker concerns: the resolved message is under Resolved, not under Open.
+      const card = page.getByTestId("safety-manager-card");
+      await card.getByRole("tab", { name: "Resolved" }).click();
+      await card.getByText(message.title).waitFor();
+      await card.getByText("View all messages").waitFor();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await screenshot(page, `dashboard-manager-${name}`);
+      await context.close();
+    });
+  }
+});
