@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers.js";
+import { buildServer } from "../src/server.js";
+import { createTestApp, type TestApp, testConfig } from "./helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +86,220 @@ describe("session and account", () => {
     expect(out.statusCode).toBe(200);
     const me = await t.request({ method: "GET", url: "/api/user", headers: { cookie } });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+
+const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
+  const value = res.cookies.find((c) => c.name === "session")?.value;
+  if (!value) throw new Error("no session cookie");
+  return `session=${value}`;
+};
+
+describe("GET /api/user", () => {
+  it("answers the signed-in user without secrets", async () => {
+    const manager = await t.createUser({ role: "manager", firstName: "Maya", lastName: "Stone" });
+    const res = await t.request({ method: "GET", url: "/api/user", as: manager });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: manager.id, username: manager.username, email: manager.email, role: "manager", firstName: "Maya", lastName: "Stone" });
+    expect(JSON.stringify(res.json())).not.toMatch(/password|hash/i);
+  });
+
+  it("answers 401 for a forged or malformed cookie", async () => {
+    for (const cookie of ["session=abc.def", "session=garbage", "session=a.b.c"]) {
+      const res = await t.request({ method: "GET", url: "/api/user", headers: { cookie } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe("POST /api/login validation", () => {
+  it.each([
+    [{ username: "", password: "secret1" }, "Username is required"],
+    [{ username: "ab", password: "secret1" }, "Username must be at least 3 characters"],
+    [{ username: "jdoe", password: "" }, "Password is required"],
+    [{ username: "jdoe", password: "12345" }, "Password must be at least 6 characters"],
+    [{ password: "secret1" }, "Username is required"],
+    [{ username: "jdoe" }, "Password is required"],
+  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+    const res = await t.request({ method: "POST", url: "/api/login", payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("answers the user and sets an HttpOnly SameSite=Lax session cookie on path /", async () => {
+    const user = await t.createUser({ role: "worker", password: "Correct1!" });
+    const res = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Correct1!" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, username: user.username, role: "worker" });
+    expect(JSON.stringify(res.json())).not.toMatch(/password|hash/i);
+    const cookie = res.cookies.find((c) => c.name === "session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.expires?.getTime()).toBeGreaterThan(Date.now() + 24 * 3600 * 1000);
+  });
+});
+
+describe("POST /api/register validation", () => {
+  const base = { username: "valid_user", email: "valid@example.com", firstName: "Val", lastName: "Id", password: "secret1", role: "worker", company: "Acme", hardhatNumber: "HH-9" };
+  it.each([
+    [{ ...base, username: "" }, "Username is required"],
+    [{ ...base, firstName: "" }, "First name is required"],
+    [{ ...base, lastName: "" }, "Last name is required"],
+    [{ ...base, password: "" }, "Password is required"],
+    [{ ...base, role: undefined }, "Role is required"],
+    [{ ...base, role: "admin" }, "Invite token is required for admin and manager roles"],
+    [{ ...base, role: "manager", inviteToken: "" }, "Invite token is required for admin and manager roles"],
+  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+    const res = await t.request({ method: "POST", url: "/api/register", payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("refuses a taken e-mail (any case) with 409", async () => {
+    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, username: "fresh_name", email: "JDOE@example.com" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Email already exists");
+  });
+
+  it("refuses a taken username in another case with 409", async () => {
+    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, username: "JDoe", email: "fresh@example.com" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("Username already exists");
+  });
+
+  it("never stores a confirmPassword or an unknown field, and refuses an unknown invite token with 400", async () => {
+    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, role: "manager", inviteToken: "not-a-real-token" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Invalid invite token");
+    const created = await t.db.selectFrom("users").select("id").where("username", "=", "valid_user").execute();
+    expect(created).toHaveLength(0);
+  });
+});
+
+describe("the failed-login limit", () => {
+  it("after 10 failures for a username answers 429 even with the right password", async () => {
+    const user = await t.createUser({ role: "worker", password: "Right1pass" });
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: `wrong-${i}-pw` }, remoteAddress: `10.1.0.${i + 1}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const right = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.1.1.1" });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({ message: "Too many failed login attempts. Try again later." });
+    // Another user is not affected.
+    const other = await t.createUser({ role: "worker", password: "Right1pass" });
+    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: other.username, password: "Right1pass" }, remoteAddress: "10.1.1.2" });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("after 10 failures from one address answers 429 for any username from that address", async () => {
+    const user = await t.createUser({ role: "worker", password: "Right1pass" });
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: `nobody_${i}`, password: "wrong-password" }, remoteAddress: "10.2.0.1" });
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.2.0.1" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe("Too many failed login attempts. Try again later.");
+    const elsewhere = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.2.0.2" });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("a successful login clears the username's earlier failures", async () => {
+    const user = await t.createUser({ role: "worker", password: "Right1pass" });
+    for (let i = 0; i < 9; i++) {
+      await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "wrong-password" }, remoteAddress: "10.3.0.1" });
+    }
+    expect((await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.3.0.2" })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "wrong-password" }, remoteAddress: "10.3.0.3" });
+    }
+    expect((await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.3.0.4" })).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/logout", () => {
+  it("clears the cookie and answers 200 even when signed out", async () => {
+    const res = await t.request({ method: "POST", url: "/api/logout" });
+    expect(res.statusCode).toBe(200);
+    const user = await t.createUser();
+    const out = await t.request({ method: "POST", url: "/api/logout", as: user });
+    expect(out.statusCode).toBe(200);
+    const cleared = out.cookies.find((c) => c.name === "session");
+    expect(cleared?.value).toBe("");
+    expect((await t.request({ method: "GET", url: "/api/user", as: user })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/change-password", () => {
+  it("answers 401 when signed out", async () => {
+    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "x", newPassword: "longenough" } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ currentPassword: "", newPassword: "longenough" }, "Current password is required"],
+    [{ newPassword: "longenough" }, "Current password is required"],
+    [{ currentPassword: "Passw0rd!", newPassword: "short" }, "New password must be at least 8 characters"],
+    [{ currentPassword: "Passw0rd!" }, "New password must be at least 8 characters"],
+  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+    const user = await t.createUser();
+    const res = await t.request({ method: "POST", url: "/api/change-password", payload, as: user });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("refuses a wrong current password with a message and keeps the old one", async () => {
+    const user = await t.createUser({ password: "Passw0rd!" });
+    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "not-it-at-all", newPassword: "alllowercase" }, as: user });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Current password is incorrect");
+    const login = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.1" });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("changes the password (no case or digit rule), ends every other session and keeps the current one", async () => {
+    const user = await t.createUser({ password: "Passw0rd!" });
+    const other = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.2" });
+    const otherCookie = sessionCookie(other);
+    expect((await t.request({ method: "GET", url: "/api/user", headers: { cookie: otherCookie } })).statusCode).toBe(200);
+
+    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "Passw0rd!", newPassword: "alllowercase" }, as: user });
+    expect(res.statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: "/api/user", headers: { cookie: otherCookie } })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: "/api/user", as: user })).statusCode).toBe(200);
+
+    const oldPw = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.3" });
+    expect(oldPw.statusCode).toBe(401);
+    const newPw = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "alllowercase" }, remoteAddress: "10.4.0.3" });
+    expect(newPw.statusCode).toBe(200);
+    const events = await t.db.selectFrom("auditEvents").select(["action", "actorUserId"]).where("entity", "=", "user").where("entityId", "=", user.id).execute();
+    expect(events).toContainEqual({ action: "password_changed", actorUserId: user.id });
+  });
+});
+
+describe("session cookie behind an HTTPS proxy", () => {
+  it("is __Host-session, Secure, HttpOnly, SameSite=Lax on path / and is read back under that name", async () => {
+    const app = await buildServer({ config: { ...testConfig, trustProxy: true }, dbHandle: t.dbHandle, logger: false });
+    try {
+      const user = await t.createUser({ password: "Passw0rd!" });
+      const headers = { host: "safety.example.com", origin: "https://safety.example.com", "x-forwarded-proto": "https" };
+      const res = await app.inject({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, headers });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === "__Host-session");
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+      expect(cookie).not.toHaveProperty("domain");
+      expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
+      const me = await app.inject({ method: "GET", url: "/api/user", headers: { ...headers, cookie: `__Host-session=${cookie?.value}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().username).toBe(user.username);
+      // The plain name is not accepted over HTTPS.
+      const plain = await app.inject({ method: "GET", url: "/api/user", headers: { ...headers, cookie: `session=${cookie?.value}` } });
+      expect(plain.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 

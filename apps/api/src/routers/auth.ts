@@ -17,6 +17,20 @@ import { authedProcedure, publicProcedure, router } from "../trpc.js";
 /** Position given to a worker who signs up on their own; a manager can change it later. */
 export const SELF_REGISTERED_POSITION = "Worker";
 
+/**
+ * Old login failures and expired sessions are swept at most every few minutes, from the login
+ * path, so neither table grows without bound (a stream of failed logins would otherwise fill it).
+ */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+let lastSweep = 0;
+async function sweepStaleRows(db: Parameters<typeof users.pruneLoginFailures>[0]): Promise<void> {
+  const now = Date.now();
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  await users.pruneLoginFailures(db, new Date(now - LOGIN_FAILURE_WINDOW_MS));
+  await sessions.deleteExpiredSessions(db, new Date(now));
+}
+
 export const authRouter = router({
   /** GET /api/user: the signed-in user, 401 when there is none. */
   me: authedProcedure.query(({ ctx }) => ctx.user),
@@ -29,6 +43,7 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => (ctx.user && ctx.actor ? { user: ctx.user, actor: ctx.actor } : null)),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+    await sweepStaleRows(ctx.db);
     const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
     const failures = await users.recentLoginFailures(ctx.db, input.username, ctx.ip, since);
     if (failures.byUsername >= LOGIN_FAILURE_LIMIT || failures.byIp >= LOGIN_FAILURE_LIMIT) {
@@ -86,7 +101,12 @@ export const authRouter = router({
       } else if (tokenHash && (input.role === "admin" || input.role === "manager")) {
         // The conditional UPDATE is the real check: under concurrent use exactly one succeeds.
         const tokenId = await inviteTokens.consumeInviteToken(trx, tokenHash, input.role, created.id);
-        if (tokenId === undefined) throw conflict("This invite token has already been used");
+        if (tokenId === undefined) {
+          // Lost a race, or the token expired since the check above: say which.
+          const now = await inviteTokens.findInviteTokenByHash(trx, tokenHash);
+          if (now && !now.usedAt && now.expiresAt.getTime() <= Date.now()) throw conflict("This invite token has expired");
+          throw conflict("This invite token has already been used");
+        }
         await audit.recordAudit(trx, {
           actor: { userId: created.id },
           entity: "inviteToken",

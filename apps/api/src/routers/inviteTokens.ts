@@ -1,4 +1,4 @@
-import { byIdSchema, createInviteTokenSchema, defaultInviteExpiry, notFound } from "@sitesafe/domain";
+import { byIdSchema, createInviteTokenSchema, defaultInviteExpiry, forbidden, notFound } from "@sitesafe/domain";
 import { audit, inviteTokens } from "@sitesafe/db";
 import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
 import { router, staffProcedure } from "../trpc.js";
@@ -8,6 +8,9 @@ export const inviteTokensRouter = router({
   list: staffProcedure.query(({ ctx }) => inviteTokens.listInviteTokens(ctx.db)),
 
   create: staffProcedure.input(createInviteTokenSchema).mutation(async ({ ctx, input }) => {
+    // An admin token makes its holder an admin: only an admin may hand that out, or any manager
+    // could promote themselves through a second account.
+    if (input.role === "admin" && ctx.actor.role !== "admin") throw forbidden("Only admins can issue admin invite tokens");
     const token = newInviteToken();
     const created = await ctx.db.transaction().execute(async (trx) => {
       const row = await inviteTokens.insertInviteToken(trx, {

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
   useMantineColorScheme,
 } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -58,6 +58,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useIsMobile();
+  // The bottom tab bar shows below the large breakpoint only; above it no space is kept for it.
+  const isLarge = useMediaQuery("(min-width: 75em)", typeof window !== "undefined" && window.innerWidth >= 1200);
   const logout = useLogout();
   if (!user) return null;
   const entries = navFor(user.role);
@@ -67,7 +69,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened, desktop: isMobile } }}
-      footer={{ height: 64, collapsed: false }}
+      footer={{ height: 64, collapsed: Boolean(isLarge) }}
       padding={{ base: "sm", sm: "lg" }}
     >
       <AppShell.Header style={{ position: "fixed" }}>
@@ -91,7 +93,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Menu.Dropdown>
                 <Box px="sm" py={6}>
                   <Text fw={600} size="sm" truncate>
-                    {user.firstName ? name : user.username}
+                    {user.firstName ? [user.firstName, user.lastName].filter(Boolean).join(" ") : user.username}
                   </Text>
                   <Text c="dimmed" size="xs" truncate>
                     {user.email}

@@ -1,0 +1,169 @@
+import { createInviteTokenSchema, defaultInviteExpiry, type InviteTokenRole, inviteTokenRoles, roleLabel } from "@sitesafe/domain";
+import { ActionIcon, Alert, Button, Code, Group, Modal, Select, Stack, Text, Tooltip } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { formatDateTime } from "../../lib/format";
+import { notifyError } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+/**
+ * Full tokens the server handed back on creation, kept for this page session only: the server
+ * stores a hash, so after a reload only the preview can be copied (spec: copies the full token
+ * if present, else the preview).
+ */
+const createdTokens = new Map<number, string>();
+export const fullTokenFor = (id: number): string | undefined => createdTokens.get(id);
+
+/** Copies text to the clipboard; "Failed to copy token" when the browser refuses. */
+export async function copyToken(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error("Clipboard unavailable");
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    notifyError("Failed to copy token", "Select the token and copy it by hand.");
+    return false;
+  }
+}
+
+/** A copy icon that shows a tick for a moment after a successful copy. */
+export function CopyTokenButton({ value, label = "Copy token" }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Tooltip label={copied ? "Copied" : label} openDelay={300}>
+      <ActionIcon
+        variant="subtle"
+        color={copied ? "green" : "gray"}
+        aria-label={label}
+        onClick={async (e) => {
+          e.stopPropagation();
+          if (await copyToken(value)) setCopied(true);
+        }}
+      >
+        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+const roleOptions = inviteTokenRoles.map((r) => ({ value: r, label: roleLabel(r) }));
+const dateOnly = (d: Date) => dayjs(d).format("YYYY-MM-DD");
+
+/** "Generate Invite Token": role and expiry date (default 7 days ahead); shows the new token once. */
+export function InviteTokenDialog({
+  opened,
+  onClose,
+  defaultRole = "manager",
+}: {
+  opened: boolean;
+  onClose: () => void;
+  defaultRole?: InviteTokenRole;
+}) {
+  const utils = trpc.useUtils();
+  const [role, setRole] = useState<InviteTokenRole>(defaultRole);
+  const [expiry, setExpiry] = useState<string | null>(() => dateOnly(defaultInviteExpiry()));
+  const [created, setCreated] = useState<{ id: number; token: string; role: string; expiresAt: Date } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  // Each opening starts afresh with the role the caller asked for.
+  useEffect(() => {
+    if (opened) {
+      setRole(defaultRole);
+      setExpiry(dateOnly(defaultInviteExpiry()));
+      setCreated(null);
+      setFieldError(null);
+    }
+  }, [opened, defaultRole]);
+
+  const create = trpc.inviteTokens.create.useMutation({
+    onSuccess: (token) => {
+      createdTokens.set(token.id, token.token);
+      setCreated({ id: token.id, token: token.token, role: token.role, expiresAt: token.expiresAt });
+      void utils.inviteTokens.list.invalidate();
+    },
+    onError: (error) => notifyError("Error generating token", errorMessage(error, "Failed to generate invite token")),
+  });
+
+  const submit = () => {
+    // The default (7 days from now) is sent exactly; a picked day lasts until the end of that day.
+    const expiresAt = expiry === dateOnly(defaultInviteExpiry()) ? defaultInviteExpiry() : expiry ? dayjs(expiry).endOf("day").toDate() : undefined;
+    const parsed = createInviteTokenSchema.safeParse({ role, expiresAt });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? "Invalid input");
+      return;
+    }
+    setFieldError(null);
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Generate Invite Token" centered>
+      {created ? (
+        <Stack>
+          <Alert color="green" icon={<IconInfoCircle size={18} />} title="Invite token created">
+            Copy this token now and send it to the new {created.role}. For security it is shown only once; the list keeps a preview.
+          </Alert>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code block style={{ flex: 1, wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid="new-invite-token">
+              {created.token}
+            </Code>
+            <CopyTokenButton value={created.token} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            Role: {roleLabel(created.role)} · Expires {formatDateTime(created.expiresAt)}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Invite tokens let a new admin or manager register. A token works once and stops working after its expiry date.
+            </Text>
+            <Select
+              label="Role"
+              data={roleOptions}
+              value={role}
+              onChange={(v) => v && setRole(v as InviteTokenRole)}
+              allowDeselect={false}
+              withAsterisk
+              data-path="role"
+            />
+            <DatePickerInput
+              label="Expiry Date"
+              value={expiry}
+              onChange={setExpiry}
+              minDate={dateOnly(new Date())}
+              valueFormat="MMM D, YYYY"
+              error={fieldError}
+              clearable
+              data-path="expiresAt"
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Generate Token
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,149 @@
+import { can, displayName, initials, roleColor, roleLabel } from "@sitesafe/domain";
+import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Navigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { PageHeader } from "../../components/PageHeader";
+import { ErrorState } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate, formatLongDateTime } from "../../lib/format";
+import { errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
+
+type User = RouterOutputs["users"]["byId"];
+type Worker = NonNullable<RouterOutputs["users"]["workerByUserId"]>;
+
+/** /admin/users/:id: admins only; everyone else goes to /. */
+export function UserProfilePage({ id }: { id: string | undefined }) {
+  const actor = useActor();
+  if (!can(actor, "user.manage")) return <Navigate to="/" replace />;
+  const userId = Number(id);
+  const valid = Boolean(id) && Number.isInteger(userId) && userId > 0;
+  return (
+    <>
+      <Button component={Link} to="/admin/users" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
+        Back to Users
+      </Button>
+      <PageHeader title="User Profile" subtitle="Account details and, when there is one, the worker profile." />
+      {valid ? <UserProfile userId={userId} /> : <ErrorState message="No user ID provided. Please go back and try again." />}
+    </>
+  );
+}
+
+function UserProfile({ userId }: { userId: number }) {
+  const user = trpc.users.byId.useQuery({ id: userId });
+  // A 404 here only means the user has no worker profile: the tab is simply not shown.
+  const worker = trpc.users.workerByUserId.useQuery({ userId }, { enabled: user.isSuccess });
+
+  if (user.isPending) {
+    return (
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Skeleton height={260} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Skeleton height={260} radius="md" />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+  if (user.isError) {
+    return <ErrorState message="Error loading user details. The user may not exist or you don't have permission to view it." />;
+  }
+  const workerProfile = worker.isSuccess ? worker.data : null;
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <SummaryCard user={user.data} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Card withBorder radius="md" padding="lg">
+          <Tabs defaultValue="account">
+            <Tabs.List mb="md">
+              <Tabs.Tab value="account">Account Details</Tabs.Tab>
+              {workerProfile ? <Tabs.Tab value="worker">Worker Profile</Tabs.Tab> : null}
+            </Tabs.List>
+            <Tabs.Panel value="account">
+              <AccountDetails user={user.data} />
+            </Tabs.Panel>
+            {workerProfile ? (
+              <Tabs.Panel value="worker">
+                <WorkerDetails worker={workerProfile} />
+              </Tabs.Panel>
+            ) : null}
+          </Tabs>
+          {worker.isError && errorStatus(worker.error) !== 404 ? (
+            <Text size="sm" c="red" mt="sm">
+              The worker profile could not be loaded.
+            </Text>
+          ) : null}
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function SummaryCard({ user }: { user: User }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack align="center" gap={6}>
+        <Avatar size={80} radius={80} color={roleColor(user.role)}>
+          {initials(user)}
+        </Avatar>
+        <Title order={3} fz="lg" ta="center">
+          {displayName(user)}
+        </Title>
+        <Badge color={roleColor(user.role)} variant="light" tt="none">
+          {roleLabel(user.role)}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          @{user.username}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }} ta="center">
+          {user.email}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Joined {formatDate(user.createdAt)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" py={8} style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ wordBreak: "break-word" }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+export function AccountDetails({ user }: { user: User }) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <Stack gap={0}>
+      <Field label="Username">{user.username}</Field>
+      <Field label="Email">{user.email}</Field>
+      <Field label="Full Name">{fullName || "Not provided"}</Field>
+      <Field label="Role">{roleLabel(user.role)}</Field>
+      <Field label="Account Created">{formatLongDateTime(user.createdAt)}</Field>
+    </Stack>
+  );
+}
+
+export function WorkerDetails({ worker }: { worker: Worker }) {
+  return (
+    <Stack gap={0}>
+      <Field label="Worker ID">#{worker.id}</Field>
+      <Field label="Position">{worker.role || "Not specified"}</Field>
+      <Field label="Company">{worker.company || "Not provided"}</Field>
+      <Field label="Hardhat Number">{worker.hardhatNumber || "Not assigned"}</Field>
+      <Field label="Email">{worker.email}</Field>
+      <Field label="Phone">{worker.phone || "Not provided"}</Field>
+    </Stack>
+  );
+}

@@ -1,0 +1,268 @@
+import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel, searchUsersMatch } from "@sitesafe/domain";
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
+import { Navigate, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { PageControls, usePage } from "../../components/Paginated";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { InviteTokenDialog } from "./InviteTokenDialog";
+
+type UserRow = RouterOutputs["users"]["list"][number];
+
+/** /admin/users: admins only; everyone else goes to /. */
+export function UsersPage() {
+  const actor = useActor();
+  if (!can(actor, "user.manage")) return <Navigate to="/" replace />;
+  return <UsersScreen />;
+}
+
+function UsersScreen() {
+  const navigate = useNavigate();
+  const users = trpc.users.list.useQuery();
+  const [search, setSearch] = useState("");
+  const [inviteRole, setInviteRole] = useState<InviteTokenRole | null>(null);
+  const [toDelete, setToDelete] = useState<UserRow | null>(null);
+  const [toReset, setToReset] = useState<UserRow | null>(null);
+
+  const filtered = useMemo(() => (users.data ?? []).filter((u) => searchUsersMatch(u, search)), [users.data, search]);
+  const { visible, page, pages, setPage, total } = usePage(filtered);
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="View and manage every account on the platform, reset passwords, and generate invite tokens for new admins and managers."
+      />
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Box>
+              <Title order={3} fz="lg">
+                Users
+              </Title>
+              <Text size="sm" c="dimmed">
+                {filtered.length} user(s) found
+              </Text>
+            </Box>
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setInviteRole("manager")}>
+                Invite Manager
+              </Button>
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviteRole("admin")}>
+                Invite Admin
+              </Button>
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              placeholder="Search users..."
+              aria-label="Search users"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Tooltip label="Refresh" openDelay={700}>
+              <ActionIcon variant="default" size={36} aria-label="Refresh users" onClick={() => void users.refetch()} disabled={users.isFetching}>
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+
+          {users.isPending ? (
+            <ListSkeleton rows={5} />
+          ) : users.isError ? (
+            <ErrorState message="Error loading users. Please try again." onRetry={() => void users.refetch()} />
+          ) : filtered.length === 0 ? (
+            <EmptyState title={search.trim() ? "No users matching your search" : "No users found"} />
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+                {visible.map((user) => (
+                  <UserCard
+                    key={user.id}
+                    user={user}
+                    onOpen={() => void navigate({ to: "/admin/users/$id", params: { id: String(user.id) } })}
+                    onReset={() => setToReset(user)}
+                    onDelete={() => setToDelete(user)}
+                  />
+                ))}
+              </SimpleGrid>
+              <PageControls page={page} pages={pages} total={total} onChange={setPage} />
+            </>
+          )}
+        </Stack>
+      </Card>
+
+      <InviteTokenDialog opened={inviteRole !== null} defaultRole={inviteRole ?? "manager"} onClose={() => setInviteRole(null)} />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
+      <ResetPasswordDialog user={toReset} onClose={() => setToReset(null)} />
+    </>
+  );
+}
+
+function UserCard({ user, onOpen, onReset, onDelete }: { user: UserRow; onOpen: () => void; onReset: () => void; onDelete: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="user-card">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`Open ${displayName(user)}`}>
+          <Group wrap="nowrap" gap="sm" align="flex-start">
+            <Avatar color={roleColor(user.role)} radius="xl">
+              {initials(user)}
+            </Avatar>
+            <Box style={{ minWidth: 0 }}>
+              <Group gap={6} wrap="wrap">
+                <Text fw={600} truncate>
+                  {displayName(user)}
+                </Text>
+                <Badge color={roleColor(user.role)} variant="light" size="sm" tt="none">
+                  {roleLabel(user.role)}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed" truncate>
+                @{user.username}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {user.email}
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                Joined {formatDate(user.createdAt)}
+              </Text>
+            </Box>
+          </Group>
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.username}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconUser size={16} />} onClick={onOpen}>
+              View Profile
+            </Menu.Item>
+            <Menu.Item leftSection={<IconKey size={16} />} onClick={onReset}>
+              Reset Password
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              Delete User
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Card>
+  );
+}
+
+function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.users.delete.useMutation({
+    onSuccess: () => {
+      notifySuccess("User deleted", "User has been successfully deleted");
+      void utils.users.list.invalidate();
+      onClose();
+    },
+    onError: (error) => notifyError("Error", `Failed to delete user: ${errorMessage(error)}`),
+  });
+  return (
+    <ConfirmDialog
+      opened={user !== null}
+      title="Confirm User Deletion"
+      message={
+        user ? (
+          <Stack gap="xs">
+            <Text size="sm">
+              Are you sure you want to delete <b>{displayName(user)}</b> ({user.username})?
+            </Text>
+            <Text size="sm">
+              This also removes their worker profile (if any), training completion records, video viewing records and project assignments. This
+              action cannot be undone.
+            </Text>
+          </Stack>
+        ) : (
+          ""
+        )
+      }
+      confirmLabel="Delete User"
+      pendingLabel="Deleting..."
+      loading={remove.isPending}
+      onConfirm={() => user && remove.mutate({ id: user.id })}
+      onClose={onClose}
+    />
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { password: "", confirmPassword: "" },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
+    validateInputOnChange: true,
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const reset = trpc.users.resetPassword.useMutation({
+    onSuccess: (_data, variables) => {
+      notifySuccess("Password reset successful", `The password for ${user?.username ?? `user ${variables.userId}`} has been reset.`);
+      close();
+    },
+    onError: (error) => notifyError("Error", `Failed to reset password: ${errorMessage(error)}`),
+  });
+  return (
+    <Modal opened={user !== null} onClose={close} title="Reset Password" centered>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          if (user) reset.mutate({ userId: user.id, password: values.password });
+        })}
+        noValidate
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Set a new password for {user?.username}. User will need to use this password for their next login.
+          </Text>
+          <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+          <Text size="xs" c="dimmed">
+            {RESET_PASSWORD_HINT}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={reset.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!form.isValid() || reset.isPending}>
+              {reset.isPending ? "Resetting..." : "Reset Password"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
