@@ -35,3 +35,38 @@ export function projectComplianceQuery(db: Kysely<Database>) {
     ])
     .groupBy("p.id");
 }
+
+/** The spec's percentage over one worker's training rows (`wt`), 100 when no module exists. */
+const compliancePercent = sql<number>`case when (select count(*) from training_modules) = 0 then 100 else round(
+  (100 * count(*) filter (where wt.status = 'completed')
+    + coalesce(sum(wt.progress) filter (where wt.status = 'in_progress'), 0))::numeric
+  / (select count(*) from training_modules)) end`;
+
+/**
+ * One worker's compliance, correlated on an outer column (e.g. "w.id"), for
+ * `.innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (j) => j.onTrue())`.
+ * A list of 50 workers reads those 50 workers' training rows only, not the whole table: the
+ * difference between 1 ms and 150 ms on a 100,000-record site (docs/decisions/performance.md).
+ */
+export function workerComplianceOf(db: Kysely<Database>, workerIdRef: string) {
+  return db
+    .selectFrom("workerTrainings as wt")
+    .where(sql<boolean>`wt.worker_id = ${sql.ref(workerIdRef)}`)
+    .select([sql<number>`${sql.ref(workerIdRef)}`.as("workerId"), compliancePercent.as("compliance")]);
+}
+
+/**
+ * One project's worker count and compliance (mean of its workers', 100 with none), correlated on
+ * an outer column (e.g. "p.id"): `.innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (j) => j.onTrue())`.
+ */
+export function projectComplianceOf(db: Kysely<Database>, projectIdRef: string) {
+  return db
+    .selectFrom("projectWorkers as pw")
+    .innerJoinLateral(workerComplianceOf(db, "pw.workerId").as("pwc"), (join) => join.onTrue())
+    .where(sql<boolean>`pw.project_id = ${sql.ref(projectIdRef)}`)
+    .select([
+      sql<number>`${sql.ref(projectIdRef)}`.as("projectId"),
+      sql<number>`count(pw.id)`.as("workerCount"),
+      sql<number>`coalesce(round(avg(pwc.compliance)), 100)`.as("compliancePercentage"),
+    ]);
+}

@@ -1,7 +1,7 @@
 import { complianceStatus, type ComplianceStatus, type UpcomingItem } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus, VideoStatus } from "../types.js";
-import { projectComplianceQuery, workerComplianceQuery } from "./compliance.js";
+import { projectComplianceOf, workerComplianceQuery } from "./compliance.js";
 
 // Queries for the dashboard area: each takes the database (or a transaction) first. Every function
 // runs a fixed number of queries (aggregates and joins), however much data there is.
@@ -337,7 +337,7 @@ export interface ProjectStatsRow {
 export async function projectStats(db: Kysely<Database>, scope: DashboardScope, limit: number): Promise<ProjectStatsRow[]> {
   const rows = await db
     .selectFrom("projects as p")
-    .innerJoin(projectComplianceQuery(db).as("pc"), "pc.projectId", "p.id")
+    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select(["p.id", "p.name", "p.location", "p.status", "pc.workerCount", "pc.compliancePercentage"])
     .$if(scope.kind === "worker", (q) =>
       q.where("p.id", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", scope.workerId ?? NO_WORKER)),

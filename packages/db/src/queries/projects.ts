@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, ProjectStatus } from "../types.js";
-import { projectComplianceQuery, workerComplianceQuery } from "./compliance.js";
+import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
 
 /**
  * Queries for the projects area: each takes the database (or a transaction) first. Every list is
@@ -57,7 +57,7 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 function projectsWithCompliance(db: Kysely<Database>) {
   return db
     .selectFrom("projects as p")
-    .innerJoin(projectComplianceQuery(db).as("pc"), "pc.projectId", "p.id")
+    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select([...projectColumns, "pc.compliancePercentage", "pc.workerCount"]);
 }
 
@@ -108,7 +108,7 @@ export async function projectStats(db: Kysely<Database>, onlyIds?: readonly numb
   if (onlyIds && onlyIds.length === 0) return [];
   let query = db
     .selectFrom("projects as p")
-    .innerJoin(projectComplianceQuery(db).as("pc"), "pc.projectId", "p.id")
+    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select(["p.id", "p.name", "p.location", "pc.workerCount", "pc.compliancePercentage"])
     .orderBy("p.name")
     .orderBy("p.id");
@@ -188,7 +188,7 @@ export async function listProjectWorkers(db: Kysely<Database>, projectId: number
   const rows = await db
     .selectFrom("projectWorkers as pw")
     .innerJoin("workers as w", "w.id", "pw.workerId")
-    .innerJoin(workerComplianceQuery(db).as("wc"), "wc.workerId", "w.id")
+    .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
     .select([
       "w.id",
       "w.userId",

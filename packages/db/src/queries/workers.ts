@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
-import { projectComplianceQuery, workerComplianceQuery } from "./compliance.js";
+import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
 
 /** Queries for the workers area: each takes the database (or a transaction) first. */
 
@@ -88,7 +88,7 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 function workersWithCompliance(db: Kysely<Database>) {
   return db
     .selectFrom("workers as w")
-    .innerJoin(workerComplianceQuery(db).as("wc"), "wc.workerId", "w.id")
+    .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
     .leftJoin("users as u", "u.id", "w.userId")
     .select([
       "w.id",
@@ -227,7 +227,7 @@ export async function listWorkerProjects(db: Kysely<Database>, workerId: number)
   const rows = await db
     .selectFrom("projectWorkers as pw")
     .innerJoin("projects as p", "p.id", "pw.projectId")
-    .innerJoin(projectComplianceQuery(db).as("pc"), "pc.projectId", "p.id")
+    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select([
       "p.id",
       "p.name",
