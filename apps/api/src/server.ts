@@ -107,7 +107,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        // Security hardening (issue #9): ASVS 5.0 3.4.3 asks for base-uri 'none'; the web app has no <base>.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -125,6 +126,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook("onSend", async (req, reply, payload) => {
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     if (req.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    // tRPC answers (a web Response, its headers applied after this hook) say "application/json"
+    // without a charset; ASVS 4.1.1 wants it stated.
+    if (payload instanceof Response && payload.headers.get("content-type") === "application/json") {
+      try {
+        payload.headers.set("content-type", "application/json; charset=utf-8");
+      } catch {
+        // An immutable Response keeps its header; nothing else depends on this.
+      }
+    }
     return payload;
   });
 

@@ -1,0 +1,377 @@
+import { randomUUID } from "node:crypto";
+import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
+import { sql } from "kysely";
+import { hashInviteToken } from "../../src/auth/sessions.js";
+import type { TestApp, TestUser } from "../helpers.js";
+
+/**
+ * The seeded world the security tests run against, inserted straight into the database (no API
+ * calls, so a broken route cannot break the fixture):
+ *
+ *   project P  <- worker W1 (assigned)         project Q <- worker W2 (assigned to Q only)
+ *   on P: a JHA form (by W1) with a private comment by W1, an incident report (reported by W1),
+ *         a pending and an approved hot work permit (requested by W1), a safety message by W1,
+ *         a safety plan
+ *   a training module with W1's record, a second module with no record, a video with W1's record,
+ *   a second video with no record, an active manager invite token
+ *
+ * Every call builds a fresh, independent set (new users, projects and records), so a test that
+ * deletes or changes something does not disturb the next one.
+ */
+export interface Fixture {
+  admin: TestUser;
+  manager: TestUser;
+  /** Worker assigned to P; files every record of the fixture. */
+  w1: TestUser & { workerId: number };
+  /** Worker assigned to Q only. */
+  w2: TestUser & { workerId: number };
+  projectP: number;
+  projectQ: number;
+  jhaFormId: number;
+  jhaCommentId: number;
+  incidentId: number;
+  /** Pending, requested by W1 on P. */
+  permitId: number;
+  /** Approved, requested by W1 on P (for close). */
+  approvedPermitId: number;
+  commentId: number;
+  moduleId: number;
+  /** A module W1 has no record for yet (for POST .../trainings). */
+  freshModuleId: number;
+  trainingRecordId: number;
+  videoId: number;
+  /** A video W1 has no record for yet (for POST .../videos). */
+  freshVideoId: number;
+  videoRecordId: number;
+  inviteTokenId: number;
+  /** The full invite token (only its hash is stored). */
+  inviteToken: string;
+  safetyPlanId: number;
+}
+
+export const FIXTURE_PASSWORD = "Passw0rd!";
+
+export const PDF_BYTES = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  "latin1",
+);
+
+const asWorker = (u: TestUser): TestUser & { workerId: number } => {
+  if (u.workerId === null) throw new Error("fixture: worker without a worker profile");
+  return u as TestUser & { workerId: number };
+};
+
+export async function createFixture(t: TestApp): Promise<Fixture> {
+  const db = t.db;
+  const admin = await t.createUser({ role: "admin", password: FIXTURE_PASSWORD });
+  const manager = await t.createUser({ role: "manager", password: FIXTURE_PASSWORD });
+  const w1 = asWorker(await t.createUser({ role: "worker", password: FIXTURE_PASSWORD, firstName: "Wanda" }));
+  const w2 = asWorker(await t.createUser({ role: "worker", password: FIXTURE_PASSWORD, firstName: "Walter" }));
+  const projectP = await t.createProject({ name: `P ${randomUUID().slice(0, 6)}` });
+  const projectQ = await t.createProject({ name: `Q ${randomUUID().slice(0, 6)}` });
+  await t.assign(w1.workerId, projectP);
+  await t.assign(w2.workerId, projectQ);
+
+  const jha = await db
+    .insertInto("jhaForms")
+    .values({
+      projectId: projectP,
+      title: "Roof work JHA",
+      jobDescription: "Replace roof sheets",
+      hazards: JSON.stringify([{ description: "Fall from height", riskLevel: "high" }]),
+      controlMeasures: JSON.stringify([{ description: "Harness", responsibility: "Foreman" }]),
+      submittedBy: w1.workerId,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const jhaComment = await db
+    .insertInto("jhaComments")
+    .values({ jhaFormId: jha.id, userId: w1.id, content: "Private note by W1", visibility: "private" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const incident = await db
+    .insertInto("incidentReports")
+    .values({
+      projectId: projectP,
+      title: "Slipped on ladder",
+      description: "Minor slip, no injury",
+      severity: "minor",
+      date: "2026-01-10",
+      location: "Block A",
+      reportedBy: w1.workerId,
+      involvedWorkers: JSON.stringify([w1.workerId]),
+      status: "open",
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const permitValues = {
+    projectId: projectP,
+    title: "Weld railings",
+    location: "Level 2",
+    workDescription: "Weld the new stair railings",
+    startDate: new Date("2026-02-01T08:00:00Z"),
+    endDate: new Date("2026-02-01T16:00:00Z"),
+    requestedBy: w1.workerId,
+    precautions: JSON.stringify([HOT_WORK_PRECAUTIONS[0]]),
+    equipmentUsed: JSON.stringify(["Welding equipment"]),
+    fireWatchRequired: true,
+    fireWatchBy: "Sam",
+  };
+  const permit = await db
+    .insertInto("hotWorkPermits")
+    .values({ ...permitValues, status: "pending" } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const approvedPermit = await db
+    .insertInto("hotWorkPermits")
+    .values({ ...permitValues, status: "approved", approvedBy: manager.id, approvedAt: new Date() } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const comment = await db
+    .insertInto("safetyComments")
+    .values({ userId: w1.id, projectId: projectP, title: "Loose scaffold", content: "Scaffold on level 3 is loose", status: "open" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const content = JSON.stringify({
+    sections: [{ title: "Intro", content: "Wear your hard hat" }],
+    quiz: [{ question: "Wear a hat?", options: ["Yes", "No"], answer: 0 }],
+  });
+  const module = await db
+    .insertInto("trainingModules")
+    .values({ title: `Hard hats ${randomUUID().slice(0, 6)}`, description: "Basics", type: "site_safety", content, duration: 30 } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const freshModule = await db
+    .insertInto("trainingModules")
+    .values({ title: `Ladders ${randomUUID().slice(0, 6)}`, description: "Basics", type: "site_safety", content, duration: 30 } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const trainingRecord = await db
+    .insertInto("workerTrainings")
+    .values({ workerId: w1.workerId, moduleId: module.id, status: "in_progress", progress: 40, lastAccessedAt: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const now = Date.now();
+  const videoValues = {
+    description: "Weekly toolbox talk",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    duration: 300,
+    publishedAt: new Date(now - 24 * 3600 * 1000),
+    requiredWatchByDate: new Date(now + 6 * 24 * 3600 * 1000),
+    tags: JSON.stringify(["ppe"]),
+  };
+  const video = await db
+    .insertInto("safetyVideos")
+    .values({ ...videoValues, title: "PPE basics" } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const freshVideo = await db
+    .insertInto("safetyVideos")
+    .values({ ...videoValues, title: "Ladder safety" } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const videoRecord = await db
+    .insertInto("workerVideos")
+    .values({ workerId: w1.workerId, videoId: video.id, status: "partially_watched", watchedPercentage: 50, lastWatchedAt: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const inviteToken = `fixture-${randomUUID()}`;
+  const token = await db
+    .insertInto("inviteTokens")
+    .values({
+      tokenHash: hashInviteToken(inviteToken),
+      tokenPreview: `${inviteToken.slice(0, 8)}...`,
+      role: "manager",
+      createdBy: admin.id,
+      expiresAt: new Date(now + 7 * 24 * 3600 * 1000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const plan = await db
+    .insertInto("safetyPlans")
+    .values({
+      projectId: projectP,
+      fileName: "plan.pdf",
+      fileSize: PDF_BYTES.byteLength,
+      fileType: "application/pdf",
+      uploadedBy: manager.id,
+      description: "Site safety plan",
+      fileData: new Uint8Array(PDF_BYTES),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("projects").set({ hasSafetyPlan: true }).where("id", "=", projectP).execute();
+
+  return {
+    admin,
+    manager,
+    w1,
+    w2,
+    projectP,
+    projectQ,
+    jhaFormId: jha.id,
+    jhaCommentId: jhaComment.id,
+    incidentId: incident.id,
+    permitId: permit.id,
+    approvedPermitId: approvedPermit.id,
+    commentId: comment.id,
+    moduleId: module.id,
+    freshModuleId: freshModule.id,
+    trainingRecordId: trainingRecord.id,
+    videoId: video.id,
+    freshVideoId: freshVideo.id,
+    videoRecordId: videoRecord.id,
+    inviteTokenId: token.id,
+    inviteToken,
+    safetyPlanId: plan.id,
+  };
+}
+
+/** Every application table, for "nothing was written" checks. */
+export const ALL_TABLES = [
+  "users",
+  "workers",
+  "projects",
+  "safetyPlans",
+  "projectWorkers",
+  "jhaForms",
+  "jhaComments",
+  "incidentReports",
+  "trainingModules",
+  "workerTrainings",
+  "safetyVideos",
+  "workerVideos",
+  "safetyComments",
+  "hotWorkPermits",
+  "inviteTokens",
+  "sessions",
+  "auditEvents",
+] as const;
+
+/** Row counts of every table (login_failures excluded: a failed login is meant to be recorded). */
+export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const row = await t.db
+      .selectFrom(table)
+      .select(sql<string>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
+  return out;
+}
+
+/** A digest of every row of every table, to prove a refused request changed nothing at all. */
+export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of ALL_TABLES) {
+    if (table === "sessions" || table === "auditEvents") continue; // sliding expiry / not data
+    const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const { rows } = await sql<{ d: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
+    out[table] = rows[0]?.d ?? "";
+  }
+  return out;
+}
+
+export type ActorName = "anon" | "admin" | "manager" | "w1" | "w2";
+export const ACTORS: readonly ActorName[] = ["anon", "admin", "manager", "w1", "w2"];
+
+export function actorUser(f: Fixture, actor: ActorName): TestUser | null {
+  return actor === "anon" ? null : f[actor];
+}
+
+/** A multipart/form-data body for fastify.inject: text fields and one file part. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field?: string; name: string; data: Buffer; type?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----sitesafe${randomUUID().replaceAll("-", "")}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "utf8"));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name.replace(/["\\]/g, (c) => `\\${c}`)}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+        "utf8",
+      ),
+      file.data,
+      Buffer.from("\r\n", "utf8"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid request bodies, shared by the authorization matrix and the fuzz tests.
+
+export const iso = (d: string) => new Date(d).toISOString();
+export const uid = () => randomUUID().slice(0, 8);
+
+export const projectBody = () => ({ name: `New project ${uid()}`, location: "Riverside", status: "active", startDate: "2026-03-01", emergencyContactInfo: { "Emergency Services": "911" } });
+export const workerBody = () => {
+  const u = uid();
+  return { username: `new_${u}`, password: "secret12", firstName: "Nina", lastName: "New", email: `nina_${u}@example.com`, phone: "5551234567", role: "Carpenter", company: "Acme", hardhatNumber: `HH-${u}`, projectIds: [] };
+};
+export const jhaBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  title: "Excavation JHA",
+  jobDescription: "Dig trench for drainage",
+  hazards: [{ description: "Trench collapse", riskLevel: "high" }],
+  controlMeasures: [{ description: "Shoring", responsibility: "Site lead" }],
+  submittedBy: f.w1.workerId,
+});
+export const incidentBody = (f: Fixture) => ({
+  title: "Dropped tool",
+  description: "A spanner fell from level 2",
+  severity: "near_miss",
+  date: "2026-01-11",
+  location: "Block B",
+  projectId: f.projectP,
+  reportedBy: f.w1.workerId,
+  involvedWorkers: [f.w1.workerId],
+  actionTaken: "Area cordoned",
+  status: "open",
+});
+export const permitBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  title: "Cut steel beams",
+  location: "Level 3",
+  workDescription: "Cut the old beams with a torch",
+  startDate: iso("2026-03-02T08:00:00Z"),
+  endDate: iso("2026-03-02T12:00:00Z"),
+  requestedBy: f.w1.workerId,
+  precautions: [HOT_WORK_PRECAUTIONS[0], HOT_WORK_PRECAUTIONS[1]],
+  equipmentUsed: ["Cutting torch"],
+  fireWatchRequired: true,
+  fireWatchBy: "Sam",
+});
+export const commentBody = (f: Fixture) => ({ title: "Blocked exit", content: "The fire exit on level 2 is blocked by pallets", status: "open", userId: f.w1.id, projectId: f.projectP });
+export const moduleBody = () => ({
+  title: `Scaffolds ${uid()}`,
+  description: "Scaffold inspection",
+  type: "site_safety",
+  duration: 30,
+  content: { sections: [{ title: "Tags", content: "Check the scaffold tag" }], quiz: [{ question: "Green tag means?", options: ["Safe", "Unsafe"], answer: 0 }] },
+});
+export const videoBody = () => ({
+  title: `Hot work ${uid()}`,
+  description: "Hot work basics",
+  url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  duration: 240,
+  tags: ["fire", "welding"],
+  publishedAt: iso("2026-01-05T00:00:00Z"),
+  thumbnail: "",
+  requiredWatchByDate: iso("2026-01-12T00:00:00Z"),
+});
+
