@@ -23,6 +23,8 @@ export function normaliseError(error: unknown): TRPCError {
       case "check":
       case "invalidInput":
         return new TRPCError({ code: "BAD_REQUEST", message: "Invalid input", cause });
+      case "concurrentChange":
+        return new TRPCError({ code: "CONFLICT", message: "The record was changed at the same time by someone else. Please try again.", cause });
       case "unavailable":
         return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The database is unavailable. Please try again shortly.", cause });
     }

@@ -61,6 +61,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     });
     // Without this handler an idle client's error (database restarted) crashes the process.
     pool.on("error", (error) => options.onPoolError?.(error));
+    // The pool listens for errors on idle clients only. A client whose connection is cut while
+    // checked out (database restarted mid-request) emits "error" too: without a listener that is an
+    // uncaught exception that kills the process. Its query still fails, and is answered 503.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onPoolError?.(error));
+    });
     const config: KyselyConfig = { dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) };
     const db = new Kysely<Database>(config);
     return {

@@ -3,7 +3,7 @@
  * can answer 409/400/503 instead of 500. SQLSTATE codes: https://www.postgresql.org/docs/current/errcodes-appendix.html
  */
 export interface DbErrorInfo {
-  kind: "unique" | "foreignKey" | "check" | "invalidInput" | "unavailable";
+  kind: "unique" | "foreignKey" | "check" | "invalidInput" | "unavailable" | "concurrentChange";
   constraint?: string | undefined;
 }
 
@@ -17,6 +17,8 @@ export function classifyDbError(error: unknown): DbErrorInfo | null {
   if (code === "23505") return { kind: "unique", constraint };
   if (code === "23503") return { kind: "foreignKey", constraint };
   if (code === "23514" || code === "23502") return { kind: "check", constraint };
+  // 40P01 deadlock_detected, 40001 serialization_failure: two writes crossed; the loser may retry.
+  if (code === "40P01" || code === "40001") return { kind: "concurrentChange" };
   if (code === "22P02" || code === "22003" || code === "22007" || code === "22008" || code === "22001") return { kind: "invalidInput" };
   // 08xxx connection exceptions, 57P01..03 admin shutdown / cannot connect now, 53300 too many connections.
   if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") {

@@ -22,6 +22,7 @@ export const usersRouter = router({
   delete: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
     if (input.id === ctx.user.id) throw new AppError("BAD_REQUEST", "You cannot delete your own account");
     await ctx.db.transaction().execute(async (trx) => {
+      await users.lockUserForDelete(trx, input.id);
       const user = await users.findUserById(trx, input.id);
       if (!user) throw notFound("User");
       await audit.recordAudit(trx, {

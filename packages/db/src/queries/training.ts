@@ -119,6 +119,11 @@ export async function upsertWorkerTraining(
   input: { workerId: number; moduleId: number; progress: number },
 ): Promise<ProgressWrite> {
   const { workerId, moduleId, progress } = input;
+  // One writer per (worker, module) at a time, until the caller's transaction ends. Without it,
+  // racing saves each read the status from their own snapshot and all report the same transition
+  // (twenty "completed" audit events for one completion). A row lock cannot serve here: the first
+  // save of a record has no row to lock yet. Must run inside a transaction.
+  await sql`select pg_advisory_xact_lock(${workerId}::int, ${moduleId}::int)`.execute(db);
   const result = await sql<{ id: number; previousStatus: TrainingStatus | null }>`
     with previous as (
       select status from worker_trainings where worker_id = ${workerId} and module_id = ${moduleId}

@@ -56,6 +56,16 @@ export async function updatePasswordHash(db: Kysely<Database>, id: number, passw
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Locks a user's worker profile, then the user, in the order every other write takes them
+ * (a record insert references the worker first, its audit event the user next). Deleting in the
+ * opposite order deadlocks against a concurrent write by the same person.
+ */
+export async function lockUserForDelete(db: Kysely<Database>, id: number): Promise<void> {
+  await db.selectFrom("workers").select("id").where("userId", "=", id).forUpdate().execute();
+  await db.selectFrom("users").select("id").where("id", "=", id).forUpdate().execute();
+}
+
 /** Deletes the user; foreign keys remove their worker profile, training and video records and assignments. */
 export async function deleteUser(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
