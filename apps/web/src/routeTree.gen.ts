@@ -13,6 +13,39 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
+import { Route as AppVideosRouteImport } from './routes/_app/videos'
+import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
+import { Route as AppAdminInviteTokensRouteImport } from './routes/_app/admin/invite-tokens'
+import { Route as AppManagersIndexRouteImport } from './routes/_app/managers/index'
+import { Route as AppManagersNewRouteImport } from './routes/_app/managers/new'
+import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppProjectsNewRouteImport } from './routes/_app/projects/new'
+import { Route as AppSafetyPlansRouteImport } from './routes/_app/safety/plans'
+import { Route as AppTrainingFallProtectionRouteImport } from './routes/_app/training/fall-protection'
+import { Route as AppTrainingHazardousMaterialsRouteImport } from './routes/_app/training/hazardous-materials'
+import { Route as AppTrainingModulesRouteImport } from './routes/_app/training/modules'
+import { Route as AppTrainingSiteSafetyRouteImport } from './routes/_app/training/site-safety'
+import { Route as AppTrainingSpotterSafetyRouteImport } from './routes/_app/training/spotter-safety'
+import { Route as AppWorkersIndexRouteImport } from './routes/_app/workers/index'
+import { Route as AppWorkersNewRouteImport } from './routes/_app/workers/new'
+import { Route as AppAdminUsersIndexRouteImport } from './routes/_app/admin/users/index'
+import { Route as AppAdminUsersIdRouteImport } from './routes/_app/admin/users/$id'
+import { Route as AppFormsHotWorkPermitsIndexRouteImport } from './routes/_app/forms/hot-work-permits/index'
+import { Route as AppFormsIncidentReportsIndexRouteImport } from './routes/_app/forms/incident-reports/index'
+import { Route as AppFormsIncidentReportsIdRouteImport } from './routes/_app/forms/incident-reports/$id'
+import { Route as AppFormsJhaIndexRouteImport } from './routes/_app/forms/jha/index'
+import { Route as AppFormsJhaIdRouteImport } from './routes/_app/forms/jha/$id'
+import { Route as AppProjectsIdIndexRouteImport } from './routes/_app/projects/$id/index'
+import { Route as AppProjectsIdEditRouteImport } from './routes/_app/projects/$id/edit'
+import { Route as AppSafetyCommentsIndexRouteImport } from './routes/_app/safety/comments/index'
+import { Route as AppTrainingRequiredIndexRouteImport } from './routes/_app/training/required/index'
+import { Route as AppTrainingRequiredModuleIdRouteImport } from './routes/_app/training/required/$moduleId'
+import { Route as AppWorkersIdIndexRouteImport } from './routes/_app/workers/$id/index'
+import { Route as AppWorkersIdEditRouteImport } from './routes/_app/workers/$id/edit'
+import { Route as AppFormsHotWorkPermitsIdIndexRouteImport } from './routes/_app/forms/hot-work-permits/$id/index'
+import { Route as AppFormsHotWorkPermitsIdEditRouteImport } from './routes/_app/forms/hot-work-permits/$id/edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -33,30 +66,414 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSafetyCommentsRoute = AppSafetyCommentsRouteImport.update({
+  id: '/safety-comments',
+  path: '/safety-comments',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVideosRoute = AppVideosRouteImport.update({
+  id: '/videos',
+  path: '/videos',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountPasswordRoute = AppAccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminInviteTokensRoute = AppAdminInviteTokensRouteImport.update({
+  id: '/admin/invite-tokens',
+  path: '/admin/invite-tokens',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagersIndexRoute = AppManagersIndexRouteImport.update({
+  id: '/managers/',
+  path: '/managers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagersNewRoute = AppManagersNewRouteImport.update({
+  id: '/managers/new',
+  path: '/managers/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsNewRoute = AppProjectsNewRouteImport.update({
+  id: '/projects/new',
+  path: '/projects/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSafetyPlansRoute = AppSafetyPlansRouteImport.update({
+  id: '/safety/plans',
+  path: '/safety/plans',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrainingFallProtectionRoute =
+  AppTrainingFallProtectionRouteImport.update({
+    id: '/training/fall-protection',
+    path: '/training/fall-protection',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTrainingHazardousMaterialsRoute =
+  AppTrainingHazardousMaterialsRouteImport.update({
+    id: '/training/hazardous-materials',
+    path: '/training/hazardous-materials',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTrainingModulesRoute = AppTrainingModulesRouteImport.update({
+  id: '/training/modules',
+  path: '/training/modules',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrainingSiteSafetyRoute = AppTrainingSiteSafetyRouteImport.update({
+  id: '/training/site-safety',
+  path: '/training/site-safety',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrainingSpotterSafetyRoute =
+  AppTrainingSpotterSafetyRouteImport.update({
+    id: '/training/spotter-safety',
+    path: '/training/spotter-safety',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWorkersIndexRoute = AppWorkersIndexRouteImport.update({
+  id: '/workers/',
+  path: '/workers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkersNewRoute = AppWorkersNewRouteImport.update({
+  id: '/workers/new',
+  path: '/workers/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminUsersIndexRoute = AppAdminUsersIndexRouteImport.update({
+  id: '/admin/users/',
+  path: '/admin/users/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminUsersIdRoute = AppAdminUsersIdRouteImport.update({
+  id: '/admin/users/$id',
+  path: '/admin/users/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFormsHotWorkPermitsIndexRoute =
+  AppFormsHotWorkPermitsIndexRouteImport.update({
+    id: '/forms/hot-work-permits/',
+    path: '/forms/hot-work-permits/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFormsIncidentReportsIndexRoute =
+  AppFormsIncidentReportsIndexRouteImport.update({
+    id: '/forms/incident-reports/',
+    path: '/forms/incident-reports/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFormsIncidentReportsIdRoute =
+  AppFormsIncidentReportsIdRouteImport.update({
+    id: '/forms/incident-reports/$id',
+    path: '/forms/incident-reports/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFormsJhaIndexRoute = AppFormsJhaIndexRouteImport.update({
+  id: '/forms/jha/',
+  path: '/forms/jha/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFormsJhaIdRoute = AppFormsJhaIdRouteImport.update({
+  id: '/forms/jha/$id',
+  path: '/forms/jha/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsIdIndexRoute = AppProjectsIdIndexRouteImport.update({
+  id: '/projects/$id/',
+  path: '/projects/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsIdEditRoute = AppProjectsIdEditRouteImport.update({
+  id: '/projects/$id/edit',
+  path: '/projects/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSafetyCommentsIndexRoute = AppSafetyCommentsIndexRouteImport.update({
+  id: '/safety/comments/',
+  path: '/safety/comments/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrainingRequiredIndexRoute =
+  AppTrainingRequiredIndexRouteImport.update({
+    id: '/training/required/',
+    path: '/training/required/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTrainingRequiredModuleIdRoute =
+  AppTrainingRequiredModuleIdRouteImport.update({
+    id: '/training/required/$moduleId',
+    path: '/training/required/$moduleId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWorkersIdIndexRoute = AppWorkersIdIndexRouteImport.update({
+  id: '/workers/$id/',
+  path: '/workers/$id/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkersIdEditRoute = AppWorkersIdEditRouteImport.update({
+  id: '/workers/$id/edit',
+  path: '/workers/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFormsHotWorkPermitsIdIndexRoute =
+  AppFormsHotWorkPermitsIdIndexRouteImport.update({
+    id: '/forms/hot-work-permits/$id/',
+    path: '/forms/hot-work-permits/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFormsHotWorkPermitsIdEditRoute =
+  AppFormsHotWorkPermitsIdEditRouteImport.update({
+    id: '/forms/hot-work-permits/$id/edit',
+    path: '/forms/hot-work-permits/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
+  '/safety-comments': typeof AppSafetyCommentsRoute
+  '/videos': typeof AppVideosRoute
+  '/account/password': typeof AppAccountPasswordRoute
+  '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/managers/new': typeof AppManagersNewRoute
+  '/projects/new': typeof AppProjectsNewRoute
+  '/safety/plans': typeof AppSafetyPlansRoute
+  '/training/fall-protection': typeof AppTrainingFallProtectionRoute
+  '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
+  '/training/modules': typeof AppTrainingModulesRoute
+  '/training/site-safety': typeof AppTrainingSiteSafetyRoute
+  '/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
+  '/workers/new': typeof AppWorkersNewRoute
+  '/managers/': typeof AppManagersIndexRoute
+  '/projects/': typeof AppProjectsIndexRoute
+  '/workers/': typeof AppWorkersIndexRoute
+  '/admin/users/$id': typeof AppAdminUsersIdRoute
+  '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
+  '/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/projects/$id/edit': typeof AppProjectsIdEditRoute
+  '/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
+  '/workers/$id/edit': typeof AppWorkersIdEditRoute
+  '/admin/users/': typeof AppAdminUsersIndexRoute
+  '/forms/hot-work-permits/': typeof AppFormsHotWorkPermitsIndexRoute
+  '/forms/incident-reports/': typeof AppFormsIncidentReportsIndexRoute
+  '/forms/jha/': typeof AppFormsJhaIndexRoute
+  '/projects/$id/': typeof AppProjectsIdIndexRoute
+  '/safety/comments/': typeof AppSafetyCommentsIndexRoute
+  '/training/required/': typeof AppTrainingRequiredIndexRoute
+  '/workers/$id/': typeof AppWorkersIdIndexRoute
+  '/forms/hot-work-permits/$id/edit': typeof AppFormsHotWorkPermitsIdEditRoute
+  '/forms/hot-work-permits/$id/': typeof AppFormsHotWorkPermitsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
+  '/safety-comments': typeof AppSafetyCommentsRoute
+  '/videos': typeof AppVideosRoute
   '/': typeof AppIndexRoute
+  '/account/password': typeof AppAccountPasswordRoute
+  '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/managers/new': typeof AppManagersNewRoute
+  '/projects/new': typeof AppProjectsNewRoute
+  '/safety/plans': typeof AppSafetyPlansRoute
+  '/training/fall-protection': typeof AppTrainingFallProtectionRoute
+  '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
+  '/training/modules': typeof AppTrainingModulesRoute
+  '/training/site-safety': typeof AppTrainingSiteSafetyRoute
+  '/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
+  '/workers/new': typeof AppWorkersNewRoute
+  '/managers': typeof AppManagersIndexRoute
+  '/projects': typeof AppProjectsIndexRoute
+  '/workers': typeof AppWorkersIndexRoute
+  '/admin/users/$id': typeof AppAdminUsersIdRoute
+  '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
+  '/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/projects/$id/edit': typeof AppProjectsIdEditRoute
+  '/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
+  '/workers/$id/edit': typeof AppWorkersIdEditRoute
+  '/admin/users': typeof AppAdminUsersIndexRoute
+  '/forms/hot-work-permits': typeof AppFormsHotWorkPermitsIndexRoute
+  '/forms/incident-reports': typeof AppFormsIncidentReportsIndexRoute
+  '/forms/jha': typeof AppFormsJhaIndexRoute
+  '/projects/$id': typeof AppProjectsIdIndexRoute
+  '/safety/comments': typeof AppSafetyCommentsIndexRoute
+  '/training/required': typeof AppTrainingRequiredIndexRoute
+  '/workers/$id': typeof AppWorkersIdIndexRoute
+  '/forms/hot-work-permits/$id/edit': typeof AppFormsHotWorkPermitsIdEditRoute
+  '/forms/hot-work-permits/$id': typeof AppFormsHotWorkPermitsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/profile': typeof AppProfileRoute
+  '/_app/safety-comments': typeof AppSafetyCommentsRoute
+  '/_app/videos': typeof AppVideosRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/account/password': typeof AppAccountPasswordRoute
+  '/_app/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/_app/managers/new': typeof AppManagersNewRoute
+  '/_app/projects/new': typeof AppProjectsNewRoute
+  '/_app/safety/plans': typeof AppSafetyPlansRoute
+  '/_app/training/fall-protection': typeof AppTrainingFallProtectionRoute
+  '/_app/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
+  '/_app/training/modules': typeof AppTrainingModulesRoute
+  '/_app/training/site-safety': typeof AppTrainingSiteSafetyRoute
+  '/_app/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
+  '/_app/workers/new': typeof AppWorkersNewRoute
+  '/_app/managers/': typeof AppManagersIndexRoute
+  '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/workers/': typeof AppWorkersIndexRoute
+  '/_app/admin/users/$id': typeof AppAdminUsersIdRoute
+  '/_app/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
+  '/_app/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/_app/projects/$id/edit': typeof AppProjectsIdEditRoute
+  '/_app/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
+  '/_app/workers/$id/edit': typeof AppWorkersIdEditRoute
+  '/_app/admin/users/': typeof AppAdminUsersIndexRoute
+  '/_app/forms/hot-work-permits/': typeof AppFormsHotWorkPermitsIndexRoute
+  '/_app/forms/incident-reports/': typeof AppFormsIncidentReportsIndexRoute
+  '/_app/forms/jha/': typeof AppFormsJhaIndexRoute
+  '/_app/projects/$id/': typeof AppProjectsIdIndexRoute
+  '/_app/safety/comments/': typeof AppSafetyCommentsIndexRoute
+  '/_app/training/required/': typeof AppTrainingRequiredIndexRoute
+  '/_app/workers/$id/': typeof AppWorkersIdIndexRoute
+  '/_app/forms/hot-work-permits/$id/edit': typeof AppFormsHotWorkPermitsIdEditRoute
+  '/_app/forms/hot-work-permits/$id/': typeof AppFormsHotWorkPermitsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auth' | '/dashboard'
+  fullPaths:
+    | '/'
+    | '/auth'
+    | '/dashboard'
+    | '/profile'
+    | '/safety-comments'
+    | '/videos'
+    | '/account/password'
+    | '/admin/invite-tokens'
+    | '/managers/new'
+    | '/projects/new'
+    | '/safety/plans'
+    | '/training/fall-protection'
+    | '/training/hazardous-materials'
+    | '/training/modules'
+    | '/training/site-safety'
+    | '/training/spotter-safety'
+    | '/workers/new'
+    | '/managers/'
+    | '/projects/'
+    | '/workers/'
+    | '/admin/users/$id'
+    | '/forms/incident-reports/$id'
+    | '/forms/jha/$id'
+    | '/projects/$id/edit'
+    | '/training/required/$moduleId'
+    | '/workers/$id/edit'
+    | '/admin/users/'
+    | '/forms/hot-work-permits/'
+    | '/forms/incident-reports/'
+    | '/forms/jha/'
+    | '/projects/$id/'
+    | '/safety/comments/'
+    | '/training/required/'
+    | '/workers/$id/'
+    | '/forms/hot-work-permits/$id/edit'
+    | '/forms/hot-work-permits/$id/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/auth' | '/dashboard' | '/'
-  id: '__root__' | '/_app' | '/auth' | '/_app/dashboard' | '/_app/'
+  to:
+    | '/auth'
+    | '/dashboard'
+    | '/profile'
+    | '/safety-comments'
+    | '/videos'
+    | '/'
+    | '/account/password'
+    | '/admin/invite-tokens'
+    | '/managers/new'
+    | '/projects/new'
+    | '/safety/plans'
+    | '/training/fall-protection'
+    | '/training/hazardous-materials'
+    | '/training/modules'
+    | '/training/site-safety'
+    | '/training/spotter-safety'
+    | '/workers/new'
+    | '/managers'
+    | '/projects'
+    | '/workers'
+    | '/admin/users/$id'
+    | '/forms/incident-reports/$id'
+    | '/forms/jha/$id'
+    | '/projects/$id/edit'
+    | '/training/required/$moduleId'
+    | '/workers/$id/edit'
+    | '/admin/users'
+    | '/forms/hot-work-permits'
+    | '/forms/incident-reports'
+    | '/forms/jha'
+    | '/projects/$id'
+    | '/safety/comments'
+    | '/training/required'
+    | '/workers/$id'
+    | '/forms/hot-work-permits/$id/edit'
+    | '/forms/hot-work-permits/$id'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/auth'
+    | '/_app/dashboard'
+    | '/_app/profile'
+    | '/_app/safety-comments'
+    | '/_app/videos'
+    | '/_app/'
+    | '/_app/account/password'
+    | '/_app/admin/invite-tokens'
+    | '/_app/managers/new'
+    | '/_app/projects/new'
+    | '/_app/safety/plans'
+    | '/_app/training/fall-protection'
+    | '/_app/training/hazardous-materials'
+    | '/_app/training/modules'
+    | '/_app/training/site-safety'
+    | '/_app/training/spotter-safety'
+    | '/_app/workers/new'
+    | '/_app/managers/'
+    | '/_app/projects/'
+    | '/_app/workers/'
+    | '/_app/admin/users/$id'
+    | '/_app/forms/incident-reports/$id'
+    | '/_app/forms/jha/$id'
+    | '/_app/projects/$id/edit'
+    | '/_app/training/required/$moduleId'
+    | '/_app/workers/$id/edit'
+    | '/_app/admin/users/'
+    | '/_app/forms/hot-work-permits/'
+    | '/_app/forms/incident-reports/'
+    | '/_app/forms/jha/'
+    | '/_app/projects/$id/'
+    | '/_app/safety/comments/'
+    | '/_app/training/required/'
+    | '/_app/workers/$id/'
+    | '/_app/forms/hot-work-permits/$id/edit'
+    | '/_app/forms/hot-work-permits/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -94,17 +511,314 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/safety-comments': {
+      id: '/_app/safety-comments'
+      path: '/safety-comments'
+      fullPath: '/safety-comments'
+      preLoaderRoute: typeof AppSafetyCommentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/videos': {
+      id: '/_app/videos'
+      path: '/videos'
+      fullPath: '/videos'
+      preLoaderRoute: typeof AppVideosRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/password': {
+      id: '/_app/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AppAccountPasswordRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/invite-tokens': {
+      id: '/_app/admin/invite-tokens'
+      path: '/admin/invite-tokens'
+      fullPath: '/admin/invite-tokens'
+      preLoaderRoute: typeof AppAdminInviteTokensRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/managers/': {
+      id: '/_app/managers/'
+      path: '/managers'
+      fullPath: '/managers/'
+      preLoaderRoute: typeof AppManagersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/managers/new': {
+      id: '/_app/managers/new'
+      path: '/managers/new'
+      fullPath: '/managers/new'
+      preLoaderRoute: typeof AppManagersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/': {
+      id: '/_app/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/new': {
+      id: '/_app/projects/new'
+      path: '/projects/new'
+      fullPath: '/projects/new'
+      preLoaderRoute: typeof AppProjectsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/safety/plans': {
+      id: '/_app/safety/plans'
+      path: '/safety/plans'
+      fullPath: '/safety/plans'
+      preLoaderRoute: typeof AppSafetyPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/fall-protection': {
+      id: '/_app/training/fall-protection'
+      path: '/training/fall-protection'
+      fullPath: '/training/fall-protection'
+      preLoaderRoute: typeof AppTrainingFallProtectionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/hazardous-materials': {
+      id: '/_app/training/hazardous-materials'
+      path: '/training/hazardous-materials'
+      fullPath: '/training/hazardous-materials'
+      preLoaderRoute: typeof AppTrainingHazardousMaterialsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/modules': {
+      id: '/_app/training/modules'
+      path: '/training/modules'
+      fullPath: '/training/modules'
+      preLoaderRoute: typeof AppTrainingModulesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/site-safety': {
+      id: '/_app/training/site-safety'
+      path: '/training/site-safety'
+      fullPath: '/training/site-safety'
+      preLoaderRoute: typeof AppTrainingSiteSafetyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/spotter-safety': {
+      id: '/_app/training/spotter-safety'
+      path: '/training/spotter-safety'
+      fullPath: '/training/spotter-safety'
+      preLoaderRoute: typeof AppTrainingSpotterSafetyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workers/': {
+      id: '/_app/workers/'
+      path: '/workers'
+      fullPath: '/workers/'
+      preLoaderRoute: typeof AppWorkersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workers/new': {
+      id: '/_app/workers/new'
+      path: '/workers/new'
+      fullPath: '/workers/new'
+      preLoaderRoute: typeof AppWorkersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/users/': {
+      id: '/_app/admin/users/'
+      path: '/admin/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AppAdminUsersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/users/$id': {
+      id: '/_app/admin/users/$id'
+      path: '/admin/users/$id'
+      fullPath: '/admin/users/$id'
+      preLoaderRoute: typeof AppAdminUsersIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/hot-work-permits/': {
+      id: '/_app/forms/hot-work-permits/'
+      path: '/forms/hot-work-permits'
+      fullPath: '/forms/hot-work-permits/'
+      preLoaderRoute: typeof AppFormsHotWorkPermitsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/incident-reports/': {
+      id: '/_app/forms/incident-reports/'
+      path: '/forms/incident-reports'
+      fullPath: '/forms/incident-reports/'
+      preLoaderRoute: typeof AppFormsIncidentReportsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/incident-reports/$id': {
+      id: '/_app/forms/incident-reports/$id'
+      path: '/forms/incident-reports/$id'
+      fullPath: '/forms/incident-reports/$id'
+      preLoaderRoute: typeof AppFormsIncidentReportsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/jha/': {
+      id: '/_app/forms/jha/'
+      path: '/forms/jha'
+      fullPath: '/forms/jha/'
+      preLoaderRoute: typeof AppFormsJhaIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/jha/$id': {
+      id: '/_app/forms/jha/$id'
+      path: '/forms/jha/$id'
+      fullPath: '/forms/jha/$id'
+      preLoaderRoute: typeof AppFormsJhaIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$id/': {
+      id: '/_app/projects/$id/'
+      path: '/projects/$id'
+      fullPath: '/projects/$id/'
+      preLoaderRoute: typeof AppProjectsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$id/edit': {
+      id: '/_app/projects/$id/edit'
+      path: '/projects/$id/edit'
+      fullPath: '/projects/$id/edit'
+      preLoaderRoute: typeof AppProjectsIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/safety/comments/': {
+      id: '/_app/safety/comments/'
+      path: '/safety/comments'
+      fullPath: '/safety/comments/'
+      preLoaderRoute: typeof AppSafetyCommentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/required/': {
+      id: '/_app/training/required/'
+      path: '/training/required'
+      fullPath: '/training/required/'
+      preLoaderRoute: typeof AppTrainingRequiredIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/training/required/$moduleId': {
+      id: '/_app/training/required/$moduleId'
+      path: '/training/required/$moduleId'
+      fullPath: '/training/required/$moduleId'
+      preLoaderRoute: typeof AppTrainingRequiredModuleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workers/$id/': {
+      id: '/_app/workers/$id/'
+      path: '/workers/$id'
+      fullPath: '/workers/$id/'
+      preLoaderRoute: typeof AppWorkersIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workers/$id/edit': {
+      id: '/_app/workers/$id/edit'
+      path: '/workers/$id/edit'
+      fullPath: '/workers/$id/edit'
+      preLoaderRoute: typeof AppWorkersIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/hot-work-permits/$id/': {
+      id: '/_app/forms/hot-work-permits/$id/'
+      path: '/forms/hot-work-permits/$id'
+      fullPath: '/forms/hot-work-permits/$id/'
+      preLoaderRoute: typeof AppFormsHotWorkPermitsIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/forms/hot-work-permits/$id/edit': {
+      id: '/_app/forms/hot-work-permits/$id/edit'
+      path: '/forms/hot-work-permits/$id/edit'
+      fullPath: '/forms/hot-work-permits/$id/edit'
+      preLoaderRoute: typeof AppFormsHotWorkPermitsIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppProfileRoute: typeof AppProfileRoute
+  AppSafetyCommentsRoute: typeof AppSafetyCommentsRoute
+  AppVideosRoute: typeof AppVideosRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAccountPasswordRoute: typeof AppAccountPasswordRoute
+  AppAdminInviteTokensRoute: typeof AppAdminInviteTokensRoute
+  AppManagersNewRoute: typeof AppManagersNewRoute
+  AppProjectsNewRoute: typeof AppProjectsNewRoute
+  AppSafetyPlansRoute: typeof AppSafetyPlansRoute
+  AppTrainingFallProtectionRoute: typeof AppTrainingFallProtectionRoute
+  AppTrainingHazardousMaterialsRoute: typeof AppTrainingHazardousMaterialsRoute
+  AppTrainingModulesRoute: typeof AppTrainingModulesRoute
+  AppTrainingSiteSafetyRoute: typeof AppTrainingSiteSafetyRoute
+  AppTrainingSpotterSafetyRoute: typeof AppTrainingSpotterSafetyRoute
+  AppWorkersNewRoute: typeof AppWorkersNewRoute
+  AppManagersIndexRoute: typeof AppManagersIndexRoute
+  AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppWorkersIndexRoute: typeof AppWorkersIndexRoute
+  AppAdminUsersIdRoute: typeof AppAdminUsersIdRoute
+  AppFormsIncidentReportsIdRoute: typeof AppFormsIncidentReportsIdRoute
+  AppFormsJhaIdRoute: typeof AppFormsJhaIdRoute
+  AppProjectsIdEditRoute: typeof AppProjectsIdEditRoute
+  AppTrainingRequiredModuleIdRoute: typeof AppTrainingRequiredModuleIdRoute
+  AppWorkersIdEditRoute: typeof AppWorkersIdEditRoute
+  AppAdminUsersIndexRoute: typeof AppAdminUsersIndexRoute
+  AppFormsHotWorkPermitsIndexRoute: typeof AppFormsHotWorkPermitsIndexRoute
+  AppFormsIncidentReportsIndexRoute: typeof AppFormsIncidentReportsIndexRoute
+  AppFormsJhaIndexRoute: typeof AppFormsJhaIndexRoute
+  AppProjectsIdIndexRoute: typeof AppProjectsIdIndexRoute
+  AppSafetyCommentsIndexRoute: typeof AppSafetyCommentsIndexRoute
+  AppTrainingRequiredIndexRoute: typeof AppTrainingRequiredIndexRoute
+  AppWorkersIdIndexRoute: typeof AppWorkersIdIndexRoute
+  AppFormsHotWorkPermitsIdEditRoute: typeof AppFormsHotWorkPermitsIdEditRoute
+  AppFormsHotWorkPermitsIdIndexRoute: typeof AppFormsHotWorkPermitsIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppProfileRoute: AppProfileRoute,
+  AppSafetyCommentsRoute: AppSafetyCommentsRoute,
+  AppVideosRoute: AppVideosRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAccountPasswordRoute: AppAccountPasswordRoute,
+  AppAdminInviteTokensRoute: AppAdminInviteTokensRoute,
+  AppManagersNewRoute: AppManagersNewRoute,
+  AppProjectsNewRoute: AppProjectsNewRoute,
+  AppSafetyPlansRoute: AppSafetyPlansRoute,
+  AppTrainingFallProtectionRoute: AppTrainingFallProtectionRoute,
+  AppTrainingHazardousMaterialsRoute: AppTrainingHazardousMaterialsRoute,
+  AppTrainingModulesRoute: AppTrainingModulesRoute,
+  AppTrainingSiteSafetyRoute: AppTrainingSiteSafetyRoute,
+  AppTrainingSpotterSafetyRoute: AppTrainingSpotterSafetyRoute,
+  AppWorkersNewRoute: AppWorkersNewRoute,
+  AppManagersIndexRoute: AppManagersIndexRoute,
+  AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppWorkersIndexRoute: AppWorkersIndexRoute,
+  AppAdminUsersIdRoute: AppAdminUsersIdRoute,
+  AppFormsIncidentReportsIdRoute: AppFormsIncidentReportsIdRoute,
+  AppFormsJhaIdRoute: AppFormsJhaIdRoute,
+  AppProjectsIdEditRoute: AppProjectsIdEditRoute,
+  AppTrainingRequiredModuleIdRoute: AppTrainingRequiredModuleIdRoute,
+  AppWorkersIdEditRoute: AppWorkersIdEditRoute,
+  AppAdminUsersIndexRoute: AppAdminUsersIndexRoute,
+  AppFormsHotWorkPermitsIndexRoute: AppFormsHotWorkPermitsIndexRoute,
+  AppFormsIncidentReportsIndexRoute: AppFormsIncidentReportsIndexRoute,
+  AppFormsJhaIndexRoute: AppFormsJhaIndexRoute,
+  AppProjectsIdIndexRoute: AppProjectsIdIndexRoute,
+  AppSafetyCommentsIndexRoute: AppSafetyCommentsIndexRoute,
+  AppTrainingRequiredIndexRoute: AppTrainingRequiredIndexRoute,
+  AppWorkersIdIndexRoute: AppWorkersIdIndexRoute,
+  AppFormsHotWorkPermitsIdEditRoute: AppFormsHotWorkPermitsIdEditRoute,
+  AppFormsHotWorkPermitsIdIndexRoute: AppFormsHotWorkPermitsIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
