@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
-import { likePattern } from "./jha.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
 
@@ -74,7 +74,7 @@ export async function listIncidentReports(db: Kysely<Database>, options: ListInc
   if (options.projectId !== undefined) query = query.where("r.projectId", "=", options.projectId);
   const q = options.search?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(r.title)`, "like", pattern),

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { ControlMeasure, Database, Hazard } from "../types.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
 
@@ -17,10 +18,6 @@ export interface JhaForm {
   updatedAt: Date;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function formsQuery(db: Kysely<Database>) {
   return db
@@ -59,7 +56,7 @@ export async function listJhaForms(db: Kysely<Database>, options: ListJhaFormsOp
   if (options.projectId !== undefined) query = query.where("f.projectId", "=", options.projectId);
   const q = options.search?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(f.title)`, "like", pattern),

@@ -1,6 +1,7 @@
 import type { PermitStatus } from "@sitesafe/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../types.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the permits area: each takes the database (or a transaction) first. */
 
@@ -46,7 +47,6 @@ export interface PermitListFilter {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Newest first, with project and requester names, in one query. */
 export async function listPermits(db: Kysely<Database>, filter: PermitListFilter) {
@@ -64,7 +64,7 @@ export async function listPermits(db: Kysely<Database>, filter: PermitListFilter
   if (filter.projectId !== undefined) query = query.where("p.projectId", "=", filter.projectId);
   const search = filter.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     query = query.where((eb) =>
       eb.or([eb("p.title", "ilike", pattern), eb("p.workDescription", "ilike", pattern), eb("p.location", "ilike", pattern)]),
     );

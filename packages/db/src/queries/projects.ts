@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, ProjectStatus } from "../types.js";
 import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
+import { containsPattern } from "./search.js";
 
 /**
  * Queries for the projects area: each takes the database (or a transaction) first. Every list is
@@ -52,7 +53,6 @@ export interface ListProjectsOptions {
   offset?: number | undefined;
 }
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function projectsWithCompliance(db: Kysely<Database>) {
   return db
@@ -78,7 +78,7 @@ export async function listProjects(db: Kysely<Database>, options: ListProjectsOp
   if (options.status) query = query.where("p.status", "=", options.status);
   const q = options.search?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     query = query.where((eb) => eb.or([eb(sql`lower(p.name)`, "like", pattern), eb(sql`lower(p.location)`, "like", pattern)]));
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);

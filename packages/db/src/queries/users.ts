@@ -1,6 +1,7 @@
 import type { PublicUser } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser } from "../types.js";
+import { containsPattern } from "./search.js";
 
 const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt"] as const;
 
@@ -32,7 +33,7 @@ export async function listUsers(db: Kysely<Database>, options: ListUsersOptions 
   let query = db.selectFrom("users").select(publicColumns).orderBy("createdAt", "desc").orderBy("id", "desc");
   const q = options.search?.trim();
   if (q) {
-    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(username)`, "like", pattern),

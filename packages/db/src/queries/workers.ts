@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the workers area: each takes the database (or a transaction) first. */
 
@@ -83,7 +84,6 @@ export interface ListWorkersOptions {
   offset?: number | undefined;
 }
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function workersWithCompliance(db: Kysely<Database>) {
   return db
@@ -123,7 +123,7 @@ export async function listWorkers(db: Kysely<Database>, options: ListWorkersOpti
   if (options.positions) query = query.where("w.role", "in", [...options.positions]);
   const q = options.search?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     const digits = q.replace(/\D/g, "");
     query = query.where((eb) =>
       eb.or([

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
+import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
   return (
@@ -218,18 +219,6 @@ export function IncidentDetailPage({ id }: { id: number }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 function Section({ title, text }: { title: string; text: string }) {
   return (

@@ -13,6 +13,7 @@ import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
+import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
   return (
@@ -213,15 +214,3 @@ export function JhaDetailPage({ id }: { id: number }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

@@ -2,7 +2,7 @@ import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/d
 import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconEdit, IconShieldCheck, IconTrash, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
@@ -12,6 +12,7 @@ import { formatDate, formatDuration } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
+import { DetailField as Field } from "../../components/DetailField";
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -24,18 +25,6 @@ const videoStatus: Record<string, { label: string; color: string }> = {
   completed: { label: "Completed", color: "green" },
 };
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ wordBreak: "break-word" }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function ProjectsTab({ id }: { id: number }) {
   const q = trpc.workers.projects.useQuery({ id });
