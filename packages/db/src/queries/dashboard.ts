@@ -335,17 +335,26 @@ export interface ProjectStatsRow {
 
 /** The dashboard's project table: active projects first, then by name; a worker's assigned ones only. */
 export async function projectStats(db: Kysely<Database>, scope: DashboardScope, limit: number): Promise<ProjectStatsRow[]> {
+  const activeFirst = sql`case when p.status = 'active' then 0 else 1 end`;
+  // The rows shown first, then compliance for those only (not for every project on the site).
+  const shown = db
+    .selectFrom("projects as p")
+    .select("p.id")
+    .$if(scope.kind === "worker", (q) =>
+      q.where("p.id", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", scope.workerId ?? NO_WORKER)),
+    )
+    .orderBy(activeFirst)
+    .orderBy("p.name")
+    .orderBy("p.id")
+    .limit(limit);
   const rows = await db
     .selectFrom("projects as p")
     .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select(["p.id", "p.name", "p.location", "p.status", "pc.workerCount", "pc.compliancePercentage"])
-    .$if(scope.kind === "worker", (q) =>
-      q.where("p.id", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", scope.workerId ?? NO_WORKER)),
-    )
-    .orderBy(sql`case when p.status = 'active' then 0 else 1 end`)
+    .where("p.id", "in", shown)
+    .orderBy(activeFirst)
     .orderBy("p.name")
     .orderBy("p.id")
-    .limit(limit)
     .execute();
   return rows.map((r) => {
     const compliancePercentage = Number(r.compliancePercentage);
