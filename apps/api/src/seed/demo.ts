@@ -1,4 +1,5 @@
 import type { Database } from "@sitesafe/db";
+import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords.js";
 import type { Logger } from "../context.js";
@@ -138,11 +139,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       ])
       .execute();
 
-    const precautions = JSON.stringify([
-      "Fire extinguishers are available and inspected within reach of the work",
-      "Flammable and combustible materials are removed or protected within 35 feet",
-      "A trained fire watch is assigned for the duration of the work and after",
-    ]);
+    // From the checklist itself, so the demo permits can be edited through the form.
+    const precautions = JSON.stringify(HOT_WORK_PRECAUTIONS.slice(0, 6));
     await trx
       .insertInto("hotWorkPermits")
       .values([
