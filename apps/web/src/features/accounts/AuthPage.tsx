@@ -1,4 +1,6 @@
-import { loginSchema, registerFormSchema, roles } from "@sitesafe/domain";
+// Subpath imports keep the sign-in page from loading every area's schemas (bundle budget).
+import { loginSchema, registerFormSchema } from "@sitesafe/domain/auth";
+import { roles } from "@sitesafe/domain/roles";
 import { Alert, Anchor, Box, Button, Card, Center, PasswordInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
