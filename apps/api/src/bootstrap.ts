@@ -26,14 +26,17 @@ export async function ensureAdmin(db: Kysely<Database>, config: Config, log: Log
     return;
   }
   const token = newInviteToken();
-  const created = await inviteTokens.insertInviteToken(db, {
-    tokenHash: hashInviteToken(token),
-    tokenPreview: `${token.slice(0, 8)}...`,
-    role: "admin",
-    expiresAt: defaultInviteExpiry(),
-    createdBy: null,
+  // The token and its audit event are written together or not at all.
+  await db.transaction().execute(async (trx) => {
+    const created = await inviteTokens.insertInviteToken(trx, {
+      tokenHash: hashInviteToken(token),
+      tokenPreview: `${token.slice(0, 8)}...`,
+      role: "admin",
+      expiresAt: defaultInviteExpiry(),
+      createdBy: null,
+    });
+    await audit.recordAudit(trx, { actor: null, entity: "inviteToken", entityId: created.id, action: "created", to: "active", details: { role: "admin", bootstrap: true } });
   });
-  await audit.recordAudit(db, { actor: null, entity: "inviteToken", entityId: created.id, action: "created", to: "active", details: { role: "admin", bootstrap: true } });
   log.info(
     { event: "admin_invite_token", inviteToken: token },
     `No admin exists yet. Register at /auth with role admin and this one-time invite token: ${token}`,
