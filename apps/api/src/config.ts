@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a reverse proxy (HTTPS detection, client address). */
   trustProxy: boolean;
+  /** How long (ms) a looked-up session is remembered by this process; 0 turns it off. */
+  sessionCacheMs: number;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -20,6 +22,10 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const sessionCacheMs = Number(env.SESSION_CACHE_MS ?? 2000);
+  if (!Number.isFinite(sessionCacheMs) || sessionCacheMs < 0 || sessionCacheMs > 60_000) {
+    throw new Error(`SESSION_CACHE_MS must be 0 to 60000 milliseconds, got "${env.SESSION_CACHE_MS}"`);
+  }
   const admin =
     env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
       ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
@@ -34,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: env.TRUST_PROXY === "1",
+    sessionCacheMs,
   };
 }

@@ -1,6 +1,7 @@
 import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
 import type { Database, DbHandle } from "@sitesafe/db";
 import type { Kysely } from "kysely";
+import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 
@@ -27,6 +28,8 @@ export interface Context {
   user: PublicUser | null;
   actor: Actor | null;
   cookies: SessionCookieJar;
+  /** Called after every successful write, so remembered sessions cannot outlive a change. */
+  onWrite: () => void;
 }
 
 export interface ContextInput {
@@ -36,11 +39,13 @@ export interface ContextInput {
   ip: string;
   sessionToken: string | undefined;
   cookies: SessionCookieJar;
+  /** The server's session memory; tests that build contexts directly go without. */
+  sessionCache?: SessionCache | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
-  const session = input.sessionToken ? await validateSessionToken(input.dbHandle.db, input.sessionToken) : null;
+  const session = input.sessionToken ? await validateSessionToken(input.dbHandle.db, input.sessionToken, input.sessionCache) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
   return {
     db: input.dbHandle.db,
@@ -60,6 +65,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
         }
       : null,
     cookies: input.cookies,
+    onWrite: () => input.sessionCache?.invalidate(),
   };
 }
 

@@ -10,6 +10,7 @@ import { TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { SessionCache } from "./auth/sessionCache.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { restRoutes } from "./rest/index.js";
@@ -21,6 +22,8 @@ export interface BuildServerOptions {
   dbHandle: DbHandle;
   /** Fastify logger options; false silences it (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** How long a looked-up session is remembered (auth/sessionCache.ts); 0 turns it off. */
+  sessionCacheMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -152,6 +155,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
 
+  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -170,6 +174,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         ip: req.ip,
         sessionToken: req.cookies[name],
         cookies,
+        sessionCache,
       });
       contexts.set(req, ctx);
     }
@@ -218,6 +223,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
             raw: req,
             reply,
           });
+          // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
+          if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
           if (route.status === 204) return reply.code(204).send();
           return reply.code(route.status ?? 200).send(result ?? null);

@@ -50,8 +50,10 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-const mapErrors = t.middleware(async ({ ctx, next, path }) => {
+const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
+  // Any write may change who may do what (role, assignment, logout): remembered sessions go.
+  if (type === "mutation") ctx.onWrite();
   if (!result.ok) {
     const mapped = normaliseError(result.error);
     if (mapped.code === "FORBIDDEN") {

@@ -21,6 +21,7 @@ export const testConfig: Config = {
   webDist: undefined,
   logLevel: "silent",
   trustProxy: false,
+  sessionCacheMs: 2000,
 };
 
 export interface TestUser {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, type KyselyConfig, type LogConfig, Migrator, PostgresDialect, sql } from "kysely";
@@ -49,6 +50,34 @@ const pgTypes = {
   },
 };
 
+/** How many named statements one connection keeps; past this, statements run unnamed. */
+export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
+
+/**
+ * Makes a connection prepare each parameterised statement once and reuse it (issue #10). Kysely
+ * sends every query unnamed, so PostgreSQL parsed and planned the same text again on every
+ * request: planning a 5-table join costs more than running it for one id. A statement is named
+ * after a hash of its text, so the same query on the same connection reuses its plan; PostgreSQL
+ * still re-plans when the statistics or schema change, and its plan cache chooses custom plans
+ * where the values matter. Statements without parameters (migrations, scripts with several
+ * commands) keep pg's simple protocol. The count is bounded per connection.
+ */
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+      return query(text, values, callback);
+    }
+    let name = names.get(text);
+    if (!name && names.size < PREPARED_STATEMENTS_PER_CONNECTION) {
+      name = `k${createHash("sha1").update(text).digest("base64url")}`;
+      names.set(text, name);
+    }
+    return name ? query({ name, text, values }) : query(text, values);
+  };
+}
+
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
   const log = options.log;
@@ -66,6 +95,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // uncaught exception that kills the process. Its query still fails, and is answered 503.
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onPoolError?.(error));
+      prepareRepeatedStatements(client);
     });
     const config: KyselyConfig = { dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) };
     const db = new Kysely<Database>(config);

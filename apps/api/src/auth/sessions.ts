@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Database, sessions } from "@sitesafe/db";
 import type { Kysely } from "kysely";
+import type { SessionCache } from "./sessionCache.js";
 
 /**
  * Sessions after the Lucia guide (DESIGN section 3): the token is `<id>.<secret>`, both random;
@@ -23,10 +24,10 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 export type ValidatedSession = sessions.SessionWithActor & { renewed: boolean };
 
-export async function validateSessionToken(db: Kysely<Database>, token: string): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Kysely<Database>, token: string, cache?: SessionCache): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split(".");
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
-  const session = await sessions.findSessionWithActor(db, id);
+  const session = cache?.get(id) ?? (await lookUp(db, id, cache));
   if (!session) return null;
   const expected = Buffer.from(session.secretHash);
   const actual = hashSecret(secret);
@@ -39,9 +40,17 @@ export async function validateSessionToken(db: Kysely<Database>, token: string):
   if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await sessions.extendSession(db, id, expiresAt);
+    cache?.invalidate();
     return { ...session, expiresAt, renewed: true };
   }
   return { ...session, renewed: false };
+}
+
+async function lookUp(db: Kysely<Database>, id: string, cache: SessionCache | undefined) {
+  const generation = cache?.begin() ?? 0;
+  const session = await sessions.findSessionWithActor(db, id);
+  if (session && cache) cache.set(id, session, generation);
+  return session;
 }
 
 export const hashInviteToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -37,6 +37,7 @@ function shortCache<T>(ttlMs: number) {
 
 const STAFF_STATS_TTL_MS = 10_000;
 const staffStats = shortCache<Awaited<ReturnType<typeof dashboard.stats>>>(STAFF_STATS_TTL_MS);
+const staffTraining = shortCache<Awaited<ReturnType<typeof dashboard.trainingCompletion>>>(STAFF_STATS_TTL_MS);
 
 /** Procedures of the dashboard area: each a fixed number of queries, scoped by role. */
 export const dashboardRouter = router({
@@ -69,7 +70,11 @@ export const dashboardRouter = router({
   trainingCompletion: authedProcedure.input(trainingCompletionQuerySchema.optional()).query(async ({ ctx, input }) => {
     const target = input?.workerId ?? ctx.actor.workerId;
     if (input?.workerId !== undefined && !canReadWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
-    const { modules, workers: rows } = await dashboard.trainingCompletion(ctx.db, scopeOf(ctx.actor));
+    const scope = scopeOf(ctx.actor);
+    // Staff figures aggregate every training record of the company (like the stats above): the
+    // same for every admin and manager, so they are shared for a few seconds.
+    const { modules, workers: rows } =
+      scope.kind === "worker" ? await dashboard.trainingCompletion(ctx.db, scope) : await staffTraining.get(ctx.db, () => dashboard.trainingCompletion(ctx.db, scope));
     const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
     return {
       modules,
@@ -77,7 +82,6 @@ export const dashboardRouter = router({
         ? { completionPercentage: selected.completionPercentage, completedCount: selected.completedCount, totalModules: modules.length }
         : null,
       workerCompletionPercentages: Object.fromEntries(rows.map((r) => [String(r.workerId), r.completionPercentage])) as Record<string, number>,
-      workers: rows.map((r) => ({ workerId: r.workerId, completionPercentage: r.completionPercentage, lastTrainingDate: r.lastTrainingDate })),
     };
   }),
 

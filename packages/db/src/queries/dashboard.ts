@@ -235,13 +235,12 @@ export interface WorkerCompletion {
   workerId: number;
   completionPercentage: number;
   completedCount: number;
-  lastTrainingDate: Date | null;
 }
 
 /**
  * Training completion in two queries. Staff count every worker; a worker counts only themselves.
  * Per module: the share of counted workers who completed it (0 with nobody counted).
- * Per worker: the spec's overall training percentage, completed modules and last activity.
+ * Per worker: the spec's overall training percentage and completed modules.
  */
 export async function trainingCompletion(
   db: Kysely<Database>,
@@ -270,10 +269,7 @@ export async function trainingCompletion(
     .execute();
 
   const workers = await workerComplianceQuery(db)
-    .select([
-      sql<number>`count(wt.id) filter (where wt.status = 'completed')`.as("completedCount"),
-      sql<Date | null>`max(greatest(wt.completed_at, wt.last_accessed_at))`.as("lastTrainingDate"),
-    ])
+    .select(sql<number>`count(wt.id) filter (where wt.status = 'completed')`.as("completedCount"))
     .$if(own, (q) => q.where("w.id", "=", w))
     .orderBy("w.id")
     .execute();
@@ -294,7 +290,6 @@ export async function trainingCompletion(
       workerId: r.workerId,
       completionPercentage: Number(r.compliance),
       completedCount: Number(r.completedCount),
-      lastTrainingDate: r.lastTrainingDate ? new Date(r.lastTrainingDate) : null,
     })),
   };
 }

@@ -1,0 +1,89 @@
+import { sessions } from "@sitesafe/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SessionCache } from "../src/auth/sessionCache.js";
+import { createTestApp, type TestApp } from "./helpers.js";
+
+// The per-process session memory (issue #10, docs/decisions/0005-session-cache.md): a write
+// through this server takes effect on the next request; a change made elsewhere (another
+// instance, a script) within the memory's lifetime.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sessionIdOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+
+describe("session memory", () => {
+  it("a logout through this server ends the session on the very next request", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    expect((await t.request({ method: "POST", url: "/api/logout", as: worker })).statusCode).toBe(200);
+    const after = await t.request({ method: "GET", url: "/api/user", as: worker });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("removing a worker from a project through the API takes their access away at once", async () => {
+    const admin = await t.createUser({ role: "admin" });
+    const worker = await t.createUser({ role: "worker" });
+    const projectId = await t.createProject();
+    await t.assign(worker.workerId as number, projectId);
+    expect((await t.request({ method: "GET", url: `/api/projects/${projectId}`, as: worker })).statusCode).toBe(200);
+    const removed = await t.request({ method: "DELETE", url: `/api/projects/${projectId}/workers/${worker.workerId}`, as: admin });
+    expect(removed.statusCode).toBe(204);
+    expect((await t.request({ method: "GET", url: `/api/projects/${projectId}`, as: worker })).statusCode).toBe(403);
+  });
+
+  it("a session deleted outside this server stops working once the memory lapses (2 s)", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    await sessions.deleteSession(t.db, sessionIdOf(worker.cookie));
+    // Within the lifetime the remembered copy still answers: the memory is real, and bounded.
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(401);
+  });
+
+  it("a wrong secret for a remembered session id is refused", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    const forged = `${worker.cookie.split(".")[0]}.${"A".repeat(32)}`;
+    const res = await t.request({ method: "GET", url: "/api/user", headers: { cookie: forged } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("SessionCache", () => {
+  const session = { id: "s1" } as sessions.SessionWithActor;
+
+  it("forgets an entry after its lifetime", () => {
+    const cache = new SessionCache(1_000);
+    cache.set("s1", session, cache.begin(), 10_000);
+    expect(cache.get("s1", 10_999)).toBe(session);
+    expect(cache.get("s1", 11_000)).toBeUndefined();
+  });
+
+  it("does not remember a lookup that was in flight when a write happened", () => {
+    const cache = new SessionCache(1_000);
+    const started = cache.begin();
+    cache.invalidate();
+    cache.set("s1", session, started);
+    expect(cache.get("s1")).toBeUndefined();
+  });
+
+  it("forgets everything on a write", () => {
+    const cache = new SessionCache(1_000);
+    cache.set("s1", session, cache.begin());
+    cache.invalidate();
+    expect(cache.get("s1")).toBeUndefined();
+  });
+
+  it("remembers nothing when turned off", () => {
+    const cache = new SessionCache(0);
+    cache.set("s1", session, cache.begin());
+    expect(cache.get("s1")).toBeUndefined();
+  });
+});
