@@ -30,6 +30,8 @@ export interface Context {
   cookies: SessionCookieJar;
   /** Called after every successful write, so remembered sessions cannot outlive a change. */
   onWrite: () => void;
+  /** Set by the REST adapter: lists asked for whole are streamed, not read into memory (lists.ts). */
+  streamWholeLists: boolean;
 }
 
 export interface ContextInput {
@@ -66,6 +68,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       : null,
     cookies: input.cookies,
     onWrite: () => input.sessionCache?.invalidate(),
+    streamWholeLists: false,
   };
 }
 

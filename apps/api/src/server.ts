@@ -13,6 +13,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { SessionCache } from "./auth/sessionCache.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
+import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { normaliseError, validationIssues } from "./trpc.js";
@@ -156,6 +157,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
+  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -215,7 +217,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const body = isPlainObject(req.body) ? req.body : {};
         try {
           const ctx = await contextFor(req, reply);
-          const result = await route.call(createCaller(ctx), {
+          const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
             params,
             query,
             body,
@@ -226,6 +228,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
           if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
+          const wholeList = wholeListOf(result);
+          if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
           if (route.status === 204) return reply.code(204).send();
           return reply.code(route.status ?? 200).send(result ?? null);
         } catch (error) {

@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, type KyselyConfig, type LogConfig, Migrator, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import Cursor from "pg-cursor";
 import { migrations } from "./migrations/index.js";
 import type { Database } from "./types.js";
 
@@ -97,7 +98,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       client.on("error", (error) => options.onPoolError?.(error));
       prepareRepeatedStatements(client);
     });
-    const config: KyselyConfig = { dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) };
+    const config: KyselyConfig = { dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins, ...(log ? { log } : {}) };
     const db = new Kysely<Database>(config);
     return {
       db,

@@ -1,6 +1,7 @@
 export * from "./createDb.js";
 export * from "./types.js";
 export * from "./errors.js";
+export * from "./listSource.js";
 export * as audit from "./queries/audit.js";
 export * as compliance from "./queries/compliance.js";
 export * as users from "./queries/users.js";

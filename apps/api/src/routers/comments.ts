@@ -21,6 +21,7 @@ import { audit, comments, type Database } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 const NOT_FOUND = "Comment";
 
@@ -57,10 +58,14 @@ async function loadOrThrow(db: Kysely<Database>, id: number) {
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
   list: authedProcedure.input(listCommentsSchema.optional()).query(({ ctx, input }) =>
-    comments.listComments(ctx.db, {
-      ...(input ?? {}),
-      authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId,
-    }),
+    answerList(
+      ctx,
+      comments.commentList(ctx.db, {
+        ...(input ?? {}),
+        authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId,
+      }),
+      input?.limit,
+    ),
   ),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {

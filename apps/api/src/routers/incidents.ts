@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import { assertCan } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
+import { answerList } from "../lists.js";
 
 export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
 
@@ -27,7 +28,11 @@ export const incidentsRouter = router({
   list: authedProcedure.input(incidentListQuerySchema.optional()).query(({ ctx, input }) => {
     const options = input ?? {};
     if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-    return incidents.listIncidentReports(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+    return answerList(
+      ctx,
+      incidents.incidentReportList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds }),
+      options.limit,
+    );
   }),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleReport(ctx.db, ctx.actor, input.id)),

@@ -19,6 +19,7 @@ import { audit, type Database, jha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 export const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
 export const NO_WORKER_PROFILE = "A worker profile is required to file forms";
@@ -90,7 +91,7 @@ export const jhaRouter = router({
   list: authedProcedure.input(jhaListQuerySchema.optional()).query(({ ctx, input }) => {
     const options = input ?? {};
     if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-    return jha.listJhaForms(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+    return answerList(ctx, jha.jhaFormList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds }), options.limit);
   }),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleForm(ctx.db, ctx.actor, input.id)),

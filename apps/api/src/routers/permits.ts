@@ -21,6 +21,7 @@ import {
 import { audit, type Database, permits } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { authedProcedure, router } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 const PERMIT = "Hot work permit";
 
@@ -124,10 +125,14 @@ async function transition(
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
   list: authedProcedure.input(listPermitsSchema.optional()).query(({ ctx, input }) =>
-    permits.listPermits(ctx.db, {
-      visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds,
-      ...(input ?? {}),
-    }),
+    answerList(
+      ctx,
+      permits.permitList(ctx.db, {
+        visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds,
+        ...(input ?? {}),
+      }),
+      input?.limit,
+    ),
   ),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {

@@ -3,6 +3,7 @@ import { audit, sessions, users, workers } from "@sitesafe/db";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
 import { adminProcedure, authedProcedure, router } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 export const listQuerySchema = z.object({
   search: z.string().max(200).optional(),
@@ -11,7 +12,7 @@ export const listQuerySchema = z.object({
 });
 
 export const usersRouter = router({
-  list: adminProcedure.input(listQuerySchema.optional()).query(({ ctx, input }) => users.listUsers(ctx.db, input ?? {})),
+  list: adminProcedure.input(listQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
 
   byId: adminProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     const user = await users.findUserById(ctx.db, input.id);

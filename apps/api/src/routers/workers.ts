@@ -21,6 +21,7 @@ import type { Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords.js";
 import { assertCan } from "../context.js";
 import { adminProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 /** A taken username or e-mail, however it was found (pre-check or the unique index), is a 409 with a clear message. */
 function identityConflict(error: unknown): AppError | null {
@@ -114,12 +115,13 @@ export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
   list: staffProcedure.input(workerListSchema.optional()).query(({ ctx, input }) => {
     assertCan(ctx.actor, "worker.list");
-    return workers.listWorkers(ctx.db, {
+    const source = workers.workerList(ctx.db, {
       search: input?.search,
       positions: input?.managersOnly ? MANAGER_POSITIONS : input?.positions,
       limit: input?.limit,
       offset: input?.offset,
     });
+    return answerList(ctx, source, input?.limit);
   }),
 
   /** Staff read any worker; a worker reads their own record. */

@@ -2,6 +2,7 @@ import type { CommentFilter, CommentStatus } from "@sitesafe/domain";
 import { statusesForFilter } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../types.js";
+import { type ListSource, listSource } from "../listSource.js";
 
 // Queries for the comments area: each takes the database (or a transaction) first.
 
@@ -78,12 +79,17 @@ export interface ListCommentsOptions {
 
 /** Newest first, in one query with the author, project and responder joined in. */
 export async function listComments(db: Kysely<Database>, options: ListCommentsOptions = {}): Promise<SafetyComment[]> {
+  return commentList(db, options).rows();
+}
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function commentList(db: Kysely<Database>, options: ListCommentsOptions = {}): ListSource<SafetyComment> {
   let query = listingQuery(db).orderBy("c.createdAt", "desc").orderBy("c.id", "desc");
   if (options.authorUserId !== undefined) query = query.where("c.userId", "=", options.authorUserId);
   if (options.status && options.status !== "all") query = query.where("c.status", "in", [...statusesForFilter(options.status)]);
   if (options.projectId !== undefined) query = query.where("c.projectId", "=", options.projectId);
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return (await query.execute()).map(toComment);
+  return listSource(query, toComment);
 }
 
 export async function findComment(db: Kysely<Database>, id: number): Promise<SafetyComment | undefined> {

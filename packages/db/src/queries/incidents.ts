@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
+import { emptyList, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
@@ -68,7 +69,12 @@ export interface ListIncidentReportsOptions {
 
 /** Newest first (incident date, then filing order), with project and reporter names, in one query. */
 export async function listIncidentReports(db: Kysely<Database>, options: ListIncidentReportsOptions = {}): Promise<IncidentReport[]> {
-  if (options.projectIds && options.projectIds.length === 0) return [];
+  return incidentReportList(db, options).rows();
+}
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function incidentReportList(db: Kysely<Database>, options: ListIncidentReportsOptions = {}): ListSource<IncidentReport> {
+  if (options.projectIds && options.projectIds.length === 0) return emptyList();
   let query = reportsQuery(db).orderBy("r.date", "desc").orderBy("r.createdAt", "desc").orderBy("r.id", "desc");
   if (options.projectIds) query = query.where("r.projectId", "in", [...options.projectIds]);
   if (options.projectId !== undefined) query = query.where("r.projectId", "=", options.projectId);
@@ -84,7 +90,7 @@ export async function listIncidentReports(db: Kysely<Database>, options: ListInc
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return query.execute();
+  return listSource(query);
 }
 
 /** One report with the names and positions of the workers involved, in one query. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { ControlMeasure, Database, Hazard } from "../types.js";
+import { emptyList, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
@@ -50,7 +51,12 @@ export interface ListJhaFormsOptions {
 
 /** Newest first, with project and submitter names, in one query. */
 export async function listJhaForms(db: Kysely<Database>, options: ListJhaFormsOptions = {}): Promise<JhaForm[]> {
-  if (options.projectIds && options.projectIds.length === 0) return [];
+  return jhaFormList(db, options).rows();
+}
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function jhaFormList(db: Kysely<Database>, options: ListJhaFormsOptions = {}): ListSource<JhaForm> {
+  if (options.projectIds && options.projectIds.length === 0) return emptyList();
   let query = formsQuery(db).orderBy("f.submittedAt", "desc").orderBy("f.id", "desc");
   if (options.projectIds) query = query.where("f.projectId", "in", [...options.projectIds]);
   if (options.projectId !== undefined) query = query.where("f.projectId", "=", options.projectId);
@@ -67,7 +73,7 @@ export async function listJhaForms(db: Kysely<Database>, options: ListJhaFormsOp
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return query.execute();
+  return listSource(query);
 }
 
 export async function findJhaForm(db: Kysely<Database>, id: number): Promise<JhaForm | undefined> {

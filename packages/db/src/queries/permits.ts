@@ -1,6 +1,7 @@
 import type { PermitStatus } from "@sitesafe/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../types.js";
+import { emptyList, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the permits area: each takes the database (or a transaction) first. */
@@ -46,19 +47,27 @@ export interface PermitListFilter {
   offset?: number | undefined;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-
 /** Newest first, with project and requester names, in one query. */
-export async function listPermits(db: Kysely<Database>, filter: PermitListFilter) {
-  let query = db
+export async function listPermits(db: Kysely<Database>, filter: PermitListFilter): Promise<PermitListing[]> {
+  return permitList(db, filter).rows();
+}
+
+function listingQuery(db: Kysely<Database>) {
+  return db
     .selectFrom("hotWorkPermits as p")
     .innerJoin("projects as pr", "pr.id", "p.projectId")
     .leftJoin("workers as requester", "requester.id", "p.requestedBy")
     .select([...permitColumns, "pr.name as projectName", requesterName.as("requesterName")])
     .orderBy("p.requestedAt", "desc")
     .orderBy("p.id", "desc");
+}
+export type PermitListing = Awaited<ReturnType<ReturnType<typeof listingQuery>["executeTakeFirstOrThrow"]>>;
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function permitList(db: Kysely<Database>, filter: PermitListFilter): ListSource<PermitListing> {
+  let query = listingQuery(db);
   if (filter.visibleProjectIds !== null) {
-    if (filter.visibleProjectIds.length === 0) return [];
+    if (filter.visibleProjectIds.length === 0) return emptyList();
     query = query.where("p.projectId", "in", [...filter.visibleProjectIds]);
   }
   if (filter.projectId !== undefined) query = query.where("p.projectId", "=", filter.projectId);
@@ -71,9 +80,8 @@ export async function listPermits(db: Kysely<Database>, filter: PermitListFilter
   }
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return query.execute();
+  return listSource(query);
 }
-export type PermitListing = Awaited<ReturnType<typeof listPermits>>[number];
 
 /** One permit with the names the detail page shows, in one query. */
 export async function findPermitDetail(db: Kysely<Database>, id: number) {

@@ -2,6 +2,7 @@ import type { PublicUser } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser } from "../types.js";
 import { containsPattern } from "./search.js";
+import { type ListSource, listSource } from "../listSource.js";
 
 const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt"] as const;
 
@@ -30,6 +31,11 @@ export interface ListUsersOptions {
 
 /** Newest first; the search matches username, email, names and role, case-insensitively. */
 export async function listUsers(db: Kysely<Database>, options: ListUsersOptions = {}): Promise<PublicUser[]> {
+  return userList(db, options).rows();
+}
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function userList(db: Kysely<Database>, options: ListUsersOptions = {}): ListSource<PublicUser> {
   let query = db.selectFrom("users").select(publicColumns).orderBy("createdAt", "desc").orderBy("id", "desc");
   const q = options.search?.trim();
   if (q) {
@@ -45,7 +51,7 @@ export async function listUsers(db: Kysely<Database>, options: ListUsersOptions 
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return query.execute();
+  return listSource(query);
 }
 
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<PublicUser> {

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
 import { containsPattern } from "./search.js";
+import { emptyList, type ListSource, listSource } from "../listSource.js";
 
 /** Queries for the workers area: each takes the database (or a transaction) first. */
 
@@ -118,7 +119,12 @@ const toWorker = <T extends { safetyCompliance: number; projectIds: number[] }>(
 
 /** By last name, then first name. Search matches name, e-mail, job role or phone. */
 export async function listWorkers(db: Kysely<Database>, options: ListWorkersOptions = {}): Promise<Worker[]> {
-  if (options.positions && options.positions.length === 0) return [];
+  return workerList(db, options).rows();
+}
+
+/** The list, to read whole, page by page or streamed (listSource.ts). */
+export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {}): ListSource<Worker> {
+  if (options.positions && options.positions.length === 0) return emptyList();
   let query = workersWithCompliance(db).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
   if (options.positions) query = query.where("w.role", "in", [...options.positions]);
   const q = options.search?.trim();
@@ -136,7 +142,7 @@ export async function listWorkers(db: Kysely<Database>, options: ListWorkersOpti
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return (await query.execute()).map(toWorker);
+  return listSource(query, toWorker);
 }
 
 export async function findWorker(db: Kysely<Database>, id: number): Promise<Worker | undefined> {
