@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, type KyselyConfig, type LogConfig, Migrator, PostgresDialect, sql } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { migrations } from "./migrations/index.js";
@@ -111,6 +110,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
+  const { PGlite, types: pgliteTypes } = await import("@electric-sql/pglite");
+  const { PGliteDialect } = await import("kysely-pglite-dialect");
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
