@@ -1,7 +1,15 @@
-// Bundle budgets (issue 10): no route chunk over 150 KB gzipped (enforced), and the JavaScript that
-// /auth loads under 200 KB gzipped. /auth is at ~242 KB today (React + Mantine + router 116 KB,
-// tRPC + TanStack Query 41 KB, Zod and the auth schemas ~27 KB, ...): the 200 KB target is not met
-// yet, so what is enforced is a ceiling of 250 KB that stops it growing, and the target is reported.
+// Bundle budgets (issue 10), both enforced: no non-entry chunk over 150 KB gzipped, and the
+// JavaScript that /auth loads (the entry chunk's static imports plus the /auth route chunk's) at
+// most 200 KB gzipped. /auth was 241.5 KB (React + ReactDOM + Mantine + router 116 KB, tRPC +
+// TanStack Query 41 KB, Zod and the auth schemas 27 KB, ...); it is ~167 KB now because:
+// - tRPC, TanStack Query, the modals manager and the toasts are provided by the protected layout
+//   (routes/_app.tsx, components/ApiProvider.tsx), not main.tsx, so only signed-in screens load them;
+// - /auth checks the session and signs in with fetch on the REST API (GET /api/user, POST
+//   /api/login, POST /api/register: same procedures, same messages), not the tRPC client;
+// - its toast container loads when a sign-in starts (components/ToastsOnDemand.tsx), and the
+//   Register tab (role Select: combobox, popover, floating-ui; ~40 KB) when it is first opened or
+//   pointed at (features/accounts/RegisterForm.tsx). Zod stays: the forms validate with the
+//   domain's schemas. The largest chunk is the entry, ~81 KB (React DOM, Mantine core, router).
 // Reads Vite's manifest of the last `vite build`; exits 1 on a miss.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,8 +18,7 @@ import { gzipSync } from "node:zlib";
 const dist = join(import.meta.dirname, "..", "dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
 const KB = 1024;
-const AUTH_TARGET = 200 * KB;
-const AUTH_CEILING = 250 * KB;
+const AUTH_BUDGET = 200 * KB;
 const CHUNK_BUDGET = 150 * KB;
 
 const gz = new Map();
@@ -38,16 +45,16 @@ const authFiles = new Set([...closure(entryKey), ...closure(authKey)].map((k) =>
 const authTotal = [...authFiles].reduce((sum, f) => sum + gzipped(f), 0);
 
 const misses = [];
-if (authTotal > AUTH_CEILING) misses.push(`/auth loads ${(authTotal / KB).toFixed(1)} KB gzipped (ceiling 250 KB)`);
+if (authTotal > AUTH_BUDGET) misses.push(`/auth loads ${(authTotal / KB).toFixed(1)} KB gzipped (budget ${AUTH_BUDGET / KB} KB)`);
 const jsChunks = Object.values(manifest).filter((c) => c.file.endsWith(".js"));
 let largest = { file: "", size: 0 };
 for (const chunk of jsChunks) {
   const size = gzipped(chunk.file);
   if (size > largest.size) largest = { file: chunk.file, size };
-  if (!chunk.isEntry && size > CHUNK_BUDGET) misses.push(`${chunk.file} is ${(size / KB).toFixed(1)} KB gzipped (budget 150 KB)`);
+  if (!chunk.isEntry && size > CHUNK_BUDGET) misses.push(`${chunk.file} is ${(size / KB).toFixed(1)} KB gzipped (budget ${CHUNK_BUDGET / KB} KB)`);
 }
 console.log(
-  `bundle: /auth loads ${(authTotal / KB).toFixed(1)} KB gzipped in ${authFiles.size} files (target 200 KB: ${authTotal <= AUTH_TARGET ? "met" : "NOT met"}); ${jsChunks.length} chunks, largest ${largest.file} ${(largest.size / KB).toFixed(1)} KB (budget 150 KB)`,
+  `bundle: /auth loads ${(authTotal / KB).toFixed(1)} KB gzipped in ${authFiles.size} files (budget ${AUTH_BUDGET / KB} KB); ${jsChunks.length} chunks, largest ${largest.file} ${(largest.size / KB).toFixed(1)} KB (budget ${CHUNK_BUDGET / KB} KB per non-entry chunk)`,
 );
 if (misses.length) {
   for (const m of misses) console.error(`bundle budget missed: ${m}`);

@@ -2,14 +2,10 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/dates/styles.css";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, useState } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { FullPageSpinner } from "./components/States";
-import { createQueryClient, createTrpcClient, trpc } from "./lib/trpc";
+import { FullPageSpinner } from "./components/FullPageSpinner";
 import { routeTree } from "./routeTree.gen";
 import { theme } from "./theme";
 
@@ -29,20 +25,16 @@ declare module "@tanstack/react-router" {
 /** Theme preference lives in the browser; light unless the user picks dark or system. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: "sitesafe-color-scheme" });
 
+/**
+ * Only what every page needs, /auth included: the theme and the router. tRPC, TanStack Query, the
+ * modals manager and the toasts are provided by the protected layout (routes/_app.tsx), so the
+ * sign-in page does not load them (bundle budget, scripts/check-bundle.mjs).
+ */
 function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
-          <ModalsProvider>
-            <Notifications position="top-right" limit={1} autoClose={5000} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </MantineProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+      <RouterProvider router={router} />
+    </MantineProvider>
   );
 }
 

@@ -1,14 +1,8 @@
-import { Button, Card, Center, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertCircle, IconInbox } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
-export function FullPageSpinner() {
-  return (
-    <Center h="60vh" aria-busy="true">
-      <Loader color="orange" aria-label="Loading" />
-    </Center>
-  );
-}
+export { FullPageSpinner } from "./FullPageSpinner";
 
 /** Empty list or search: a heading, a sentence, and optionally what to do next. */
 export function EmptyState({ title, message, action, icon }: { title: string; message?: ReactNode; action?: ReactNode; icon?: ReactNode }) {

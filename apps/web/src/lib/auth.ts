@@ -1,6 +1,8 @@
 import type { Actor } from "@sitesafe/domain";
 import { trpc } from "./trpc";
 
+export { navigateFully } from "./session";
+
 /** The signed-in user and their policy facts; `data` is null when signed out. */
 export function useSession() {
   return trpc.auth.session.useQuery(undefined, { staleTime: 60_000 });
@@ -13,9 +15,4 @@ export function useActor(): Actor | null {
 
 export function useCurrentUser() {
   return useSession().data?.user ?? null;
-}
-
-/** Full navigation after login, registration and logout, as the spec asks: every cache starts clean. */
-export function navigateFully(path: string) {
-  window.location.assign(path);
 }

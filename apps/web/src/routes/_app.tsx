@@ -1,16 +1,34 @@
+import { ModalsProvider } from "@mantine/modals";
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
+import { ApiProvider } from "../components/ApiProvider";
 import { AppLayout } from "../components/AppLayout";
-import { FullPageSpinner } from "../components/States";
+import { FullPageSpinner } from "../components/FullPageSpinner";
+import { Toasts } from "../components/Toasts";
 import { useSession } from "../lib/auth";
+import { rememberSignedIn } from "../lib/session";
 
 /** Every route but /auth is protected: spinner while the user loads, /auth when signed out. */
 export const Route = createFileRoute("/_app")({
   component: ProtectedLayout,
 });
 
+/** The signed-in screens' providers live here, not in main.tsx, so that /auth does not load them. */
 function ProtectedLayout() {
+  return (
+    <ApiProvider>
+      <ModalsProvider>
+        <Toasts />
+        <SignedIn />
+      </ModalsProvider>
+    </ApiProvider>
+  );
+}
+
+function SignedIn() {
   const session = useSession();
   if (session.isPending) return <FullPageSpinner />;
+  // /auth reads this instead of asking the server again.
+  if (session.isSuccess) rememberSignedIn(Boolean(session.data));
   if (!session.data) return <Navigate to="/auth" replace />;
   return (
     <AppLayout>

@@ -1,7 +1,9 @@
 import { createFileRoute, Navigate } from "@tanstack/react-router";
-import { FullPageSpinner } from "../components/States";
+import { useEffect, useState } from "react";
+import { FullPageSpinner } from "../components/FullPageSpinner";
+import { ToastsOnDemand } from "../components/ToastsOnDemand";
 import { AuthPage } from "../features/accounts/AuthPage";
-import { useSession } from "../lib/auth";
+import { checkSignedIn, knownSignedIn } from "../lib/session";
 
 /** Public. An already signed-in visitor is sent to /. */
 export const Route = createFileRoute("/auth")({
@@ -9,8 +11,29 @@ export const Route = createFileRoute("/auth")({
 });
 
 function AuthRoute() {
-  const session = useSession();
-  if (session.isPending) return <FullPageSpinner />;
-  if (session.data) return <Navigate to="/" replace />;
-  return <AuthPage />;
+  const signedIn = useSignedIn();
+  if (signedIn === undefined) return <FullPageSpinner />;
+  if (signedIn) return <Navigate to="/" replace />;
+  return (
+    <>
+      <ToastsOnDemand />
+      <AuthPage />
+    </>
+  );
+}
+
+/** Whether a user is signed in; undefined while the server is asked (GET /api/user, no tRPC here). */
+function useSignedIn(): boolean | undefined {
+  const [signedIn, setSignedIn] = useState(knownSignedIn);
+  useEffect(() => {
+    if (signedIn !== undefined) return;
+    let current = true;
+    checkSignedIn().then((value) => {
+      if (current) setSignedIn(value);
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
+  return signedIn;
 }
