@@ -13,6 +13,7 @@ const config: Config = {
   webDist: undefined,
   logLevel: "silent",
   trustProxy: false,
+  sessionCacheMs: 2000,
 };
 
 let url = "";
