@@ -31,8 +31,6 @@ export interface WorkersTable {
   company: string | null;
   hardhatNumber: string | null;
   emergencyContact: string | null;
-  /** Kept by trigger (migration 0004): 100 per completed module plus in-progress progress. */
-  trainingPoints: Generated<number>;
   createdAt: Timestamp;
 }
 
