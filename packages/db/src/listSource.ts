@@ -1,5 +1,5 @@
 /**
- * A list the caller may read whole or page by page (issue #10). Screens ask for pages of 50; the
+ * A list the caller may read whole or page by page (issue #10). A `limit` asks for a page; the
  * spec's clients ask for everything, which for a large contractor is 20,000 JHA forms and 16 MB of
  * JSON. Holding that as objects and one string per request took the server past 1 GB with ten such
  * requests at once, so whole lists are streamed in chunks instead (`stream`), and only pages are
