@@ -34,6 +34,9 @@ export interface Context {
   streamWholeLists: boolean;
 }
 
+/** The context of a procedure behind `authedProcedure`: someone is signed in. */
+export type SignedInContext = Context & { actor: Actor };
+
 export interface ContextInput {
   dbHandle: DbHandle;
   config: Config;

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { ListSource } from "@sitesafe/db";
+import type { Page } from "@sitesafe/domain";
 import type { FastifyReply } from "fastify";
 import type { Context } from "./context.js";
 
@@ -39,6 +40,12 @@ export function answerList<T>(ctx: Context, source: ListSource<T>, limit: number
     return Promise.resolve(marker);
   }
   return source.rows();
+}
+
+/** A screen's page: the rows and how many the filters match, read at once. */
+export async function answerPage<T>(source: ListSource<T>): Promise<Page<T>> {
+  const [items, total] = await Promise.all([source.rows(), source.count()]);
+  return { items, total };
 }
 
 export function wholeListOf(result: unknown): ListSource<unknown> | undefined {

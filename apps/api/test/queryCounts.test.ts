@@ -273,7 +273,19 @@ const probes: Record<string, Probe> = {
   "/api/dashboard/training-completion": { path: () => "/api/dashboard/training-completion", as: both },
   "/api/dashboard/unwatched-required-videos": { path: (ids) => `/api/dashboard/unwatched-required-videos?userId=${ids.workerUserId}`, as: both },
   "/api/dashboard/project-stats": { path: () => "/api/dashboard/project-stats", as: both },
+  // The screens' pages (tRPC): a page of 50 and its total.
+  "jha.page": { path: () => screenPage("jha.page"), as: both },
+  "incidents.page": { path: () => screenPage("incidents.page"), as: both },
+  "permits.page": { path: () => screenPage("permits.page"), as: both },
+  "comments.page": { path: () => screenPage("comments.page"), as: both },
+  "projects.page": { path: () => screenPage("projects.page"), as: both },
+  "workers.page": { path: () => screenPage("workers.page"), as: ["admin"] },
+  "users.page": { path: () => screenPage("users.page"), as: ["admin"] },
 };
+
+function screenPage(procedure: string): string {
+  return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: { limit: 50, offset: 0 } }))}`;
+}
 
 async function countQueries(site: Site, probe: Probe, as: As): Promise<{ status: number; queries: number; rows: number }> {
   site.queries.n = 0;

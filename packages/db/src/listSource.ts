@@ -1,15 +1,20 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+
 /**
  * A list the caller may read whole or page by page (issue #10). A `limit` asks for a page; the
  * spec's clients ask for everything, which for a large contractor is 20,000 JHA forms and 16 MB of
  * JSON. Holding that as objects and one string per request took the server past 1 GB with ten such
  * requests at once, so whole lists are streamed in chunks instead (`stream`), and only pages are
- * read into memory (`rows`).
+ * read into memory (`rows`). The web app's screens ask for pages and show "N in all", so a source
+ * also counts the rows its filters match (`count`), ignoring the page.
  */
 export interface ListSource<T> {
   /** Every row of the query, in memory: for pages and small lists. */
   rows(): Promise<T[]>;
   /** The same rows in chunks of `chunkSize`, read through a database cursor. */
   chunks(chunkSize: number): AsyncIterable<T[]>;
+  /** How many rows the filters match, whatever the page. */
+  count(): Promise<number>;
 }
 
 /** What a Kysely select offers; the mapping turns a database row into the answer's shape. */
@@ -18,7 +23,27 @@ interface Streamable<R> {
   stream(chunkSize?: number): AsyncIterableIterator<R>;
 }
 
-export function listSource<R, T = R>(query: Streamable<R>, map?: (row: R) => T): ListSource<T> {
+/**
+ * A Kysely select whose filters decide what is counted. Its columns, order and page are dropped
+ * before counting, so a list may pass its own query; a list whose columns need costly joins
+ * (compliance per worker) passes its bare filtered table instead.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any table and row shape may be counted
+export type Countable = SelectQueryBuilder<any, any, any>;
+
+/** Counts what a query's filters match (its columns, order and page ignored). */
+export async function countMatching(query: Countable): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .clearLimit()
+    .clearOffset()
+    .select(sql<string>`count(*)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function listSource<R, T = R>(query: Streamable<R>, map?: (row: R) => T, matching?: Countable): ListSource<T> {
   const toAnswer = map ?? ((row: R) => row as unknown as T);
   return {
     rows: async () => (await query.execute()).map(toAnswer),
@@ -33,6 +58,7 @@ export function listSource<R, T = R>(query: Streamable<R>, map?: (row: R) => T):
       }
       if (chunk.length > 0) yield chunk;
     },
+    count: () => countMatching(matching ?? (query as unknown as Countable)),
   };
 }
 
@@ -41,5 +67,6 @@ export function emptyList<T>(): ListSource<T> {
   return {
     rows: async () => [],
     async *chunks() {},
+    count: async () => 0,
   };
 }

@@ -1,4 +1,5 @@
 export * from "./roles.js";
+export * from "./paging.js";
 export * from "./errors.js";
 export * from "./policy.js";
 export * from "./compliance.js";

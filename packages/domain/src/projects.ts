@@ -120,6 +120,7 @@ export const projectListSchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type ProjectListInput = z.input<typeof projectListSchema>;
+export type ProjectListQuery = z.output<typeof projectListSchema>;
 
 /** POST /api/projects/:id/workers. */
 export const assignWorkerSchema = z.object({

@@ -52,3 +52,10 @@ export const searchUsersMatch = (
     f.toLowerCase().includes(q),
   );
 };
+
+/** GET /api/users: everything unless a limit is given; the search matches username, e-mail, names and role. */
+export const userListSchema = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});

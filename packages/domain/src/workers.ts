@@ -113,6 +113,7 @@ export const workerListSchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type WorkerListInput = z.input<typeof workerListSchema>;
+export type WorkerListQuery = z.output<typeof workerListSchema>;
 
 export function isManagerPosition(position: string | null | undefined): boolean {
   return position != null && (MANAGER_POSITIONS as readonly string[]).includes(position);

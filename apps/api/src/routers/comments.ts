@@ -13,15 +13,17 @@ import {
   editCommentSchema,
   forbidden,
   listCommentsSchema,
+  type ListCommentsInput,
+  pageQuerySchema,
   notFound,
   resolveCommentSchema,
   unsettledCommentStatuses,
 } from "@sitesafe/domain";
 import { audit, comments, type Database } from "@sitesafe/db";
 import type { Kysely } from "kysely";
-import { assertCan } from "../context.js";
+import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
-import { answerList } from "../lists.js";
+import { answerList, answerPage } from "../lists.js";
 
 const NOT_FOUND = "Comment";
 
@@ -54,19 +56,18 @@ async function loadOrThrow(db: Kysely<Database>, id: number) {
   return comment;
 }
 
+/** Staff see every message; a worker sees only their own. */
+function visibleComments(ctx: SignedInContext, input: ListCommentsInput) {
+  return comments.commentList(ctx.db, { ...input, authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId });
+}
+
 /** Safety messages to the safety manager (spec product.md sections 4 and 6). */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
-  list: authedProcedure.input(listCommentsSchema.optional()).query(({ ctx, input }) =>
-    answerList(
-      ctx,
-      comments.commentList(ctx.db, {
-        ...(input ?? {}),
-        authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId,
-      }),
-      input?.limit,
-    ),
-  ),
+  list: authedProcedure.input(listCommentsSchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleComments(ctx, input ?? {}), input?.limit)),
+
+  /** The messages screen's page, with the same tab, project and scope as the list. */
+  page: authedProcedure.input(pageQuerySchema(listCommentsSchema)).query(({ ctx, input }) => answerPage(visibleComments(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     const comment = await comments.findComment(ctx.db, input.id);

@@ -2,6 +2,8 @@ import {
   type Actor,
   byIdSchema,
   incidentListQuerySchema,
+  type IncidentListQuery,
+  pageQuerySchema,
   incidentReportSchema,
   incidentReportUpdateSchema,
   isStaff,
@@ -9,10 +11,10 @@ import {
 } from "@sitesafe/domain";
 import { audit, type Database, incidents } from "@sitesafe/db";
 import type { Kysely } from "kysely";
-import { assertCan } from "../context.js";
+import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
-import { answerList } from "../lists.js";
+import { answerList, answerPage } from "../lists.js";
 
 export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
 
@@ -23,17 +25,18 @@ async function visibleReport(db: Kysely<Database>, actor: Actor, id: number) {
   return report;
 }
 
+/** The reports the actor may read, filtered: a worker's assigned projects only, a foreign project 403. */
+function visibleReports(ctx: SignedInContext, options: IncidentListQuery) {
+  if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
+  return incidents.incidentReportList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+}
+
 /** Procedures of the incidents area. */
 export const incidentsRouter = router({
-  list: authedProcedure.input(incidentListQuerySchema.optional()).query(({ ctx, input }) => {
-    const options = input ?? {};
-    if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-    return answerList(
-      ctx,
-      incidents.incidentReportList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds }),
-      options.limit,
-    );
-  }),
+  list: authedProcedure.input(incidentListQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleReports(ctx, input ?? {}), input?.limit)),
+
+  /** The incidents screen's page, with the same filters and scope as the list. */
+  page: authedProcedure.input(pageQuerySchema(incidentListQuerySchema)).query(({ ctx, input }) => answerPage(visibleReports(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleReport(ctx.db, ctx.actor, input.id)),
 

@@ -13,13 +13,15 @@ import {
   jhaFormSchema,
   jhaFormUpdateSchema,
   jhaListQuerySchema,
+  type JhaListQuery,
+  pageQuerySchema,
   notFound,
 } from "@sitesafe/domain";
 import { audit, type Database, jha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
-import { assertCan } from "../context.js";
+import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
-import { answerList } from "../lists.js";
+import { answerList, answerPage } from "../lists.js";
 
 export const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
 export const NO_WORKER_PROFILE = "A worker profile is required to file forms";
@@ -86,13 +88,18 @@ async function visibleComment(db: Kysely<Database>, actor: Actor, id: number) {
   return comment;
 }
 
+/** The forms the actor may read, filtered: a worker's assigned projects only, a foreign project 403. */
+function visibleForms(ctx: SignedInContext, options: JhaListQuery) {
+  if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
+  return jha.jhaFormList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+}
+
 /** Procedures of the jha area. */
 export const jhaRouter = router({
-  list: authedProcedure.input(jhaListQuerySchema.optional()).query(({ ctx, input }) => {
-    const options = input ?? {};
-    if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-    return answerList(ctx, jha.jhaFormList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds }), options.limit);
-  }),
+  list: authedProcedure.input(jhaListQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleForms(ctx, input ?? {}), input?.limit)),
+
+  /** The JHA screen's page, with the same filters and scope as the list. */
+  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(({ ctx, input }) => answerPage(visibleForms(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleForm(ctx.db, ctx.actor, input.id)),
 

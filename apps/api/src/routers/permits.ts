@@ -11,6 +11,8 @@ import {
   hotWorkPermitSchema,
   isStaff,
   listPermitsSchema,
+  type ListPermitsInput,
+  pageQuerySchema,
   notFound,
   type PermitAction,
   type PermitStatus,
@@ -20,8 +22,9 @@ import {
 } from "@sitesafe/domain";
 import { audit, type Database, permits } from "@sitesafe/db";
 import type { Kysely } from "kysely";
+import type { SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
-import { answerList } from "../lists.js";
+import { answerList, answerPage } from "../lists.js";
 
 const PERMIT = "Hot work permit";
 
@@ -121,19 +124,18 @@ async function transition(
   return permitDetail(ctx.db, id);
 }
 
+/** The permits the actor may read (a worker: their assigned projects', in SQL), filtered. */
+function visiblePermits(ctx: SignedInContext, input: ListPermitsInput) {
+  return permits.permitList(ctx.db, { visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds, ...input });
+}
+
 /** Procedures of the permits area (spec rules-and-api.md section 7, hot work permits). */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
-  list: authedProcedure.input(listPermitsSchema.optional()).query(({ ctx, input }) =>
-    answerList(
-      ctx,
-      permits.permitList(ctx.db, {
-        visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds,
-        ...(input ?? {}),
-      }),
-      input?.limit,
-    ),
-  ),
+  list: authedProcedure.input(listPermitsSchema.optional()).query(({ ctx, input }) => answerList(ctx, visiblePermits(ctx, input ?? {}), input?.limit)),
+
+  /** The permits screen's page, with the same search, project and scope as the list. */
+  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(visiblePermits(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     await visiblePermitFacts(ctx.db, ctx.actor, input.id);

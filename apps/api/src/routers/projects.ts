@@ -26,12 +26,15 @@ import {
   safetyPlanExtension,
   sanitizeFileName,
   WORKER_ALREADY_ASSIGNED,
+  pageQuerySchema,
+  type ProjectListQuery,
 } from "@sitesafe/domain";
 import { audit, type Database, projects, workers } from "@sitesafe/db";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { assertCan } from "../context.js";
+import { assertCan, type SignedInContext } from "../context.js";
+import { answerPage } from "../lists.js";
 import { authedProcedure, router, staffProcedure } from "../trpc.js";
 
 /** 404 for a missing project, then 403 for a worker who is not assigned to it. */
@@ -87,18 +90,23 @@ const uploadSafetyPlanSchema = z.object({
   data: z.instanceof(Uint8Array, { message: NO_FILE_SELECTED }),
 });
 
+/** Every project for staff, the assigned ones for a worker; "all" is no status filter. */
+function visibleProjects(ctx: SignedInContext, input: ProjectListQuery) {
+  return projects.projectList(ctx.db, {
+    search: input.search,
+    status: input.status && input.status !== "all" ? input.status : undefined,
+    limit: input.limit,
+    offset: input.offset,
+    onlyIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds,
+  });
+}
+
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => {
-    const status = input?.status && input.status !== "all" ? input.status : undefined;
-    return projects.listProjects(ctx.db, {
-      search: input?.search,
-      status,
-      limit: input?.limit,
-      offset: input?.offset,
-      onlyIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds,
-    });
-  }),
+  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => visibleProjects(ctx, input ?? {}).rows()),
+
+  /** The projects screen's page, with the same search, status and scope as the list. */
+  page: authedProcedure.input(pageQuerySchema(projectListSchema)).query(({ ctx, input }) => answerPage(visibleProjects(ctx, input))),
 
   /** GET /api/projects/stats: compliance rows with the Compliant / At Risk / Non-Compliant label. */
   stats: authedProcedure.query(async ({ ctx }) => {

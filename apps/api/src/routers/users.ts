@@ -1,18 +1,15 @@
-import { AppError, byIdSchema, canReadWorker, forbidden, idParam, notFound, resetPasswordSchema } from "@sitesafe/domain";
+import { AppError, byIdSchema, canReadWorker, forbidden, idParam, notFound, pageQuerySchema, resetPasswordSchema, userListSchema } from "@sitesafe/domain";
 import { audit, sessions, users, workers } from "@sitesafe/db";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
 import { adminProcedure, authedProcedure, router } from "../trpc.js";
-import { answerList } from "../lists.js";
-
-export const listQuerySchema = z.object({
-  search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
-});
+import { answerList, answerPage } from "../lists.js";
 
 export const usersRouter = router({
-  list: adminProcedure.input(listQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
+  list: adminProcedure.input(userListSchema.optional()).query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
+
+  /** The users screen's page, with the same search as the list. */
+  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(({ ctx, input }) => answerPage(users.userList(ctx.db, input))),
 
   byId: adminProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     const user = await users.findUserById(ctx.db, input.id);

@@ -15,13 +15,15 @@ import {
   workerCreateSchema,
   workerListSchema,
   workerUpdateSchema,
+  pageQuerySchema,
+  type WorkerListQuery,
 } from "@sitesafe/domain";
 import { audit, classifyDbError, type Database, users, workers } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords.js";
-import { assertCan } from "../context.js";
+import { assertCan, type SignedInContext } from "../context.js";
 import { adminProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
-import { answerList } from "../lists.js";
+import { answerList, answerPage } from "../lists.js";
 
 /** A taken username or e-mail, however it was found (pre-check or the unique index), is a 409 with a clear message. */
 function identityConflict(error: unknown): AppError | null {
@@ -111,18 +113,23 @@ function assertMayChangeAccount(actor: Actor, accountRole: string | null, action
   throw forbidden(`Only admins can ${action} ${accountRole} accounts`);
 }
 
+/** Staff only; `managersOnly` is the managers list (the manager positions). */
+function listedWorkers(ctx: SignedInContext, input: Partial<WorkerListQuery>) {
+  assertCan(ctx.actor, "worker.list");
+  return workers.workerList(ctx.db, {
+    search: input.search,
+    positions: input.managersOnly ? MANAGER_POSITIONS : input.positions,
+    limit: input.limit,
+    offset: input.offset,
+  });
+}
+
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
-  list: staffProcedure.input(workerListSchema.optional()).query(({ ctx, input }) => {
-    assertCan(ctx.actor, "worker.list");
-    const source = workers.workerList(ctx.db, {
-      search: input?.search,
-      positions: input?.managersOnly ? MANAGER_POSITIONS : input?.positions,
-      limit: input?.limit,
-      offset: input?.offset,
-    });
-    return answerList(ctx, source, input?.limit);
-  }),
+  list: staffProcedure.input(workerListSchema.optional()).query(({ ctx, input }) => answerList(ctx, listedWorkers(ctx, input ?? {}), input?.limit)),
+
+  /** The workers and managers screens' page, with the same search and positions as the list. */
+  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(({ ctx, input }) => answerPage(listedWorkers(ctx, input))),
 
   /** Staff read any worker; a worker reads their own record. */
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {

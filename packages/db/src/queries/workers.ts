@@ -86,9 +86,11 @@ export interface ListWorkersOptions {
 }
 
 
-function workersWithCompliance(db: Kysely<Database>) {
-  return db
-    .selectFrom("workers as w")
+const workersTable = (db: Kysely<Database>) => db.selectFrom("workers as w");
+
+/** The worker columns with compliance, projects and username, over `from` (all workers, or the filtered ones). */
+function workersWithCompliance(db: Kysely<Database>, from = workersTable(db)) {
+  return from
     .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
     .leftJoin("users as u", "u.id", "w.userId")
     .select([
@@ -125,13 +127,14 @@ export async function listWorkers(db: Kysely<Database>, options: ListWorkersOpti
 /** The list, to read whole, page by page or streamed (listSource.ts). */
 export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {}): ListSource<Worker> {
   if (options.positions && options.positions.length === 0) return emptyList();
-  let query = workersWithCompliance(db).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
-  if (options.positions) query = query.where("w.role", "in", [...options.positions]);
+  // Filters go on the bare table so the count skips the per-worker compliance join.
+  let matching = workersTable(db);
+  if (options.positions) matching = matching.where("w.role", "in", [...options.positions]);
   const q = options.search?.trim();
   if (q) {
     const pattern = containsPattern(q);
     const digits = q.replace(/\D/g, "");
-    query = query.where((eb) =>
+    matching = matching.where((eb) =>
       eb.or([
         eb(sql`lower(w.first_name || ' ' || w.last_name)`, "like", pattern),
         eb(sql`lower(w.email)`, "like", pattern),
@@ -141,8 +144,9 @@ export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {
       ]),
     );
   }
+  let query = workersWithCompliance(db, matching).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query, toWorker);
+  return listSource(query, toWorker, matching);
 }
 
 export async function findWorker(db: Kysely<Database>, id: number): Promise<Worker | undefined> {
