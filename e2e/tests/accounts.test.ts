@@ -199,6 +199,8 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto("/admin/users");
     await page.getByPlaceholder("Search users...").fill(user.username);
+    // The search runs on the server once typing pauses; wait for its answer, not the first page.
+    await page.getByText("1 user(s) found").waitFor();
     await page.getByRole("button", { name: "Open Wendy Field" }).click();
     await page.waitForURL((url) => /^\/admin\/users\/\d+$/.test(url.pathname));
     await page.getByRole("heading", { name: "User Profile", exact: true }).waitFor();

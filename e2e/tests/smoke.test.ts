@@ -41,4 +41,39 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
       await context.close();
     }
   });
+
+  it("list screens ask the server for one page, never the whole list", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    // tRPC batches calls as /trpc/a.x,b.y?batch=1&input={"0":{"json":...},"1":...}
+    const calls: { procedure: string; input: unknown }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith("/trpc/")) return;
+      const inputs = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, { json?: unknown }>;
+      const procedures = url.pathname.slice("/trpc/".length).split(",");
+      for (const [i, procedure] of procedures.entries()) calls.push({ procedure, input: inputs[String(i)]?.json });
+    });
+    const screens = [
+      ["/forms/jha", "jha", 24],
+      ["/forms/incident-reports", "incidents", 24],
+      ["/forms/hot-work-permits", "permits", 24],
+      ["/projects", "projects", 24],
+      ["/workers", "workers", 24],
+      ["/managers", "workers", 24],
+      ["/safety-comments", "comments", 20],
+      ["/admin/users", "users", 24],
+    ] as const;
+    for (const [path, area, size] of screens) {
+      calls.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const asked = calls.filter((c) => c.procedure.startsWith(`${area}.`)).map((c) => c.procedure);
+      expect(asked, path).toContain(`${area}.page`);
+      expect(asked, path).not.toContain(`${area}.list`);
+      expect(calls.find((c) => c.procedure === `${area}.page`)?.input, path).toMatchObject({ limit: size, offset: 0 });
+    }
+    await context.close();
+  });
 });

@@ -218,3 +218,32 @@ describe("who may read which pages", () => {
     expect(past).toEqual({ items: [], total: FORMS_A + FORMS_B });
   });
 });
+
+describe("pickers read names, not whole lists", () => {
+  it("projects.options gives staff every project and a worker their own, by name with status and location", async () => {
+    const staff = (await t.request({ method: "GET", url: "/trpc/projects.options", as: manager })).json().result.data.json as {
+      id: number;
+      name: string;
+      status: string;
+      location: string;
+    }[];
+    expect(staff.map((p) => p.name)).toEqual(["Harbor Tower", "Mill Street Garage", "Quarry Road"]);
+    expect(staff[2]).toMatchObject({ status: "completed", location: "Springfield" });
+    const mine = (await t.request({ method: "GET", url: "/trpc/projects.options", as: worker })).json().result.data.json as { id: number }[];
+    expect(mine.map((p) => p.id)).toEqual([siteB]);
+  });
+
+  it("permits.formOptions gives a worker only their projects and the people on them", async () => {
+    const read = async (as: TestUser) =>
+      (await t.request({ method: "GET", url: "/trpc/permits.formOptions", as })).json().result.data.json as {
+        projects: { id: number }[];
+        workers: { id: number }[];
+      };
+    const staff = await read(admin);
+    expect(staff.projects).toHaveLength(3);
+    expect(staff.workers.map((w) => w.id)).toEqual(expect.arrayContaining([worker.workerId, otherWorker.workerId]));
+    const mine = await read(worker);
+    expect(mine.projects.map((p) => p.id)).toEqual([siteB]);
+    expect(mine.workers.map((w) => w.id)).toEqual([worker.workerId]);
+  });
+});

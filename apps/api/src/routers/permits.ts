@@ -25,6 +25,7 @@ import type { Kysely } from "kysely";
 import type { SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
+import { formOptions } from "./jha.js";
 
 const PERMIT = "Hot work permit";
 
@@ -136,6 +137,9 @@ export const permitsRouter = router({
 
   /** The permits screen's page, with the same search, project and scope as the list. */
   page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(visiblePermits(ctx, input))),
+
+  /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
+  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     await visiblePermitFacts(ctx.db, ctx.actor, input.id);

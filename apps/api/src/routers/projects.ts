@@ -108,6 +108,9 @@ export const projectsRouter = router({
   /** The projects screen's page, with the same search, status and scope as the list. */
   page: authedProcedure.input(pageQuerySchema(projectListSchema)).query(({ ctx, input }) => answerPage(visibleProjects(ctx, input))),
 
+  /** The projects the actor sees, by name with their status, no figures: for pickers. */
+  options: authedProcedure.query(({ ctx }) => projects.projectChoices(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds)),
+
   /** GET /api/projects/stats: compliance rows with the Compliant / At Risk / Non-Compliant label. */
   stats: authedProcedure.query(async ({ ctx }) => {
     const rows = await projects.projectStats(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds);

@@ -1,27 +1,65 @@
+import { pageCount, pageOffset } from "@sitesafe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 /** Lists render at most a page of rows at a time, however many records there are. */
 export const PAGE_SIZE = 24;
 
+/** The longest search the list procedures accept; the inputs stop there instead of failing. */
+export const SEARCH_MAX = 200;
+
+/**
+ * A screen's page of a server list (issue #10): the page number, and the `limit`/`offset` to ask
+ * the `<area>.page` procedure for. Any change of the filters starts again at page 1, so a new
+ * search never lands on an empty page 40.
+ */
+export function useServerPage(filters: unknown, pageSize = PAGE_SIZE) {
+  const filtersKey = JSON.stringify(filters ?? null);
+  const [state, setState] = useState({ filtersKey, page: 1 });
+  const page = state.filtersKey === filtersKey ? state.page : 1;
+  const setPage = useCallback((next: number) => setState({ filtersKey, page: next }), [filtersKey]);
+  return {
+    page,
+    pageSize,
+    setPage,
+    limit: pageSize,
+    offset: pageOffset(page, pageSize),
+  };
+}
+export type ServerPage = ReturnType<typeof useServerPage>;
+
+/**
+ * The controls under a server list, from the answer's `total`. When rows were deleted from under
+ * the last page (by someone else, or a filter), it steps back to the page that still exists.
+ */
+export function ServerPageControls({ pager, total }: { pager: ServerPage; total: number }) {
+  const pages = pageCount(total, pager.pageSize);
+  const { page, setPage } = pager;
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages, setPage]);
+  return <PageControls page={page} pages={pages} total={total} onChange={setPage} />;
+}
+
+/** A page of a list already in memory (short lists such as invite tokens). */
 export function usePage<T>(items: readonly T[], pageSize = PAGE_SIZE) {
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const pages = pageCount(items.length, pageSize);
   useEffect(() => {
     if (page > pages) setPage(1);
   }, [page, pages]);
-  const visible = items.slice((page - 1) * pageSize, page * pageSize);
+  const visible = items.slice(pageOffset(page, pageSize), page * pageSize);
   return { page, setPage, pages, visible, total: items.length };
 }
 
 export function PageControls({ page, pages, total, onChange }: { page: number; pages: number; total: number; onChange: (p: number) => void }) {
   if (pages <= 1) return null;
   return (
-    <Group justify="space-between" mt="md">
+    <Group justify="space-between" mt="md" gap="xs">
       <Text size="sm" c="dimmed">
-        {total} in all
+        {total.toLocaleString()} in all
       </Text>
-      <Pagination value={page} onChange={onChange} total={pages} size="sm" />
+      <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />
     </Group>
   );
 }

@@ -111,6 +111,21 @@ export function projectList(db: Kysely<Database>, options: ListProjectsOptions =
   };
 }
 
+export interface ProjectChoice {
+  id: number;
+  name: string;
+  location: string;
+  status: ProjectStatus;
+}
+
+/** Projects by name, without compliance: for pickers such as a worker's assignments. */
+export async function projectChoices(db: Kysely<Database>, onlyIds?: readonly number[]): Promise<ProjectChoice[]> {
+  if (onlyIds && onlyIds.length === 0) return [];
+  let query = db.selectFrom("projects").select(["id", "name", "location", "status"]).orderBy("name").orderBy("id");
+  if (onlyIds) query = query.where("id", "in", [...onlyIds]);
+  return query.execute();
+}
+
 export async function findProject(db: Kysely<Database>, id: number): Promise<Project | undefined> {
   const row = await projectsWithCompliance(db).where("p.id", "=", id).executeTakeFirst();
   return row ? toProject(row) : undefined;

@@ -1,4 +1,4 @@
-import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel, searchUsersMatch } from "@sitesafe/domain";
+import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel } from "@sitesafe/domain";
 import {
   ActionIcon,
   Avatar,
@@ -20,11 +20,13 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
@@ -32,7 +34,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { InviteTokenDialog } from "./InviteTokenDialog";
 
-type UserRow = RouterOutputs["users"]["list"][number];
+type UserRow = RouterOutputs["users"]["page"]["items"][number];
 
 /** /admin/users: admins only; everyone else goes to /. */
 export function UsersPage() {
@@ -43,14 +45,15 @@ export function UsersPage() {
 
 function UsersScreen() {
   const navigate = useNavigate();
-  const users = trpc.users.list.useQuery();
   const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const filters = { search: debounced || undefined };
+  const pager = useServerPage(filters);
+  const users = trpc.users.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const [inviteRole, setInviteRole] = useState<InviteTokenRole | null>(null);
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
   const [toReset, setToReset] = useState<UserRow | null>(null);
 
-  const filtered = useMemo(() => (users.data ?? []).filter((u) => searchUsersMatch(u, search)), [users.data, search]);
-  const { visible, page, pages, setPage, total } = usePage(filtered);
 
   return (
     <>
@@ -66,7 +69,7 @@ function UsersScreen() {
                 Users
               </Title>
               <Text size="sm" c="dimmed">
-                {filtered.length} user(s) found
+                {users.data?.total ?? 0} user(s) found
               </Text>
             </Box>
             <Group gap="xs">
@@ -82,6 +85,7 @@ function UsersScreen() {
             <TextInput
               placeholder="Search users..."
               aria-label="Search users"
+              maxLength={SEARCH_MAX}
               leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
@@ -98,12 +102,12 @@ function UsersScreen() {
             <ListSkeleton rows={5} />
           ) : users.isError ? (
             <ErrorState message="Error loading users. Please try again." onRetry={() => void users.refetch()} />
-          ) : filtered.length === 0 ? (
+          ) : users.data.total === 0 ? (
             <EmptyState title={search.trim() ? "No users matching your search" : "No users found"} />
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-                {visible.map((user) => (
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+                {users.data.items.map((user) => (
                   <UserCard
                     key={user.id}
                     user={user}
@@ -113,7 +117,7 @@ function UsersScreen() {
                   />
                 ))}
               </SimpleGrid>
-              <PageControls page={page} pages={pages} total={total} onChange={setPage} />
+              <ServerPageControls pager={pager} total={users.data.total} />
             </>
           )}
         </Stack>
@@ -185,7 +189,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: ()
   const remove = trpc.users.delete.useMutation({
     onSuccess: () => {
       notifySuccess("User deleted", "User has been successfully deleted");
-      void utils.users.list.invalidate();
+      void Promise.all([utils.users.list.invalidate(), utils.users.page.invalidate()]);
       onClose();
     },
     onError: (error) => notifyError("Error", `Failed to delete user: ${errorMessage(error)}`),

@@ -1,9 +1,10 @@
 import { can, type CommentFilter, commentTexts, projectOptionLabel } from "@sitesafe/domain";
 import { Button, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
 import { IconMessagePlus } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
@@ -12,6 +13,8 @@ import { CommentItem } from "./CommentItem";
 import { useCommentActions } from "./useCommentActions";
 
 const ALL_PROJECTS = "all";
+/** Messages are long cards: 20 to a page. */
+const COMMENTS_PAGE_SIZE = 20;
 
 /** /safety-comments (also /safety/comments): workers message the safety manager; staff answer. */
 export function SafetyCommentsPage() {
@@ -22,10 +25,14 @@ export function SafetyCommentsPage() {
   const [project, setProject] = useState<string>(ALL_PROJECTS);
   const [composing, setComposing] = useState(false);
   const projectId = staff && project !== ALL_PROJECTS ? Number(project) : undefined;
-  const list = trpc.comments.list.useQuery({ status: staff ? tab : "all", ...(projectId ? { projectId } : {}) }, { enabled: actor !== null });
+  const filters = { status: staff ? tab : ("all" as const), ...(projectId ? { projectId } : {}) };
+  const pager = useServerPage(filters, COMMENTS_PAGE_SIZE);
+  const list = trpc.comments.page.useQuery(
+    { ...filters, limit: pager.limit, offset: pager.offset },
+    { enabled: actor !== null, placeholderData: keepPreviousData },
+  );
   const projects = trpc.comments.projectOptions.useQuery(undefined, { enabled: staff });
   const { handlers, dialogs } = useCommentActions();
-  const page = usePage(list.data ?? [], 20);
 
   if (!actor) return null;
 
@@ -70,7 +77,7 @@ export function SafetyCommentsPage() {
         </Group>
       ) : list.isError ? (
         <ErrorState message={commentTexts.loadError} onRetry={() => void list.refetch()} />
-      ) : page.total === 0 ? (
+      ) : list.data.total === 0 ? (
         <EmptyState
           title={commentTexts.emptyTitle}
           message={staff ? commentTexts.emptyStaff : commentTexts.emptyWorker}
@@ -83,11 +90,11 @@ export function SafetyCommentsPage() {
           }
         />
       ) : (
-        <Stack gap="sm">
-          {page.visible.map((comment) => (
+        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {list.data.items.map((comment) => (
             <CommentItem key={comment.id} comment={comment} actor={actor} handlers={handlers} />
           ))}
-          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+          <ServerPageControls pager={pager} total={list.data.total} />
         </Stack>
       )}
       <CommentFormDialog opened={composing} onClose={() => setComposing(false)} />

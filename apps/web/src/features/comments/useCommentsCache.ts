@@ -3,5 +3,5 @@ import { trpc } from "../../lib/trpc";
 /** After any change to a message, every list of messages (page and dashboard preview) reloads. */
 export function useInvalidateComments() {
   const utils = trpc.useUtils();
-  return () => utils.comments.list.invalidate();
+  return () => Promise.all([utils.comments.list.invalidate(), utils.comments.page.invalidate()]);
 }

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
+import { useInvalidateIncidentLists } from "./useIncidentListsCache";
 import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
@@ -58,7 +59,7 @@ const statusLabel = (s: string | null) => (s && s in incidentStatusLabels ? inci
 export function IncidentDetailPage({ id }: { id: number }) {
   const actor = useActor();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const invalidateLists = useInvalidateIncidentLists();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const query = trpc.incidents.byId.useQuery({ id });
@@ -66,7 +67,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
   const remove = trpc.incidents.delete.useMutation({
     onSuccess: () => {
       setConfirming(false);
-      void utils.incidents.list.invalidate();
+      void invalidateLists();
       notifySuccess("Incident report deleted", "The incident report has been successfully deleted.");
       void navigate({ to: "/forms/incident-reports" });
     },

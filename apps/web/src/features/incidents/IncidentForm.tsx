@@ -17,6 +17,7 @@ import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { notifySubmitError } from "../jha/JhaForm";
+import { useInvalidateIncidentLists } from "./useIncidentListsCache";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
 
@@ -56,6 +57,7 @@ export function IncidentForm({
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.incidents.formOptions.useQuery();
   const utils = trpc.useUtils();
+  const invalidateLists = useInvalidateIncidentLists();
 
   const form = useForm<Values>({
     mode: "controlled",
@@ -98,7 +100,7 @@ export function IncidentForm({
   const reporterOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
 
   const onSuccess = (saved: IncidentRecord) => {
-    void utils.incidents.list.invalidate();
+    void invalidateLists();
     void utils.incidents.history.invalidate({ id: saved.id });
     utils.incidents.byId.setData({ id: saved.id }, saved);
     notifySuccess(

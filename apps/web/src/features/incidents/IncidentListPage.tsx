@@ -1,10 +1,11 @@
-import { incidentMatchesSearch } from "@sitesafe/domain";
 import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
@@ -12,7 +13,7 @@ import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 
-type IncidentListItem = RouterOutputs["incidents"]["list"][number];
+type IncidentListItem = RouterOutputs["incidents"]["page"]["items"][number];
 
 const ALL = "all";
 
@@ -21,18 +22,16 @@ export function IncidentListPage() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<string>(ALL);
-  const list = trpc.incidents.list.useQuery();
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const filters = { search: debounced || undefined, projectId: tab === ALL ? undefined : Number(tab) };
+  const pager = useServerPage(filters);
+  const list = trpc.incidents.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const options = trpc.incidents.formOptions.useQuery();
 
   useEffect(() => {
     if (list.error) notifyError("Failed to fetch incident reports", errorMessage(list.error));
   }, [list.error]);
 
-  const filtered = useMemo(
-    () => (list.data ?? []).filter((r) => (tab === ALL || String(r.projectId) === tab) && incidentMatchesSearch(r, search)),
-    [list.data, tab, search],
-  );
-  const page = usePage(filtered);
   const projects = options.data?.projects ?? [];
 
   return (
@@ -59,6 +58,7 @@ export function IncidentListPage() {
           <TextInput
             placeholder="Search by title, description or location..."
             aria-label="Search incident reports"
+            maxLength={SEARCH_MAX}
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
@@ -80,11 +80,11 @@ export function IncidentListPage() {
             <CardGridSkeleton count={6} />
           ) : list.error ? (
             <ErrorState message="Failed to fetch incident reports" onRetry={() => void list.refetch()} />
-          ) : filtered.length === 0 ? (
+          ) : list.data.total === 0 ? (
             <EmptyState
               title="No Incident Reports Found"
               message={
-                search
+                debounced
                   ? "No incident reports match your search."
                   : tab !== ALL
                     ? "No incidents have been reported for this project."
@@ -93,12 +93,12 @@ export function IncidentListPage() {
             />
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="incident-list">
-                {page.visible.map((report) => (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="incident-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                {list.data.items.map((report) => (
                   <IncidentCard key={report.id} report={report} />
                 ))}
               </SimpleGrid>
-              <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+              <ServerPageControls pager={pager} total={list.data.total} />
             </>
           )}
         </>

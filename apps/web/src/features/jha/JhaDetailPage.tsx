@@ -13,6 +13,7 @@ import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
+import { useInvalidateJhaLists } from "./useJhaListsCache";
 import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
@@ -63,14 +64,14 @@ export function JhaNotFound() {
 export function JhaDetailPage({ id }: { id: number }) {
   const actor = useActor();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const invalidateLists = useInvalidateJhaLists();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const query = trpc.jha.byId.useQuery({ id });
   const remove = trpc.jha.delete.useMutation({
     onSuccess: () => {
       setConfirming(false);
-      void utils.jha.list.invalidate();
+      void invalidateLists();
       notifySuccess("JHA form deleted", "The JHA form has been deleted.");
       void navigate({ to: "/forms/jha" });
     },

@@ -16,6 +16,7 @@ import { useEffect } from "react";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useInvalidateJhaLists } from "./useJhaListsCache";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
 
@@ -55,6 +56,7 @@ export function JhaForm({
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.jha.formOptions.useQuery();
   const utils = trpc.useUtils();
+  const invalidateLists = useInvalidateJhaLists();
 
   const form = useForm<Values>({
     mode: "controlled",
@@ -78,7 +80,7 @@ export function JhaForm({
   }, [projects, initial, form]);
 
   const onSuccess = (saved: JhaFormRecord) => {
-    void utils.jha.list.invalidate();
+    void invalidateLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
     notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
     onDone(saved);

@@ -1,10 +1,12 @@
-import { highestRisk, jhaMatchesSearch } from "@sitesafe/domain";
+import { highestRisk } from "@sitesafe/domain";
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
@@ -12,28 +14,22 @@ import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
 
-type JhaListItem = RouterOutputs["jha"]["list"][number];
+type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 
 /** /forms/jha: the JHA forms of the user's visible projects, a search, a project filter and the new-form panel. */
 export function JhaListPage() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState("");
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
-  const list = trpc.jha.list.useQuery();
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const filters = { search: debounced || undefined, projectId: projectFilter === null ? undefined : Number(projectFilter) };
+  const pager = useServerPage(filters);
+  const list = trpc.jha.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const options = trpc.jha.formOptions.useQuery();
 
   useEffect(() => {
     if (list.error) notifyError("Failed to fetch JHA forms", errorMessage(list.error));
   }, [list.error]);
-
-  const filtered = useMemo(
-    () =>
-      (list.data ?? []).filter(
-        (f) => (projectFilter === null || String(f.projectId) === projectFilter) && jhaMatchesSearch(f, search),
-      ),
-    [list.data, projectFilter, search],
-  );
-  const page = usePage(filtered);
 
   if (creating) {
     return (
@@ -63,6 +59,7 @@ export function JhaListPage() {
         <TextInput
           placeholder="Search JHA forms..."
           aria-label="Search JHA forms"
+          maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -83,23 +80,23 @@ export function JhaListPage() {
         <CardGridSkeleton count={6} />
       ) : list.error ? (
         <ErrorState message="Failed to fetch JHA forms" onRetry={() => void list.refetch()} />
-      ) : filtered.length === 0 ? (
+      ) : list.data.total === 0 ? (
         <EmptyState
           title="No JHA Forms Found"
           message={
-            search || projectFilter
+            debounced || projectFilter
               ? "No JHA forms match your search. Try a different search or project."
               : "No job hazard analyses have been filed yet. Use New JHA to file the first one."
           }
         />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="jha-list">
-            {page.visible.map((form) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="jha-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {list.data.items.map((form) => (
               <JhaCard key={form.id} form={form} />
             ))}
           </SimpleGrid>
-          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+          <ServerPageControls pager={pager} total={list.data.total} />
         </>
       )}
     </>

@@ -39,6 +39,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useInvalidatePermitLists } from "./usePermitListsCache";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 
@@ -82,6 +83,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const invalidatePermitLists = useInvalidatePermitLists();
   const [rejectOpen, setRejectOpen] = useState(false);
   const [closeOpen, setCloseOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -94,7 +96,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
   const refresh = async (updated: PermitDetail) => {
     utils.permits.byId.setData({ id: permit.id }, updated);
-    await utils.permits.list.invalidate();
+    await invalidatePermitLists();
   };
 
   const approve = trpc.permits.approve.useMutation({
@@ -126,7 +128,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
     onSuccess: () => {
       notifySuccess("Permit deleted", "The hot work permit has been deleted successfully.");
       setDeleteOpen(false);
-      void utils.permits.list.invalidate();
+      void invalidatePermitLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
     onError: (error) => notifyError("Failed to delete permit", errorMessage(error)),

@@ -102,8 +102,8 @@ export function PermitForm({
     validate: schemaResolver(hotWorkPermitSchema, { sync: true }),
   });
 
-  const projects = trpc.projects.list.useQuery();
-  const requesters = trpc.workers.list.useQuery(undefined, { enabled: staff });
+  // Names only (no compliance figures): a large contractor has thousands of workers to pick from.
+  const options = trpc.permits.formOptions.useQuery();
   const profile = trpc.users.workerProfile.useQuery(undefined, { enabled: !staff });
 
   // A worker's own profile may arrive after the form was set up.
@@ -112,11 +112,11 @@ export function PermitForm({
     if (!staff && ownWorkerId && form.values.requestedBy !== ownWorkerId) form.setFieldValue("requestedBy", ownWorkerId);
   }, [staff, ownWorkerId, form]);
 
-  const projectData = (projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
+  const projectData = (options.data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   if (permit && !projectData.some((p) => p.value === String(permit.projectId))) {
     projectData.push({ value: String(permit.projectId), label: permit.projectName });
   }
-  const requesterData = (requesters.data ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() }));
+  const requesterData = (staff ? (options.data?.workers ?? []) : []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() }));
   const ownName = profile.data
     ? `${profile.data.firstName} ${profile.data.lastName}`.trim()
     : [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.username || "";
@@ -132,7 +132,7 @@ export function PermitForm({
 
         <Select
           label="Project"
-          placeholder={projects.isPending ? "Loading projects..." : "Select a project"}
+          placeholder={options.isPending ? "Loading projects..." : "Select a project"}
           data={projectData}
           searchable
           withAsterisk
@@ -142,7 +142,7 @@ export function PermitForm({
           onChange={(value) => form.setFieldValue("projectId", value ? Number(value) : 0)}
           error={form.errors.projectId}
           description={
-            !staff && projects.data && projects.data.length === 0 ? "You are not assigned to any projects yet. Please contact your supervisor." : undefined
+            !staff && options.data && options.data.projects.length === 0 ? "You are not assigned to any projects yet. Please contact your supervisor." : undefined
           }
         />
         <TextInput label="Permit Title" placeholder="e.g. Welding of stair stringers" withAsterisk {...form.getInputProps("title")} />
@@ -151,8 +151,9 @@ export function PermitForm({
         {staff ? (
           <Select
             label="Requested By"
-            placeholder={requesters.isPending ? "Loading workers..." : "Select a worker"}
+            placeholder={options.isPending ? "Loading workers..." : "Select a worker"}
             data={requesterData}
+            limit={50}
             searchable
             withAsterisk
             nothingFoundMessage="No workers found"

@@ -1,20 +1,22 @@
-import { type HotWorkPermitData, permitMatchesSearch } from "@sitesafe/domain";
+import type { HotWorkPermitData } from "@sitesafe/domain";
 import { Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useInvalidatePermitLists } from "./usePermitListsCache";
 import { PermitForm } from "./PermitForm";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 
-type PermitListing = RouterOutputs["permits"]["list"][number];
+type PermitListing = RouterOutputs["permits"]["page"]["items"][number];
 
 /** The spec's redirect delay after a submit, update or delete. */
 export const PERMIT_REDIRECT_MS = 500;
@@ -22,30 +24,24 @@ export const PERMIT_REDIRECT_MS = 500;
 /** /forms/hot-work-permits: search, project tabs, permit cards and the request form. */
 export function PermitListPage() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const invalidatePermitLists = useInvalidatePermitLists();
   const isMobile = useIsMobile();
   const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 150);
+  const [debounced] = useDebouncedValue(search.trim(), 250);
   const [tab, setTab] = useState<string | null>("all");
   const [requestOpen, setRequestOpen] = useState(false);
 
-  const permits = trpc.permits.list.useQuery();
-  const projects = trpc.projects.list.useQuery();
-
-  const visible = useMemo(
-    () =>
-      (permits.data ?? []).filter(
-        (p) => (tab === "all" || tab === null || String(p.projectId) === tab) && permitMatchesSearch(p, debounced),
-      ),
-    [permits.data, tab, debounced],
-  );
-  const page = usePage(visible);
+  const filters = { search: debounced || undefined, projectId: tab === "all" || tab === null ? undefined : Number(tab) };
+  const pager = useServerPage(filters);
+  const permits = trpc.permits.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  // The tabs: the projects this person may see, by name (no compliance figures needed here).
+  const options = trpc.permits.formOptions.useQuery();
 
   const create = trpc.permits.create.useMutation({
     onSuccess: () => {
       notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
       setRequestOpen(false);
-      void utils.permits.list.invalidate();
+      void invalidatePermitLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
     onError: (error) => notifyError("Failed to submit hot work permit", errorMessage(error)),
@@ -67,6 +63,7 @@ export function PermitListPage() {
         <TextInput
           placeholder="Search permits by title, description or location"
           aria-label="Search permits"
+          maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -76,7 +73,7 @@ export function PermitListPage() {
           <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
             <Tabs.List style={{ flexWrap: "nowrap" }}>
               <Tabs.Tab value="all">All Projects</Tabs.Tab>
-              {(projects.data ?? []).map((project) => (
+              {(options.data?.projects ?? []).map((project) => (
                 <Tabs.Tab key={project.id} value={String(project.id)} style={{ whiteSpace: "nowrap" }}>
                   {project.name}
                 </Tabs.Tab>
@@ -89,11 +86,11 @@ export function PermitListPage() {
           <CardGridSkeleton count={6} />
         ) : permits.isError ? (
           <ErrorState message="Failed to load hot work permits." onRetry={() => void permits.refetch()} />
-        ) : visible.length === 0 ? (
+        ) : permits.data.total === 0 ? (
           <EmptyState
             title="No Hot Work Permits Found"
             message={
-              debounced.trim() || tab !== "all"
+              debounced || tab !== "all"
                 ? "No permits match your search or the selected project."
                 : "There are no hot work permits yet. Request one before any welding, cutting or grinding starts."
             }
@@ -105,12 +102,12 @@ export function PermitListPage() {
           />
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {page.visible.map((permit) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: permits.isPlaceholderData ? 0.6 : 1 }}>
+              {permits.data.items.map((permit) => (
                 <PermitCard key={permit.id} permit={permit} />
               ))}
             </SimpleGrid>
-            <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+            <ServerPageControls pager={pager} total={permits.data.total} />
           </>
         )}
       </Stack>

@@ -115,7 +115,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
       setConfirming(false);
       notifySuccess("Project deleted", "The project has been deleted successfully.");
       utils.projects.byId.setData({ id }, undefined);
-      await Promise.all([utils.projects.list.invalidate(), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), utils.workers.list.invalidate()]);
+      await Promise.all([utils.projects.list.invalidate(), utils.projects.page.invalidate(), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), utils.workers.list.invalidate(), utils.workers.page.invalidate()]);
       void navigate({ to: "/projects" });
     },
     onError: (e) => {

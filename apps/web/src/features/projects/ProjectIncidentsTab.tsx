@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconChevronRight } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -8,7 +10,9 @@ import { IncidentStatusBadge, SeverityBadge } from "../incidents/IncidentBadges"
 
 /** The incident reports of one project, newest first, each opening its detail page. */
 export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
-  const list = trpc.incidents.list.useQuery({ projectId });
+  const pager = useServerPage({ projectId });
+  const list = trpc.incidents.page.useQuery({ projectId, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const dim = list.isPlaceholderData ? 0.6 : 1;
   if (list.isPending) return <ListSkeleton rows={3} />;
   if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch incident reports")} onRetry={() => void list.refetch()} />;
   return (
@@ -18,10 +22,10 @@ export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
           All Incident Reports
         </Button>
       </Group>
-      {list.data.length === 0 ? (
+      {list.data.total === 0 ? (
         <EmptyState title="No Incident Reports Found" message="No incidents have been reported for this project." />
       ) : (
-        list.data.map((report) => (
+        list.data.items.map((report) => (
           <Paper
             key={report.id}
             withBorder
@@ -29,7 +33,7 @@ export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
             radius="md"
             component={Link}
             to={`/forms/incident-reports/${report.id}`}
-            style={{ textDecoration: "none", color: "inherit" }}
+            style={{ textDecoration: "none", color: "inherit", opacity: dim }}
             data-testid="project-incident-row"
           >
             <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -53,6 +57,7 @@ export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
           </Paper>
         ))
       )}
+      {list.data.total > 0 ? <ServerPageControls pager={pager} total={list.data.total} /> : null}
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { highestRisk } from "@sitesafe/domain";
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconChevronRight, IconClipboardCheck } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -9,7 +11,9 @@ import { RiskBadge } from "../jha/RiskBadge";
 
 /** The JHA forms filed for one project, newest first, each opening its detail page. */
 export function ProjectJhaTab({ projectId }: { projectId: number }) {
-  const list = trpc.jha.list.useQuery({ projectId });
+  const pager = useServerPage({ projectId });
+  const list = trpc.jha.page.useQuery({ projectId, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const dim = list.isPlaceholderData ? 0.6 : 1;
   if (list.isPending) return <ListSkeleton rows={3} />;
   if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch JHA forms")} onRetry={() => void list.refetch()} />;
   return (
@@ -19,10 +23,10 @@ export function ProjectJhaTab({ projectId }: { projectId: number }) {
           All JHA Forms
         </Button>
       </Group>
-      {list.data.length === 0 ? (
+      {list.data.total === 0 ? (
         <EmptyState title="No JHA Forms Found" message="No job hazard analyses have been filed for this project yet." />
       ) : (
-        list.data.map((form) => {
+        list.data.items.map((form) => {
           const risk = highestRisk(form.hazards);
           return (
             <Paper
@@ -32,7 +36,7 @@ export function ProjectJhaTab({ projectId }: { projectId: number }) {
               radius="md"
               component={Link}
               to={`/forms/jha/${form.id}`}
-              style={{ textDecoration: "none", color: "inherit" }}
+              style={{ textDecoration: "none", color: "inherit", opacity: dim }}
               data-testid="project-jha-row"
             >
               <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -56,6 +60,7 @@ export function ProjectJhaTab({ projectId }: { projectId: number }) {
           );
         })
       )}
+      {list.data.total > 0 ? <ServerPageControls pager={pager} total={list.data.total} /> : null}
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import { can, workerFullName } from "@sitesafe/domain";
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { SEARCH_MAX } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
@@ -31,31 +34,34 @@ function useRefreshCrew(projectId: number) {
     Promise.all([
       utils.projects.workers.invalidate({ id: projectId }),
       utils.projects.byId.invalidate({ id: projectId }),
-      utils.projects.list.invalidate(),
+      utils.projects.list.invalidate(), utils.projects.page.invalidate(),
       utils.projects.stats.invalidate(),
-      utils.workers.list.invalidate(),
+      utils.workers.list.invalidate(), utils.workers.page.invalidate(),
     ]);
 }
 
-/** "Add Worker to Project": every worker not yet on the project, searchable. */
+/** How many workers the add dialog lists at once; a search narrows thousands down to these. */
+const ADD_WORKER_CHOICES = 50;
+
+/** "Add Worker to Project": workers not yet on the project, searched on the server. */
 function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: number; opened: boolean; onClose: () => void; assigned: Set<number> }) {
   const [search, setSearch] = useState("");
-  const all = trpc.workers.list.useQuery(undefined, { enabled: opened });
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const all = trpc.workers.page.useQuery(
+    { search: debounced || undefined, limit: ADD_WORKER_CHOICES },
+    { enabled: opened, placeholderData: keepPreviousData },
+  );
   const refresh = useRefreshCrew(projectId);
   const add = trpc.projects.assignWorker.useMutation({
     onSuccess: async (_row, vars) => {
       await refresh();
-      const w = all.data?.find((x) => x.id === vars.workerId);
+      const w = all.data?.items.find((x) => x.id === vars.workerId);
       notifySuccess("Worker added", w ? `${workerFullName(w)} has been added to the project.` : "The worker has been added to the project.");
     },
     onError: (e) => notifyError("Failed to add worker", errorMessage(e)),
   });
-  const candidates = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (all.data ?? []).filter(
-      (w) => !assigned.has(w.id) && (!q || `${w.firstName} ${w.lastName} ${w.email} ${w.role} ${w.company ?? ""}`.toLowerCase().includes(q)),
-    );
-  }, [all.data, assigned, search]);
+  const candidates = (all.data?.items ?? []).filter((w) => !assigned.has(w.id));
+  const more = all.data ? all.data.total - all.data.items.length : 0;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add Worker to Project" size="lg" centered>
@@ -65,16 +71,22 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
+        maxLength={SEARCH_MAX}
         mb="sm"
         data-autofocus
       />
+      {more > 0 ? (
+        <Text size="xs" c="dimmed" mb="xs">
+          Showing the first {ADD_WORKER_CHOICES} of {all.data?.total.toLocaleString()} workers. Search by name, email, role or phone to find others.
+        </Text>
+      ) : null}
       {all.isPending ? (
         <ListSkeleton rows={4} />
       ) : all.error ? (
         <ErrorState message="Failed to fetch workers" onRetry={() => void all.refetch()} />
       ) : candidates.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          {search ? "No workers found matching your search criteria." : "Every worker is already on this project."}
+          {debounced ? "No workers found matching your search criteria." : "Every worker is already on this project."}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={420}>

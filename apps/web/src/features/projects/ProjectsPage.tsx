@@ -7,14 +7,14 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 
-type Project = RouterOutputs["projects"]["list"][number];
+type Project = RouterOutputs["projects"]["page"]["items"][number];
 type StatusFilter = "all" | ProjectStatus;
 
 const statusOptions = [
@@ -77,11 +77,9 @@ export function ProjectsPage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [debounced] = useDebouncedValue(search.trim(), 200);
-  const list = trpc.projects.list.useQuery(
-    { search: debounced || undefined, status: status === "all" ? undefined : status },
-    { placeholderData: keepPreviousData },
-  );
-  const page = usePage(list.data ?? []);
+  const filters = { search: debounced || undefined, status: status === "all" ? undefined : status };
+  const pager = useServerPage(filters);
+  const list = trpc.projects.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const filtering = debounced.length > 0 || status !== "all";
   const staff = actor ? isStaff(actor) : false;
 
@@ -102,6 +100,7 @@ export function ProjectsPage() {
         <TextInput
           placeholder="Search by name or location"
           aria-label="Search projects"
+          maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -121,7 +120,7 @@ export function ProjectsPage() {
         <CardGridSkeleton count={6} />
       ) : list.error ? (
         <ErrorState message="Error loading projects" onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : list.data.total === 0 ? (
         filtering ? (
           <EmptyState title="No projects found" message="Try a different search or status." />
         ) : (
@@ -140,11 +139,11 @@ export function ProjectsPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {page.visible.map((p) => (
+            {list.data.items.map((p) => (
               <ProjectCard key={p.id} project={p} />
             ))}
           </SimpleGrid>
-          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+          <ServerPageControls pager={pager} total={list.data.total} />
         </>
       )}
     </>

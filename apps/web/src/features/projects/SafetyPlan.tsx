@@ -17,7 +17,7 @@ export function useRefreshPlans() {
       utils.projects.safetyPlan.invalidate({ id: projectId }),
       utils.projects.byId.invalidate({ id: projectId }),
       utils.projects.safetyPlans.invalidate(),
-      utils.projects.list.invalidate(),
+      utils.projects.list.invalidate(), utils.projects.page.invalidate(),
     ]);
 }
 

@@ -167,7 +167,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
       setConfirming(false);
       notifySuccess("Worker deleted", "The worker and their login account have been deleted.");
       utils.workers.byId.setData({ id }, undefined);
-      await Promise.all([utils.workers.list.invalidate(), utils.projects.invalidate(), utils.dashboard.invalidate()]);
+      await Promise.all([utils.workers.list.invalidate(), utils.workers.page.invalidate(), utils.projects.invalidate(), utils.dashboard.invalidate()]);
       void navigate({ to: "/workers" });
     },
     onError: (e) => {

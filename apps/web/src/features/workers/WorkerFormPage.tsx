@@ -65,7 +65,7 @@ function schemaFor(mode: Mode) {
 function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const projects = trpc.projects.list.useQuery();
+  const projects = trpc.projects.options.useQuery();
   const form = useForm<FormValues>({
     mode: "controlled",
     initialValues: {
@@ -86,7 +86,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
 
   const refresh = async (id: number) => {
     await Promise.all([
-      utils.workers.list.invalidate(),
+      utils.workers.list.invalidate(), utils.workers.page.invalidate(),
       utils.workers.byId.invalidate({ id }),
       utils.workers.projects.invalidate({ id }),
       utils.projects.invalidate(),

@@ -7,13 +7,13 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
-import { PageControls, usePage } from "../../components/Paginated";
+import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 
-type Worker = RouterOutputs["workers"]["list"][number];
+type Worker = RouterOutputs["workers"]["page"]["items"][number];
 
 function ProjectCount({ count }: { count: number }) {
   return (
@@ -34,11 +34,9 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const allowed = can(actor, "worker.list");
   const managers = mode === "managers";
-  const list = trpc.workers.list.useQuery(
-    { search: debounced || undefined, managersOnly: managers },
-    { enabled: allowed, placeholderData: keepPreviousData },
-  );
-  const page = usePage(list.data ?? []);
+  const filters = { search: debounced || undefined, managersOnly: managers };
+  const pager = useServerPage(filters);
+  const list = trpc.workers.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { enabled: allowed, placeholderData: keepPreviousData });
   if (!allowed) return <Navigate to="/" replace />;
 
   const noun = managers ? "managers" : "workers";
@@ -69,6 +67,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       <TextInput
         placeholder="Search by name, email, role or phone"
         aria-label={`Search ${noun}`}
+        maxLength={SEARCH_MAX}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
@@ -79,7 +78,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         <ListSkeleton rows={6} />
       ) : list.error ? (
         <ErrorState message={`Error loading ${noun}`} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : list.data.total === 0 ? (
         debounced ? (
           <EmptyState title={`No ${noun} found`} message="No workers found matching your search criteria." />
         ) : (
@@ -89,7 +88,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {isMobile ? (
             <Stack gap="xs">
-              {page.visible.map((w) => (
+              {list.data.items.map((w) => (
                 <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
                   <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
                     <div style={{ minWidth: 0 }}>
@@ -129,7 +128,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {page.visible.map((w) => (
+                  {list.data.items.map((w) => (
                     <Table.Tr key={w.id} data-testid="worker-row">
                       <Table.Td>
                         <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
@@ -153,7 +152,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
               </Table>
             </Table.ScrollContainer>
           )}
-          <PageControls page={page.page} pages={page.pages} total={page.total} onChange={page.setPage} />
+          <ServerPageControls pager={pager} total={list.data.total} />
         </div>
       )}
     </>
