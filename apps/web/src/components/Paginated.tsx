@@ -38,7 +38,12 @@ export function ServerPageControls({ pager, total }: { pager: ServerPage; total:
   useEffect(() => {
     if (page > pages) setPage(pages);
   }, [page, pages, setPage]);
-  return <PageControls page={page} pages={pages} total={total} onChange={setPage} />;
+  // A new page starts at its top: the controls sit under the last row, far down on a phone.
+  const turnTo = (next: number) => {
+    setPage(next);
+    window.scrollTo({ top: 0 });
+  };
+  return <PageControls page={page} pages={pages} total={total} onChange={turnTo} />;
 }
 
 /** A page of a list already in memory (short lists such as invite tokens). */

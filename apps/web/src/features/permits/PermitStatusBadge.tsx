@@ -4,7 +4,8 @@ import { Badge } from "@mantine/core";
 /** Pending yellow, approved green, rejected red, closed gray: the same on every permit screen. */
 export function PermitStatusBadge({ status, size = "md" }: { status: PermitStatus; size?: "sm" | "md" | "lg" }) {
   return (
-    <Badge color={permitStatusColors[status]} variant="light" size={size} data-testid="permit-status">
+    // Never squeezed by a long title beside it: the status must stay readable on a phone.
+    <Badge color={permitStatusColors[status]} variant="light" size={size} miw="max-content" data-testid="permit-status">
       {permitStatusLabels[status]}
     </Badge>
   );
