@@ -1,5 +1,6 @@
 import { createTestDb } from "@sitesafe/db/testing";
 import { sql } from "kysely";
+import { type AddressInfo, connect } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../src/server.js";
@@ -76,5 +77,33 @@ describe.skipIf(!onPostgres)("PostgreSQL refusing connections while the server r
     expect(after.statusCode).toBe(200);
     const ok = await sql`select 1 as one`.execute(dbHandle.db);
     expect(ok.rows).toHaveLength(1);
+  });
+});
+
+describe("requests in flight, as graceful shutdown counts them", () => {
+  it("stops counting a request whose client hung up before it was answered", async () => {
+    const dbHandle = await createTestDb();
+    const app = await buildServer({ config: testConfig, dbHandle, logger: false });
+    cleanups.push(async () => {
+      await app.close();
+      await dbHandle.close();
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+
+    // A login whose body never fully arrives: counted on arrival, then the client goes away.
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"username":`,
+    );
+    await expect.poll(() => app.inFlight).toBe(1);
+    socket.destroy();
+    // Otherwise shutdown waits its whole deadline for an answer nobody will read.
+    await expect.poll(() => app.inFlight).toBe(0);
+
+    // And an answered request is counted out once, not twice.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await expect.poll(() => app.inFlight).toBe(0);
   });
 });
