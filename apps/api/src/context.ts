@@ -1,9 +1,10 @@
 import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
-import type { Database, DbHandle } from "@sitesafe/db";
+import { compliance, type Database, type DbHandle } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
+import type { ProjectFiguresCache } from "./projectFigures.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -32,6 +33,8 @@ export interface Context {
   onWrite: () => void;
   /** Set by the REST adapter: lists asked for whole are streamed, not read into memory (lists.ts). */
   streamWholeLists: boolean;
+  /** Where project screens get worker counts and compliance (projectFigures.ts). */
+  projectFigures: compliance.ProjectFiguresLookup;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -46,6 +49,8 @@ export interface ContextInput {
   cookies: SessionCookieJar;
   /** The server's session memory; tests that build contexts directly go without. */
   sessionCache?: SessionCache | undefined;
+  /** The server's memory of project figures; without it, figures are read on every request. */
+  figuresCache?: ProjectFiguresCache | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
@@ -70,8 +75,12 @@ export async function createContext(input: ContextInput): Promise<Context> {
         }
       : null,
     cookies: input.cookies,
-    onWrite: () => input.sessionCache?.invalidate(),
+    onWrite: () => {
+      input.sessionCache?.invalidate();
+      input.figuresCache?.invalidate();
+    },
     streamWholeLists: false,
+    projectFigures: input.figuresCache ? input.figuresCache.lookup(input.dbHandle.db) : compliance.projectFiguresOf(input.dbHandle.db),
   };
 }
 

@@ -96,5 +96,5 @@ export const dashboardRouter = router({
   }),
 
   /** The project table: every project for staff, the assigned ones for a worker. */
-  projectStats: authedProcedure.query(({ ctx }) => dashboard.projectStats(ctx.db, scopeOf(ctx.actor), DASHBOARD_PROJECT_ROWS)),
+  projectStats: authedProcedure.query(({ ctx }) => dashboard.projectStats(ctx.db, scopeOf(ctx.actor), DASHBOARD_PROJECT_ROWS, ctx.projectFigures)),
 });

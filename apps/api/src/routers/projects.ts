@@ -98,7 +98,7 @@ function visibleProjects(ctx: SignedInContext, input: ProjectListQuery) {
     limit: input.limit,
     offset: input.offset,
     onlyIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds,
-  });
+  }, ctx.projectFigures);
 }
 
 export const projectsRouter = router({
@@ -113,12 +113,12 @@ export const projectsRouter = router({
 
   /** GET /api/projects/stats: compliance rows with the Compliant / At Risk / Non-Compliant label. */
   stats: authedProcedure.query(async ({ ctx }) => {
-    const rows = await projects.projectStats(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds);
+    const rows = await projects.projectStats(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds, ctx.projectFigures);
     return rows.map((r) => ({ ...r, complianceStatus: complianceStatus(r.compliancePercentage) }));
   }),
 
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
-    const project = await projects.findProject(ctx.db, input.id);
+    const project = await projects.findProject(ctx.db, input.id, ctx.projectFigures);
     if (!project) throw notFound("Project");
     if (!canSeeProject(ctx.actor, project.id)) throw forbidden("You can only view projects you are assigned to");
     return project;

@@ -143,7 +143,7 @@ export const workersRouter = router({
   projects: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
     if (!(await workers.findWorkerProfile(ctx.db, input.id))) throw notFound("Worker");
-    return workers.listWorkerProjects(ctx.db, input.id);
+    return workers.listWorkerProjects(ctx.db, input.id, ctx.projectFigures);
   }),
 
   /** The worker detail page's Training Modules tab: every module with this worker's record. */

@@ -70,3 +70,49 @@ export function projectComplianceOf(db: Kysely<Database>, projectIdRef: string) 
       sql<number>`coalesce(round(avg(pwc.compliance)), 100)`.as("compliancePercentage"),
     ]);
 }
+
+/** A project's worker count and compliance percentage, as every project screen shows them. */
+export interface ProjectFigures {
+  workerCount: number;
+  compliancePercentage: number;
+}
+
+/**
+ * Where project lists and pages get their figures. Averaging a project's workers over their
+ * training rows is the costly part of every project screen (~25,000 rows for a page of 50 on the
+ * large dataset), so the figures are looked up separately from the projects' own columns: read
+ * now (`projectFiguresOf`), or from the API's short-lived memory of every project's figures
+ * (apps/api/src/projectFigures.ts). The map has an entry for every requested project that exists.
+ */
+export type ProjectFiguresLookup = (projectIds: readonly number[]) => Promise<ReadonlyMap<number, ProjectFigures>>;
+
+function figuresQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("projects as p")
+    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
+    .select(["p.id", "pc.workerCount", "pc.compliancePercentage"]);
+}
+
+function toFigures(rows: { id: number; workerCount: number; compliancePercentage: number }[]): Map<number, ProjectFigures> {
+  return new Map(rows.map((r) => [r.id, { workerCount: Number(r.workerCount), compliancePercentage: Number(r.compliancePercentage) }]));
+}
+
+/** The figures of these projects, read now: one query. */
+export function projectFiguresOf(db: Kysely<Database>): ProjectFiguresLookup {
+  return async (projectIds) => {
+    if (projectIds.length === 0) return new Map();
+    return toFigures(await figuresQuery(db).where("p.id", "in", [...projectIds]).execute());
+  };
+}
+
+/** Every project's figures, in one query (~40 ms for 200 projects and 100,000 training records). */
+export async function allProjectFigures(db: Kysely<Database>): Promise<Map<number, ProjectFigures>> {
+  return toFigures(await figuresQuery(db).execute());
+}
+
+/** Rows with their project's figures added (`id` is the project id). */
+export function withFigures<T extends { id: number }>(rows: readonly T[], figures: ReadonlyMap<number, ProjectFigures>): (T & ProjectFigures)[] {
+  // A project always has figures (no workers: 0 and 100%); the fallback only covers a project
+  // deleted between the two reads, which the caller's own rows no longer hold anyway.
+  return rows.map((row) => ({ ...row, ...(figures.get(row.id) ?? { workerCount: 0, compliancePercentage: 100 }) }));
+}

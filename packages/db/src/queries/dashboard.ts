@@ -1,7 +1,7 @@
 import { complianceStatus, type ComplianceStatus, type UpcomingItem } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus, VideoStatus } from "../types.js";
-import { projectComplianceOf, workerComplianceQuery } from "./compliance.js";
+import { projectFiguresOf, withFigures, workerComplianceQuery } from "./compliance.js";
 
 // Queries for the dashboard area: each takes the database (or a transaction) first. Every function
 // runs a fixed number of queries (aggregates and joins), however much data there is.
@@ -329,9 +329,9 @@ export interface ProjectStatsRow {
 }
 
 /** The dashboard's project table: active projects first, then by name; a worker's assigned ones only. */
-export async function projectStats(db: Kysely<Database>, scope: DashboardScope, limit: number): Promise<ProjectStatsRow[]> {
+export async function projectStats(db: Kysely<Database>, scope: DashboardScope, limit: number, figures = projectFiguresOf(db)): Promise<ProjectStatsRow[]> {
   const activeFirst = sql`case when p.status = 'active' then 0 else 1 end`;
-  // The rows shown first, then compliance for those only (not for every project on the site).
+  // The rows shown first, then the figures of those only (not of every project on the site).
   const shown = db
     .selectFrom("projects as p")
     .select("p.id")
@@ -344,15 +344,11 @@ export async function projectStats(db: Kysely<Database>, scope: DashboardScope, 
     .limit(limit);
   const rows = await db
     .selectFrom("projects as p")
-    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
-    .select(["p.id", "p.name", "p.location", "p.status", "pc.workerCount", "pc.compliancePercentage"])
+    .select(["p.id", "p.name", "p.location", "p.status"])
     .where("p.id", "in", shown)
     .orderBy(activeFirst)
     .orderBy("p.name")
     .orderBy("p.id")
     .execute();
-  return rows.map((r) => {
-    const compliancePercentage = Number(r.compliancePercentage);
-    return { ...r, workerCount: Number(r.workerCount), compliancePercentage, complianceStatus: complianceStatus(compliancePercentage) };
-  });
+  return withFigures(rows, await figures(rows.map((r) => r.id))).map((r) => ({ ...r, complianceStatus: complianceStatus(r.compliancePercentage) }));
 }

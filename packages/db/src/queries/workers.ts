@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
-import { projectComplianceOf, workerComplianceOf, } from "./compliance.js";
+import { projectFiguresOf, withFigures, workerComplianceOf } from "./compliance.js";
 import { containsPattern } from "./search.js";
 import { emptyList, type ListSource, listSource } from "../listSource.js";
 
@@ -233,11 +233,10 @@ export async function missingProjectIds(db: Kysely<Database>, projectIds: readon
 }
 
 /** GET /api/workers/:id/projects: the worker's projects with compliance and worker count. */
-export async function listWorkerProjects(db: Kysely<Database>, workerId: number) {
+export async function listWorkerProjects(db: Kysely<Database>, workerId: number, figures = projectFiguresOf(db)) {
   const rows = await db
     .selectFrom("projectWorkers as pw")
     .innerJoin("projects as p", "p.id", "pw.projectId")
-    .innerJoinLateral(projectComplianceOf(db, "p.id").as("pc"), (join) => join.onTrue())
     .select([
       "p.id",
       "p.name",
@@ -248,14 +247,12 @@ export async function listWorkerProjects(db: Kysely<Database>, workerId: number)
       "p.hasSafetyPlan",
       "pw.role as assignmentRole",
       "pw.assignedAt",
-      "pc.compliancePercentage",
-      "pc.workerCount",
     ])
     .where("pw.workerId", "=", workerId)
     .orderBy("p.name")
     .orderBy("p.id")
     .execute();
-  return rows.map((r) => ({ ...r, compliancePercentage: Number(r.compliancePercentage), workerCount: Number(r.workerCount) }));
+  return withFigures(rows, await figures(rows.map((r) => r.id)));
 }
 
 /** Every training module with this worker's record (not_started when there is none). */

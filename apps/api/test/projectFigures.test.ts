@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../src/server.js";
+import { createTestApp, ORIGIN, type TestApp, type TestUser, testConfig } from "./helpers.js";
+
+// Project figures (worker count, compliance) are remembered per process for a few seconds
+// (issue #10, src/projectFigures.ts). What a person sees must stay right: a change made through
+// this server shows on the next read; a change made elsewhere shows within the memory's lifetime;
+// a project this server has never seen is shown with its real figures.
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: "admin" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type App = Awaited<ReturnType<typeof buildServer>>;
+
+async function figuresOf(app: App, projectId: number) {
+  const res = await app.inject({ method: "GET", url: `/api/projects/${projectId}`, headers: { cookie: admin.cookie } });
+  expect(res.statusCode).toBe(200);
+  const { workerCount, compliancePercentage } = res.json() as { workerCount: number; compliancePercentage: number };
+  return { workerCount, compliancePercentage };
+}
+
+async function withServer(figuresCacheMs: number, run: (app: App) => Promise<void>) {
+  const app = await buildServer({ config: testConfig, dbHandle: t.dbHandle, logger: false, figuresCacheMs });
+  try {
+    await run(app);
+  } finally {
+    await app.close();
+  }
+}
+
+describe("remembered project figures", () => {
+  it("a worker assigned through this server counts on the very next read, on every project screen", async () => {
+    await withServer(60_000, async (app) => {
+      const projectId = await t.createProject({ name: "Harbor Tower" });
+      const worker = await t.createUser({ role: "worker" });
+      expect(await figuresOf(app, projectId)).toEqual({ workerCount: 0, compliancePercentage: 100 });
+      const assigned = await app.inject({
+        method: "POST",
+        url: `/api/projects/${projectId}/workers`,
+        headers: { cookie: admin.cookie, origin: ORIGIN, host: "localhost:80" },
+        payload: { workerId: worker.workerId },
+      });
+      expect(assigned.statusCode).toBeLessThan(300);
+      // A new worker has finished no module: 0%, and the project's mean with them alone is 0%.
+      expect(await figuresOf(app, projectId)).toEqual({ workerCount: 1, compliancePercentage: 0 });
+      const stats = (await app.inject({ method: "GET", url: "/api/projects/stats", headers: { cookie: admin.cookie } })).json() as {
+        id: number;
+        workerCount: number;
+      }[];
+      expect(stats.find((p) => p.id === projectId)?.workerCount).toBe(1);
+      const mine = (await app.inject({ method: "GET", url: `/api/workers/${worker.workerId}/projects`, headers: { cookie: admin.cookie } })).json() as {
+        id: number;
+        workerCount: number;
+      }[];
+      expect(mine.map((p) => [p.id, p.workerCount])).toEqual([[projectId, 1]]);
+    });
+  });
+
+  it("a change made elsewhere shows within the memory's lifetime, and not before", async () => {
+    await withServer(300, async (app) => {
+      const projectId = await t.createProject();
+      expect((await figuresOf(app, projectId)).workerCount).toBe(0);
+      // Another instance (here: the database directly) assigns a worker.
+      const worker = await t.createUser({ role: "worker" });
+      await t.assign(worker.workerId as number, projectId);
+      expect((await figuresOf(app, projectId)).workerCount).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await figuresOf(app, projectId)).workerCount).toBe(1);
+    });
+  });
+
+  it("a project created elsewhere is shown with its real figures at once", async () => {
+    await withServer(60_000, async (app) => {
+      const first = await t.createProject();
+      await figuresOf(app, first); // the memory now holds every project that existed then
+      const later = await t.createProject();
+      const worker = await t.createUser({ role: "worker" });
+      await t.assign(worker.workerId as number, later);
+      expect(await figuresOf(app, later)).toEqual({ workerCount: 1, compliancePercentage: 0 });
+    });
+  });
+
+  it("with the memory off, every read is fresh", async () => {
+    await withServer(0, async (app) => {
+      const projectId = await t.createProject();
+      expect((await figuresOf(app, projectId)).workerCount).toBe(0);
+      const worker = await t.createUser({ role: "worker" });
+      await t.assign(worker.workerId as number, projectId);
+      expect((await figuresOf(app, projectId)).workerCount).toBe(1);
+    });
+  });
+});
