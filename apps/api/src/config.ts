@@ -15,6 +15,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long (ms) a looked-up session is remembered by this process; 0 turns it off. */
   sessionCacheMs: number;
+  /** How long (ms) this process remembers compliance figures (complianceMemory.ts); 0 turns it off. */
+  complianceCacheMs: number;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -22,10 +24,8 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const sessionCacheMs = Number(env.SESSION_CACHE_MS ?? 2000);
-  if (!Number.isFinite(sessionCacheMs) || sessionCacheMs < 0 || sessionCacheMs > 60_000) {
-    throw new Error(`SESSION_CACHE_MS must be 0 to 60000 milliseconds, got "${env.SESSION_CACHE_MS}"`);
-  }
+  const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
+  const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
   const admin =
     env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
       ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
@@ -41,5 +41,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: env.TRUST_PROXY === "1",
     sessionCacheMs,
+    complianceCacheMs,
   };
+}
+
+/** A memory lifetime from the environment: 0 (off) to a minute. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
+  return value;
 }

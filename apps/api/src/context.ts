@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
-import type { ProjectFiguresCache } from "./projectFigures.js";
+import type { ComplianceMemory } from "./complianceMemory.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -33,8 +33,10 @@ export interface Context {
   onWrite: () => void;
   /** Set by the REST adapter: lists asked for whole are streamed, not read into memory (lists.ts). */
   streamWholeLists: boolean;
-  /** Where project screens get worker counts and compliance (projectFigures.ts). */
+  /** Where project screens get worker counts and compliance (complianceMemory.ts). */
   projectFigures: compliance.ProjectFiguresLookup;
+  /** Where worker lists get each worker's compliance (complianceMemory.ts). */
+  workerCompliance: compliance.WorkerComplianceLookup;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -49,8 +51,8 @@ export interface ContextInput {
   cookies: SessionCookieJar;
   /** The server's session memory; tests that build contexts directly go without. */
   sessionCache?: SessionCache | undefined;
-  /** The server's memory of project figures; without it, figures are read on every request. */
-  figuresCache?: ProjectFiguresCache | undefined;
+  /** The server's memory of compliance figures; without it, figures are read on every request. */
+  complianceMemory?: ComplianceMemory | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
@@ -77,10 +79,11 @@ export async function createContext(input: ContextInput): Promise<Context> {
     cookies: input.cookies,
     onWrite: () => {
       input.sessionCache?.invalidate();
-      input.figuresCache?.invalidate();
+      input.complianceMemory?.invalidate();
     },
     streamWholeLists: false,
-    projectFigures: input.figuresCache ? input.figuresCache.lookup(input.dbHandle.db) : compliance.projectFiguresOf(input.dbHandle.db),
+    projectFigures: input.complianceMemory?.projects.lookup(input.dbHandle.db) ?? compliance.projectFiguresOf(input.dbHandle.db),
+    workerCompliance: input.complianceMemory?.workers.lookup(input.dbHandle.db) ?? compliance.workerComplianceOfIds(input.dbHandle.db),
   };
 }
 

@@ -11,7 +11,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/a
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { SessionCache } from "./auth/sessionCache.js";
-import { ProjectFiguresCache } from "./projectFigures.js";
+import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
@@ -26,7 +26,7 @@ export interface BuildServerOptions {
   logger?: boolean | Record<string, unknown>;
   /** How long a looked-up session is remembered (auth/sessionCache.ts); 0 turns it off. */
   sessionCacheMs?: number;
-  /** How long every project's figures are remembered (projectFigures.ts); 0 reads them every time. */
+  /** How long compliance figures are remembered (complianceMemory.ts); 0 reads them every time. */
   figuresCacheMs?: number;
 }
 
@@ -160,7 +160,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
-  const figuresCache = new ProjectFiguresCache(options.figuresCacheMs);
+  const complianceMemory = new ComplianceMemory(options.figuresCacheMs ?? config.complianceCacheMs);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
@@ -181,7 +181,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         sessionToken: req.cookies[name],
         cookies,
         sessionCache,
-        figuresCache,
+        complianceMemory,
       });
       contexts.set(req, ctx);
     }

@@ -22,6 +22,7 @@ export const testConfig: Config = {
   logLevel: "silent",
   trustProxy: false,
   sessionCacheMs: 2000,
+  complianceCacheMs: 10_000,
 };
 
 export interface TestUser {

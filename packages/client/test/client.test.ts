@@ -14,6 +14,7 @@ const config: Config = {
   logLevel: "silent",
   trustProxy: false,
   sessionCacheMs: 2000,
+  complianceCacheMs: 10_000,
 };
 
 let url = "";

@@ -43,20 +43,29 @@ export async function countMatching(query: Countable): Promise<number> {
   return Number(row.total);
 }
 
-export function listSource<R, T = R>(query: Streamable<R>, map?: (row: R) => T, matching?: Countable): ListSource<T> {
-  const toAnswer = map ?? ((row: R) => row as unknown as T);
+/**
+ * `complete` adds what the query does not read itself, a page or a chunk at a time (each worker's
+ * compliance, from a lookup that may be remembered): one more query per page, never one per row.
+ */
+export function listSource<R, M = R, T = M>(
+  query: Streamable<R>,
+  map?: (row: R) => M,
+  matching?: Countable,
+  complete: (rows: M[]) => Promise<T[]> = async (rows) => rows as unknown as T[],
+): ListSource<T> {
+  const toAnswer = map ?? ((row: R) => row as unknown as M);
   return {
-    rows: async () => (await query.execute()).map(toAnswer),
+    rows: async () => complete((await query.execute()).map(toAnswer)),
     async *chunks(chunkSize) {
-      let chunk: T[] = [];
+      let chunk: M[] = [];
       for await (const row of query.stream(chunkSize)) {
         chunk.push(toAnswer(row));
         if (chunk.length >= chunkSize) {
-          yield chunk;
+          yield await complete(chunk);
           chunk = [];
         }
       }
-      if (chunk.length > 0) yield chunk;
+      if (chunk.length > 0) yield await complete(chunk);
     },
     count: () => countMatching(matching ?? (query as unknown as Countable)),
   };

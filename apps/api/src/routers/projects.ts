@@ -175,7 +175,7 @@ export const projectsRouter = router({
   workers: staffProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     assertCan(ctx.actor, "worker.list");
     if (!(await projects.projectExists(ctx.db, input.id))) throw notFound("Project");
-    return projects.listProjectWorkers(ctx.db, input.id);
+    return projects.listProjectWorkers(ctx.db, input.id, ctx.workerCompliance);
   }),
 
   assignWorker: staffProcedure.input(assignWorkerSchema).mutation(async ({ ctx, input }) => {

@@ -121,7 +121,7 @@ function listedWorkers(ctx: SignedInContext, input: Partial<WorkerListQuery>) {
     positions: input.managersOnly ? MANAGER_POSITIONS : input.positions,
     limit: input.limit,
     offset: input.offset,
-  });
+  }, ctx.workerCompliance);
 }
 
 export const workersRouter = router({
@@ -134,7 +134,7 @@ export const workersRouter = router({
   /** Staff read any worker; a worker reads their own record. */
   byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
-    const worker = await workers.findWorker(ctx.db, input.id);
+    const worker = await workers.findWorker(ctx.db, input.id, ctx.workerCompliance);
     if (!worker) throw notFound("Worker");
     return worker;
   }),

@@ -84,7 +84,10 @@ export interface ProjectFigures {
  * now (`projectFiguresOf`), or from the API's short-lived memory of every project's figures
  * (apps/api/src/projectFigures.ts). The map has an entry for every requested project that exists.
  */
-export type ProjectFiguresLookup = (projectIds: readonly number[]) => Promise<ReadonlyMap<number, ProjectFigures>>;
+export type ProjectFiguresLookup = FiguresLookup<ProjectFigures>;
+
+/** Figures by id, for the rows of one answer. */
+export type FiguresLookup<V> = (ids: readonly number[]) => Promise<ReadonlyMap<number, V>>;
 
 function figuresQuery(db: Kysely<Database>) {
   return db
@@ -100,7 +103,7 @@ function toFigures(rows: { id: number; workerCount: number; compliancePercentage
 /** The figures of these projects, read now: one query. */
 export function projectFiguresOf(db: Kysely<Database>): ProjectFiguresLookup {
   return async (projectIds) => {
-    if (projectIds.length === 0) return new Map();
+    if (projectIds.length === 0) return new Map<number, ProjectFigures>();
     return toFigures(await figuresQuery(db).where("p.id", "in", [...projectIds]).execute());
   };
 }
@@ -115,4 +118,40 @@ export function withFigures<T extends { id: number }>(rows: readonly T[], figure
   // A project always has figures (no workers: 0 and 100%); the fallback only covers a project
   // deleted between the two reads, which the caller's own rows no longer hold anyway.
   return rows.map((row) => ({ ...row, ...(figures.get(row.id) ?? { workerCount: 0, compliancePercentage: 100 }) }));
+}
+
+/**
+ * Where worker lists get each worker's compliance: read now (`workerComplianceOfIds`), or from the
+ * API's short-lived memory of every worker's (apps/api/src/projectFigures.ts). Same contract as
+ * `ProjectFiguresLookup`: an entry for every requested worker that exists.
+ */
+export type WorkerComplianceLookup = FiguresLookup<number>;
+
+function toCompliance(rows: { workerId: number; compliance: number }[]): Map<number, number> {
+  return new Map(rows.map((r) => [r.workerId, Number(r.compliance)]));
+}
+
+/** These workers' compliance, read now: one query over their training rows only. */
+export function workerComplianceOfIds(db: Kysely<Database>): WorkerComplianceLookup {
+  return async (workerIds) => {
+    if (workerIds.length === 0) return new Map<number, number>();
+    const rows = await db
+      .selectFrom("workers as w")
+      .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
+      .select(["w.id as workerId", "wc.compliance"])
+      .where("w.id", "in", [...workerIds])
+      .execute();
+    return toCompliance(rows);
+  };
+}
+
+/** Every worker's compliance, in one grouped query over every training record. */
+export async function allWorkerCompliance(db: Kysely<Database>): Promise<Map<number, number>> {
+  return toCompliance(await workerComplianceQuery(db).execute());
+}
+
+/** Rows with their worker's compliance added as `safetyCompliance` (`id` is the worker id). */
+export function withCompliance<T extends { id: number }>(rows: readonly T[], found: ReadonlyMap<number, number>): (T & { safetyCompliance: number })[] {
+  // Every existing worker has a figure; 0 only for one deleted between the two reads.
+  return rows.map((row) => ({ ...row, safetyCompliance: found.get(row.id) ?? 0 }));
 }

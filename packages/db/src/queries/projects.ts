@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, ProjectStatus } from "../types.js";
-import { type ProjectFiguresLookup, projectFiguresOf, withFigures, workerComplianceOf } from "./compliance.js";
+import { type ProjectFiguresLookup, projectFiguresOf, withCompliance, withFigures, workerComplianceOfIds } from "./compliance.js";
 import { countMatching, emptyList, type ListSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
@@ -215,11 +215,10 @@ export interface ProjectWorker {
  */
 const requiredVideoFilter = sql<boolean>`sv.required_watch_by_date is not null and sv.published_at <= now()`;
 
-export async function listProjectWorkers(db: Kysely<Database>, projectId: number): Promise<ProjectWorker[]> {
+export async function listProjectWorkers(db: Kysely<Database>, projectId: number, compliance = workerComplianceOfIds(db)): Promise<ProjectWorker[]> {
   const rows = await db
     .selectFrom("projectWorkers as pw")
     .innerJoin("workers as w", "w.id", "pw.workerId")
-    .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
     .select([
       "w.id",
       "w.userId",
@@ -234,7 +233,6 @@ export async function listProjectWorkers(db: Kysely<Database>, projectId: number
       "pw.id as assignmentId",
       "pw.role as assignmentRole",
       "pw.assignedAt",
-      "wc.compliance as safetyCompliance",
       sql<number>`(select count(*) from safety_videos sv where ${requiredVideoFilter} and not exists (
         select 1 from worker_videos wv where wv.video_id = sv.id and wv.worker_id = w.id and wv.status = 'completed'))`.as(
         "unwatchedVideos",
@@ -245,7 +243,10 @@ export async function listProjectWorkers(db: Kysely<Database>, projectId: number
     .orderBy("w.firstName")
     .orderBy("w.id")
     .execute();
-  return rows.map((r) => ({ ...r, safetyCompliance: Number(r.safetyCompliance), unwatchedVideos: Number(r.unwatchedVideos) }));
+  return withCompliance(
+    rows.map((r) => ({ ...r, unwatchedVideos: Number(r.unwatchedVideos) })),
+    await compliance(rows.map((r) => r.id)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
-import { projectFiguresOf, withFigures, workerComplianceOf } from "./compliance.js";
+import { projectFiguresOf, withCompliance, withFigures, workerComplianceOf, workerComplianceOfIds } from "./compliance.js";
 import { containsPattern } from "./search.js";
 import { emptyList, type ListSource, listSource } from "../listSource.js";
 
@@ -88,10 +88,12 @@ export interface ListWorkersOptions {
 
 const workersTable = (db: Kysely<Database>) => db.selectFrom("workers as w");
 
-/** The worker columns with compliance, projects and username, over `from` (all workers, or the filtered ones). */
-function workersWithCompliance(db: Kysely<Database>, from = workersTable(db)) {
+/**
+ * The worker columns with projects and username, over `from` (all workers, or the filtered ones).
+ * Compliance comes from a `WorkerComplianceLookup` (compliance.ts), added by `withCompliance`.
+ */
+function workerRows(from: ReturnType<typeof workersTable>) {
   return from
-    .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
     .leftJoin("users as u", "u.id", "w.userId")
     .select([
       "w.id",
@@ -105,7 +107,6 @@ function workersWithCompliance(db: Kysely<Database>, from = workersTable(db)) {
       "w.hardhatNumber",
       "w.emergencyContact",
       "w.createdAt",
-      "wc.compliance as safetyCompliance",
       "u.username",
       sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
         "projectIds",
@@ -113,21 +114,20 @@ function workersWithCompliance(db: Kysely<Database>, from = workersTable(db)) {
     ]);
 }
 
-const toWorker = <T extends { safetyCompliance: number; projectIds: number[] }>(row: T) => ({
+const toWorker = <T extends { projectIds: number[] }>(row: T) => ({
   ...row,
-  safetyCompliance: Number(row.safetyCompliance),
   projectIds: (row.projectIds ?? []).map(Number),
 });
 
 /** By last name, then first name. Search matches name, e-mail, job role or phone. */
-export async function listWorkers(db: Kysely<Database>, options: ListWorkersOptions = {}): Promise<Worker[]> {
-  return workerList(db, options).rows();
+export async function listWorkers(db: Kysely<Database>, options: ListWorkersOptions = {}, compliance = workerComplianceOfIds(db)): Promise<Worker[]> {
+  return workerList(db, options, compliance).rows();
 }
 
 /** The list, to read whole, page by page or streamed (listSource.ts). */
-export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {}): ListSource<Worker> {
+export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {}, compliance = workerComplianceOfIds(db)): ListSource<Worker> {
   if (options.positions && options.positions.length === 0) return emptyList();
-  // Filters go on the bare table so the count skips the per-worker compliance join.
+  // Filters go on the bare table, so the count reads nothing else.
   let matching = workersTable(db);
   if (options.positions) matching = matching.where("w.role", "in", [...options.positions]);
   const q = options.search?.trim();
@@ -144,14 +144,23 @@ export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {
       ]),
     );
   }
-  let query = workersWithCompliance(db, matching).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query, toWorker, matching);
+  const ordered = workerRows(matching).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
+  if (options.limit === undefined) {
+    // A whole list is streamed from a cursor that holds its connection (the embedded database's
+    // only one), so nothing may be read beside it: compliance is joined into the cursor's query.
+    const whole = ordered
+      .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
+      .select("wc.compliance as safetyCompliance");
+    return listSource(whole, (row) => ({ ...toWorker(row), safetyCompliance: Number(row.safetyCompliance) }), matching);
+  }
+  // A page reads its own workers' compliance from the lookup (remembered figures, or one query).
+  const page = ordered.limit(options.limit).offset(options.offset ?? 0);
+  return listSource(page, toWorker, matching, async (rows) => withCompliance(rows, await compliance(rows.map((r) => r.id))));
 }
 
-export async function findWorker(db: Kysely<Database>, id: number): Promise<Worker | undefined> {
-  const row = await workersWithCompliance(db).where("w.id", "=", id).executeTakeFirst();
-  return row ? toWorker(row) : undefined;
+export async function findWorker(db: Kysely<Database>, id: number, compliance = workerComplianceOfIds(db)): Promise<Worker | undefined> {
+  const row = await workerRows(workersTable(db)).where("w.id", "=", id).executeTakeFirst();
+  return row ? withCompliance([toWorker(row)], await compliance([row.id]))[0] : undefined;
 }
 
 /** The bare profile row (no compliance), for checks inside writes. */

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../src/server.js";
 import { createTestApp, ORIGIN, type TestApp, type TestUser, testConfig } from "./helpers.js";
 
-// Project figures (worker count, compliance) are remembered per process for a few seconds
-// (issue #10, src/projectFigures.ts). What a person sees must stay right: a change made through
-// this server shows on the next read; a change made elsewhere shows within the memory's lifetime;
-// a project this server has never seen is shown with its real figures.
+// Compliance figures (a project's worker count and compliance, a worker's compliance) are
+// remembered per process for a few seconds (issue #10, src/complianceMemory.ts). What a person
+// sees must stay right: a change made through this server shows on the next read; a change made
+// elsewhere shows within the memory's lifetime; a project this server has never seen is shown with
+// its real figures.
 
 let t: TestApp;
 let admin: TestUser;
@@ -94,6 +95,76 @@ describe("remembered project figures", () => {
       const worker = await t.createUser({ role: "worker" });
       await t.assign(worker.workerId as number, projectId);
       expect((await figuresOf(app, projectId)).workerCount).toBe(1);
+    });
+  });
+});
+
+describe("remembered worker compliance", () => {
+  async function complianceOf(app: App, workerId: number) {
+    const detail = await app.inject({ method: "GET", url: `/api/workers/${workerId}`, headers: { cookie: admin.cookie } });
+    return (detail.json() as { safetyCompliance: number }).safetyCompliance;
+  }
+  async function completeModules(workerId: number, count: number) {
+    const modules = await t.db.selectFrom("trainingModules").select("id").orderBy("id").limit(count).execute();
+    await t.db
+      .insertInto("workerTrainings")
+      .values(modules.map((m) => ({ workerId, moduleId: m.id, status: "completed" as const, progress: 100, completedAt: new Date() })))
+      .execute();
+  }
+
+  it("a module completed elsewhere shows within the memory's lifetime in the list, the detail and the crew", async () => {
+    await withServer(300, async (app) => {
+      const projectId = await t.createProject();
+      const worker = await t.createUser({ role: "worker", lastName: "Okafor-Memory" });
+      await t.assign(worker.workerId as number, projectId);
+      expect(await complianceOf(app, worker.workerId as number)).toBe(0);
+      const listed = async () =>
+        (
+          (await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory&limit=10", headers: { cookie: admin.cookie } })).json() as {
+            safetyCompliance: number;
+          }[]
+        )[0]?.safetyCompliance;
+      const crew = async () =>
+        ((await app.inject({ method: "GET", url: `/api/projects/${projectId}/workers`, headers: { cookie: admin.cookie } })).json() as { safetyCompliance: number }[])[0]
+          ?.safetyCompliance;
+      expect(await listed()).toBe(0);
+      expect(await crew()).toBe(0);
+
+      await completeModules(worker.workerId as number, 2);
+      // The truth, from a server that remembers nothing.
+      let fresh = 0;
+      await withServer(0, async (noMemory) => {
+        fresh = await complianceOf(noMemory, worker.workerId as number);
+      });
+      expect(fresh).toBeGreaterThan(0);
+      expect(await listed()).toBe(0);
+      // A whole list (an export, streamed) always reads compliance fresh.
+      const whole = (await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory", headers: { cookie: admin.cookie } })).json() as {
+        safetyCompliance: number;
+      }[];
+      expect(whole[0]?.safetyCompliance).toBe(fresh);
+
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await listed()).toBe(fresh);
+      expect(await crew()).toBe(fresh);
+      expect(await complianceOf(app, worker.workerId as number)).toBe(fresh);
+    });
+  });
+
+  it("any write through this server forgets every remembered figure", async () => {
+    await withServer(60_000, async (app) => {
+      const worker = await t.createUser({ role: "worker" });
+      expect(await complianceOf(app, worker.workerId as number)).toBe(0);
+      await completeModules(worker.workerId as number, 1);
+      expect(await complianceOf(app, worker.workerId as number)).toBe(0);
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/projects",
+        headers: { cookie: admin.cookie, origin: ORIGIN, host: "localhost:80" },
+        payload: { name: "Quarry Road", location: "North pit", startDate: "2026-11-02", status: "active" },
+      });
+      expect(created.statusCode).toBeLessThan(300);
+      expect(await complianceOf(app, worker.workerId as number)).toBeGreaterThan(0);
     });
   });
 });

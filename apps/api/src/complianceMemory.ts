@@ -1,0 +1,73 @@
+import { compliance, type Database } from "@sitesafe/db";
+import type { Kysely } from "kysely";
+
+type Lookup<V> = compliance.FiguresLookup<V>;
+
+/**
+ * Compliance figures remembered for a few seconds per process (issue #10). Every project screen
+ * shows each project's worker count and compliance, and every worker list each worker's
+ * compliance; both are averages over training rows (~19 ms of SQL for a page of 50 projects, about
+ * 25,000 rows, on the large dataset), which kept those screens at 2-7% of the bare route and the
+ * projects page over its 100 ms p95 under load. Reading every project's (~40 ms) or every worker's
+ * figures once serves all screens until the memory expires.
+ *
+ * Freshness, as for the session memory (docs/decisions/0006-compliance-memory.md): every write
+ * through this process forgets the figures at once (`invalidate`, called with the session
+ * memory's), so assigning a worker or finishing a module shows on the next read; another
+ * instance's writes show within `ttlMs`. A project or worker this process has not seen yet
+ * (created on another instance) is read on the spot, never shown without figures. `ttlMs` 0
+ * reads every time (tests that count queries).
+ */
+export class RememberedFigures<V> {
+  private entry: { db: Kysely<Database>; storedAt: number; figures: Promise<ReadonlyMap<number, V>> } | null = null;
+
+  constructor(
+    private readonly readAll: (db: Kysely<Database>) => Promise<ReadonlyMap<number, V>>,
+    private readonly readNow: (db: Kysely<Database>) => Lookup<V>,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** The lookup the queries take (`compliance.ProjectFiguresLookup`, `WorkerComplianceLookup`). */
+  lookup(db: Kysely<Database>): Lookup<V> {
+    if (this.ttlMs <= 0) return this.readNow(db);
+    return async (ids) => {
+      const all = await this.all(db);
+      if (ids.every((id) => all.has(id))) return all;
+      return this.readNow(db)(ids);
+    };
+  }
+
+  invalidate(): void {
+    this.entry = null;
+  }
+
+  private all(db: Kysely<Database>): Promise<ReadonlyMap<number, V>> {
+    const now = Date.now();
+    const entry = this.entry;
+    if (entry && entry.db === db && now - entry.storedAt < this.ttlMs) return entry.figures;
+    const figures = this.readAll(db);
+    const stored = { db, storedAt: now, figures };
+    this.entry = stored;
+    // A failed read is not remembered: the next request tries again.
+    figures.catch(() => {
+      if (this.entry === stored) this.entry = null;
+    });
+    return figures;
+  }
+}
+
+/** The server's memory of project and worker figures, forgotten together on any write. */
+export class ComplianceMemory {
+  readonly projects: RememberedFigures<compliance.ProjectFigures>;
+  readonly workers: RememberedFigures<number>;
+
+  constructor(ttlMs = 10_000) {
+    this.projects = new RememberedFigures(compliance.allProjectFigures, compliance.projectFiguresOf, ttlMs);
+    this.workers = new RememberedFigures(compliance.allWorkerCompliance, compliance.workerComplianceOfIds, ttlMs);
+  }
+
+  invalidate(): void {
+    this.projects.invalidate();
+    this.workers.invalidate();
+  }
+}
