@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import { optionalWorkerRef, projectRef } from "./jha.js";
 import { idParam } from "./users.js";
 
@@ -120,7 +121,7 @@ export type IncidentReportUpdate = z.output<typeof incidentReportUpdateSchema>;
 /** GET /api/incident-reports: optional ?projectId, search, limit/offset (everything when no limit). */
 export const incidentListQuerySchema = z.object({
   projectId: idParam.optional(),
-  search: z.string().max(200, "Search is too long").optional(),
+  search: searchParam,
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });

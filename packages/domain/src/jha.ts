@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /**
@@ -87,7 +88,7 @@ export const jhaFormUpdateSchema = z.object({ id: idParam, ...z.object(jhaFields
 export type JhaFormUpdate = z.output<typeof jhaFormUpdateSchema>;
 
 const listPaging = {
-  search: z.string().max(200, "Search is too long").optional(),
+  search: searchParam,
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 };

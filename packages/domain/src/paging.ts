@@ -6,6 +6,12 @@ import { z } from "zod";
  * large contractor's 20,000 forms never reach the phone at once.
  */
 
+/** The longest search a list accepts; the screens' search boxes stop there. */
+export const SEARCH_MAX = 200;
+
+/** A list's optional search text (every list searches case-insensitively, on the server). */
+export const searchParam = z.string().trim().max(SEARCH_MAX, "Search is too long").optional();
+
 /** The most rows one page may ask for: a screen shows about 50 rows at a time. */
 export const PAGE_LIMIT_MAX = 100;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import type { PermitStatus } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
 
@@ -215,7 +216,7 @@ export const closePermitSchema = z.object({
 
 /** GET /api/hot-work-permits: everything when no limit is given. */
 export const listPermitsSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchParam,
   projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),

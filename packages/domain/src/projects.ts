@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /** Schemas, rules and formulas of the projects area (spec rules-and-api.md sections 5, 7, 9). */
@@ -114,7 +115,7 @@ export const projectStatusFilters = ["all", ...projectStatuses] as const;
 
 /** GET /api/projects: everything unless a limit is given; optional search and status filter. */
 export const projectListSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchParam,
   status: z.enum(projectStatusFilters).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),

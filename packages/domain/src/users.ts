@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import type { Role } from "./roles.js";
 
 /** A user as every answer shows it: never a password or its hash. */
@@ -55,7 +56,7 @@ export const searchUsersMatch = (
 
 /** GET /api/users: everything unless a limit is given; the search matches username, e-mail, names and role. */
 export const userListSchema = z.object({
-  search: z.string().max(200).optional(),
+  search: searchParam,
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });

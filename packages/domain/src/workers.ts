@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import { PASSWORD_MIN_LOGIN, USERNAME_MIN } from "./auth.js";
 import { MANAGER_POSITIONS } from "./roles.js";
 import { idParam } from "./users.js";
@@ -99,7 +100,7 @@ export const workerEditFormSchema = z.object(workerFields);
 
 /** GET /api/workers: everything unless a limit is given. */
 export const workerListSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchParam,
   /** Only worker profiles whose position is one of the manager positions (the managers list). */
   managersOnly: z
     .union([z.boolean(), z.enum(["true", "false", "1", "0"])])

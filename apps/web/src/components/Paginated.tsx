@@ -5,9 +5,6 @@ import { useCallback, useEffect, useState } from "react";
 /** Lists render at most a page of rows at a time, however many records there are. */
 export const PAGE_SIZE = 24;
 
-/** The longest search the list procedures accept; the inputs stop there instead of failing. */
-export const SEARCH_MAX = 200;
-
 /**
  * A screen's page of a server list (issue #10): the page number, and the `limit`/`offset` to ask
  * the `<area>.page` procedure for. Any change of the filters starts again at page 1, so a new

@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from "@sitesafe/domain";
 import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
@@ -5,7 +6,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";

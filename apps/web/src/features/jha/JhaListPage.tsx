@@ -1,4 +1,4 @@
-import { highestRisk } from "@sitesafe/domain";
+import { highestRisk, SEARCH_MAX } from "@sitesafe/domain";
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
@@ -6,7 +6,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";

@@ -1,4 +1,5 @@
 import type { HotWorkPermitData } from "@sitesafe/domain";
+import { SEARCH_MAX } from "@sitesafe/domain";
 import { Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
@@ -6,13 +7,12 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
-import { useInvalidatePermitLists } from "./usePermitListsCache";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { PermitForm } from "./PermitForm";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 
@@ -24,7 +24,8 @@ export const PERMIT_REDIRECT_MS = 500;
 /** /forms/hot-work-permits: search, project tabs, permit cards and the request form. */
 export function PermitListPage() {
   const navigate = useNavigate();
-  const invalidatePermitLists = useInvalidatePermitLists();
+  const utils = trpc.useUtils();
+  const refreshLists = () => invalidateLists(utils.permits);
   const isMobile = useIsMobile();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -41,7 +42,7 @@ export function PermitListPage() {
     onSuccess: () => {
       notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
       setRequestOpen(false);
-      void invalidatePermitLists();
+      void refreshLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
     onError: (error) => notifyError("Failed to submit hot work permit", errorMessage(error)),

@@ -1,4 +1,4 @@
-import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
+import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses, SEARCH_MAX } from "@sitesafe/domain";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendar, IconMapPin, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
@@ -7,7 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";

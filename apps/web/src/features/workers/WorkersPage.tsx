@@ -1,4 +1,4 @@
-import { can, workerFullName } from "@sitesafe/domain";
+import { can, workerFullName, SEARCH_MAX } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
@@ -7,7 +7,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
