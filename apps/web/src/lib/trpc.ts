@@ -26,6 +26,18 @@ export function createTrpcClient() {
   });
 }
 
+interface Invalidates {
+  invalidate(): Promise<unknown>;
+}
+
+/**
+ * After a change, a list's cached answers reload together: the whole list (`<area>.list`, still
+ * read by pickers and the spec's clients) and the screens' pages (`<area>.page`).
+ */
+export function invalidateLists(area: { list: Invalidates; page: Invalidates }) {
+  return Promise.all([area.list.invalidate(), area.page.invalidate()]);
+}
+
 /** The server's message for a failed call, or the fallback the spec gives for that screen. */
 export function errorMessage(error: unknown, fallback = "An unexpected error occurred. Please try again."): string {
   if (error instanceof TRPCClientError) return error.message || fallback;

@@ -1,4 +1,4 @@
-import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel } from "@sitesafe/domain";
+import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel, SEARCH_MAX } from "@sitesafe/domain";
 import {
   ActionIcon,
   Avatar,
@@ -26,12 +26,12 @@ import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
-import { SEARCH_MAX, ServerPageControls, useServerPage } from "../../components/Paginated";
+import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { InviteTokenDialog } from "./InviteTokenDialog";
 
 type UserRow = RouterOutputs["users"]["page"]["items"][number];
@@ -189,7 +189,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: ()
   const remove = trpc.users.delete.useMutation({
     onSuccess: () => {
       notifySuccess("User deleted", "User has been successfully deleted");
-      void Promise.all([utils.users.list.invalidate(), utils.users.page.invalidate()]);
+      void invalidateLists(utils.users);
       onClose();
     },
     onError: (error) => notifyError("Error", `Failed to delete user: ${errorMessage(error)}`),

@@ -1,7 +1,7 @@
-import { trpc } from "../../lib/trpc";
+import { invalidateLists, trpc } from "../../lib/trpc";
 
 /** After any change to a message, every list of messages (page and dashboard preview) reloads. */
 export function useInvalidateComments() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.comments.list.invalidate(), utils.comments.page.invalidate()]);
+  return () => invalidateLists(utils.comments);
 }

@@ -9,10 +9,9 @@ import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
-import { useInvalidateIncidentLists } from "./useIncidentListsCache";
 import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
@@ -59,7 +58,8 @@ const statusLabel = (s: string | null) => (s && s in incidentStatusLabels ? inci
 export function IncidentDetailPage({ id }: { id: number }) {
   const actor = useActor();
   const navigate = useNavigate();
-  const invalidateLists = useInvalidateIncidentLists();
+  const utils = trpc.useUtils();
+  const refreshLists = () => invalidateLists(utils.incidents);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const query = trpc.incidents.byId.useQuery({ id });
@@ -67,7 +67,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
   const remove = trpc.incidents.delete.useMutation({
     onSuccess: () => {
       setConfirming(false);
-      void invalidateLists();
+      void refreshLists();
       notifySuccess("Incident report deleted", "The incident report has been successfully deleted.");
       void navigate({ to: "/forms/incident-reports" });
     },

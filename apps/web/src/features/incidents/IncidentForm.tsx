@@ -15,9 +15,8 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { notifySubmitError } from "../jha/JhaForm";
-import { useInvalidateIncidentLists } from "./useIncidentListsCache";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
 
@@ -57,7 +56,7 @@ export function IncidentForm({
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.incidents.formOptions.useQuery();
   const utils = trpc.useUtils();
-  const invalidateLists = useInvalidateIncidentLists();
+  const refreshLists = () => invalidateLists(utils.incidents);
 
   const form = useForm<Values>({
     mode: "controlled",
@@ -100,7 +99,7 @@ export function IncidentForm({
   const reporterOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
 
   const onSuccess = (saved: IncidentRecord) => {
-    void invalidateLists();
+    void refreshLists();
     void utils.incidents.history.invalidate({ id: saved.id });
     utils.incidents.byId.setData({ id: saved.id }, saved);
     notifySuccess(

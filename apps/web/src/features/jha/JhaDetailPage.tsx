@@ -9,11 +9,10 @@ import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
-import { useInvalidateJhaLists } from "./useJhaListsCache";
 import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
@@ -64,14 +63,15 @@ export function JhaNotFound() {
 export function JhaDetailPage({ id }: { id: number }) {
   const actor = useActor();
   const navigate = useNavigate();
-  const invalidateLists = useInvalidateJhaLists();
+  const utils = trpc.useUtils();
+  const refreshLists = () => invalidateLists(utils.jha);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const query = trpc.jha.byId.useQuery({ id });
   const remove = trpc.jha.delete.useMutation({
     onSuccess: () => {
       setConfirming(false);
-      void invalidateLists();
+      void refreshLists();
       notifySuccess("JHA form deleted", "The JHA form has been deleted.");
       void navigate({ to: "/forms/jha" });
     },

@@ -15,8 +15,7 @@ import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
-import { useInvalidateJhaLists } from "./useJhaListsCache";
+import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
 
@@ -56,7 +55,7 @@ export function JhaForm({
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.jha.formOptions.useQuery();
   const utils = trpc.useUtils();
-  const invalidateLists = useInvalidateJhaLists();
+  const refreshLists = () => invalidateLists(utils.jha);
 
   const form = useForm<Values>({
     mode: "controlled",
@@ -80,7 +79,7 @@ export function JhaForm({
   }, [projects, initial, form]);
 
   const onSuccess = (saved: JhaFormRecord) => {
-    void invalidateLists();
+    void refreshLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
     notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
     onDone(saved);

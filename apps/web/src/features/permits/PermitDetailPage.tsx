@@ -38,8 +38,7 @@ import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
-import { useInvalidatePermitLists } from "./usePermitListsCache";
+import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 
@@ -83,7 +82,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const invalidatePermitLists = useInvalidatePermitLists();
+  const refreshLists = () => invalidateLists(utils.permits);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [closeOpen, setCloseOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -96,7 +95,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
   const refresh = async (updated: PermitDetail) => {
     utils.permits.byId.setData({ id: permit.id }, updated);
-    await invalidatePermitLists();
+    await refreshLists();
   };
 
   const approve = trpc.permits.approve.useMutation({
@@ -128,7 +127,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
     onSuccess: () => {
       notifySuccess("Permit deleted", "The hot work permit has been deleted successfully.");
       setDeleteOpen(false);
-      void invalidatePermitLists();
+      void refreshLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
     onError: (error) => notifyError("Failed to delete permit", errorMessage(error)),

@@ -6,8 +6,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
-import { useInvalidatePermitLists } from "./usePermitListsCache";
+import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { PermitNotFound, permitIdFromParam } from "./PermitDetailPage";
 import { PermitForm } from "./PermitForm";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
@@ -18,13 +17,13 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const invalidatePermitLists = useInvalidatePermitLists();
+  const refreshLists = () => invalidateLists(utils.permits);
   const query = trpc.permits.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const update = trpc.permits.update.useMutation({
     onSuccess: (updated) => {
       notifySuccess("Hot work permit updated successfully", "Your permit details have been updated.");
       utils.permits.byId.setData({ id: updated.id }, updated);
-      void invalidatePermitLists();
+      void refreshLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
     onError: (error) => notifyError("Failed to update hot work permit", errorMessage(error)),

@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
 import { ProjectJhaTab } from "./ProjectJhaTab";
 import { projectDates } from "./ProjectsPage";
@@ -115,7 +115,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
       setConfirming(false);
       notifySuccess("Project deleted", "The project has been deleted successfully.");
       utils.projects.byId.setData({ id }, undefined);
-      await Promise.all([utils.projects.list.invalidate(), utils.projects.page.invalidate(), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), utils.workers.list.invalidate(), utils.workers.page.invalidate()]);
+      await Promise.all([invalidateLists(utils.projects), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), invalidateLists(utils.workers)]);
       void navigate({ to: "/projects" });
     },
     onError: (e) => {

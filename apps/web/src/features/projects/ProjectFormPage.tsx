@@ -9,7 +9,7 @@ import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { todayIso } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 
 type Project = RouterOutputs["projects"]["byId"];
 
@@ -54,7 +54,7 @@ function ProjectForm({ project }: { project?: Project }) {
   });
   const back = project ? `/projects/${project.id}` : "/projects";
   const done = async (saved: Project) => {
-    await Promise.all([utils.projects.list.invalidate(), utils.projects.page.invalidate(), utils.projects.stats.invalidate(), utils.projects.byId.invalidate({ id: saved.id })]);
+    await Promise.all([invalidateLists(utils.projects), utils.projects.stats.invalidate(), utils.projects.byId.invalidate({ id: saved.id })]);
     void navigate({ to: "/projects/$id", params: { id: String(saved.id) } });
   };
   const create = trpc.projects.create.useMutation({

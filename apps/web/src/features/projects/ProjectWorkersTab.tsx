@@ -1,4 +1,4 @@
-import { can, workerFullName } from "@sitesafe/domain";
+import { can, workerFullName, SEARCH_MAX } from "@sitesafe/domain";
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -7,12 +7,11 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { SEARCH_MAX } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 
 type Crew = RouterOutputs["projects"]["workers"][number];
 
@@ -34,9 +33,9 @@ function useRefreshCrew(projectId: number) {
     Promise.all([
       utils.projects.workers.invalidate({ id: projectId }),
       utils.projects.byId.invalidate({ id: projectId }),
-      utils.projects.list.invalidate(), utils.projects.page.invalidate(),
+      invalidateLists(utils.projects),
       utils.projects.stats.invalidate(),
-      utils.workers.list.invalidate(), utils.workers.page.invalidate(),
+      invalidateLists(utils.workers),
     ]);
 }
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
 
 /** Every screen that shows plans refreshes after an upload or delete. */
@@ -17,7 +17,7 @@ export function useRefreshPlans() {
       utils.projects.safetyPlan.invalidate({ id: projectId }),
       utils.projects.byId.invalidate({ id: projectId }),
       utils.projects.safetyPlans.invalidate(),
-      utils.projects.list.invalidate(), utils.projects.page.invalidate(),
+      invalidateLists(utils.projects),
     ]);
 }
 

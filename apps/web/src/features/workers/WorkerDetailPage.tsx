@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../com
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDuration } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { errorMessage, trpc, invalidateLists } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { DetailField as Field } from "../../components/DetailField";
 
@@ -167,7 +167,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
       setConfirming(false);
       notifySuccess("Worker deleted", "The worker and their login account have been deleted.");
       utils.workers.byId.setData({ id }, undefined);
-      await Promise.all([utils.workers.list.invalidate(), utils.workers.page.invalidate(), utils.projects.invalidate(), utils.dashboard.invalidate()]);
+      await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
       void navigate({ to: "/workers" });
     },
     onError: (e) => {

@@ -21,7 +21,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 
 type Worker = RouterOutputs["workers"]["byId"];
 type Mode = "create" | "edit" | "manager";
@@ -86,7 +86,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
 
   const refresh = async (id: number) => {
     await Promise.all([
-      utils.workers.list.invalidate(), utils.workers.page.invalidate(),
+      invalidateLists(utils.workers),
       utils.workers.byId.invalidate({ id }),
       utils.workers.projects.invalidate({ id }),
       utils.projects.invalidate(),
