@@ -17,7 +17,7 @@ import {
   pageQuerySchema,
   notFound,
 } from "@sitesafe/domain";
-import { audit, type Database, jha } from "@sitesafe/db";
+import { audit, type Database, jha, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, router } from "../trpc.js";
@@ -70,8 +70,8 @@ export async function assertWorkersExist(db: Kysely<Database>, ids: readonly num
  */
 export async function formOptions(db: Kysely<Database>, actor: Actor) {
   const scope = isStaff(actor) ? undefined : actor.assignedProjectIds;
-  const [projects, workers] = await Promise.all([jha.projectOptions(db, scope), jha.workerOptions(db, scope)]);
-  return { projects, workers };
+  const [projectChoices, workers] = await Promise.all([projects.projectChoices(db, scope), jha.workerOptions(db, scope)]);
+  return { projects: projectChoices, workers };
 }
 
 async function visibleForm(db: Kysely<Database>, actor: Actor, id: number) {

@@ -195,20 +195,7 @@ export async function deleteJhaComment(db: Kysely<Database>, id: number): Promis
   return result.numDeletedRows > 0n;
 }
 
-/* Choices for the JHA and incident forms: the projects a user may file into and the workers to pick. */
-
-export interface ProjectOption {
-  id: number;
-  name: string;
-}
-
-/** Projects by name; `projectIds` limits them to a worker's assignments. */
-export async function projectOptions(db: Kysely<Database>, projectIds?: readonly number[]): Promise<ProjectOption[]> {
-  if (projectIds && projectIds.length === 0) return [];
-  let query = db.selectFrom("projects").select(["id", "name"]).orderBy("name").orderBy("id");
-  if (projectIds) query = query.where("id", "in", [...projectIds]);
-  return query.execute();
-}
+/* Choices for the JHA and incident forms: the workers to pick (projects: projects.projectChoices). */
 
 export async function projectExists(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
