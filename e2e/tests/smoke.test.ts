@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { ADMIN } from "../lib/globalSetup.js";
+import { ApiSession } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 
 const baseUrl = inject("baseUrl");
@@ -74,6 +75,31 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
       expect(asked, path).not.toContain(`${area}.list`);
       expect(calls.find((c) => c.procedure === `${area}.page`)?.input, path).toMatchObject({ limit: size, offset: 0 });
     }
+
+    // Turning the page asks for the next rows; a new search starts again at the first page.
+    const api = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    // Named and dated to sort last, so other tests' projects stay on the first page and in the dashboard table.
+    const tag = `Zz Paging ${Date.now().toString(36)}`;
+    for (let i = 1; i <= 25; i++) {
+      await api.call("POST", "/api/projects", { name: `${tag} ${String(i).padStart(2, "0")}`, location: "Pier 9", startDate: "2020-01-06", status: "active" });
+    }
+    await page.goto("/projects");
+    // Wait for the searched answer itself: the unsearched list may hold 25 projects too.
+    const searched = page.waitForResponse((res) => res.url().includes("projects.page") && decodeURIComponent(res.url()).includes(tag));
+    await page.getByRole("textbox", { name: "Search projects" }).fill(tag);
+    await searched;
+    await page.getByText("25 in all").waitFor();
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(24);
+    calls.length = 0;
+    await page.getByRole("button", { name: "2", exact: true }).click();
+    await page.getByTestId("project-card").filter({ hasText: `${tag} 25` }).waitFor();
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(1);
+    const asked = () => calls.filter((c) => c.procedure === "projects.page").map((c) => c.input as { search?: string; offset?: number });
+    expect(asked()).toContainEqual(expect.objectContaining({ search: tag, limit: 24, offset: 24 }));
+    calls.length = 0;
+    await page.getByRole("textbox", { name: "Search projects" }).fill(`${tag} 1`);
+    await expect.poll(() => page.getByTestId("project-card").count()).toBe(10);
+    expect(asked().filter((input) => input.search === `${tag} 1`)).toEqual([expect.objectContaining({ offset: 0 })]);
     await context.close();
   });
 });
