@@ -11,15 +11,15 @@ type Lookup<V> = compliance.FiguresLookup<V>;
  * projects page over its 100 ms p95 under load. Reading every project's (~40 ms) or every worker's
  * figures once serves all screens until the memory expires.
  *
- * Freshness, as for the session memory (docs/decisions/0006-compliance-memory.md): every write
- * through this process forgets the figures at once (`invalidate`, called with the session
- * memory's), so assigning a worker or finishing a module shows on the next read; another
- * instance's writes show within `ttlMs`. A project or worker this process has not seen yet
- * (created on another instance) is read on the spot, never shown without figures. `ttlMs` 0
- * reads every time (tests that count queries).
+ * Freshness (docs/decisions/0006-compliance-memory.md, 0007-answer-memory.md): the figures are
+ * used only while the database's snapshot is the one taken before they were read, so any commit,
+ * through this process, another instance or straight in the database, makes the next request read
+ * them again; and for at most `ttlMs`. Every write through this process also forgets them at once
+ * (`invalidate`). A project or worker this process has not seen yet is read on the spot, never
+ * shown without figures. `ttlMs` 0 reads every time (tests that count queries).
  */
 export class RememberedFigures<V> {
-  private entry: { db: Kysely<Database>; storedAt: number; figures: Promise<ReadonlyMap<number, V>> } | null = null;
+  private entry: { db: Kysely<Database>; snapshot: string; storedAt: number; figures: Promise<ReadonlyMap<number, V>> } | null = null;
 
   constructor(
     private readonly readAll: (db: Kysely<Database>) => Promise<ReadonlyMap<number, V>>,
@@ -27,11 +27,15 @@ export class RememberedFigures<V> {
     private readonly ttlMs: number,
   ) {}
 
-  /** The lookup the queries take (`compliance.ProjectFiguresLookup`, `WorkerComplianceLookup`). */
-  lookup(db: Kysely<Database>): Lookup<V> {
+  /**
+   * The lookup the queries take (`compliance.ProjectFiguresLookup`, `WorkerComplianceLookup`).
+   * `snapshot` is the request's database snapshot (`snapshots.currentSnapshot`), taken before
+   * anything else the request reads.
+   */
+  lookup(db: Kysely<Database>, snapshot: () => Promise<string>): Lookup<V> {
     if (this.ttlMs <= 0) return this.readNow(db);
     return async (ids) => {
-      const all = await this.all(db);
+      const all = await this.all(db, await snapshot());
       if (ids.every((id) => all.has(id))) return all;
       return this.readNow(db)(ids);
     };
@@ -41,12 +45,12 @@ export class RememberedFigures<V> {
     this.entry = null;
   }
 
-  private all(db: Kysely<Database>): Promise<ReadonlyMap<number, V>> {
+  private all(db: Kysely<Database>, snapshot: string): Promise<ReadonlyMap<number, V>> {
     const now = Date.now();
     const entry = this.entry;
-    if (entry && entry.db === db && now - entry.storedAt < this.ttlMs) return entry.figures;
+    if (entry && entry.db === db && entry.snapshot === snapshot && now - entry.storedAt < this.ttlMs) return entry.figures;
     const figures = this.readAll(db);
-    const stored = { db, storedAt: now, figures };
+    const stored = { db, snapshot, storedAt: now, figures };
     this.entry = stored;
     // A failed read is not remembered: the next request tries again.
     figures.catch(() => {

@@ -17,6 +17,8 @@ export interface Config {
   sessionCacheMs: number;
   /** How long (ms) this process remembers compliance figures (complianceMemory.ts); 0 turns it off. */
   complianceCacheMs: number;
+  /** How long (ms) this process may reuse an answer while the data is unchanged (answerMemory.ts); 0 turns it off. */
+  answerCacheMs: number;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
   const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
+  const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
   const admin =
     env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
       ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
@@ -42,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === "1",
     sessionCacheMs,
     complianceCacheMs,
+    answerCacheMs,
   };
 }
 

@@ -1,9 +1,10 @@
 import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
-import { compliance, type Database, type DbHandle } from "@sitesafe/db";
+import { compliance, type Database, type DbHandle, snapshots } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
+import type { AnswerMemory } from "./answerMemory.js";
 import type { ComplianceMemory } from "./complianceMemory.js";
 
 export interface Logger {
@@ -37,6 +38,16 @@ export interface Context {
   projectFigures: compliance.ProjectFiguresLookup;
   /** Where worker lists get each worker's compliance (complianceMemory.ts). */
   workerCompliance: compliance.WorkerComplianceLookup;
+  /**
+   * The database's snapshot (`pg_current_snapshot()`), read once per request before anything else
+   * the request reads: what a memory holds is reused only under the snapshot it was read under.
+   */
+  snapshot: () => Promise<string>;
+  /**
+   * Answers a read from the answer memory while the data is unchanged, else computes it
+   * (answerMemory.ts). Without a memory, or with no one signed in, it always computes.
+   */
+  remember<T>(path: string, input: unknown, compute: () => Promise<T>): Promise<T>;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -53,11 +64,24 @@ export interface ContextInput {
   sessionCache?: SessionCache | undefined;
   /** The server's memory of compliance figures; without it, figures are read on every request. */
   complianceMemory?: ComplianceMemory | undefined;
+  /** The server's memory of recent answers; without it, every read is computed. */
+  answerMemory?: AnswerMemory | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
-  const session = input.sessionToken ? await validateSessionToken(input.dbHandle.db, input.sessionToken, input.sessionCache) : null;
+  const memory = input.answerMemory;
+  const db = input.dbHandle.db;
+  // The database's snapshot, asked for once per request and before the request reads anything
+  // else, so what is remembered under it (session, figures, answers) is at least as new as it
+  // (answerMemory.ts).
+  let snapshot: Promise<string> | undefined;
+  const snapshotOnce = () => {
+    snapshot ??= snapshots.currentSnapshot(db);
+    return snapshot;
+  };
+  const sessionMemory = input.sessionCache ? { cache: input.sessionCache, snapshot: snapshotOnce } : undefined;
+  const session = input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
   return {
     db: input.dbHandle.db,
@@ -82,8 +106,15 @@ export async function createContext(input: ContextInput): Promise<Context> {
       input.complianceMemory?.invalidate();
     },
     streamWholeLists: false,
-    projectFigures: input.complianceMemory?.projects.lookup(input.dbHandle.db) ?? compliance.projectFiguresOf(input.dbHandle.db),
-    workerCompliance: input.complianceMemory?.workers.lookup(input.dbHandle.db) ?? compliance.workerComplianceOfIds(input.dbHandle.db),
+    projectFigures: input.complianceMemory?.projects.lookup(db, snapshotOnce) ?? compliance.projectFiguresOf(db),
+    workerCompliance: input.complianceMemory?.workers.lookup(db, snapshotOnce) ?? compliance.workerComplianceOfIds(db),
+    // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
+    // this context, and the key must say whether the copy streams whole lists.
+    snapshot: snapshotOnce,
+    remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
+      if (!memory || !session) return compute();
+      return memory.answer(snapshotOnce, { userId: session.user.id, rest: this.streamWholeLists, path, input: the }, compute);
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/a
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { SessionCache } from "./auth/sessionCache.js";
+import { AnswerMemory } from "./answerMemory.js";
 import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
@@ -28,6 +29,8 @@ export interface BuildServerOptions {
   sessionCacheMs?: number;
   /** How long compliance figures are remembered (complianceMemory.ts); 0 reads them every time. */
   figuresCacheMs?: number;
+  /** How long an answer may be reused while the data is unchanged (answerMemory.ts); 0 computes every read. */
+  answersCacheMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -161,6 +164,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
   const complianceMemory = new ComplianceMemory(options.figuresCacheMs ?? config.complianceCacheMs);
+  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
@@ -182,6 +186,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         cookies,
         sessionCache,
         complianceMemory,
+        answerMemory,
       });
       contexts.set(req, ctx);
     }
@@ -236,6 +241,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           const wholeList = wholeListOf(result);
           if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
           if (route.status === 204) return reply.code(204).send();
+          // A remembered answer is turned into JSON once, not once per request.
+          const json = answerMemory.json(result);
+          if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
           return reply.code(route.status ?? 200).send(result ?? null);
         } catch (error) {
           return sendError(req, reply, error);

@@ -23,6 +23,7 @@ export const testConfig: Config = {
   trustProxy: false,
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
+  answerCacheMs: 10_000,
 };
 
 export interface TestUser {

@@ -222,7 +222,7 @@ async function buildSite(n: number): Promise<Site> {
   const seeded = await seed(handle.db, n);
   // Session memory off: whether a session is still remembered depends on timing, and would make
   // the same request count one query more or less (the session lookup) from run to run.
-  const app = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, figuresCacheMs: 0 });
+  const app = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, figuresCacheMs: 0, answersCacheMs: 0 });
   await app.ready();
   const admin = await createSession(handle.db, seeded.adminUserId);
   const worker = await createSession(handle.db, seeded.workerUserId);

@@ -24,10 +24,17 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 export type ValidatedSession = sessions.SessionWithActor & { renewed: boolean };
 
-export async function validateSessionToken(db: Kysely<Database>, token: string, cache?: SessionCache): Promise<ValidatedSession | null> {
+/** The session memory and the request's database snapshot, for servers that remember sessions. */
+export interface SessionMemory {
+  cache: SessionCache;
+  snapshot: () => Promise<string>;
+}
+
+export async function validateSessionToken(db: Kysely<Database>, token: string, memory?: SessionMemory): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split(".");
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
-  const session = cache?.get(id) ?? (await lookUp(db, id, cache));
+  const remembered = memory?.cache.enabled ? { cache: memory.cache, snapshot: await memory.snapshot() } : undefined;
+  const session = remembered?.cache.get(id, remembered.snapshot) ?? (await lookUp(db, id, remembered));
   if (!session) return null;
   const expected = Buffer.from(session.secretHash);
   const actual = hashSecret(secret);
@@ -40,16 +47,16 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
     await sessions.extendSession(db, id, expiresAt);
-    cache?.invalidate();
+    memory?.cache.invalidate();
     return { ...session, expiresAt, renewed: true };
   }
   return { ...session, renewed: false };
 }
 
-async function lookUp(db: Kysely<Database>, id: string, cache: SessionCache | undefined) {
-  const generation = cache?.begin() ?? 0;
+async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionCache; snapshot: string } | undefined) {
+  const generation = remembered?.cache.begin() ?? 0;
   const session = await sessions.findSessionWithActor(db, id);
-  if (session && cache) cache.set(id, session, generation);
+  if (session && remembered) remembered.cache.set(id, session, generation, remembered.snapshot);
   return session;
 }
 

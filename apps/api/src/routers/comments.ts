@@ -22,7 +22,7 @@ import {
 import { audit, comments, type Database } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 
 const NOT_FOUND = "Comment";
@@ -64,16 +64,16 @@ function visibleComments(ctx: SignedInContext, input: ListCommentsInput) {
 /** Safety messages to the safety manager (spec product.md sections 4 and 6). */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
-  list: authedProcedure.input(listCommentsSchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleComments(ctx, input ?? {}), input?.limit)),
+  list: authedProcedure.input(listCommentsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visibleComments(ctx, input ?? {}), input?.limit))),
 
   /** The messages screen's page, with the same tab, project and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(listCommentsSchema)).query(({ ctx, input }) => answerPage(visibleComments(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(listCommentsSchema)).query(remembered(({ ctx, input }) => answerPage(visibleComments(ctx, input)))),
 
-  byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const comment = await comments.findComment(ctx.db, input.id);
     if (!comment || !canSeeComment(ctx.actor, comment)) throw notFound(NOT_FOUND);
     return comment;
-  }),
+  })),
 
   /** Only workers send messages; always open, always their own. */
   create: authedProcedure.input(createCommentSchema).mutation(async ({ ctx, input }) => {
@@ -128,9 +128,9 @@ export const commentsRouter = router({
   }),
 
   /** Projects a message can be about, for the form's select and the staff filter. */
-  projectOptions: authedProcedure.query(({ ctx }) =>
+  projectOptions: authedProcedure.query(remembered(({ ctx }) =>
     comments.projectOptions(ctx.db, can(ctx.actor, "comment.viewAll") ? "all" : { workerId: ctx.actor.workerId }),
-  ),
+  )),
 });
 
 async function transition(

@@ -12,7 +12,7 @@ import {
 import { audit, type Database, incidents } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
 import { answerList, answerPage } from "../lists.js";
 
@@ -33,14 +33,14 @@ function visibleReports(ctx: SignedInContext, options: IncidentListQuery) {
 
 /** Procedures of the incidents area. */
 export const incidentsRouter = router({
-  list: authedProcedure.input(incidentListQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleReports(ctx, input ?? {}), input?.limit)),
+  list: authedProcedure.input(incidentListQuerySchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visibleReports(ctx, input ?? {}), input?.limit))),
 
   /** The incidents screen's page, with the same filters and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(incidentListQuerySchema)).query(({ ctx, input }) => answerPage(visibleReports(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(incidentListQuerySchema)).query(remembered(({ ctx, input }) => answerPage(visibleReports(ctx, input)))),
 
-  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleReport(ctx.db, ctx.actor, input.id)),
+  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => visibleReport(ctx.db, ctx.actor, input.id))),
 
-  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
+  formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
   create: authedProcedure.input(incidentReportSchema).mutation(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
@@ -104,8 +104,8 @@ export const incidentsRouter = router({
   }),
 
   /** Who changed what and when: the report's audit trail (status changes with from and to). */
-  history: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  history: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     await visibleReport(ctx.db, ctx.actor, input.id);
     return audit.auditHistory(ctx.db, "incident", input.id);
-  }),
+  })),
 });

@@ -1,11 +1,11 @@
 import { byIdSchema, createInviteTokenSchema, defaultInviteExpiry, forbidden, notFound } from "@sitesafe/domain";
 import { audit, inviteTokens } from "@sitesafe/db";
 import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
-import { router, staffProcedure } from "../trpc.js";
+import { remembered, router, staffProcedure } from "../trpc.js";
 
 /** Issue and delete: admin and manager (spec section 6). The page itself is admin only. */
 export const inviteTokensRouter = router({
-  list: staffProcedure.query(({ ctx }) => inviteTokens.listInviteTokens(ctx.db)),
+  list: staffProcedure.query(remembered(({ ctx }) => inviteTokens.listInviteTokens(ctx.db))),
 
   create: staffProcedure.input(createInviteTokenSchema).mutation(async ({ ctx, input }) => {
     // An admin token makes its holder an admin: only an admin may hand that out, or any manager

@@ -20,7 +20,7 @@ import {
 import { audit, type Database, jha, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 
 export const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
@@ -96,14 +96,14 @@ function visibleForms(ctx: SignedInContext, options: JhaListQuery) {
 
 /** Procedures of the jha area. */
 export const jhaRouter = router({
-  list: authedProcedure.input(jhaListQuerySchema.optional()).query(({ ctx, input }) => answerList(ctx, visibleForms(ctx, input ?? {}), input?.limit)),
+  list: authedProcedure.input(jhaListQuerySchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visibleForms(ctx, input ?? {}), input?.limit))),
 
   /** The JHA screen's page, with the same filters and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(({ ctx, input }) => answerPage(visibleForms(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(remembered(({ ctx, input }) => answerPage(visibleForms(ctx, input)))),
 
-  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => visibleForm(ctx.db, ctx.actor, input.id)),
+  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => visibleForm(ctx.db, ctx.actor, input.id))),
 
-  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
+  formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
   create: authedProcedure.input(jhaFormSchema).mutation(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
@@ -148,11 +148,11 @@ export const jhaRouter = router({
   }),
 
   /** The form's comments the actor may see: public ones, plus private ones for staff and their author. */
-  comments: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  comments: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     await visibleForm(ctx.db, ctx.actor, input.id);
     const all = await jha.listJhaComments(ctx.db, input.id);
     return all.filter((c) => canSeeJhaComment(ctx.actor, c));
-  }),
+  })),
 
   addComment: authedProcedure.input(jhaCommentCreateSchema).mutation(async ({ ctx, input }) => {
     await visibleForm(ctx.db, ctx.actor, input.jhaFormId);

@@ -23,7 +23,7 @@ import {
 import { audit, type Database, permits } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { SignedInContext } from "../context.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "./jha.js";
 
@@ -133,18 +133,18 @@ function visiblePermits(ctx: SignedInContext, input: ListPermitsInput) {
 /** Procedures of the permits area (spec rules-and-api.md section 7, hot work permits). */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
-  list: authedProcedure.input(listPermitsSchema.optional()).query(({ ctx, input }) => answerList(ctx, visiblePermits(ctx, input ?? {}), input?.limit)),
+  list: authedProcedure.input(listPermitsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visiblePermits(ctx, input ?? {}), input?.limit))),
 
   /** The permits screen's page, with the same search, project and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(visiblePermits(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(remembered(({ ctx, input }) => answerPage(visiblePermits(ctx, input)))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
-  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
+  formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
-  byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     await visiblePermitFacts(ctx.db, ctx.actor, input.id);
     return permitDetail(ctx.db, input.id);
-  }),
+  })),
 
   create: authedProcedure.input(hotWorkPermitSchema).mutation(async ({ ctx, input }) => {
     const data = await checkedFormData(ctx.db, ctx.actor, input);

@@ -35,7 +35,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { assertCan, type SignedInContext } from "../context.js";
 import { answerPage } from "../lists.js";
-import { authedProcedure, router, staffProcedure } from "../trpc.js";
+import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 
 /** 404 for a missing project, then 403 for a worker who is not assigned to it. */
 async function assertProjectVisible(db: Kysely<Database>, actor: Parameters<typeof canSeeProject>[0], id: number) {
@@ -103,26 +103,26 @@ function visibleProjects(ctx: SignedInContext, input: ProjectListQuery) {
 
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => visibleProjects(ctx, input ?? {}).rows()),
+  list: authedProcedure.input(projectListSchema.optional()).query(remembered(({ ctx, input }) => visibleProjects(ctx, input ?? {}).rows())),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(projectListSchema)).query(({ ctx, input }) => answerPage(visibleProjects(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(projectListSchema)).query(remembered(({ ctx, input }) => answerPage(visibleProjects(ctx, input)))),
 
   /** The projects the actor sees, by name with their status, no figures: for pickers. */
-  options: authedProcedure.query(({ ctx }) => projects.projectChoices(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds)),
+  options: authedProcedure.query(remembered(({ ctx }) => projects.projectChoices(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds))),
 
   /** GET /api/projects/stats: compliance rows with the Compliant / At Risk / Non-Compliant label. */
-  stats: authedProcedure.query(async ({ ctx }) => {
+  stats: authedProcedure.query(remembered(async ({ ctx }) => {
     const rows = await projects.projectStats(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds, ctx.projectFigures);
     return rows.map((r) => ({ ...r, complianceStatus: complianceStatus(r.compliancePercentage) }));
-  }),
+  })),
 
-  byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const project = await projects.findProject(ctx.db, input.id, ctx.projectFigures);
     if (!project) throw notFound("Project");
     if (!canSeeProject(ctx.actor, project.id)) throw forbidden("You can only view projects you are assigned to");
     return project;
-  }),
+  })),
 
   create: staffProcedure.input(projectSchema).mutation(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.create");
@@ -172,11 +172,11 @@ export const projectsRouter = router({
   }),
 
   /** GET /api/projects/:id/workers: staff only (names, phones and compliance of the crew). */
-  workers: staffProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  workers: staffProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     assertCan(ctx.actor, "worker.list");
     if (!(await projects.projectExists(ctx.db, input.id))) throw notFound("Project");
     return projects.listProjectWorkers(ctx.db, input.id, ctx.workerCompliance);
-  }),
+  })),
 
   assignWorker: staffProcedure.input(assignWorkerSchema).mutation(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.manageWorkers", { projectId: input.id });
@@ -195,12 +195,12 @@ export const projectsRouter = router({
   }),
 
   /** GET /api/projects/:id/safety-plan: metadata only; 404 when the project has none. */
-  safetyPlan: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  safetyPlan: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     await assertProjectVisible(ctx.db, ctx.actor, input.id);
     const plan = await projects.findSafetyPlan(ctx.db, input.id);
     if (!plan) throw notFound("Safety plan");
     return plan;
-  }),
+  })),
 
   /** The bytes for GET /api/projects/:id/safety-plan/download; anyone who may see the project. */
   downloadSafetyPlan: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
@@ -257,8 +257,8 @@ export const projectsRouter = router({
   }),
 
   /** /safety/plans: every project with its plan's metadata (staff). */
-  safetyPlans: staffProcedure.query(({ ctx }) => {
+  safetyPlans: staffProcedure.query(remembered(({ ctx }) => {
     assertCan(ctx.actor, "safetyPlan.upload");
     return projects.listProjectPlans(ctx.db);
-  }),
+  })),
 });

@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@sitesafe/db";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
-import { authedProcedure, router, staffProcedure } from "../trpc.js";
+import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 
 /**
  * Reading a worker's records: the worker themself or staff (403 otherwise, before revealing
@@ -55,21 +55,21 @@ async function recordProgress(
 /** Procedures of the training area. */
 export const trainingRouter = router({
   /** GET /api/training-modules (?type=). */
-  modules: authedProcedure.input(trainingModuleListSchema).query(({ ctx, input }) => training.listModules(ctx.db, { type: input?.type })),
+  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(({ ctx, input }) => training.listModules(ctx.db, { type: input?.type }))),
 
   /** GET /api/training-modules/:id. */
-  moduleById: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  moduleById: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModule(ctx.db, input.id);
     if (!module) throw notFound("Training module");
     return module;
-  }),
+  })),
 
   /** The static training pages load their seeded module by slug. */
-  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(async ({ ctx, input }) => {
+  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModuleBySlug(ctx.db, input.slug);
     if (!module) throw notFound("Training module");
     return module;
-  }),
+  })),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(async ({ ctx, input }) => {
@@ -80,10 +80,10 @@ export const trainingRouter = router({
   }),
 
   /** GET /api/workers/:workerId/trainings. */
-  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(async ({ ctx, input }) => {
+  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(remembered(async ({ ctx, input }) => {
     await assertReadable(ctx.db, ctx.actor, input.workerId);
     return training.listWorkerTrainings(ctx.db, input.workerId);
-  }),
+  })),
 
   /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
   workerTrainingsForceRefresh: authedProcedure.input(workerTrainingsSchema).query(async ({ ctx, input }) => {
@@ -98,5 +98,5 @@ export const trainingRouter = router({
   updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
 
   /** Each worker's completion, for the Worker Compliance tab (staff only). */
-  workerSummaries: staffProcedure.query(({ ctx }) => training.workerTrainingSummaries(ctx.db)),
+  workerSummaries: staffProcedure.query(remembered(({ ctx }) => training.workerTrainingSummaries(ctx.db))),
 });

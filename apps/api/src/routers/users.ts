@@ -2,20 +2,20 @@ import { AppError, byIdSchema, canReadWorker, forbidden, idParam, notFound, page
 import { audit, sessions, users, workers } from "@sitesafe/db";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
-import { adminProcedure, authedProcedure, router } from "../trpc.js";
+import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 
 export const usersRouter = router({
-  list: adminProcedure.input(userListSchema.optional()).query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
+  list: adminProcedure.input(userListSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit))),
 
   /** The users screen's page, with the same search as the list. */
-  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(({ ctx, input }) => answerPage(users.userList(ctx.db, input))),
+  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(remembered(({ ctx, input }) => answerPage(users.userList(ctx.db, input)))),
 
-  byId: adminProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: adminProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const user = await users.findUserById(ctx.db, input.id);
     if (!user) throw notFound("User");
     return user;
-  }),
+  })),
 
   delete: adminProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
     if (input.id === ctx.user.id) throw new AppError("BAD_REQUEST", "You cannot delete your own account");
@@ -51,7 +51,7 @@ export const usersRouter = router({
   }),
 
   /** GET /api/workers/byUserId/:userId: staff, or the user themself. */
-  workerByUserId: authedProcedure.input(z.object({ userId: idParam })).query(async ({ ctx, input }) => {
+  workerByUserId: authedProcedure.input(z.object({ userId: idParam })).query(remembered(async ({ ctx, input }) => {
     const worker = await workers.findWorkerByUserId(ctx.db, input.userId);
     if (!worker) {
       if (input.userId !== ctx.user.id && ctx.actor.role === "worker") throw forbidden();
@@ -59,8 +59,8 @@ export const usersRouter = router({
     }
     if (!canReadWorker(ctx.actor, worker.id)) throw forbidden();
     return worker;
-  }),
+  })),
 
   /** GET /api/worker-profile: the signed-in user's own worker profile, or null. */
-  workerProfile: authedProcedure.query(async ({ ctx }) => (await workers.findWorkerByUserId(ctx.db, ctx.user.id)) ?? null),
+  workerProfile: authedProcedure.query(remembered(async ({ ctx }) => (await workers.findWorkerByUserId(ctx.db, ctx.user.id)) ?? null)),
 });

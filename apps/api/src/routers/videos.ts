@@ -13,7 +13,7 @@ import {
 import { audit, training, videos } from "@sitesafe/db";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 import type { Context } from "../context.js";
 
 type Authed = Context & { actor: NonNullable<Context["actor"]> };
@@ -47,14 +47,14 @@ const storedValues = (input: z.infer<typeof createVideoSchema>) => {
 /** Procedures of the videos area. */
 export const videosRouter = router({
   /** GET /api/safety-videos: newest first. */
-  list: authedProcedure.query(({ ctx }) => videos.listVideos(ctx.db)),
+  list: authedProcedure.query(remembered(({ ctx }) => videos.listVideos(ctx.db))),
 
   /** GET /api/safety-videos/:id. */
-  byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const video = await videos.findVideo(ctx.db, input.id);
     if (!video) throw notFound("Video");
     return video;
-  }),
+  })),
 
   /** POST /api/safety-videos: admin and manager. */
   create: authedProcedure.input(createVideoSchema).mutation(async ({ ctx, input }) => {
@@ -79,10 +79,10 @@ export const videosRouter = router({
   }),
 
   /** GET /api/workers/:workerId/videos. */
-  workerVideos: authedProcedure.input(workerVideosSchema).query(async ({ ctx, input }) => {
+  workerVideos: authedProcedure.input(workerVideosSchema).query(remembered(async ({ ctx, input }) => {
     await assertReadable(ctx, input.workerId);
     return videos.listWorkerVideos(ctx.db, input.workerId);
-  }),
+  })),
 
   /** POST /api/workers/:workerId/videos. */
   createProgress: authedProcedure.input(recordVideoProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
@@ -91,8 +91,8 @@ export const videosRouter = router({
   updateProgress: authedProcedure.input(recordVideoProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
 
   /** GET /api/workers/:workerId/required-videos: required, published, not yet completed. */
-  requiredVideos: authedProcedure.input(workerVideosSchema).query(async ({ ctx, input }) => {
+  requiredVideos: authedProcedure.input(workerVideosSchema).query(remembered(async ({ ctx, input }) => {
     await assertReadable(ctx, input.workerId);
     return videos.requiredVideosForWorker(ctx.db, input.workerId);
-  }),
+  })),
 });

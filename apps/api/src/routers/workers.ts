@@ -22,7 +22,7 @@ import { audit, classifyDbError, type Database, users, workers } from "@sitesafe
 import type { Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords.js";
 import { assertCan, type SignedInContext } from "../context.js";
-import { adminProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
+import { adminProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 
 /** A taken username or e-mail, however it was found (pre-check or the unique index), is a 409 with a clear message. */
@@ -126,39 +126,39 @@ function listedWorkers(ctx: SignedInContext, input: Partial<WorkerListQuery>) {
 
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
-  list: staffProcedure.input(workerListSchema.optional()).query(({ ctx, input }) => answerList(ctx, listedWorkers(ctx, input ?? {}), input?.limit)),
+  list: staffProcedure.input(workerListSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, listedWorkers(ctx, input ?? {}), input?.limit))),
 
   /** The workers and managers screens' page, with the same search and positions as the list. */
-  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(({ ctx, input }) => answerPage(listedWorkers(ctx, input))),
+  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(remembered(({ ctx, input }) => answerPage(listedWorkers(ctx, input)))),
 
   /** Staff read any worker; a worker reads their own record. */
-  byId: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
     const worker = await workers.findWorker(ctx.db, input.id, ctx.workerCompliance);
     if (!worker) throw notFound("Worker");
     return worker;
-  }),
+  })),
 
   /** GET /api/workers/:id/projects. */
-  projects: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  projects: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
     if (!(await workers.findWorkerProfile(ctx.db, input.id))) throw notFound("Worker");
     return workers.listWorkerProjects(ctx.db, input.id, ctx.projectFigures);
-  }),
+  })),
 
   /** The worker detail page's Training Modules tab: every module with this worker's record. */
-  trainingRecords: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  trainingRecords: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
     if (!(await workers.findWorkerProfile(ctx.db, input.id))) throw notFound("Worker");
     return workers.listWorkerTrainingRecords(ctx.db, input.id);
-  }),
+  })),
 
   /** The worker detail page's Safety Videos tab. */
-  videoRecords: authedProcedure.input(byIdSchema).query(async ({ ctx, input }) => {
+  videoRecords: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     if (!canReadWorker(ctx.actor, input.id)) throw forbidden();
     if (!(await workers.findWorkerProfile(ctx.db, input.id))) throw notFound("Worker");
     return workers.listWorkerVideoRecords(ctx.db, input.id);
-  }),
+  })),
 
   /** POST /api/workers: login account + profile + assignments. */
   create: staffProcedure.input(workerCreateSchema).mutation(({ ctx, input }) => {

@@ -1,0 +1,334 @@
+import type { DbHandle } from "@sitesafe/db";
+import { createTestDb } from "@sitesafe/db/testing";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { AnswerMemory, type AnswerKey, MAX_ROWS } from "../src/answerMemory.js";
+import { createSession } from "../src/auth/sessions.js";
+import { answerList } from "../src/lists.js";
+import type { Context } from "../src/context.js";
+import { buildServer } from "../src/server.js";
+import { ORIGIN, testConfig } from "./helpers.js";
+
+// Answers to reads are reused while the database's snapshot is unchanged (issue #10,
+// src/answerMemory.ts, docs/decisions/0007-answer-memory.md). What matters: a change made through
+// this server, through another instance or straight in the database shows on the next read; one
+// person's answer never reaches another; a refused read is never remembered; the bytes sent are
+// the same as without the memory; and a repeated read really skips the work.
+
+describe("AnswerMemory", () => {
+  const key = (over: Partial<AnswerKey> = {}): AnswerKey => ({ userId: 1, rest: true, path: "jha.page", input: { limit: 50, offset: 0 }, ...over });
+  function counted<T>(value: () => T) {
+    const calls = { n: 0 };
+    const compute = async () => {
+      calls.n++;
+      return value();
+    };
+    return { calls, compute };
+  }
+
+  it("reuses an answer while the snapshot is the same, and computes again when it moves", async () => {
+    const memory = new AnswerMemory(10_000);
+    const { calls, compute } = counted(() => ({ items: [1, 2], total: 2 }));
+    const first = await memory.answer(async () => "10:10:", key(), compute);
+    expect(await memory.answer(async () => "10:10:", key(), compute)).toBe(first);
+    expect(calls.n).toBe(1);
+    await memory.answer(async () => "10:11:", key(), compute);
+    expect(calls.n).toBe(2);
+  });
+
+  it("keeps people, protocols, procedures and inputs apart", async () => {
+    const memory = new AnswerMemory(10_000);
+    const { calls, compute } = counted(() => ({ id: 1 }));
+    const snapshot = async () => "1:1:";
+    for (const k of [key(), key({ userId: 2 }), key({ rest: false }), key({ path: "incidents.page" }), key({ input: { limit: 50, offset: 50 } })]) {
+      await memory.answer(snapshot, k, compute);
+    }
+    expect(calls.n).toBe(5);
+    await memory.answer(snapshot, key({ userId: 2 }), compute);
+    expect(calls.n).toBe(5);
+  });
+
+  it("reuses an answer for at most its lifetime, for answers that follow the clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const memory = new AnswerMemory(1_000);
+      const { calls, compute } = counted(() => ({ upcoming: [] }));
+      const snapshot = async () => "1:1:";
+      await memory.answer(snapshot, key(), compute);
+      vi.setSystemTime(Date.now() + 999);
+      await memory.answer(snapshot, key(), compute);
+      expect(calls.n).toBe(1);
+      vi.setSystemTime(Date.now() + 2);
+      await memory.answer(snapshot, key(), compute);
+      expect(calls.n).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs one computation for requests that miss at the same moment", async () => {
+    const memory = new AnswerMemory(10_000);
+    const { calls, compute } = counted(() => ({ id: 7 }));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => memory.answer(async () => "1:1:", key(), compute)));
+    expect(calls.n).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it("never remembers a refused or failed read", async () => {
+    const memory = new AnswerMemory(10_000);
+    let fail = true;
+    const compute = async () => {
+      if (fail) throw new Error("403");
+      return { id: 1 };
+    };
+    await expect(memory.answer(async () => "1:1:", key(), compute)).rejects.toThrow("403");
+    fail = false;
+    expect(await memory.answer(async () => "1:1:", key(), compute)).toEqual({ id: 1 });
+  });
+
+  it("holds only bounded answers: no page over MAX_ROWS, no streamed whole list, no bare values", async () => {
+    const memory = new AnswerMemory(10_000);
+    const snapshot = async () => "1:1:";
+    const big = counted(() => Array.from({ length: MAX_ROWS + 1 }, (_, i) => i));
+    await memory.answer(snapshot, key({ path: "big" }), big.compute);
+    const page = counted(() => ({ items: Array.from({ length: MAX_ROWS + 1 }, (_, i) => i), total: 500 }));
+    await memory.answer(snapshot, key({ path: "page" }), page.compute);
+    const whole = { rows: async () => [], chunks: async function* () {}, count: async () => 0 };
+    const streamed = counted(() => answerList({ streamWholeLists: true } as Context, whole, undefined));
+    await memory.answer(snapshot, key({ path: "whole" }), async () => streamed.compute().then((p) => p));
+    const nothing = counted(() => null);
+    await memory.answer(snapshot, key({ path: "null" }), nothing.compute);
+    expect(memory.size).toBe(0);
+    const fits = counted(() => Array.from({ length: MAX_ROWS }, (_, i) => i));
+    await memory.answer(snapshot, key({ path: "fits" }), fits.compute);
+    expect(memory.size).toBe(1);
+  });
+
+  it("holds at most maxEntries answers, the least recently used going first", async () => {
+    const memory = new AnswerMemory(10_000, 2);
+    const { calls, compute } = counted(() => ({}));
+    const snapshot = async () => "1:1:";
+    await memory.answer(snapshot, key({ path: "a" }), compute);
+    await memory.answer(snapshot, key({ path: "b" }), compute);
+    await memory.answer(snapshot, key({ path: "a" }), compute); // a is now the most recent
+    await memory.answer(snapshot, key({ path: "c" }), compute); // b goes
+    expect(memory.size).toBe(2);
+    expect(calls.n).toBe(3);
+    await memory.answer(snapshot, key({ path: "a" }), compute);
+    expect(calls.n).toBe(3);
+    await memory.answer(snapshot, key({ path: "b" }), compute);
+    expect(calls.n).toBe(4);
+  });
+
+  it("makes a held answer's JSON once, and none for answers it does not hold", async () => {
+    const memory = new AnswerMemory(10_000);
+    const answer = await memory.answer(async () => "1:1:", key(), async () => ({ at: new Date("2026-11-23T10:00:00Z"), n: 1 }));
+    const json = memory.json(answer);
+    expect(json).toBe('{"at":"2026-11-23T10:00:00.000Z","n":1}');
+    expect(memory.json(answer)).toBe(json);
+    expect(memory.json({ at: 1 })).toBeUndefined();
+    expect(memory.json(null)).toBeUndefined();
+  });
+
+  it("turned off, computes every read and never asks for a snapshot", async () => {
+    const memory = new AnswerMemory(0);
+    const snapshot = vi.fn(async () => "1:1:");
+    const { calls, compute } = counted(() => ({}));
+    await memory.answer(snapshot, key(), compute);
+    await memory.answer(snapshot, key(), compute);
+    expect(calls.n).toBe(2);
+    expect(snapshot).not.toHaveBeenCalled();
+  });
+});
+
+describe("remembered answers through the server", () => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let noMemory: FastifyInstance;
+  const queries = { n: 0 };
+  let admin: string;
+  let worker: string;
+  let workerId: number;
+  let projectA: number;
+  let projectB: number;
+  let formOnB: number;
+
+  async function insertForm(projectId: number, title: string): Promise<number> {
+    const row = await handle.db
+      .insertInto("jhaForms")
+      .values({ projectId, title, jobDescription: "Formwork", hazards: JSON.stringify([]), controlMeasures: JSON.stringify([]), submittedBy: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    handle = await createTestDb({
+      log: (event) => {
+        if (event.level === "query" || event.level === "error") queries.n++;
+      },
+    });
+    const db = handle.db;
+    const users = await db
+      .insertInto("users")
+      .values([
+        { username: "am_admin", email: "am_admin@example.com", passwordHash: "unused", role: "admin", firstName: "Ada", lastName: "Admin" },
+        { username: "am_worker", email: "am_worker@example.com", passwordHash: "unused", role: "worker", firstName: "Wes", lastName: "Worker" },
+      ])
+      .returning("id")
+      .execute();
+    const [adminUser, workerUser] = users.map((u) => u.id) as [number, number];
+    workerId = (
+      await db
+        .insertInto("workers")
+        .values({ userId: workerUser, firstName: "Wes", lastName: "Worker", email: "am_worker@example.com", phone: "5551234567", role: "Carpenter", company: "Acme" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const projects = await db
+      .insertInto("projects")
+      .values(["Harbor Tower", "Quarry Road"].map((name) => ({ name, location: "Springfield", status: "active" as const, startDate: "2026-01-05", emergencyContactInfo: "{}" })))
+      .returning("id")
+      .execute();
+    [projectA, projectB] = projects.map((p) => p.id) as [number, number];
+    await db.insertInto("projectWorkers").values({ workerId, projectId: projectA }).execute();
+    await insertForm(projectA, "Pour slab A");
+    formOnB = await insertForm(projectB, "Crane lift B");
+    admin = `session=${(await createSession(db, adminUser)).token}`;
+    worker = `session=${(await createSession(db, workerUser)).token}`;
+    // Session memory off: a changed assignment must show because of the answer memory's own
+    // check, not hide behind the session memory's few seconds.
+    app = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 60_000 });
+    noMemory = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 0 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await noMemory.close();
+    await handle.close();
+  });
+
+  const get = async (url: string, cookie: string, server = app) => {
+    const before = queries.n;
+    const res = await server.inject({ method: "GET", url, headers: { cookie } });
+    return { status: res.statusCode, body: res.body, json: () => res.json() as unknown, queries: queries.n - before };
+  };
+  /**
+   * Reads `url` until an answer comes from the memory: the session, the snapshot and nothing
+   * else. Transaction ids are shared by every database of a PostgreSQL cluster, so another test
+   * file writing at the same moment moves the snapshot too and makes a repeat miss now and then;
+   * with nothing written here, a repeat must hit within a few tries.
+   */
+  async function rememberedRead(url: string, cookie: string) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const read = await get(url, cookie);
+      if (read.queries === 2) return read;
+    }
+    throw new Error(`${url} was never answered from the memory`);
+  }
+  const titles = (body: unknown) => (body as { title: string }[]).map((f) => f.title).sort();
+
+  it("a repeated read with nothing written in between runs only the session and snapshot queries, and sends the same bytes", async () => {
+    const first = await get("/api/jha-forms?limit=50", admin);
+    expect(first.status).toBe(200);
+    expect(first.queries).toBeGreaterThan(2);
+    const second = await rememberedRead("/api/jha-forms?limit=50", admin);
+    expect(second.body).toBe(first.body);
+    expect(second.body).toBe((await get("/api/jha-forms?limit=50", admin, noMemory)).body);
+  });
+
+  it("the screens' tRPC pages are remembered the same way", async () => {
+    const url = `/trpc/jha.page?input=${encodeURIComponent(JSON.stringify({ json: { limit: 24, offset: 0 } }))}`;
+    const first = await get(url, admin);
+    expect(first.status).toBe(200);
+    const second = await rememberedRead(url, admin);
+    expect(second.body).toBe(first.body);
+  });
+
+  it("a form filed straight in the database (another instance) shows on the next read", async () => {
+    await get("/api/jha-forms?limit=50", admin);
+    await insertForm(projectA, "Scaffold tie-in A");
+    expect(titles((await get("/api/jha-forms?limit=50", admin)).json())).toContain("Scaffold tie-in A");
+  });
+
+  it("a form filed through this server shows on the next read, with the same bytes as without the memory", async () => {
+    await get("/api/jha-forms?limit=50", admin);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/jha-forms",
+      headers: { cookie: admin, origin: ORIGIN, host: "localhost:80" },
+      payload: {
+        projectId: projectA,
+        title: "Trench shoring A",
+        jobDescription: "Dig",
+        hazards: [{ description: "Trench collapse", riskLevel: "high" }],
+        controlMeasures: [{ description: "Trench boxes", responsibility: "Site foreman" }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get("/api/jha-forms?limit=50", admin);
+    expect(titles(after.json())).toContain("Trench shoring A");
+    expect(after.body).toBe((await get("/api/jha-forms?limit=50", admin, noMemory)).body);
+  });
+
+  it("one person's answer never reaches another: a worker asking the admin's URLs gets their own scope and their own 403", async () => {
+    expect(titles((await get("/api/jha-forms?limit=50", admin)).json())).toContain("Crane lift B");
+    expect((await get(`/api/jha-forms/${formOnB}`, admin)).status).toBe(200);
+    const mine = await get("/api/jha-forms?limit=50", worker);
+    expect(mine.status).toBe(200);
+    expect(titles(mine.json())).not.toContain("Crane lift B");
+    expect(titles(mine.json())).toContain("Pour slab A");
+    expect((await get(`/api/jha-forms/${formOnB}`, worker)).status).toBe(403);
+  });
+
+  it("an assignment added elsewhere opens the project on the next read: a refusal is never remembered", async () => {
+    expect((await get(`/api/jha-forms/${formOnB}`, worker)).status).toBe(403);
+    await handle.db.insertInto("projectWorkers").values({ workerId, projectId: projectB }).execute();
+    expect((await get(`/api/jha-forms/${formOnB}`, worker)).status).toBe(200);
+    expect(titles((await get("/api/jha-forms?limit=50", worker)).json())).toContain("Crane lift B");
+  });
+
+  it("an assignment removed elsewhere closes the project on the next read", async () => {
+    expect((await get(`/api/jha-forms/${formOnB}`, worker)).status).toBe(200);
+    const mine = await get("/api/jha-forms?limit=50", worker);
+    expect(titles(mine.json())).toContain("Crane lift B");
+    await handle.db.deleteFrom("projectWorkers").where("workerId", "=", workerId).where("projectId", "=", projectB).execute();
+    expect((await get(`/api/jha-forms/${formOnB}`, worker)).status).toBe(403);
+    expect(titles((await get("/api/jha-forms?limit=50", worker)).json())).not.toContain("Crane lift B");
+  });
+
+  it("a whole list is streamed from the database on every read, never held", async () => {
+    const first = await get("/api/jha-forms", admin);
+    const second = await get("/api/jha-forms", admin);
+    expect(second.status).toBe(200);
+    expect(second.queries).toBe(first.queries);
+    expect(second.queries).toBeGreaterThan(2);
+  });
+
+  it("the staff dashboard's company-wide figures, shared by every admin and manager, count a project added elsewhere on the next read", async () => {
+    const before = (await get("/api/dashboard/stats", admin)).json() as { activeProjects: number };
+    await get("/api/dashboard/stats", admin);
+    await handle.db
+      .insertInto("projects")
+      .values({ name: "Pier 9", location: "Harbor", status: "active", startDate: "2026-02-01", emergencyContactInfo: "{}" })
+      .execute();
+    const after = (await get("/api/dashboard/stats", admin)).json() as { activeProjects: number };
+    expect(after.activeProjects).toBe(before.activeProjects + 1);
+  });
+
+  it("dashboard panels are remembered per person and answer the same bytes as without the memory", async () => {
+    // (dashboard/upcoming is remembered too, but its training items are due "now": their time is
+    // when the answer was made, up to the memory's lifetime ago, so its bytes differ by design.)
+    for (const [url, cookie] of [
+      ["/api/dashboard/stats", admin],
+      ["/api/dashboard/stats", worker],
+      ["/api/dashboard/recent-incidents", worker],
+      ["/api/dashboard/training-completion", admin],
+      [`/api/projects/${projectA}/workers`, admin],
+    ] as const) {
+      const first = await get(url, cookie);
+      expect(first.status).toBe(200);
+      const second = await rememberedRead(url, cookie);
+      expect(second.body).toBe((await get(url, cookie, noMemory)).body);
+    }
+  });
+});
