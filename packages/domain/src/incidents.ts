@@ -127,9 +127,3 @@ export const incidentListQuerySchema = z.object({
 });
 export type IncidentListQuery = z.output<typeof incidentListQuerySchema>;
 
-/** The list's search: title, description or location, case-insensitively. */
-export function incidentMatchesSearch(report: { title: string; description: string; location: string }, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [report.title, report.description, report.location].some((f) => f.toLowerCase().includes(q));
-}

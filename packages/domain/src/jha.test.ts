@@ -8,7 +8,6 @@ import {
   jhaFormSchema,
   jhaFormUpdateSchema,
   jhaListQuerySchema,
-  jhaMatchesSearch,
   newControlMeasure,
   newHazard,
   riskLevelColors,
@@ -114,15 +113,5 @@ describe("JHA helpers", () => {
   it("labels and colours risk levels", () => {
     expect(riskLevelLabels).toEqual({ low: "Low", medium: "Medium", high: "High" });
     expect(riskLevelColors).toEqual({ low: "green", medium: "yellow", high: "red" });
-  });
-
-  it("searches title, job description, project and submitter case-insensitively", () => {
-    const form = { title: "Roof work", jobDescription: "Flashing", projectName: "Alpha", submitterName: "Walt Worker" };
-    expect(jhaMatchesSearch(form, "")).toBe(true);
-    expect(jhaMatchesSearch(form, "ROOF")).toBe(true);
-    expect(jhaMatchesSearch(form, "flash")).toBe(true);
-    expect(jhaMatchesSearch(form, "alpha")).toBe(true);
-    expect(jhaMatchesSearch(form, "walt")).toBe(true);
-    expect(jhaMatchesSearch(form, "crane")).toBe(false);
   });
 });

@@ -147,12 +147,3 @@ export function highestRisk(hazards: readonly { riskLevel: RiskLevel }[]): RiskL
   return best;
 }
 
-/** Client-side search of a JHA list: title, job description, project and submitter. */
-export function jhaMatchesSearch(
-  form: { title: string; jobDescription: string; projectName?: string | null; submitterName?: string | null },
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [form.title, form.jobDescription, form.projectName ?? "", form.submitterName ?? ""].some((f) => f.toLowerCase().includes(q));
-}

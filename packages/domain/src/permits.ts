@@ -246,9 +246,3 @@ export const permitActionLabels: Record<string, string> = {
   closed: "Closed the permit",
 };
 
-/** The list page's search: title, work description and location. */
-export function permitMatchesSearch(permit: { title: string; workDescription: string; location: string }, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [permit.title, permit.workDescription, permit.location].some((field) => field.toLowerCase().includes(q));
-}

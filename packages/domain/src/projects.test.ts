@@ -6,7 +6,6 @@ import {
   formatFileSize,
   isDateOnly,
   projectListSchema,
-  projectMatchesSearch,
   projectSchema,
   projectUpdateSchema,
   safetyPlanExtension,
@@ -83,14 +82,6 @@ describe("lists and assignments", () => {
   it("assignment needs a worker", () => {
     expect(firstMessage(assignWorkerSchema.safeParse({ id: 1 }))).toBe("Worker is required");
     expect(assignWorkerSchema.parse({ id: "1", workerId: "2", role: "" })).toEqual({ id: 1, workerId: 2, role: null });
-  });
-
-  it("search matches name or location, case-insensitively", () => {
-    const p = { name: "Harbor Tower", location: "Pier 4, Seattle" };
-    expect(projectMatchesSearch(p, "harbor")).toBe(true);
-    expect(projectMatchesSearch(p, "SEATTLE")).toBe(true);
-    expect(projectMatchesSearch(p, "mall")).toBe(false);
-    expect(projectMatchesSearch(p, "  ")).toBe(true);
   });
 });
 

@@ -135,13 +135,6 @@ export const removeWorkerSchema = z.object({ id: idParam, workerId: idParam });
 
 export const WORKER_ALREADY_ASSIGNED = "Worker is already assigned to this project";
 
-/** Case-insensitive match on name or location (the projects screen's search box). */
-export function projectMatchesSearch(project: { name: string; location: string }, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return project.name.toLowerCase().includes(q) || project.location.toLowerCase().includes(q);
-}
-
 // --- Safety plans -------------------------------------------------------------------------
 
 export const SAFETY_PLAN_MAX_BYTES = 10 * 1024 * 1024;

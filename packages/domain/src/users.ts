@@ -43,17 +43,6 @@ export function roleColor(role: string): string {
   return role === "admin" ? "red" : role === "manager" ? "blue" : role === "worker" ? "green" : "gray";
 }
 
-export const searchUsersMatch = (
-  user: { username: string; email: string; firstName: string | null; lastName: string | null; role: string },
-  query: string,
-) => {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [user.username, user.email, user.firstName ?? "", user.lastName ?? "", user.role].some((f) =>
-    f.toLowerCase().includes(q),
-  );
-};
-
 /** GET /api/users: everything unless a limit is given; the search matches username, e-mail, names and role. */
 export const userListSchema = z.object({
   search: searchParam,

@@ -5,7 +5,6 @@ import {
   managerCreateSchema,
   workerCreateSchema,
   workerListSchema,
-  workerMatchesSearch,
   workerUpdateSchema,
 } from "./workers.js";
 
@@ -80,14 +79,5 @@ describe("update, manager and list schemas", () => {
     expect(isManagerPosition("manager")).toBe(true);
     expect(isManagerPosition("Electrician")).toBe(false);
     expect(isManagerPosition(null)).toBe(false);
-  });
-
-  it("search matches name, e-mail, role or phone", () => {
-    const w = { firstName: "Casey", lastName: "Jones", email: "cj@example.com", role: "Electrician", phone: "(555) 123-4567" };
-    expect(workerMatchesSearch(w, "casey jones")).toBe(true);
-    expect(workerMatchesSearch(w, "EXAMPLE")).toBe(true);
-    expect(workerMatchesSearch(w, "electric")).toBe(true);
-    expect(workerMatchesSearch(w, "555-123")).toBe(true);
-    expect(workerMatchesSearch(w, "plumber")).toBe(false);
   });
 });

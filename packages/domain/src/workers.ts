@@ -120,23 +120,6 @@ export function isManagerPosition(position: string | null | undefined): boolean 
   return position != null && (MANAGER_POSITIONS as readonly string[]).includes(position);
 }
 
-/** The workers screen's search: name, e-mail, job role or phone, case-insensitively. */
-export function workerMatchesSearch(
-  worker: { firstName: string; lastName: string; email: string; role: string; phone: string | null },
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const qDigits = q.replace(/\D/g, "");
-  return (
-    `${worker.firstName} ${worker.lastName}`.toLowerCase().includes(q) ||
-    worker.email.toLowerCase().includes(q) ||
-    worker.role.toLowerCase().includes(q) ||
-    (worker.phone ?? "").toLowerCase().includes(q) ||
-    (qDigits.length >= 3 && (worker.phone ?? "").replace(/\D/g, "").includes(qDigits))
-  );
-}
-
 export const workerFullName = (w: { firstName: string; lastName: string }) => `${w.firstName} ${w.lastName}`.trim();
 
 export const USERNAME_TAKEN = "Username already exists";
