@@ -15,6 +15,7 @@ const config: Config = {
   trustProxy: false,
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
+  answerCacheMs: 10_000,
 };
 
 let url = "";
