@@ -8,11 +8,11 @@ import { wholeListOf } from "./lists.js";
  * 2-3 ms of CPU, most of it turning rows into objects and objects into JSON; the data under it
  * changes far less often than it is read.
  *
- * Before each remembered read the request asks the database for its current snapshot
- * (`snapshots.currentSnapshot`, once per request, context.ts): the set of committed transactions. An answer is reused only when
- * that snapshot is exactly the one taken before the answer was computed, so no commit happened
- * in between, through this process or any other instance or straight in the database. Nothing on
- * the write path knows about the memory, so no write can forget to clear it.
+ * Before each remembered read the request asks the database for its current snapshot, the set of
+ * committed transactions (`snapshots.currentSnapshot`, once per request, context.ts). An answer
+ * is reused only when that snapshot is exactly the one taken before the answer was computed, so
+ * no commit happened in between, through this process or any other instance or straight in the
+ * database. Nothing on the write path knows about the memory, so no write can forget to clear it.
  *
  * - Keys are per signed-in user (`AnswerKey`): one person's answer is never handed to another,
  *   whatever their scope, role or assignments.
@@ -123,4 +123,35 @@ function keepable(value: unknown): boolean {
   if (Array.isArray(value)) return value.length <= MAX_ROWS && wholeListOf(value) === undefined;
   const items = (value as { items?: unknown }).items;
   return !Array.isArray(items) || items.length <= MAX_ROWS;
+}
+
+/**
+ * One value per database handle, shared by every request of the process: read once, then reused
+ * while the request's snapshot is the one it was read under (no commit since, anywhere) and for at
+ * most `ttlMs`. A failed read is not kept. The compliance figures (complianceMemory.ts) and the
+ * staff dashboard's company-wide figures (routers/dashboard.ts) are kept this way; keyed by the
+ * handle, so test servers on different databases never share a value.
+ */
+export class SnapshotMemo<T> {
+  private entries = new WeakMap<object, { snapshot: string; storedAt: number; value: Promise<T> }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(db: object, snapshot: string, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const held = this.entries.get(db);
+    if (held && held.snapshot === snapshot && now - held.storedAt < this.ttlMs) return held.value;
+    const value = read();
+    const entry = { snapshot, storedAt: now, value };
+    this.entries.set(db, entry);
+    value.catch(() => {
+      if (this.entries.get(db) === entry) this.entries.delete(db);
+    });
+    return value;
+  }
+
+  /** Forgets every value (a write through this process). */
+  forget(): void {
+    this.entries = new WeakMap();
+  }
 }

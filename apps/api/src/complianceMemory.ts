@@ -1,5 +1,6 @@
 import { compliance, type Database } from "@sitesafe/db";
 import type { Kysely } from "kysely";
+import { SnapshotMemo } from "./answerMemory.js";
 
 type Lookup<V> = compliance.FiguresLookup<V>;
 
@@ -19,13 +20,15 @@ type Lookup<V> = compliance.FiguresLookup<V>;
  * shown without figures. `ttlMs` 0 reads every time (tests that count queries).
  */
 export class RememberedFigures<V> {
-  private entry: { db: Kysely<Database>; snapshot: string; storedAt: number; figures: Promise<ReadonlyMap<number, V>> } | null = null;
+  private readonly memo: SnapshotMemo<ReadonlyMap<number, V>>;
 
   constructor(
     private readonly readAll: (db: Kysely<Database>) => Promise<ReadonlyMap<number, V>>,
     private readonly readNow: (db: Kysely<Database>) => Lookup<V>,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.memo = new SnapshotMemo(ttlMs);
+  }
 
   /**
    * The lookup the queries take (`compliance.ProjectFiguresLookup`, `WorkerComplianceLookup`).
@@ -35,28 +38,14 @@ export class RememberedFigures<V> {
   lookup(db: Kysely<Database>, snapshot: () => Promise<string>): Lookup<V> {
     if (this.ttlMs <= 0) return this.readNow(db);
     return async (ids) => {
-      const all = await this.all(db, await snapshot());
+      const all = await this.memo.get(db, await snapshot(), () => this.readAll(db));
       if (ids.every((id) => all.has(id))) return all;
       return this.readNow(db)(ids);
     };
   }
 
   invalidate(): void {
-    this.entry = null;
-  }
-
-  private all(db: Kysely<Database>, snapshot: string): Promise<ReadonlyMap<number, V>> {
-    const now = Date.now();
-    const entry = this.entry;
-    if (entry && entry.db === db && entry.snapshot === snapshot && now - entry.storedAt < this.ttlMs) return entry.figures;
-    const figures = this.readAll(db);
-    const stored = { db, snapshot, storedAt: now, figures };
-    this.entry = stored;
-    // A failed read is not remembered: the next request tries again.
-    figures.catch(() => {
-      if (this.entry === stored) this.entry = null;
-    });
-    return figures;
+    this.memo.forget();
   }
 }
 

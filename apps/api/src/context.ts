@@ -108,9 +108,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
     streamWholeLists: false,
     projectFigures: input.complianceMemory?.projects.lookup(db, snapshotOnce) ?? compliance.projectFiguresOf(db),
     workerCompliance: input.complianceMemory?.workers.lookup(db, snapshotOnce) ?? compliance.workerComplianceOfIds(db),
+    snapshot: snapshotOnce,
     // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
     // this context, and the key must say whether the copy streams whole lists.
-    snapshot: snapshotOnce,
     remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
       if (!memory || !session) return compute();
       return memory.answer(snapshotOnce, { userId: session.user.id, rest: this.streamWholeLists, path, input: the }, compute);

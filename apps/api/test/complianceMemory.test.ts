@@ -76,17 +76,6 @@ describe("remembered project figures", () => {
     });
   });
 
-  it("a project created elsewhere is shown with its real figures at once", async () => {
-    await withServer(60_000, async (app) => {
-      const first = await t.createProject();
-      await figuresOf(app, first); // the memory now holds every project that existed then
-      const later = await t.createProject();
-      const worker = await t.createUser({ role: "worker" });
-      await t.assign(worker.workerId as number, later);
-      expect(await figuresOf(app, later)).toEqual({ workerCount: 1, compliancePercentage: 0 });
-    });
-  });
-
   it("with the memory off, every read is fresh", async () => {
     await withServer(0, async (app) => {
       const projectId = await t.createProject();

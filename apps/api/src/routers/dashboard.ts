@@ -13,6 +13,7 @@ import {
   unwatchedVideosQuerySchema,
 } from "@sitesafe/domain";
 import { dashboard, workers } from "@sitesafe/db";
+import { SnapshotMemo } from "../answerMemory.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Staff count everything; a worker counts their own records and their assigned projects'. */
@@ -20,31 +21,10 @@ function scopeOf(actor: Actor): dashboard.DashboardScope {
   return { kind: isStaff(actor) ? "all" : "worker", workerId: actor.workerId };
 }
 
-/**
- * Company-wide figures shared by every admin and manager of a server process (and per database,
- * so test servers never share one): reused while the database's snapshot is unchanged (no commit
- * since, anywhere; answerMemory.ts) and for at most `ttlMs`.
- */
-function sharedFigures<T>(ttlMs: number) {
-  const entries = new WeakMap<object, { at: number; snapshot: string; value: Promise<T> }>();
-  return {
-    async get(key: object, snapshot: string, load: () => Promise<T>): Promise<T> {
-      const hit = entries.get(key);
-      if (hit && hit.snapshot === snapshot && Date.now() - hit.at < ttlMs) return hit.value;
-      const value = load();
-      const entry = { at: Date.now(), snapshot, value };
-      entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
-      return value;
-    },
-  };
-}
-
+/** Company-wide figures, the same for every admin and manager: read once per change of the data. */
 const STAFF_STATS_TTL_MS = 10_000;
-const staffStats = sharedFigures<Awaited<ReturnType<typeof dashboard.stats>>>(STAFF_STATS_TTL_MS);
-const staffTraining = sharedFigures<Awaited<ReturnType<typeof dashboard.trainingCompletion>>>(STAFF_STATS_TTL_MS);
+const staffStats = new SnapshotMemo<Awaited<ReturnType<typeof dashboard.stats>>>(STAFF_STATS_TTL_MS);
+const staffTraining = new SnapshotMemo<Awaited<ReturnType<typeof dashboard.trainingCompletion>>>(STAFF_STATS_TTL_MS);
 
 /** Procedures of the dashboard area: each a fixed number of queries, scoped by role. */
 export const dashboardRouter = router({
