@@ -58,8 +58,11 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await form.locator('[data-path="hardhatNumber"]').fill("HH-100");
     await form.getByRole("button", { name: "Register" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    // A new worker has finished no training: the reminder toast opens below the header, so the
+    // account menu stays usable while it shows (a toast over it paused its own timer on hover).
+    await page.getByText("Required Training Reminder").waitFor();
     // Signed in as the new worker: the account menu shows their name.
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("button", { name: "Account menu" }).click({ timeout: 5_000 });
     await page.getByText("Rita Rivet").first().waitFor();
     // An already signed-in visitor on /auth goes back to /.
     await page.goto("/auth");

@@ -23,6 +23,7 @@ import type { ReactNode } from "react";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
+import { HEADER_HEIGHT } from "./headerHeight";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
 
@@ -67,7 +68,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened, desktop: isMobile } }}
       footer={{ height: 64, collapsed: Boolean(isLarge) }}
       padding={{ base: "sm", sm: "lg" }}
