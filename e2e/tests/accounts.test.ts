@@ -60,7 +60,11 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await page.waitForURL((url) => url.pathname === "/");
     // A new worker has finished no training: the reminder toast opens below the header, so the
     // account menu stays usable while it shows (a toast over it paused its own timer on hover).
-    await page.getByText("Required Training Reminder").waitFor();
+    const reminder = page.locator(".mantine-Notification-root", { hasText: "Required Training Reminder" });
+    await reminder.waitFor();
+    const header = await page.locator("header").boundingBox();
+    const toast = await reminder.boundingBox();
+    expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     // Signed in as the new worker: the account menu shows their name.
     await page.getByRole("button", { name: "Account menu" }).click({ timeout: 5_000 });
     await page.getByText("Rita Rivet").first().waitFor();

@@ -23,9 +23,9 @@ import type { ReactNode } from "react";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
-import { HEADER_HEIGHT } from "./headerHeight";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
+import { HEADER_HEIGHT } from "./headerHeight";
 
 export const PRODUCT_NAME = "SiteSafe";
 
