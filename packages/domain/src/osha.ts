@@ -282,7 +282,12 @@ const STATE = /^[A-Z]{2}$/;
 const requiredText = (max: number, label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
-export const establishmentSchema = z.object({
+const establishmentType = z.coerce
+  .number()
+  .refine((v) => (establishmentTypes as readonly number[]).includes(v), "Choose the establishment type")
+  .transform((v) => v as EstablishmentType);
+
+const establishmentFields = z.object({
   name: requiredText(100, "Establishment name"),
   companyName: text(100, "Company name"),
   streetAddress: requiredText(100, "Street address"),
@@ -298,19 +303,21 @@ export const establishmentSchema = z.object({
     .transform((v) => (v ? v.replace("-", "") : null))
     .refine((v) => v === null || EIN.test(v), "EIN must be 9 digits"),
   size: z.coerce.number({ error: "Choose the establishment size" }).refine((v) => (establishmentSizes as readonly number[]).includes(v), "Choose the establishment size").transform((v) => v as EstablishmentSize),
-  establishmentType: z.coerce
-    .number()
-    .refine((v) => (establishmentTypes as readonly number[]).includes(v), "Choose the establishment type")
-    .default(1)
-    .transform((v) => v as EstablishmentType),
+  establishmentType,
   /** The company establishment that projects without an establishment of their own roll up to. */
-  isCompanyDefault: z.boolean().default(false),
+  isCompanyDefault: z.boolean({ error: "Company establishment must be true or false" }),
   /** Projects that belong to this establishment (each project belongs to one). */
   projectIds: z.array(idParam, { error: "Projects must be a list of project ids" }).max(1000).optional(),
 });
+/** POST /api/establishments. */
+export const establishmentSchema = establishmentFields.extend({
+  establishmentType: establishmentType.default(1),
+  isCompanyDefault: establishmentFields.shape.isCompanyDefault.default(false),
+});
 export type EstablishmentValues = z.output<typeof establishmentSchema>;
 export type EstablishmentInput = z.input<typeof establishmentSchema>;
-export const establishmentUpdateSchema = establishmentSchema.partial().extend({ id: idParam });
+/** PUT /api/establishments/:id: a field left out keeps its value. */
+export const establishmentUpdateSchema = establishmentFields.partial().extend({ id: idParam });
 
 export const HOURS_MESSAGES = {
   employees: "Annual average number of employees must be a whole number, 0 or more",
@@ -531,6 +538,20 @@ export const RATE_DEFINITIONS = {
 export function isPostingPeriod(today: string): boolean {
   const md = today.slice(5, 10);
   return md >= "02-01" && md <= "04-30";
+}
+
+// ---- files
+
+/** A CSV download: the 300 log or an ITA file. */
+export interface CsvFile {
+  fileName: string;
+  csv: string;
+}
+
+/** A PDF download: Form 300, 300A or 301. */
+export interface PdfFile {
+  fileName: string;
+  data: Uint8Array;
 }
 
 // ---- ITA files
@@ -761,7 +782,8 @@ export function itaCaseIssues(rows: readonly ItaCaseRow[]): FileIssue[] {
 /** RFC 4180 CSV with a header line and CRLF line ends; a field with a comma, quote or line break is quoted. */
 export function toCsv<C extends string>(columns: readonly C[], rows: readonly Record<C, string>[]): string {
   const field = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  return [columns.join(","), ...rows.map((r) => columns.map((c) => field(r[c] ?? "")).join(","))].join("\r\n") + "\r\n";
+  const lines = [columns.join(","), ...rows.map((r) => columns.map((c) => field(r[c] ?? "")).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
 }
 
 /** Parses what `toCsv` writes (and any RFC 4180 file): rows of fields, header included. */
