@@ -6,6 +6,7 @@ import {
   injuryTypeLabels,
   type Log300Row,
   type Summary300ATotals,
+  summarize300A,
 } from "@sitesafe/domain";
 import PDFDocument from "pdfkit";
 import type { Form301, Log300, Summary300A } from "./osha.js";
@@ -62,24 +63,24 @@ const check = (b: boolean) => (b ? "X" : "");
 const mBox = (r: Log300Row, code: number) => check(injuryTypeCodes[r.injuryType] === code);
 
 const LOG_COLUMNS: LogColumn[] = [
-  { key: "A", title: "(A) Case no.", width: 50, value: (r) => r.caseNumber },
-  { key: "B", title: "(B) Employee's name", width: 90, value: (r) => r.employeeName },
-  { key: "C", title: "(C) Job title", width: 60, value: (r) => r.jobTitle },
-  { key: "D", title: "(D) Date of injury or onset of illness", width: 44, value: (r) => r.date, align: "center" },
-  { key: "E", title: "(E) Where the event occurred", width: 70, value: (r) => r.where },
-  { key: "F", title: "(F) Describe injury or illness, parts of body affected, and object/substance that directly injured or made person ill", width: 150, value: (r) => r.description },
-  { key: "G", title: "(G) Death", width: 26, value: (r) => check(r.death), total: (t) => String(t.deaths), align: "center" },
-  { key: "H", title: "(H) Days away from work", width: 30, value: (r) => check(r.daysAwayCase), total: (t) => String(t.daysAwayCases), align: "center" },
-  { key: "I", title: "(I) Job transfer or restriction", width: 32, value: (r) => check(r.transferRestrictionCase), total: (t) => String(t.transferRestrictionCases), align: "center" },
-  { key: "J", title: "(J) Other record-able cases", width: 30, value: (r) => check(r.otherRecordable), total: (t) => String(t.otherRecordableCases), align: "center" },
-  { key: "K", title: "(K) Away from work (days)", width: 30, value: (r) => String(r.daysAway), total: (t) => String(t.daysAway), align: "center" },
-  { key: "L", title: "(L) On job transfer or restriction (days)", width: 34, value: (r) => String(r.daysRestricted), total: (t) => String(t.daysRestricted), align: "center" },
-  { key: "M1", title: "(M) (1) Injury", width: 20, value: (r) => mBox(r, 1), total: (t) => String(t.injuries), align: "center" },
-  { key: "M2", title: "(2) Skin disorder", width: 20, value: (r) => mBox(r, 2), total: (t) => String(t.skinDisorders), align: "center" },
-  { key: "M3", title: "(3) Respir-atory condition", width: 20, value: (r) => mBox(r, 3), total: (t) => String(t.respiratoryConditions), align: "center" },
-  { key: "M4", title: "(4) Poison-ing", width: 20, value: (r) => mBox(r, 4), total: (t) => String(t.poisonings), align: "center" },
-  { key: "M5", title: "(5) Hearing loss", width: 20, value: (r) => mBox(r, 5), total: (t) => String(t.hearingLoss), align: "center" },
-  { key: "M6", title: "(6) All other illnesses", width: 20, value: (r) => mBox(r, 6), total: (t) => String(t.otherIllnesses), align: "center" },
+  { key: "A", title: "(A) Case no.", width: 44, value: (r) => r.caseNumber },
+  { key: "B", title: "(B) Employee's name", width: 80, value: (r) => r.employeeName },
+  { key: "C", title: "(C) Job title", width: 54, value: (r) => r.jobTitle },
+  { key: "D", title: "(D) Date of injury or onset of illness", width: 36, value: (r) => r.date, align: "center" },
+  { key: "E", title: "(E) Where the event occurred", width: 62, value: (r) => r.where },
+  { key: "F", title: "(F) Describe injury or illness, parts of body affected, and object/substance that directly injured or made person ill", width: 128, value: (r) => r.description },
+  { key: "G", title: "(G) Death", width: 24, value: (r) => check(r.death), total: (t) => String(t.deaths), align: "center" },
+  { key: "H", title: "(H) Days away from work", width: 28, value: (r) => check(r.daysAwayCase), total: (t) => String(t.daysAwayCases), align: "center" },
+  { key: "I", title: "(I) Job transfer or restriction", width: 30, value: (r) => check(r.transferRestrictionCase), total: (t) => String(t.transferRestrictionCases), align: "center" },
+  { key: "J", title: "(J) Other record-able cases", width: 28, value: (r) => check(r.otherRecordable), total: (t) => String(t.otherRecordableCases), align: "center" },
+  { key: "K", title: "(K) Away from work (days)", width: 28, value: (r) => String(r.daysAway), total: (t) => String(t.daysAway), align: "center" },
+  { key: "L", title: "(L) On job transfer or restriction (days)", width: 32, value: (r) => String(r.daysRestricted), total: (t) => String(t.daysRestricted), align: "center" },
+  { key: "M1", title: "(M) (1) Injury", width: 19, value: (r) => mBox(r, 1), total: (t) => String(t.injuries), align: "center" },
+  { key: "M2", title: "(2) Skin disorder", width: 19, value: (r) => mBox(r, 2), total: (t) => String(t.skinDisorders), align: "center" },
+  { key: "M3", title: "(3) Respir-atory condition", width: 19, value: (r) => mBox(r, 3), total: (t) => String(t.respiratoryConditions), align: "center" },
+  { key: "M4", title: "(4) Poison-ing", width: 19, value: (r) => mBox(r, 4), total: (t) => String(t.poisonings), align: "center" },
+  { key: "M5", title: "(5) Hearing loss", width: 19, value: (r) => mBox(r, 5), total: (t) => String(t.hearingLoss), align: "center" },
+  { key: "M6", title: "(6) All other illnesses", width: 19, value: (r) => mBox(r, 6), total: (t) => String(t.otherIllnesses), align: "center" },
 ];
 
 export function log300Pdf(log: Log300): Promise<Uint8Array> {
@@ -101,11 +102,13 @@ export function log300Pdf(log: Log300): Promise<Uint8Array> {
       const headerHeight = 58;
       const rowHeight = 26;
       let x = left;
+      const startOf = (key: string) => left + LOG_COLUMNS.slice(0, LOG_COLUMNS.findIndex((c) => c.key === key)).reduce((a, c) => a + c.width, 0);
       label(doc, "Identify the person", left, top - 9, { size: 6.5, bold: true });
-      label(doc, "Describe the case", left + 200, top - 9, { size: 6.5, bold: true });
-      label(doc, "Classify the case", left + 414, top - 9, { size: 6.5, bold: true });
+      label(doc, "Describe the case", startOf("D"), top - 9, { size: 6.5, bold: true });
+      label(doc, "Classify the case", startOf("G"), top - 9, { size: 6.5, bold: true });
       for (const c of LOG_COLUMNS) {
-        box(doc, x, top, c.width, headerHeight, c.title, { size: 5.5, bold: true });
+        if (c.width < 40) verticalHeader(doc, x, top, c.width, headerHeight, c.title);
+        else box(doc, x, top, c.width, headerHeight, c.title, { size: 5.5, bold: true });
         x += c.width;
       }
       rows.forEach((r, i) => {
@@ -117,7 +120,7 @@ export function log300Pdf(log: Log300): Promise<Uint8Array> {
         }
       });
       // Page totals under the classification columns.
-      const totals = summarizePage(rows);
+      const totals = summarize300A(rows);
       const ty = top + headerHeight + LOG_ROWS_PER_PAGE * rowHeight + 4;
       let tx = left;
       for (const c of LOG_COLUMNS) {
@@ -130,24 +133,14 @@ export function log300Pdf(log: Log300): Promise<Uint8Array> {
   });
 }
 
-function summarizePage(rows: Log300Row[]): Summary300ATotals {
-  const count = (f: (r: Log300Row) => boolean) => rows.filter(f).length;
-  const m = (code: number) => count((r) => injuryTypeCodes[r.injuryType] === code);
-  return {
-    deaths: count((r) => r.death),
-    daysAwayCases: count((r) => r.daysAwayCase),
-    transferRestrictionCases: count((r) => r.transferRestrictionCase),
-    otherRecordableCases: count((r) => r.otherRecordable),
-    daysAway: rows.reduce((a, r) => a + r.daysAway, 0),
-    daysRestricted: rows.reduce((a, r) => a + r.daysRestricted, 0),
-    injuries: m(1),
-    skinDisorders: m(2),
-    respiratoryConditions: m(3),
-    poisonings: m(4),
-    hearingLoss: m(5),
-    otherIllnesses: m(6),
-    totalRecordableCases: rows.length,
-  };
+/** Narrow classification columns read bottom to top, as on OSHA's printed log. */
+function verticalHeader(doc: Doc, x: number, y: number, w: number, h: number, text: string) {
+  doc.rect(x, y, w, h).lineWidth(0.5).stroke();
+  doc.save();
+  doc.rotate(-90, { origin: [x + 2, y + h - 2] });
+  doc.font("Helvetica-Bold").fontSize(5.5);
+  doc.text(text.replace("-", ""), x + 2, y + h - 2, { width: h - 4, height: w - 3, lineBreak: true });
+  doc.restore();
 }
 
 // ---- Form 300A
