@@ -185,6 +185,27 @@ const recordkeepingFields = z.object({
 });
 
 export type RecordkeepingValues = z.output<typeof recordkeepingFields>;
+
+/** The Form 301 answers that are text (stored together with the classification). */
+export const FORM_301_TEXT_FIELDS = [
+  "employeeStreet",
+  "employeeCity",
+  "employeeState",
+  "employeeZip",
+  "dateOfBirth",
+  "dateHired",
+  "sex",
+  "whatDoing",
+  "whatHappened",
+  "injuryDescription",
+  "bodyPart",
+  "objectSubstance",
+  "physicianName",
+  "facilityName",
+  "facilityAddress",
+] as const satisfies readonly (keyof RecordkeepingValues)[];
+/** Every Form 301 answer: the text ones and the two yes/no questions. */
+export const FORM_301_FIELDS = [...FORM_301_TEXT_FIELDS, "emergencyRoom", "hospitalizedOvernight"] as const;
 export type RecordkeepingInput = z.input<typeof recordkeepingFields>;
 
 /**

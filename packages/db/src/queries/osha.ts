@@ -1,6 +1,6 @@
-import type { CaseOutcome, EstablishmentValues, InjuryType, OshaCaseDetail, RecordkeepingValues } from "@sitesafe/domain";
-import { type Kysely, sql } from "kysely";
-import type { Database } from "../types.js";
+import { type CaseOutcome, type EstablishmentValues, FORM_301_FIELDS, type InjuryType, type OshaCaseDetail, type RecordkeepingValues } from "@sitesafe/domain";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database, EstablishmentsTable } from "../types.js";
 
 /**
  * Queries for OSHA recordkeeping: establishments, their hours per year, the classification of an
@@ -8,24 +8,7 @@ import type { Database } from "../types.js";
  * log is a view, never a copy). A project without an establishment belongs to the company one.
  */
 
-export interface Establishment {
-  id: number;
-  name: string;
-  companyName: string | null;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zip: string;
-  naicsCode: string;
-  industryDescription: string | null;
-  ein: string | null;
-  size: number;
-  establishmentType: number;
-  isCompanyDefault: boolean;
-  projects: { id: number; name: string }[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type Establishment = Selectable<EstablishmentsTable> & { projects: { id: number; name: string }[] };
 
 /** Projects of an establishment; the company establishment also gets those without one. */
 const projectsOf = sql<{ id: number; name: string }[]>`coalesce((
@@ -127,33 +110,12 @@ export async function upsertEstablishmentYear(db: Kysely<Database>, v: Establish
 
 // ---- classification of an incident
 
-/** The Form 301 fields kept in `details`. */
-const DETAIL_KEYS = [
-  "employeeStreet",
-  "employeeCity",
-  "employeeState",
-  "employeeZip",
-  "dateOfBirth",
-  "dateHired",
-  "sex",
-  "whatDoing",
-  "whatHappened",
-  "injuryDescription",
-  "bodyPart",
-  "objectSubstance",
-  "physicianName",
-  "facilityName",
-  "facilityAddress",
-  "emergencyRoom",
-  "hospitalizedOvernight",
-] as const satisfies readonly (keyof RecordkeepingValues)[];
-
 export type Recordkeeping = RecordkeepingValues & { incidentId: number; classifiedBy: number | null; updatedAt: Date };
 
 function fromRow(row: Record<string, unknown>): Recordkeeping {
   const { details, ...rest } = row;
   const d = (details ?? {}) as Record<string, unknown>;
-  const detail = Object.fromEntries(DETAIL_KEYS.map((k) => [k, d[k] ?? (k === "emergencyRoom" || k === "hospitalizedOvernight" ? false : null)]));
+  const detail = Object.fromEntries(FORM_301_FIELDS.map((k) => [k, d[k] ?? (k === "emergencyRoom" || k === "hospitalizedOvernight" ? false : null)]));
   return { ...rest, ...detail } as Recordkeeping;
 }
 
@@ -163,7 +125,7 @@ export async function findRecordkeeping(db: Kysely<Database>, incidentId: number
 }
 
 export async function upsertRecordkeeping(db: Kysely<Database>, incidentId: number, v: RecordkeepingValues, classifiedBy: number): Promise<void> {
-  const details = Object.fromEntries(DETAIL_KEYS.map((k) => [k, v[k]]));
+  const details = Object.fromEntries(FORM_301_FIELDS.map((k) => [k, v[k]]));
   const values = {
     incidentId,
     recordable: v.recordable,

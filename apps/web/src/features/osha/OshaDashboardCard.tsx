@@ -5,6 +5,19 @@ import { useActor } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 import { SectionCard } from "../dashboard/SectionCard";
 
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xl" fw={700} data-testid={`osha-card-${label.toLowerCase()}`}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
 /** This year's company TRIR and DART, and from February 1 to April 30 the reminder to post the 300A. */
 export function OshaDashboardCard() {
   const actor = useActor();
@@ -24,22 +37,8 @@ export function OshaDashboardCard() {
           </Alert>
         ) : null}
         <Group grow>
-          <Stack gap={0} align="center">
-            <Text size="xl" fw={700} data-testid="osha-card-trir">
-              {value(company?.rates.trir.value)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              TRIR
-            </Text>
-          </Stack>
-          <Stack gap={0} align="center">
-            <Text size="xl" fw={700} data-testid="osha-card-dart">
-              {value(company?.rates.dart.value)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              DART
-            </Text>
-          </Stack>
+          <Figure label="TRIR" value={value(company?.rates.trir.value)} />
+          <Figure label="DART" value={value(company?.rates.dart.value)} />
         </Group>
         <Text size="xs" c="dimmed">
           {company ? `${company.recordableCases} recordable ${company.recordableCases === 1 ? "case" : "cases"} in ${company.totalHoursWorked.toLocaleString("en-US")} hours` : rates.isError ? "Could not load the rates." : "Loading..."}

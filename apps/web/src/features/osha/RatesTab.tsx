@@ -22,6 +22,17 @@ export function RateLine({ name, rate }: { name: string; rate: Rate }) {
   );
 }
 
+/** TRIR, DART and LTIR, each with its formula. */
+export function RateLines({ rates }: { rates: { trir: Rate; dart: Rate; ltir: Rate } }) {
+  return (
+    <Stack gap={6}>
+      <RateLine name="TRIR" rate={rates.trir} />
+      <RateLine name="DART" rate={rates.dart} />
+      <RateLine name="LTIR" rate={rates.ltir} />
+    </Stack>
+  );
+}
+
 /** TRIR, DART and LTIR per establishment and for the company, for one year. */
 export function RatesTab({ year }: { year: number }) {
   const rates = trpc.osha.rates.useQuery({ year });
@@ -34,11 +45,7 @@ export function RatesTab({ year }: { year: number }) {
         <Text fw={700} mb="xs">
           Company, {year}
         </Text>
-        <Stack gap={6}>
-          <RateLine name="TRIR" rate={company.rates.trir} />
-          <RateLine name="DART" rate={company.rates.dart} />
-          <RateLine name="LTIR" rate={company.rates.ltir} />
-        </Stack>
+        <RateLines rates={company.rates} />
         <Text size="xs" c="dimmed" mt="sm">
           {RATE_DEFINITIONS.trir}. {RATE_DEFINITIONS.dart}. {RATE_DEFINITIONS.ltir}. 200,000 hours is 100 full-time employees working 40 hours a week for 50 weeks.
         </Text>

@@ -7,7 +7,7 @@ import { ErrorState, ListSkeleton } from "../../components/States";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
-import { RateLine } from "./RatesTab";
+import { RateLines } from "./RatesTab";
 
 type Summary = RouterOutputs["osha"]["summary300A"];
 
@@ -204,11 +204,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
         <Title order={4} mb="xs">
           Rates for {year}
         </Title>
-        <Stack gap={6}>
-          <RateLine name="TRIR" rate={s.rates.trir} />
-          <RateLine name="DART" rate={s.rates.dart} />
-          <RateLine name="LTIR" rate={s.rates.ltir} />
-        </Stack>
+        <RateLines rates={s.rates} />
       </Card>
     </Stack>
   );
