@@ -18,6 +18,7 @@ async function hasHorizontalScroll(page: Page): Promise<boolean> {
 describe.skipIf(!baseUrl)("OSHA recordkeeping", () => {
   let browser: Browser;
   const manager = { username: `oshm${tag}`, password: "secret123", firstName: "Omar", lastName: "Osha" };
+  const worker = { username: `oshw${tag}`, password: "secret123", firstName: "Wes", lastName: "Worker" };
   const establishmentName = `Pier 9 Tower ${tag}`;
   let incidentId = 0;
 
@@ -32,6 +33,14 @@ describe.skipIf(!baseUrl)("OSHA recordkeeping", () => {
     });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
     const project = await admin.call<{ id: number }>("POST", "/api/projects", { name: `Pier 9 ${tag}`, location: "Oakland", status: "active", startDate: "2026-01-05" });
+    const w = await fetch(`${baseUrl}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ ...worker, email: `${worker.username}@example.com`, role: "worker", company: "Acme", hardhatNumber: "HH-9" }),
+    });
+    if (w.status !== 201) throw new Error(`register worker: ${w.status} ${await w.text()}`);
+    const profile = await (await new ApiSession(baseUrl).login(worker.username, worker.password)).call<{ id: number }>("GET", "/api/worker-profile");
+    await admin.call("POST", `/api/projects/${project.id}/workers`, { workerId: profile.id });
     await admin.call("POST", "/api/establishments", {
       name: establishmentName,
       streetAddress: "9 Pier Way",
@@ -124,6 +133,20 @@ describe.skipIf(!baseUrl)("OSHA recordkeeping", () => {
     await page.getByTestId("osha-card").waitFor();
     await page.getByTestId("osha-card-trir").filter({ hasNotText: "–" }).waitFor();
     await screenshot(page, "osha-dashboard-desktop");
+    await context.close();
+  });
+
+  it("a worker on the project sees no Recordkeeping menu, screen or panel", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signIn(page, worker.username, worker.password);
+    await page.goto(`/forms/incident-reports/${incidentId}`);
+    await page.getByRole("heading", { name: `Fall from scaffold ${tag}` }).waitFor();
+    await expect(page.getByTestId("recordkeeping-panel").count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Recordkeeping" }).count()).resolves.toBe(0);
+    await expect(page.getByText("Dana Diaz").count()).resolves.toBe(0);
+    await page.goto("/recordkeeping");
+    await page.getByText("Only admins and managers keep OSHA injury and illness records.").waitFor();
     await context.close();
   });
 
