@@ -66,6 +66,9 @@ export interface Dataset {
     permitId: number;
     moduleId: number;
     videoId: number;
+    /** The company establishment (the largest OSHA log) and the last full year. */
+    establishmentId: number;
+    oshaYear: number;
   };
 }
 
@@ -113,6 +116,8 @@ export async function readDataset(handle: DbHandle): Promise<Dataset> {
     permitId: await maxId("hotWorkPermits"),
     moduleId: (await db.selectFrom("trainingModules").select((e) => e.fn.min("id").as("id")).executeTakeFirst())?.id,
     videoId: (await db.selectFrom("safetyVideos").select((e) => e.fn.max("id").as("id")).executeTakeFirst())?.id,
+    establishmentId: (await db.selectFrom("establishments").select("id").orderBy("isCompanyDefault", "desc").orderBy("id").executeTakeFirst())?.id,
+    oshaYear: new Date().getUTCFullYear() - 1,
   };
   if (Object.values(ids).some((v) => v === null || v === undefined)) return noDataset();
   return { counts, ids: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, Number(v)])) as Dataset["ids"] };
@@ -185,6 +190,10 @@ export function routes(ids: Dataset["ids"]): RouteSpec[] {
     r("safety-videos/:id", `/api/safety-videos/${ids.videoId}`, "admin", "page"),
     r("workers/:id/videos (worker)", `/api/workers/${ids.workerId}/videos`, "worker", "page"),
     r("workers/:id/required-videos (worker)", `/api/workers/${ids.workerId}/required-videos`, "worker", "page"),
+    // OSHA recordkeeping (views over incident data, computed on every read)
+    r("osha/300 (company establishment)", `/api/osha/300?establishmentId=${ids.establishmentId}&year=${ids.oshaYear}`, "admin", "page"),
+    r("osha/300a (company establishment)", `/api/osha/300a?establishmentId=${ids.establishmentId}&year=${ids.oshaYear}`, "admin", "page"),
+    r("osha/rates (every establishment)", `/api/osha/rates?year=${ids.oshaYear}`, "admin", "page"),
     r("bare (again, at the end)", "/api/bare", "anonymous", "ceiling"),
   ];
 }

@@ -4,6 +4,7 @@ import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
+import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { projectsRouter } from "./routers/projects.js";
 import { trainingRouter } from "./routers/training.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   training: trainingRouter,
   videos: videosRouter,
   dashboard: dashboardRouter,
+  osha: oshaRouter,
 });
 
 export type AppRouter = typeof appRouter;

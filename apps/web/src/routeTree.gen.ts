@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppRecordkeepingRouteImport } from './routes/_app/recordkeeping'
 import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
 import { Route as AppVideosRouteImport } from './routes/_app/videos'
 import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
@@ -69,6 +70,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRecordkeepingRoute = AppRecordkeepingRouteImport.update({
+  id: '/recordkeeping',
+  path: '/recordkeeping',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSafetyCommentsRoute = AppSafetyCommentsRouteImport.update({
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
   '/account/password': typeof AppAccountPasswordRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
   '/': typeof AppIndexRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/recordkeeping': typeof AppRecordkeepingRoute
   '/_app/safety-comments': typeof AppSafetyCommentsRoute
   '/_app/videos': typeof AppVideosRoute
   '/_app/': typeof AppIndexRoute
@@ -365,6 +374,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/dashboard'
     | '/profile'
+    | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
     | '/account/password'
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/dashboard'
     | '/profile'
+    | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
     | '/'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_app/dashboard'
     | '/_app/profile'
+    | '/_app/recordkeeping'
     | '/_app/safety-comments'
     | '/_app/videos'
     | '/_app/'
@@ -516,6 +528,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/recordkeeping': {
+      id: '/_app/recordkeeping'
+      path: '/recordkeeping'
+      fullPath: '/recordkeeping'
+      preLoaderRoute: typeof AppRecordkeepingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/safety-comments': {
@@ -748,6 +767,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppRecordkeepingRoute: typeof AppRecordkeepingRoute
   AppSafetyCommentsRoute: typeof AppSafetyCommentsRoute
   AppVideosRoute: typeof AppVideosRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -786,6 +806,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
+  AppRecordkeepingRoute: AppRecordkeepingRoute,
   AppSafetyCommentsRoute: AppSafetyCommentsRoute,
   AppVideosRoute: AppVideosRoute,
   AppIndexRoute: AppIndexRoute,

@@ -49,6 +49,8 @@ export interface ProjectsTable {
   safetyManagerEmail: string | null;
   emergencyContactInfo: Json<Record<string, string>>;
   hasSafetyPlan: ColumnType<boolean, boolean | undefined, boolean>;
+  /** OSHA establishment (migration 0009); null rolls up to the company establishment. */
+  establishmentId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -265,6 +267,60 @@ export interface AuditEventsTable {
   createdAt: Timestamp;
 }
 
+export interface EstablishmentsTable {
+  id: Generated<number>;
+  name: string;
+  companyName: string | null;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zip: string;
+  naicsCode: string;
+  industryDescription: string | null;
+  ein: string | null;
+  size: number;
+  establishmentType: ColumnType<number, number | undefined, number>;
+  isCompanyDefault: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EstablishmentYearsTable {
+  establishmentId: number;
+  year: number;
+  annualAverageEmployees: number;
+  /** bigint, read as a number (createDb.ts). */
+  totalHoursWorked: ColumnType<number, number, number>;
+  monthlyHours: ColumnType<number[] | null, string | null, string | null>;
+  certifiedByName: string | null;
+  certifiedByTitle: string | null;
+  certifiedByPhone: string | null;
+  certifiedOn: ColumnType<string | null, string | null, string | null>;
+  updatedAt: Timestamp;
+}
+
+export interface IncidentRecordkeepingTable {
+  incidentId: number;
+  recordable: boolean;
+  notRecordableReason: string | null;
+  employeeWorkerId: number | null;
+  employeeName: string | null;
+  jobTitle: string | null;
+  timeOfEvent: string | null;
+  timeBeganWork: string | null;
+  outcome: string | null;
+  daysAway: number;
+  daysRestricted: number;
+  dateOfDeath: ColumnType<string | null, string | null, string | null>;
+  injuryType: string | null;
+  privacyCase: boolean;
+  privacyReason: string | null;
+  /** The Form 301 fields: shape owned by packages/domain (osha). */
+  details: Json<Record<string, unknown>>;
+  classifiedBy: number | null;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   workers: WorkersTable;
@@ -284,6 +340,9 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   auditEvents: AuditEventsTable;
+  establishments: EstablishmentsTable;
+  establishmentYears: EstablishmentYearsTable;
+  incidentRecordkeeping: IncidentRecordkeepingTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

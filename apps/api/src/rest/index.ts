@@ -3,6 +3,7 @@ import { commentsRoutes } from "./comments.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
+import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { projectsRoutes } from "./projects.js";
 import type { RestRoute } from "./table.js";
@@ -22,4 +23,5 @@ export const restRoutes: RestRoute[] = [
   ...trainingRoutes,
   ...videosRoutes,
   ...dashboardRoutes,
+  ...oshaRoutes,
 ];

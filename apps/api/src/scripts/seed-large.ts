@@ -12,7 +12,10 @@ import { loadConfig } from "../config.js";
  *
  *   200 projects, 5,000 workers with logins, ~25 assignments per project, 24 training modules,
  *   100,000 training records, 100 videos, 200,000 video records, 20,000 JHA forms, 20,000
- *   incident reports, 10,000 hot work permits (all four states), 20,000 safety messages.
+ *   incident reports, 10,000 hot work permits (all four states), 20,000 safety messages, and
+ *   OSHA records: a company establishment plus one per long project (1 in 5), hours worked for
+ *   the last three years, and a recordkeeping classification of the moderate and severe
+ *   incidents (~500 recordable cases over two years: a construction TRIR of about 3).
  *
  * Deterministic: every value comes from one fixed-seed PRNG (mulberry32), so two runs on the same
  * day produce the same rows. Dates are relative to the day of the run (UTC midnight), so recent
@@ -621,7 +624,65 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
         managerResponse: resolved ? pick(RESPONSES) : null,
       };
     });
+
+    await seedOshaRecords(trx, today.getUTCFullYear());
   });
+}
+
+/**
+ * OSHA records in a few set-based statements (deterministic: every choice follows the row's id).
+ * Shares: a quarter of severe and one in twenty-five moderate incidents are recordable; of those
+ * about 30% days away, 25% job transfer or restriction, the rest other recordable cases, one in
+ * ~200 a death; 90% injuries; 3% privacy cases. A third of the other moderate and severe
+ * incidents are classified first aid only. Hours: 1,900 a year for each worker on the
+ * establishment's projects, so rates land where construction's do.
+ */
+async function seedOshaRecords(trx: Trx, year: number): Promise<void> {
+  const started = Date.now();
+  await sql`insert into establishments (name, company_name, street_address, city, state, zip, naics_code, industry_description, ein, size, establishment_type, is_company_default)
+    values ('Main office', 'SiteSafe Construction', '100 Commerce Dr', 'Springfield', 'IL', '62701', '236220', 'Commercial and institutional building construction', '361234567', 22, 1, true)`.execute(trx);
+  await sql`insert into establishments (name, company_name, street_address, city, state, zip, naics_code, industry_description, size, establishment_type)
+    select p.name || ' (site ' || p.id || ')', 'SiteSafe Construction', (100 + p.id) || ' Site Rd', 'Springfield', 'IL', '62702', '236220', 'Commercial and institutional building construction', 21, 1
+    from projects p where p.id % 5 = 0`.execute(trx);
+  await sql`update projects p set establishment_id = e.id from establishments e where e.name = p.name || ' (site ' || p.id || ')'`.execute(trx);
+  await sql`insert into incident_recordkeeping (incident_id, recordable, not_recordable_reason, employee_worker_id, employee_name, job_title, time_of_event, time_began_work,
+      outcome, days_away, days_restricted, date_of_death, injury_type, privacy_case, privacy_reason, details)
+    select r.id, c.recordable, case when c.recordable then null else 'first_aid_only' end,
+      w.id, w.first_name || ' ' || w.last_name, case when c.recordable then w.role end,
+      case when c.recordable then lpad((7 + r.id % 9)::text, 2, '0') || ':' || lpad((r.id % 4 * 15)::text, 2, '0') end,
+      case when c.recordable then '07:00' end,
+      c.outcome,
+      case when c.outcome = 'days_away' then 1 + r.id % 40 else 0 end,
+      case when c.outcome = 'job_transfer_restriction' then 1 + r.id % 25 when c.outcome = 'days_away' then r.id % 3 * 5 else 0 end,
+      case when c.outcome = 'death' then r.date end,
+      case when not c.recordable then null when r.id % 20 = 1 then 'skin_disorder' when r.id % 30 = 2 then 'respiratory_condition' when r.id % 40 = 3 then 'hearing_loss' else 'injury' end,
+      c.recordable and r.id % 33 = 0, case when c.recordable and r.id % 33 = 0 then 'intimate_body_part' end,
+      case when c.recordable then jsonb_build_object('whatHappened', r.description, 'injuryDescription', r.title, 'bodyPart', 'Hand', 'objectSubstance', 'Tools and materials', 'whatDoing', 'Routine work on site') else '{}'::jsonb end
+    from incident_reports r
+    left join workers w on w.id = r.reported_by
+    cross join lateral (
+      select (r.severity = 'severe' and r.id % 4 = 0) or (r.severity = 'moderate' and r.id % 25 = 0) as recordable
+    ) rec
+    cross join lateral (
+      select rec.recordable,
+        case when not rec.recordable then null
+          when r.id % 197 = 0 then 'death'
+          when r.id % 20 < 6 then 'days_away'
+          when r.id % 20 < 11 then 'job_transfer_restriction'
+          else 'other_recordable' end as outcome
+    ) c
+    where r.severity in ('severe', 'moderate') and (rec.recordable or r.id % 3 = 0)`.execute(trx);
+  await sql`insert into establishment_years (establishment_id, year, annual_average_employees, total_hours_worked)
+    select e.id, y.year, greatest(1, crew.n), greatest(1, crew.n) * 1900
+    from establishments e
+    cross join (select generate_series(${year - 2}::int, ${year}::int) as year) y
+    cross join lateral (
+      select count(distinct pw.worker_id)::int as n
+      from projects p join project_workers pw on pw.project_id = p.id
+      where p.establishment_id = e.id or (e.is_company_default and p.establishment_id is null)
+    ) crew`.execute(trx);
+  const [cases] = (await sql<{ n: number }>`select count(*)::int as n from incident_recordkeeping where recordable`.execute(trx)).rows;
+  done(`osha (${cases?.n ?? 0} recordable)`, cases?.n ?? 0, started);
 }
 
 async function main() {

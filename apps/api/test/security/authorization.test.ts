@@ -172,13 +172,48 @@ const MATRIX: Row[] = [
   { method: "POST", path: "/api/workers/:workerId/videos", url: (f) => `/api/workers/${f.w1.workerId}/videos`, body: (f) => ({ videoId: f.freshVideoId, watchedPercentage: 30, status: "partially_watched" }), expect: ownerOnly(201) },
   { method: "PUT", path: "/api/workers/:workerId/videos/:videoId", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}`, body: () => ({ watchedPercentage: 80 }), expect: ownerOnly(200) },
   { method: "GET", path: "/api/workers/:workerId/required-videos", url: (f) => `/api/workers/${f.w1.workerId}/required-videos`, expect: projectScoped(200) },
+  // ---- OSHA recordkeeping (issue #18): admins and managers only; workers never, not even on their own project
+  { method: "GET", path: "/api/establishments", url: () => "/api/establishments", expect: staff(200) },
+  { method: "POST", path: "/api/establishments", url: () => "/api/establishments", body: () => ({ ...oshaEstablishmentBody(), name: `Site ${uid()}` }), expect: staff(201) },
+  { method: "GET", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, expect: staff(200) },
+  { method: "PUT", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, body: () => ({ city: "Springfield" }), expect: staff(200) },
+  { method: "DELETE", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, expect: e(401, 409, 409, 403, 403), why: "it has hours on file: kept five years (1904.33); the 204 path is in osha.test.ts" },
+  { method: "GET", path: "/api/establishments/:id/hours/:year", url: () => `/api/establishments/${osha.establishmentId}/hours/2026`, expect: staff(200) },
+  { method: "PUT", path: "/api/establishments/:id/hours/:year", url: () => `/api/establishments/${osha.establishmentId}/hours/2026`, body: () => ({ annualAverageEmployees: 50, totalHoursWorked: 100_000 }), expect: staff(200) },
+  { method: "GET", path: "/api/incident-reports/:id/recordkeeping", url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`, expect: staff(200), why: "medical details of other people: W1 reported the incident and still may not read it" },
+  { method: "PUT", path: "/api/incident-reports/:id/recordkeeping", url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`, body: () => ({ recordable: false, notRecordableReason: "first_aid_only" }), expect: staff(200) },
+  { method: "GET", path: "/api/osha/300", url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
+  { method: "GET", path: "/api/osha/300", variant: "pdf", url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026&format=pdf`, expect: staff(200) },
+  { method: "GET", path: "/api/osha/300a", url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
+  { method: "GET", path: "/api/osha/300a", variant: "ITA csv", url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026&format=ita`, expect: staff(200) },
+  { method: "GET", path: "/api/osha/cases.csv", url: () => `/api/osha/cases.csv?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
+  { method: "GET", path: "/api/incident-reports/:id/osha-301", url: (f) => `/api/incident-reports/${f.incidentId}/osha-301`, expect: staff(200), why: "the shared fixture's incident is classified recordable in beforeAll" },
+  { method: "GET", path: "/api/osha/rates", url: () => "/api/osha/rates?year=2026", expect: staff(200) },
 ];
+
+/** OSHA rows need an establishment with hours and a recordable case: made once, in beforeAll. */
+const osha = { establishmentId: 0 };
+const oshaEstablishmentBody = () => ({ name: "Fixture site", streetAddress: "1 Main St", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21 });
+async function setUpOsha(f: Fixture) {
+  const est = await t.request({ method: "POST", url: "/api/establishments", as: f.admin, payload: { ...oshaEstablishmentBody(), projectIds: [f.projectP] } });
+  osha.establishmentId = est.json().id;
+  await t.request({ method: "PUT", url: `/api/establishments/${osha.establishmentId}/hours/2026`, as: f.admin, payload: { annualAverageEmployees: 50, totalHoursWorked: 100_000 } });
+  await t.request({ method: "PUT", url: `/api/incident-reports/${f.incidentId}`, as: f.admin, payload: { date: "2026-03-02" } });
+  const classified = await t.request({
+    method: "PUT",
+    url: `/api/incident-reports/${f.incidentId}/recordkeeping`,
+    as: f.admin,
+    payload: { recordable: true, employeeWorkerId: f.w1.workerId, jobTitle: "Carpenter", outcome: "other_recordable", injuryType: "injury", whatHappened: "Slipped", injuryDescription: "Bruise" },
+  });
+  if (classified.statusCode !== 200) throw new Error(`OSHA fixture: ${classified.body}`);
+}
 
 let t: TestApp;
 let shared: Fixture;
 beforeAll(async () => {
   t = await createTestApp();
   shared = await createFixture(t);
+  await setUpOsha(shared);
 });
 afterAll(() => t?.close());
 

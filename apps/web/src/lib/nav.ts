@@ -4,6 +4,7 @@ import {
   IconBook,
   IconCertificate,
   IconClipboardCheck,
+  IconClipboardData,
   IconFileText,
   IconFlame,
   IconHome,
@@ -43,6 +44,7 @@ export const navEntries: NavEntry[] = [
   { label: "Safety Videos", to: "/videos", icon: IconVideo, roles: all },
   { label: "Safety Comments", to: "/safety-comments", icon: IconMessages, roles: all },
   { label: "Safety Plans", to: "/safety/plans", icon: IconFileText, roles: staff },
+  { label: "Recordkeeping", to: "/recordkeeping", icon: IconClipboardData, roles: staff },
   { label: "User Management", to: "/admin/users", icon: IconUsersGroup, roles: admin },
   { label: "Invite Tokens", to: "/admin/invite-tokens", icon: IconKey, roles: admin },
 ];

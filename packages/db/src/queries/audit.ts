@@ -5,7 +5,7 @@ import type { Database } from "../types.js";
 /** Who, when, from, to: every state change of a safety record writes one (DESIGN section 5). */
 export interface AuditInput {
   actor: Pick<Actor, "userId"> | null;
-  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha";
+  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha" | "establishment";
   entityId: number;
   action: string;
   from?: string | null;

@@ -13,6 +13,7 @@ import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityC
 import { ProjectTable } from "./ProjectTable";
 import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
+import { OshaDashboardCard } from "../osha/OshaDashboardCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 
@@ -98,6 +99,7 @@ export function DashboardPage() {
             <Stack gap="md">
               {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
               <SafetyManagerCard actor={actor} staff={staff} />
+              <OshaDashboardCard />
               <QuickActionsList staff={staff} />
               <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
             </Stack>

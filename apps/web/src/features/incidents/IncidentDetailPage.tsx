@@ -13,6 +13,7 @@ import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 import { DetailField as Field } from "../../components/DetailField";
+import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
 
 function BackToList() {
   return (
@@ -200,6 +201,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
             )}
           </Card>
         </SimpleGrid>
+        <RecordkeepingPanel incidentId={report.id} />
         <Group gap="xs">
           <Badge variant="outline" color="gray" radius="sm">
             Last updated {formatDateTime(report.updatedAt)}
