@@ -245,11 +245,12 @@ export interface SessionsTable {
   expiresAt: ColumnType<Date, Date | string, Date | string>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>;
-  username: string;
-  ip: string;
-  failedAt: Timestamp;
+/** Failed-login counters (migration 0006): one row per account name and per client address. */
+export interface LoginLimitsTable {
+  scope: "account" | "address";
+  key: string;
+  failures: number;
+  windowStartedAt: Timestamp;
 }
 
 export interface AuditEventsTable {
@@ -282,7 +283,7 @@ export interface Database {
   hotWorkPermits: HotWorkPermitsTable;
   inviteTokens: InviteTokensTable;
   sessions: SessionsTable;
-  loginFailures: LoginFailuresTable;
+  loginLimits: LoginLimitsTable;
   auditEvents: AuditEventsTable;
 }
 

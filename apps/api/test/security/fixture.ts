@@ -256,7 +256,7 @@ export const ALL_TABLES = [
   "auditEvents",
 ] as const;
 
-/** Row counts of every table (login_failures excluded: a failed login is meant to be recorded). */
+/** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
 export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ALL_TABLES) {
