@@ -338,7 +338,7 @@ describe("POST /api/change-password", () => {
 
 describe("session cookie behind an HTTPS proxy", () => {
   it("is __Host-session, Secure, HttpOnly, SameSite=Lax on path / and is read back under that name", async () => {
-    const app = await buildServer({ config: { ...testConfig, trustProxy: true }, dbHandle: t.dbHandle, logger: false });
+    const app = await buildServer({ config: { ...testConfig, trustProxy: 1 }, dbHandle: t.dbHandle, logger: false });
     try {
       const user = await t.createUser({ password: "Passw0rd!" });
       const headers = { host: "safety.example.com", origin: "https://safety.example.com", "x-forwarded-proto": "https" };

@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   logged = await buildServer({ config: testConfig, dbHandle: t.dbHandle, logger: { level: "info", stream } });
   await logged.ready();
-  behindTls = await buildServer({ config: { ...testConfig, trustProxy: true }, dbHandle: t.dbHandle, logger: false });
+  behindTls = await buildServer({ config: { ...testConfig, trustProxy: 1 }, dbHandle: t.dbHandle, logger: false });
   await behindTls.ready();
 });
 afterAll(async () => {
