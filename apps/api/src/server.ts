@@ -7,6 +7,7 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { DbHandle } from "@sitesafe/db";
+import { badRequest, unsupportedInput } from "@sitesafe/domain";
 import { TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -229,6 +230,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const query = (req.query ?? {}) as Record<string, unknown>;
         const body = isPlainObject(req.body) ? req.body : {};
         try {
+          // The domain's input rule (input.ts), also for routes whose procedure takes no input.
+          const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
+          if (unsupported) throw badRequest(unsupported.message, [unsupported]);
           const ctx = await contextFor(req, reply);
           const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
             params,

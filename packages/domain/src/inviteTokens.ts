@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import type { Role } from "./roles.js";
 
 export const INVITE_TOKEN_DEFAULT_DAYS = 7;
@@ -13,7 +14,8 @@ export const createInviteTokenSchema = z.object({
     .date({ error: "Please enter a valid date" })
     .optional()
     .nullable()
-    .refine((d) => d == null || d.getTime() > Date.now(), "Expiry date cannot be in the past"),
+    .refine((d) => d == null || d.getTime() > Date.now(), "Expiry date cannot be in the past")
+    .refine((d) => d == null || isSupportedDate(d), DATE_OUT_OF_RANGE),
 });
 export type CreateInviteTokenInput = z.infer<typeof createInviteTokenSchema>;
 
