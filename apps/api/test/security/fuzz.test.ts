@@ -358,8 +358,8 @@ describe("NUL characters and out-of-range dates: a clear 400 on every route", ()
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s", async (_label, route) => {
     const f = route.method === "DELETE" || route.path === "/api/reset-password" ? await createFixture(t) : shared;
     const url = concrete(route.path, f);
-    // Logging out would end the shared admin's session: a throwaway admin logs out instead.
-    const as = route.path === "/api/logout" ? await t.createUser({ role: "admin" }) : f.admin;
+    // An admin of its own: earlier tests end the shared admin's session (password changes, logout).
+    const as = await t.createUser({ role: "admin" });
     const expectRefused = (label: string, res: Answer, message?: string) => {
       assertWellFormed(label, res);
       expect(res.status, `${label}: ${res.body.slice(0, 200)}`).toBe(400);
@@ -397,12 +397,13 @@ describe("NUL characters and out-of-range dates: a clear 400 on every route", ()
   });
 
   it("tRPC answers the same, for a NUL in a query's input and a Date beyond the years", async () => {
-    const nul = await t.request({ method: "GET", url: `/trpc/jha.list?input=${encodeURIComponent(JSON.stringify({ json: { search: "\u0000" } }))}`, as: shared.admin });
+    const admin = await t.createUser({ role: "admin" });
+    const nul = await t.request({ method: "GET", url: `/trpc/jha.list?input=${encodeURIComponent(JSON.stringify({ json: { search: "\u0000" } }))}`, as: admin });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.json.message).toBe(NUL_MESSAGE);
     // superjson sends a Date as an ISO string with a "Date" tag.
     const input = { json: { title: "Far-future video", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", publishedAt: "+275760-09-13T00:00:00.000Z" }, meta: { values: { publishedAt: ["Date"] } } };
-    const far = await t.request({ method: "POST", url: "/trpc/videos.create", payload: input, as: shared.admin });
+    const far = await t.request({ method: "POST", url: "/trpc/videos.create", payload: input, as: admin });
     expect(far.statusCode, far.body).toBe(400);
     expect(far.json().error.json.message).toBe(DATE_MESSAGE);
   });
