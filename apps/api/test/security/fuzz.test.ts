@@ -386,10 +386,11 @@ describe("NUL characters and out-of-range dates: a clear 400 on every route", ()
     }
   });
 
-  it("the safety-plan upload refuses a NUL in its description or file name", async () => {
+  // A NUL in the file's name is cleaned away instead (uploads.test.ts › stored file name...).
+  it("the safety-plan upload refuses a NUL in its description", async () => {
     const f = await createFixture(t);
-    for (const [description, fileName] of [["plan\u0000", "plan.pdf"], ["A plan", "pl\u0000an.pdf"]] as const) {
-      const { payload, headers } = multipartBody({ description }, { name: fileName, data: PDF_BYTES, type: "application/pdf" });
+    for (const description of ["plan\u0000", "\u0000"]) {
+      const { payload, headers } = multipartBody({ description }, { name: "plan.pdf", data: PDF_BYTES, type: "application/pdf" });
       const res = await t.request({ method: "POST", url: `/api/projects/${f.projectP}/safety-plan`, payload, headers, as: f.manager });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(NUL_MESSAGE);
