@@ -203,16 +203,23 @@ describe("the failed-login limit", () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  /** Sends `count` wrong logins at once; answers how many got each status. */
+  async function parallelGuesses(count: number, guess: (i: number) => { username: string; remoteAddress: string }): Promise<Record<number, number>> {
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => {
+        const { username, remoteAddress } = guess(i);
+        return t.request({ method: "POST", url: "/api/login", payload: { username, password: `wrong-${i}-pw` }, remoteAddress });
+      }),
+    );
+    const tally: Record<number, number> = {};
+    for (const r of answers) tally[r.statusCode] = (tally[r.statusCode] ?? 0) + 1;
+    return tally;
+  }
+
   it("100 parallel wrong guesses at one account: exactly 10 passwords are checked, the other 90 answer 429", async () => {
     const user = await t.createUser({ role: "worker", password: "Right1pass" });
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: `wrong-${i}-pw` }, remoteAddress: `10.5.${Math.floor(i / 50)}.${(i % 50) + 1}` }),
-      ),
-    );
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+    const tally = await parallelGuesses(100, (i) => ({ username: user.username, remoteAddress: `10.5.${Math.floor(i / 50)}.${(i % 50) + 1}` }));
+    expect(tally).toEqual({ 401: 10, 429: 90 });
     const right = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.5.9.9" });
     expect(right.statusCode).toBe(429);
   });
@@ -231,12 +238,7 @@ describe("the failed-login limit", () => {
     expect(ok.statusCode).toBe(200);
     // The address holds 10 failures (the refused attempt and the correct login are not failures):
     // of 95 parallel guesses at 95 names, 90 are checked and 5 refused.
-    const answers = await Promise.all(
-      Array.from({ length: 95 }, (_, i) => t.request({ method: "POST", url: "/api/login", payload: { username: `nobody_${i}`, password: "wrong-password" }, remoteAddress: site })),
-    );
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(90);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(await parallelGuesses(95, (i) => ({ username: `nobody_${i}`, remoteAddress: site }))).toEqual({ 401: 90, 429: 5 });
     const closed = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: site });
     expect(closed.statusCode).toBe(429);
     expect(closed.json()).toEqual({ message: "Too many failed login attempts. Try again later." });
