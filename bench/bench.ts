@@ -86,6 +86,9 @@ async function startServer(port: number): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       SEED_DEMO: "",
+      // One session asks thousands of times a second here: no person does. The limit's own cost
+      // is measured by setting RATE_LIMIT_PER_MINUTE for a run.
+      RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
     },
     stdio: ["ignore", "inherit", "inherit"],

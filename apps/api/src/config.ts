@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 
 /** Environment configuration (DESIGN section 4). */
@@ -11,8 +12,16 @@ export interface Config {
   /** Built web app to serve at / (unset: API only). */
   webDist: string | undefined;
   logLevel: string;
-  /** Trust X-Forwarded-* from a reverse proxy (HTTPS detection, client address). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* to believe (HTTPS detection, client address): false (none),
+   * a hop count (the nearest N proxies), or the proxies' addresses and CIDR ranges. Never "every
+   * address": then the client's own leftmost X-Forwarded-For entry would be its address.
+   */
+  trustProxy: false | number | string[];
+  /** API requests allowed per session (or per address when signed out) a minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** The furthest ahead (days) an invite token may expire. */
+  inviteTokenMaxDays: number;
   /** How long (ms) a looked-up session is remembered by this process; 0 turns it off. */
   sessionCacheMs: number;
   /** How long (ms) this process remembers compliance figures (complianceMemory.ts); 0 turns it off. */
@@ -42,7 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO === "1",
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? "info",
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    rateLimitPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, 1_000_000),
+    inviteTokenMaxDays: wholeNumber(env, "INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, 1),
     sessionCacheMs,
     complianceCacheMs,
     answerCacheMs,
@@ -54,4 +65,56 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const value = Number(env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
   return value;
+}
+
+/**
+ * A busy user clicks through a page that makes a handful of requests (tRPC batches a page's
+ * queries into one); 600 a minute is ten a second sustained, with room for bursts.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEFAULT_INVITE_TOKEN_MAX_DAYS = 30;
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number, min = 0): number {
+  const raw = env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+/** Names proxy-addr understands for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: unset, empty or 0 is off; a whole number is a hop count (`1`: one proxy in front);
+ * otherwise a comma-separated list of proxy addresses or CIDR ranges (`10.0.0.0/8, ::1`).
+ */
+export function trustedProxies(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "0") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be a hop count from 0 to 10 or a list of proxy addresses, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5, 172.16.0.0/12); "${entry}" is neither. Trusting every address is not allowed: clients could then choose their own address.`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d+$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  // A /0 range is every address: the "trust everything" this setting exists to refuse.
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }

@@ -83,6 +83,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const sessionMemory = input.sessionCache ? { cache: input.sessionCache, snapshot: snapshotOnce } : undefined;
   const session = input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
+  // A cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
+  // the browser stops sending it with every request.
+  if (input.sessionToken !== undefined && !session) input.cookies.clear();
   return {
     db: input.dbHandle.db,
     dbHandle: input.dbHandle,

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { DbHandle } from "@sitesafe/db";
+import { badRequest, unsupportedInput } from "@sitesafe/domain";
 import { TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -86,7 +88,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const { config, dbHandle } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A tRPC batch puts every procedure name in one path parameter ("/trpc/a.b,c.d,..."): up to
     // TRPC_MAX_BATCH names. Fastify's default of 100 characters answered 414 to a page of 6 queries.
@@ -193,6 +195,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return ctx;
   };
 
+  if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
+
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -226,6 +230,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const query = (req.query ?? {}) as Record<string, unknown>;
         const body = isPlainObject(req.body) ? req.body : {};
         try {
+          // The domain's input rule (input.ts), also for routes whose procedure takes no input.
+          const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
+          if (unsupported) throw badRequest(unsupported.message, [unsupported]);
           const ctx = await contextFor(req, reply);
           const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
             params,
@@ -290,6 +297,50 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   return app;
 }
+
+/**
+ * The global API rate limit (docs/security.md): so many requests a minute per signed-in session,
+ * or per client address for requests without a valid session (a forged cookie counts against its
+ * address, not a fresh bucket of its own). The health check and the benchmark's bare route are
+ * not limited, nor is the web app's static content. Counters are kept per instance, in a bounded
+ * LRU (the plugin's default store, 5,000 keys): N instances behind a balancer allow up to N times
+ * the limit. Routes registered after this are limited; the REST table and tRPC are.
+ */
+async function registerRateLimit(app: FastifyInstance, perMinute: number, contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>) {
+  const sessionOf = new WeakMap<FastifyRequest, string | null>();
+  // The session is looked up once, for the limit and the request alike (contextFor remembers it).
+  app.addHook("preHandler", async (req, reply) => {
+    if (!isLimitedPath(req.url)) return;
+    const ctx = await contextFor(req, reply).catch(() => null);
+    sessionOf.set(req, ctx?.session?.id ?? null);
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    hook: "preHandler",
+    max: perMinute,
+    timeWindow: 60_000,
+    allowList: (req) => !isLimitedPath(req.url),
+    keyGenerator: (req) => {
+      const session = sessionOf.get(req);
+      return session ? `session:${session}` : `address:${req.ip}`;
+    },
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(`Too many requests. Please wait ${context.after} and try again.`), { statusCode: context.statusCode }),
+  });
+}
+
+/**
+ * TRUST_PROXY for Fastify. A list of addresses goes as is. Fastify turns a bare hop count into
+ * "trust no one" (it cannot tell the proxy from a client that reached the port directly), so a
+ * count is given as the function it means: the nearest `hops` addresses are proxies. The port must
+ * then be reachable only through the proxy (README, docs/security.md).
+ */
+function proxyTrust(setting: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
+}
+
+const isLimitedPath = (url: string) => isApiPath(url) && !url.startsWith("/api/health") && !url.startsWith("/api/bare");
 
 function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const { status, body, unexpected } = errorResponse(error);

@@ -1,4 +1,4 @@
-import { AppError, NOT_SIGNED_IN, isStaff, toFieldIssues } from "@sitesafe/domain";
+import { AppError, NOT_SIGNED_IN, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
 import { classifyDbError } from "@sitesafe/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
@@ -64,9 +64,19 @@ const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   return result;
 });
 
+/**
+ * The domain's one input rule (input.ts: no NUL in text, dates within the supported years) on
+ * every procedure's raw input, the REST table's bodies, queries and path ids included.
+ */
+const supportedInputOnly = t.middleware(async ({ getRawInput, next }) => {
+  const issue = unsupportedInput(await getRawInput());
+  if (issue) throw new AppError("BAD_REQUEST", issue.message, [issue]);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(supportedInputOnly);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor || !ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: NOT_SIGNED_IN });

@@ -168,6 +168,16 @@ describe("POST /api/register validation", () => {
     expect(res.json().message).toBe("Username already exists");
   });
 
+  it("checks the invite token before saying anything about taken usernames or e-mails", async () => {
+    await t.createUser({ username: "taken_name", email: "taken@example.com" });
+    // Without a valid token, a taken username or e-mail gets the same answer as free ones.
+    for (const identity of [{ username: "taken_name" }, { email: "taken@example.com" }, { username: "TAKEN_NAME", email: "TAKEN@example.com" }, {}]) {
+      const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, ...identity, role: "admin", inviteToken: "guessed-token" } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Invalid invite token" });
+    }
+  });
+
   it("never stores a confirmPassword or an unknown field, and refuses an unknown invite token with 400", async () => {
     const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, role: "manager", inviteToken: "not-a-real-token" } });
     expect(res.statusCode).toBe(400);
@@ -193,17 +203,66 @@ describe("the failed-login limit", () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it("after 10 failures from one address answers 429 for any username from that address", async () => {
+  /** Sends `count` wrong logins at once; answers how many got each status. */
+  async function parallelGuesses(count: number, guess: (i: number) => { username: string; remoteAddress: string }): Promise<Record<number, number>> {
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => {
+        const { username, remoteAddress } = guess(i);
+        return t.request({ method: "POST", url: "/api/login", payload: { username, password: `wrong-${i}-pw` }, remoteAddress });
+      }),
+    );
+    const tally: Record<number, number> = {};
+    for (const r of answers) tally[r.statusCode] = (tally[r.statusCode] ?? 0) + 1;
+    return tally;
+  }
+
+  it("100 parallel wrong guesses at one account: exactly 10 passwords are checked, the other 90 answer 429", async () => {
     const user = await t.createUser({ role: "worker", password: "Right1pass" });
+    const tally = await parallelGuesses(100, (i) => ({ username: user.username, remoteAddress: `10.5.${Math.floor(i / 50)}.${(i % 50) + 1}` }));
+    expect(tally).toEqual({ 401: 10, 429: 90 });
+    const right = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.5.9.9" });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it("a locked account does not lock its address: a crew-mate signs in from it, and only 100 failures close the address", async () => {
+    const typist = await t.createUser({ role: "worker", password: "Right1pass" });
+    const crewMate = await t.createUser({ role: "worker", password: "Right1pass" });
+    const site = "10.2.0.1";
     for (let i = 0; i < 10; i++) {
-      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: `nobody_${i}`, password: "wrong-password" }, remoteAddress: "10.2.0.1" });
+      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: typist.username, password: `wrong-${i}-pw` }, remoteAddress: site });
       expect(res.statusCode).toBe(401);
     }
-    const limited = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.2.0.1" });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe("Too many failed login attempts. Try again later.");
-    const elsewhere = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.2.0.2" });
+    const locked = await t.request({ method: "POST", url: "/api/login", payload: { username: typist.username, password: "Right1pass" }, remoteAddress: site });
+    expect(locked.statusCode).toBe(429);
+    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: site });
+    expect(ok.statusCode).toBe(200);
+    // The address holds 10 failures (the refused attempt and the correct login are not failures):
+    // of 95 parallel guesses at 95 names, 90 are checked and 5 refused.
+    expect(await parallelGuesses(95, (i) => ({ username: `nobody_${i}`, remoteAddress: site }))).toEqual({ 401: 90, 429: 5 });
+    const closed = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: site });
+    expect(closed.statusCode).toBe(429);
+    expect(closed.json()).toEqual({ message: "Too many failed login attempts. Try again later." });
+    const elsewhere = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: "10.2.0.2" });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("a successful login clears only its own account's failures", async () => {
+    const signsIn = await t.createUser({ role: "worker", password: "Right1pass" });
+    const guessedAt = await t.createUser({ role: "worker", password: "Right1pass" });
+    const address = "10.6.0.1";
+    const fail = (username: string) => t.request({ method: "POST", url: "/api/login", payload: { username, password: "wrong-password" }, remoteAddress: address });
+    for (let i = 0; i < 9; i++) {
+      expect((await fail(signsIn.username)).statusCode).toBe(401);
+      expect((await fail(guessedAt.username)).statusCode).toBe(401);
+    }
+    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: signsIn.username, password: "Right1pass" }, remoteAddress: address });
+    expect(ok.statusCode).toBe(200);
+    // The other account still holds its 9 failures: one more, and it is locked.
+    expect((await fail(guessedAt.username)).statusCode).toBe(401);
+    expect((await fail(guessedAt.username)).statusCode).toBe(429);
+    // The account that signed in starts over: 10 more failures are checked before it locks.
+    for (let i = 0; i < 10; i++) expect((await fail(signsIn.username)).statusCode).toBe(401);
+    expect((await fail(signsIn.username)).statusCode).toBe(429);
   });
 
   it("a successful login clears the username's earlier failures", async () => {
@@ -281,7 +340,7 @@ describe("POST /api/change-password", () => {
 
 describe("session cookie behind an HTTPS proxy", () => {
   it("is __Host-session, Secure, HttpOnly, SameSite=Lax on path / and is read back under that name", async () => {
-    const app = await buildServer({ config: { ...testConfig, trustProxy: true }, dbHandle: t.dbHandle, logger: false });
+    const app = await buildServer({ config: { ...testConfig, trustProxy: 1 }, dbHandle: t.dbHandle, logger: false });
     try {
       const user = await t.createUser({ password: "Passw0rd!" });
       const headers = { host: "safety.example.com", origin: "https://safety.example.com", "x-forwarded-proto": "https" };

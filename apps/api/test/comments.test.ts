@@ -184,6 +184,26 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
     expect((await put(author, { title: message.title, content: message.content, projectId: p1 })).statusCode).toBe(200);
   });
 
+  it("takes the author's edit with the spec's payload while the message is in progress, status included; the status stays", async () => {
+    const own = (await send(author, { ...message, projectId: p1 })).json().id as number;
+    // The author's edit of an open message that carries "in_progress" is still only an edit.
+    const early = await put(author, { title: "Wet floor by the hoist", content: message.content, status: "in_progress", projectId: p1 }, own);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toMatchObject({ title: "Wet floor by the hoist", status: "open" });
+    expect((await put(manager, { status: "in_progress" }, own)).statusCode).toBe(200);
+    const res = await put(author, { title: "Wet floor by the hoist, level 2", content: `${message.content} Still wet.`, status: "in_progress", projectId: p1 }, own);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ title: "Wet floor by the hoist, level 2", content: `${message.content} Still wet.`, status: "in_progress", projectId: p1 });
+    expect((await auditOf(own)).map((a) => [a.action, a.actorUserId])).toEqual([
+      ["created", author.id],
+      ["edited", author.id],
+      ["in_progress", manager.id],
+      ["edited", author.id],
+    ]);
+    // Staff sending the same body mean the status: an in-progress message answers 409, not an edit.
+    expect((await put(manager, { title: "Staff rewrite", content: message.content, status: "in_progress", projectId: p1 }, own)).statusCode).toBe(409);
+  });
+
   it("validates edits with the spec's messages", async () => {
     const res = await put(author, { title: "abc", content: message.content, projectId: p1 });
     expect(res.statusCode).toBe(400);

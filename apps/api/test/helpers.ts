@@ -21,6 +21,9 @@ export const testConfig: Config = {
   webDist: undefined,
   logLevel: "silent",
   trustProxy: false,
+  // Tests send hundreds of requests a second as one user; the limit has its own tests (rateLimit.test.ts).
+  rateLimitPerMinute: 0,
+  inviteTokenMaxDays: 30,
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,

@@ -233,3 +233,59 @@ describe("incident reports: edit, status changes and delete", () => {
     expect((await t.request({ method: "DELETE", url: `/api/incident-reports/${report.id}` })).statusCode).toBe(401);
   });
 });
+
+describe("incident reports: involved workers stay within the caller's scope (issue #16)", () => {
+  const OFF_PROJECT = { message: "Involved workers must be workers on the report's project", issues: [{ path: "involvedWorkers", message: "Involved workers must be workers on the report's project" }] };
+
+  it("a worker may name only workers of the report's project; an unknown id gets the very same answer", async () => {
+    for (const ids of [[other.workerId], [999999], [coworker.workerId, other.workerId]]) {
+      const res = await t.request({ method: "POST", url: "/api/incident-reports", as: worker, payload: { ...validReport(), involvedWorkers: ids } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(OFF_PROJECT);
+    }
+  });
+
+  it("the probe's edit: naming someone from another project answers 400 and never their name", async () => {
+    const report = await createReport(worker);
+    for (const ids of [[other.workerId], [999999]]) {
+      const res = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { involvedWorkers: ids } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(OFF_PROJECT);
+      expect(res.body).not.toContain("Olive");
+    }
+    const ok = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { involvedWorkers: [coworker.workerId, worker.workerId] } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().involvedWorkerDetails.map((w: { name: string }) => w.name)).toEqual(["Carl Coworker", "Rita Reporter"]);
+  });
+
+  it("moving a report to another project checks the names against the new project", async () => {
+    await t.assign(worker.workerId as number, projectB);
+    try {
+      const report = await createReport(worker, { involvedWorkers: [] });
+      const wrong = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { projectId: projectB, involvedWorkers: [coworker.workerId] } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual(OFF_PROJECT);
+      const right = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { projectId: projectB, involvedWorkers: [worker.workerId, other.workerId] } });
+      expect(right.statusCode).toBe(200);
+      expect(right.json()).toMatchObject({ projectId: projectB, involvedWorkers: [worker.workerId, other.workerId] });
+    } finally {
+      await t.db.deleteFrom("projectWorkers").where("workerId", "=", worker.workerId as number).where("projectId", "=", projectB).execute();
+    }
+  });
+
+  it("staff may name anyone who exists; the reporter then sees no one outside their projects, and may still edit the report", async () => {
+    const report = await createReport(worker);
+    const named = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: manager, payload: { involvedWorkers: [coworker.workerId, other.workerId] } });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().involvedWorkerDetails.map((w: { name: string }) => w.name)).toEqual(["Carl Coworker", "Olive Other"]);
+    const read = await t.request({ method: "GET", url: `/api/incident-reports/${report.id}`, as: worker });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().involvedWorkerDetails).toEqual([{ id: coworker.workerId, name: "Carl Coworker", role: "Electrician" }]);
+    expect(read.body).not.toContain("Olive");
+    // The web form re-sends the whole list: the people already named stay.
+    const edit = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { title: "Ladder slipped again", involvedWorkers: [coworker.workerId, other.workerId] } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ title: "Ladder slipped again", involvedWorkers: [coworker.workerId, other.workerId] });
+    expect(edit.body).not.toContain("Olive");
+  });
+});

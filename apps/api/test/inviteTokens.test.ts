@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+import { buildServer } from "../src/server.js";
+import { createTestApp, ORIGIN, type TestApp, type TestUser, testConfig } from "./helpers.js";
 
 /** POST|GET /api/invite-tokens, DELETE /api/invite-tokens/:id, and registration with a token. */
 let t: TestApp;
@@ -94,6 +95,37 @@ describe("POST /api/invite-tokens", () => {
     expect(res.json().message).toBe(message);
   });
 
+  it("refuses an expiry more than 30 days ahead, a century included, with a clear 400", async () => {
+    const day = 24 * 3600 * 1000;
+    for (const expiresAt of [new Date(Date.now() + 31 * day).toISOString(), "2126-01-01T00:00:00.000Z"]) {
+      for (const as of [admin, manager]) {
+        const res = await t.request({ method: "POST", url: "/api/invite-tokens", payload: { role: "manager", expiresAt }, as });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: "Expiry date cannot be more than 30 days ahead", issues: [{ path: "expiresAt", message: "Expiry date cannot be more than 30 days ahead" }] });
+      }
+    }
+    const edge = new Date(Date.now() + 30 * day - 60_000).toISOString();
+    expect((await createToken("manager", manager, edge)).expiresAt).toBe(edge);
+  });
+
+  it("takes its limit from INVITE_TOKEN_MAX_DAYS (here 3 days; the default shrinks to fit)", async () => {
+    const app = await buildServer({ config: { ...testConfig, inviteTokenMaxDays: 3 }, dbHandle: t.dbHandle, logger: false });
+    try {
+      const post = (payload: object) => app.inject({ method: "POST", url: "/api/invite-tokens", payload, headers: { origin: ORIGIN, host: "localhost:80", cookie: admin.cookie } });
+      const far = await post({ role: "manager", expiresAt: new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString() });
+      expect(far.statusCode).toBe(400);
+      expect(far.json().message).toBe("Expiry date cannot be more than 3 days ahead");
+      const before = Date.now();
+      const fallback = await post({ role: "manager" });
+      expect(fallback.statusCode).toBe(201);
+      const days = (Date.parse(fallback.json().expiresAt) - before) / (24 * 3600 * 1000);
+      expect(days).toBeGreaterThan(2.99);
+      expect(days).toBeLessThan(3.01);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("lets a manager issue manager tokens but not admin tokens", async () => {
     const created = await createToken("manager", manager);
     expect(created.role).toBe("manager");
@@ -122,6 +154,17 @@ describe("GET /api/invite-tokens", () => {
       expect(JSON.stringify(list)).not.toContain(created.token);
       expect(JSON.stringify(list)).not.toMatch(/tokenHash/);
     }
+  });
+
+  it("shows a manager only manager tokens; an admin sees both (docs/decisions/0004)", async () => {
+    const adminToken = await createToken("admin");
+    const managerToken = await createToken("manager");
+    const ids = async (as: TestUser) => ((await t.request({ method: "GET", url: "/api/invite-tokens", as })).json() as Array<{ id: number; role: string }>);
+    const managerSees = await ids(manager);
+    expect(managerSees.map((r) => r.id)).toContain(managerToken.id);
+    expect(managerSees.map((r) => r.id)).not.toContain(adminToken.id);
+    expect(managerSees.every((r) => r.role === "manager")).toBe(true);
+    expect((await ids(admin)).map((r) => r.id)).toEqual(expect.arrayContaining([adminToken.id, managerToken.id]));
   });
 
   it("shows used and expired tokens with those statuses", async () => {
@@ -157,6 +200,15 @@ describe("DELETE /api/invite-tokens/:id", () => {
       expect(row).toBeUndefined();
       expect(await auditActions(token.id)).toContainEqual(expect.objectContaining({ action: "deleted", actorUserId: as.id }));
     }
+  });
+
+  it("a manager cannot delete an admin token: 404, as for a token that is not there, and it still works", async () => {
+    const adminToken = await createToken("admin");
+    const res = await t.request({ method: "DELETE", url: `/api/invite-tokens/${adminToken.id}`, as: manager });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Invite token not found" });
+    expect(await auditActions(adminToken.id)).not.toContainEqual(expect.objectContaining({ action: "deleted" }));
+    expect((await register(registration("admin", adminToken.token))).statusCode).toBe(201);
   });
 
   it("a deleted token can no longer be used", async () => {

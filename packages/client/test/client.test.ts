@@ -16,6 +16,8 @@ const config: Config = {
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
+  rateLimitPerMinute: 0,
+  inviteTokenMaxDays: 30,
 };
 
 let url = "";

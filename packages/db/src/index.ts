@@ -6,6 +6,7 @@ export * as audit from "./queries/audit.js";
 export * as compliance from "./queries/compliance.js";
 export * as users from "./queries/users.js";
 export * as sessions from "./queries/sessions.js";
+export * as loginLimits from "./queries/loginLimits.js";
 export * as inviteTokens from "./queries/inviteTokens.js";
 export * as projects from "./queries/projects.js";
 export * as workers from "./queries/workers.js";

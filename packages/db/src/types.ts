@@ -247,11 +247,12 @@ export interface SessionsTable {
   expiresAt: ColumnType<Date, Date | string, Date | string>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>;
-  username: string;
-  ip: string;
-  failedAt: Timestamp;
+/** Failed-login counters (migration 0006): one row per account name and per client address. */
+export interface LoginLimitsTable {
+  scope: "account" | "address";
+  key: string;
+  failures: number;
+  windowStartedAt: Timestamp;
 }
 
 export interface AuditEventsTable {
@@ -338,7 +339,7 @@ export interface Database {
   hotWorkPermits: HotWorkPermitsTable;
   inviteTokens: InviteTokensTable;
   sessions: SessionsTable;
-  loginFailures: LoginFailuresTable;
+  loginLimits: LoginLimitsTable;
   auditEvents: AuditEventsTable;
   establishments: EstablishmentsTable;
   establishmentYears: EstablishmentYearsTable;

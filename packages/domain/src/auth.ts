@@ -125,6 +125,11 @@ export const RESET_PASSWORD_HINT = "Password must be at least 8 characters and i
 
 export const TOO_MANY_LOGINS = "Too many failed login attempts. Try again later.";
 export const INVALID_LOGIN = "Invalid username or password";
-/** Failed-login limit: this many failures per username or per address within the window. */
+/**
+ * Failed-login limits within the window (docs/security.md): this many failures per account name,
+ * and a much higher number per client address, which a whole crew behind one site router or
+ * company NAT shares.
+ */
 export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -72,11 +72,23 @@ describe("edit, resolve and list inputs", () => {
     expect(listCommentsSchema.safeParse({ status: "pending" }).success).toBe(false);
   });
 
-  it("maps the PUT payload onto its procedure", () => {
-    expect(commentUpdateKind({ status: "in_progress" })).toBe("markInProgress");
-    expect(commentUpdateKind({ status: "resolved" })).toBe("resolve");
-    expect(commentUpdateKind({ status: "open" })).toBe("edit");
-    expect(commentUpdateKind({})).toBe("edit");
+  it("maps the PUT payload onto its procedure by who sends it and what it changes", () => {
+    const worker = { role: "worker" } as const;
+    const manager = { role: "manager" } as const;
+    const admin = { role: "admin" } as const;
+    const edit = { title: "Loose plank", content: "A plank on level 3 moves", projectId: 1 };
+    for (const sender of [worker, manager, admin, null]) {
+      expect(commentUpdateKind({ status: "resolved" }, sender)).toBe("resolve");
+      expect(commentUpdateKind({ status: "in_progress" }, sender)).toBe("markInProgress");
+      expect(commentUpdateKind({ ...edit, status: "open" }, sender)).toBe("edit");
+      expect(commentUpdateKind({}, sender)).toBe("edit");
+    }
+    // The author's edit of an in-progress message carries its status along: still an edit.
+    expect(commentUpdateKind({ ...edit, status: "in_progress" }, worker)).toBe("edit");
+    expect(commentUpdateKind({ content: edit.content, status: "in_progress" }, worker)).toBe("edit");
+    // Staff never edit a worker's words: from them, "in_progress" is the status action.
+    expect(commentUpdateKind({ ...edit, status: "in_progress" }, manager)).toBe("markInProgress");
+    expect(commentUpdateKind({ ...edit, status: "in_progress" }, admin)).toBe("markInProgress");
   });
 });
 

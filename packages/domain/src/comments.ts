@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CommentStatus, commentFilters } from "./commentStateMachine.js";
+import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
 /** Safety messages to the safety manager: rules and messages of spec rules-and-api.md section 5. */
@@ -76,14 +77,22 @@ export const listCommentsSchema = z.object({
 export type ListCommentsInput = z.infer<typeof listCommentsSchema>;
 
 /**
- * The spec's PUT carries one of three payloads; each is its own procedure:
- * status "in_progress" -> markInProgress; status "resolved" (with managerResponse) -> resolve;
- * anything else is the author's edit of title, content and project.
+ * The spec's PUT carries one of three payloads; each is its own procedure. Which one is decided by
+ * who sends it and what it changes, not by the status field alone: the author's edit carries the
+ * message's current status too (`title, content, status, projectId`), "in_progress" included.
+ * - status "resolved" -> resolve (staff only);
+ * - status "in_progress" from staff, or with neither title nor content -> markInProgress (staff only);
+ * - anything else -> the author's edit of title, content and project. An edit never changes the
+ *   status, so the status it carries is only the one the author's screen showed.
  */
 export type CommentUpdateKind = "markInProgress" | "resolve" | "edit";
-export function commentUpdateKind(body: { status?: unknown }): CommentUpdateKind {
-  if (body.status === "in_progress") return "markInProgress";
+export function commentUpdateKind(body: { status?: unknown; title?: unknown; content?: unknown }, sender: Pick<Actor, "role"> | null): CommentUpdateKind {
   if (body.status === "resolved") return "resolve";
+  if (body.status === "in_progress") {
+    const staffAction = sender !== null && isStaff(sender);
+    const editsWords = body.title !== undefined || body.content !== undefined;
+    if (staffAction || !editsWords) return "markInProgress";
+  }
   return "edit";
 }
 

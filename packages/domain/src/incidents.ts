@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { searchParam } from "./paging.js";
 import { optionalWorkerRef, projectRef } from "./jha.js";
+import { EARLIEST_YEAR, LATEST_YEAR } from "./input.js";
 import { idParam } from "./users.js";
 
 /**
@@ -49,7 +50,7 @@ export function isIsoDate(value: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2999;
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= EARLIEST_YEAR && y <= LATEST_YEAR;
 }
 
 /** Today as YYYY-MM-DD in local time: the form's and the server's default incident date. */

@@ -1,6 +1,7 @@
 export * from "./roles.js";
 export * from "./paging.js";
 export * from "./errors.js";
+export * from "./input.js";
 export * from "./policy.js";
 export * from "./compliance.js";
 export * from "./permitStateMachine.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { searchParam } from "./paging.js";
 import type { PermitStatus } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
@@ -93,7 +94,7 @@ function dateField(requiredMessage: string) {
       if (typeof value === "number") return new Date(value);
       return value;
     },
-    z.date({ error: (issue) => (issue.input === undefined ? requiredMessage : "Please enter a valid date") }),
+    z.date({ error: (issue) => (issue.input === undefined ? requiredMessage : "Please enter a valid date") }).refine(isSupportedDate, DATE_OUT_OF_RANGE),
   );
 }
 

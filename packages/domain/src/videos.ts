@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { idParam } from "./users.js";
 
 /** Schemas, rules and formulas of the videos area (spec rules-and-api.md sections 5 and 9). */
@@ -148,7 +149,7 @@ export function defaultRequiredWatchBy(publishedAt: Date): Date {
 
 const optionalDate = (message: string) =>
   z
-    .union([z.literal(""), z.null(), z.coerce.date({ error: message })])
+    .union([z.literal(""), z.null(), z.coerce.date({ error: message }).refine(isSupportedDate, DATE_OUT_OF_RANGE)])
     .optional()
     .transform((v) => (v === "" || v == null ? undefined : v));
 

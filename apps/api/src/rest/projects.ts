@@ -1,4 +1,4 @@
-import { AppError, can, FILE_TOO_LARGE, NO_FILE_SELECTED, NOT_SIGNED_IN, forbidden } from "@sitesafe/domain";
+import { AppError, can, FILE_TOO_LARGE, NO_FILE_SELECTED, NOT_SIGNED_IN, forbidden, sanitizeFileName } from "@sitesafe/domain";
 import type { FastifyRequest } from "fastify";
 import type { Caller } from "../router.js";
 import { del, get, post, put, type RestRoute } from "./table.js";
@@ -68,7 +68,9 @@ export const projectsRoutes: RestRoute[] = [
     const upload = await readPlanUpload(r.raw);
     return c.projects.uploadSafetyPlan({
       id: r.params.id as unknown as number,
-      fileName: upload.fileName,
+      // A file's name comes from the sender's computer, not from typing: it is cleaned (control
+      // characters, NUL included, dropped), never refused by the input rule.
+      fileName: sanitizeFileName(upload.fileName),
       description: upload.description,
       data: new Uint8Array(upload.data),
     });

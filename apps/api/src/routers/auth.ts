@@ -3,33 +3,17 @@ import {
   changePasswordSchema,
   conflict,
   INVALID_LOGIN,
-  LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_WINDOW_MS,
   loginSchema,
   registerSchema,
-  TOO_MANY_LOGINS,
 } from "@sitesafe/domain";
 import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords.js";
 import { createSession, hashInviteToken } from "../auth/sessions.js";
+import { admitLoginAttempt } from "../services/loginLimits.js";
 import { authedProcedure, publicProcedure, router } from "../trpc.js";
 
 /** Position given to a worker who signs up on their own; a manager can change it later. */
 export const SELF_REGISTERED_POSITION = "Worker";
-
-/**
- * Old login failures and expired sessions are swept at most every few minutes, from the login
- * path, so neither table grows without bound (a stream of failed logins would otherwise fill it).
- */
-const SWEEP_EVERY_MS = 5 * 60 * 1000;
-let lastSweep = 0;
-async function sweepStaleRows(db: Parameters<typeof users.pruneLoginFailures>[0]): Promise<void> {
-  const now = Date.now();
-  if (now - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now;
-  await users.pruneLoginFailures(db, new Date(now - LOGIN_FAILURE_WINDOW_MS));
-  await sessions.deleteExpiredSessions(db, new Date(now));
-}
 
 export const authRouter = router({
   /** GET /api/user: the signed-in user, 401 when there is none. */
@@ -43,22 +27,16 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => (ctx.user && ctx.actor ? { user: ctx.user, actor: ctx.actor } : null)),
 
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    await sweepStaleRows(ctx.db);
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    const failures = await users.recentLoginFailures(ctx.db, input.username, ctx.ip, since);
-    if (failures.byUsername >= LOGIN_FAILURE_LIMIT || failures.byIp >= LOGIN_FAILURE_LIMIT) {
-      ctx.log.warn({ event: "login_limited", username: input.username, ip: ctx.ip }, "login limited");
-      throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_LOGINS);
-    }
+    const attempt = await admitLoginAttempt(ctx.db, ctx.log, input.username, ctx.ip);
     const user = await users.findUserForLogin(ctx.db, input.username);
     // Verify against a dummy hash when the user is unknown: same work, same time, same answer.
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !valid) {
-      await users.recordLoginFailure(ctx.db, input.username, ctx.ip);
+      // The attempt stays counted as a failure, for the account and for the address.
       ctx.log.warn({ event: "login_failed", username: input.username, ip: ctx.ip }, "login failed");
       throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
     }
-    await users.clearLoginFailures(ctx.db, input.username);
+    await attempt.succeeded();
     const session = await createSession(ctx.db, user.id);
     ctx.cookies.set(session.token, session.expiresAt);
     ctx.log.info({ event: "login", userId: user.id }, "signed in");
@@ -67,9 +45,8 @@ export const authRouter = router({
   }),
 
   register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
-    const taken = await users.takenIdentity(ctx.db, input.username, input.email);
-    if (taken.username) throw conflict("Username already exists");
-    if (taken.email) throw conflict("Email already exists");
+    // The invite token first: without a good one, an admin or manager sign-up learns nothing
+    // about which usernames or e-mails are taken (issue #16, finding 7).
     const tokenHash = input.role === "worker" ? null : hashInviteToken(input.inviteToken ?? "");
     if (tokenHash) {
       const token = await inviteTokens.findInviteTokenByHash(ctx.db, tokenHash);
@@ -78,6 +55,9 @@ export const authRouter = router({
       if (token.usedAt) throw conflict("This invite token has already been used");
       if (token.expiresAt.getTime() <= Date.now()) throw conflict("This invite token has expired");
     }
+    const taken = await users.takenIdentity(ctx.db, input.username, input.email);
+    if (taken.username) throw conflict("Username already exists");
+    if (taken.email) throw conflict("Email already exists");
     const passwordHash = await hashPassword(input.password);
     const user = await ctx.db.transaction().execute(async (trx) => {
       const created = await users.insertUser(trx, {

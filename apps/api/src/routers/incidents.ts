@@ -15,11 +15,10 @@ import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
 import { answerList, answerPage } from "../lists.js";
-
-export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
+import { assertNameableWorkers, involvedPeopleScope } from "../services/involvedWorkers.js";
 
 async function visibleReport(db: Kysely<Database>, actor: Actor, id: number) {
-  const report = await incidents.findIncidentReport(db, id);
+  const report = await incidents.findIncidentReport(db, id, involvedPeopleScope(actor));
   if (!report) throw notFound("Incident report");
   assertSeesProject(actor, report.projectId);
   return report;
@@ -45,7 +44,7 @@ export const incidentsRouter = router({
   create: authedProcedure.input(incidentReportSchema).mutation(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
     const reportedBy = await resolveFiler(ctx.db, ctx.actor, input.reportedBy, "reportedBy");
-    await assertWorkersExist(ctx.db, input.involvedWorkers, "involvedWorkers", INVOLVED_WORKER_MISSING);
+    await assertNameableWorkers(ctx.db, ctx.actor, input.projectId, input.involvedWorkers);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const id = await incidents.insertIncidentReport(trx, { ...input, reportedBy });
       await audit.recordAudit(trx, {
@@ -65,7 +64,6 @@ export const incidentsRouter = router({
   /** Edits and status changes (transitions are made by editing); a status change is audited. */
   update: authedProcedure.input(incidentReportUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, reportedBy, ...changes } = input;
-    if (changes.involvedWorkers) await assertWorkersExist(ctx.db, changes.involvedWorkers, "involvedWorkers", INVOLVED_WORKER_MISSING);
     // A worker cannot hand their report to someone else; staff may name another existing reporter.
     const reporterChange = isStaff(ctx.actor) && reportedBy !== undefined ? { reportedBy } : {};
     if (reporterChange.reportedBy != null) await assertWorkersExist(ctx.db, [reporterChange.reportedBy], "reportedBy", INVALID_WORKER);
@@ -76,6 +74,9 @@ export const incidentsRouter = router({
       assertCan(ctx.actor, "incident.update", { projectId: existing.projectId, ownerWorkerId: existing.reportedBy });
       if (changes.projectId !== undefined && changes.projectId !== existing.projectId) {
         await assertFilableProject(trx, ctx.actor, changes.projectId);
+      }
+      if (changes.involvedWorkers) {
+        await assertNameableWorkers(trx, ctx.actor, changes.projectId ?? existing.projectId, changes.involvedWorkers, existing.involvedWorkers);
       }
       await incidents.updateIncidentReport(trx, id, { ...changes, ...reporterChange });
       const statusChanged = changes.status !== undefined && changes.status !== existing.status;

@@ -85,6 +85,7 @@ const MATRIX: Row[] = [
   { method: "POST", path: "/api/invite-tokens", variant: "admin role", url: () => "/api/invite-tokens", body: () => ({ role: "admin" }), expect: adminOnly(201), why: "a manager must not mint admin tokens (self-promotion)" },
   { method: "GET", path: "/api/invite-tokens", url: () => "/api/invite-tokens", expect: staff(200), why: "issuers (admin + manager) list them; the page is admin only" },
   { method: "DELETE", path: "/api/invite-tokens/:id", url: (f) => `/api/invite-tokens/${f.inviteTokenId}`, expect: staff(204), why: "product.md section 6: delete invite tokens admin + manager" },
+  { method: "DELETE", path: "/api/invite-tokens/:id", variant: "admin token", url: (f) => `/api/invite-tokens/${f.adminInviteTokenId}`, expect: e(401, 204, 404, 403, 403), why: "docs/decisions/0004: managers handle manager tokens only; to them an admin token is not there" },
   // ---- projects
   { method: "GET", path: "/api/projects", url: () => "/api/projects", expect: signedIn(200), why: "workers get only their assigned projects (checked in the replay tests)" },
   { method: "GET", path: "/api/projects/stats", url: () => "/api/projects/stats", expect: signedIn(200) },

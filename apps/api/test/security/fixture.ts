@@ -44,6 +44,8 @@ export interface Fixture {
   freshVideoId: number;
   videoRecordId: number;
   inviteTokenId: number;
+  /** An admin invite token (a manager may not list or delete it). */
+  adminInviteTokenId: number;
   /** The full invite token (only its hash is stored). */
   inviteToken: string;
   safetyPlanId: number;
@@ -195,6 +197,12 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const adminToken = await db
+    .insertInto("inviteTokens")
+    .values({ tokenHash: hashInviteToken(`${inviteToken}-admin`), tokenPreview: "fixture-...", role: "admin", createdBy: admin.id, expiresAt: new Date(now + 7 * 24 * 3600 * 1000) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const plan = await db
     .insertInto("safetyPlans")
     .values({
@@ -230,6 +238,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     freshVideoId: freshVideo.id,
     videoRecordId: videoRecord.id,
     inviteTokenId: token.id,
+    adminInviteTokenId: adminToken.id,
     inviteToken,
     safetyPlanId: plan.id,
   };
@@ -256,7 +265,7 @@ export const ALL_TABLES = [
   "auditEvents",
 ] as const;
 
-/** Row counts of every table (login_failures excluded: a failed login is meant to be recorded). */
+/** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
 export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ALL_TABLES) {

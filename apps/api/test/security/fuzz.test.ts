@@ -10,6 +10,8 @@ import {
   incidentBody,
   jhaBody,
   moduleBody,
+  multipartBody,
+  PDF_BYTES,
   permitBody,
   projectBody,
   rowCounts,
@@ -337,6 +339,74 @@ describe("malformed HTTP: bodies that are not JSON, wrong content types, oversiz
       expect(res.statusCode, payload).toBeLessThan(500);
       expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
     }
+  });
+});
+
+/**
+ * Issue #16, finding 8: a NUL character anywhere in the input (PostgreSQL text cannot hold it) and
+ * dates outside the supported years (1900 to 2999; PostgreSQL's range ends sooner than
+ * JavaScript's) used to reach the database and answer 500. The domain's one input rule
+ * (packages/domain/src/input.ts) now answers them 400 with a clear message on every route.
+ */
+describe("NUL characters and out-of-range dates: a clear 400 on every route", () => {
+  const NUL_MESSAGE = "Text must not contain the NUL character";
+  const DATE_MESSAGE = "Please enter a date between the years 1900 and 2999";
+  // The health check reads no input; the upload reads a multipart body (tested below).
+  const routes = ROUTES.filter((r) => r.path !== "/api/health" && !(r.method === "POST" && r.path.endsWith("/safety-plan")));
+  const concrete = (path: string, f: Fixture) => buildUrl(path, Object.fromEntries(paramNames(path).map((n) => [n, String(f.projectP)])), []);
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s", async (_label, route) => {
+    const f = route.method === "DELETE" || route.path === "/api/reset-password" ? await createFixture(t) : shared;
+    const url = concrete(route.path, f);
+    // An admin of its own: earlier tests end the shared admin's session (password changes, logout).
+    const as = await t.createUser({ role: "admin" });
+    const expectRefused = (label: string, res: Answer, message?: string) => {
+      assertWellFormed(label, res);
+      expect(res.status, `${label}: ${res.body.slice(0, 200)}`).toBe(400);
+      if (message) expect(JSON.parse(res.body).message, label).toBe(message);
+    };
+    for (const query of ["search=%00", "search=a%00b", "status=open%00", "projectId=1%00"]) {
+      expectRefused(`${route.method} ${url}?${query}`, await send(route.method, `${url}?${query}`, as, route.method === "GET" ? undefined : sampleBody(route.method, route.path, f)), NUL_MESSAGE);
+    }
+    const seed = sampleBody(route.method, route.path, f);
+    if (route.method === "GET" || route.method === "DELETE" || !seed) return;
+    const fields = Object.keys(seed);
+    for (const field of [...fields, "unknownField"]) {
+      const value = seed[field];
+      const nul = typeof value === "string" ? `${value.slice(0, 5)}\u0000${value.slice(5)}` : "\u0000";
+      expectRefused(`${route.method} ${url} ${field} with NUL`, await send(route.method, url, as, { ...seed, [field]: nul }), NUL_MESSAGE);
+    }
+    expectRefused(`${route.method} ${url} NUL in a key`, await send(route.method, url, as, { ...seed, "a\u0000b": 1 }), NUL_MESSAGE);
+    for (const field of fields.filter((k) => /date|At$|time/i.test(k))) {
+      for (const date of ["+275760-09-13T00:00:00Z", "-271821-04-20T00:00:00.000Z", "9999-12-31T00:00:00Z", "0001-01-01", "1899-12-31T23:59:59Z", "3000-01-01"]) {
+        expectRefused(`${route.method} ${url} ${field}=${date}`, await send(route.method, url, as, { ...seed, [field]: date }), DATE_MESSAGE);
+      }
+      // As a number, the same instant: refused as well (the message depends on the field's type).
+      expectRefused(`${route.method} ${url} ${field}=8.64e15`, await send(route.method, url, as, { ...seed, [field]: 8.64e15 }));
+    }
+  });
+
+  // A NUL in the file's name is cleaned away instead (uploads.test.ts › stored file name...).
+  it("the safety-plan upload refuses a NUL in its description", async () => {
+    const f = await createFixture(t);
+    for (const description of ["plan\u0000", "\u0000"]) {
+      const { payload, headers } = multipartBody({ description }, { name: "plan.pdf", data: PDF_BYTES, type: "application/pdf" });
+      const res = await t.request({ method: "POST", url: `/api/projects/${f.projectP}/safety-plan`, payload, headers, as: f.manager });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(NUL_MESSAGE);
+    }
+  });
+
+  it("tRPC answers the same, for a NUL in a query's input and a Date beyond the years", async () => {
+    const admin = await t.createUser({ role: "admin" });
+    const nul = await t.request({ method: "GET", url: `/trpc/jha.list?input=${encodeURIComponent(JSON.stringify({ json: { search: "\u0000" } }))}`, as: admin });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.json.message).toBe(NUL_MESSAGE);
+    // superjson sends a Date as an ISO string with a "Date" tag.
+    const input = { json: { title: "Far-future video", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", publishedAt: "+275760-09-13T00:00:00.000Z" }, meta: { values: { publishedAt: ["Date"] } } };
+    const far = await t.request({ method: "POST", url: "/trpc/videos.create", payload: input, as: admin });
+    expect(far.statusCode, far.body).toBe(400);
+    expect(far.json().error.json.message).toBe(DATE_MESSAGE);
   });
 });
 

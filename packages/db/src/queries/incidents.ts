@@ -93,14 +93,24 @@ export function incidentReportList(db: Kysely<Database>, options: ListIncidentRe
   return listSource(query);
 }
 
-/** One report with the names and positions of the workers involved, in one query. */
-export async function findIncidentReport(db: Kysely<Database>, id: number): Promise<IncidentReportDetail | undefined> {
+/**
+ * One report with the names and positions of the workers involved, in one query. With
+ * `peopleOfProjects`, only workers assigned to one of those projects are described: a worker
+ * reading a report learns nothing about people outside their own projects.
+ */
+export async function findIncidentReport(db: Kysely<Database>, id: number, peopleOfProjects?: readonly number[]): Promise<IncidentReportDetail | undefined> {
+  const inScope =
+    peopleOfProjects === undefined
+      ? sql``
+      : peopleOfProjects.length === 0
+        ? sql`and false`
+        : sql`and exists (select 1 from project_workers pw where pw.worker_id = iw.id and pw.project_id in (${sql.join([...peopleOfProjects])}))`;
   const row = await reportsQuery(db)
     .select(
       sql<InvolvedWorker[]>`coalesce((
         select jsonb_agg(jsonb_build_object('id', iw.id, 'name', concat_ws(' ', iw.first_name, iw.last_name), 'role', iw.role) order by iw.first_name, iw.last_name, iw.id)
         from workers iw
-        where iw.id in (select (jsonb_array_elements_text(r.involved_workers))::int)
+        where iw.id in (select (jsonb_array_elements_text(r.involved_workers))::int) ${inScope}
       ), '[]'::jsonb)`.as("involvedWorkerDetails"),
     )
     .where("r.id", "=", id)
@@ -135,10 +145,10 @@ export async function insertIncidentReport(db: Kysely<Database>, report: Inciden
 export async function lockIncidentReport(
   db: Kysely<Database>,
   id: number,
-): Promise<{ id: number; projectId: number; reportedBy: number | null; status: IncidentStatus } | undefined> {
+): Promise<{ id: number; projectId: number; reportedBy: number | null; status: IncidentStatus; involvedWorkers: number[] } | undefined> {
   return db
     .selectFrom("incidentReports")
-    .select(["id", "projectId", "reportedBy", "status"])
+    .select(["id", "projectId", "reportedBy", "status", "involvedWorkers"])
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();

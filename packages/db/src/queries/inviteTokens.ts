@@ -25,10 +25,13 @@ export async function insertInviteToken(
   return { ...row, status: inviteTokenStatus(row) };
 }
 
-export async function listInviteTokens(db: Kysely<Database>): Promise<InviteTokenListing[]> {
+/** The tokens of the given roles, newest first. */
+export async function listInviteTokens(db: Kysely<Database>, roles: readonly InviteTokenRole[]): Promise<InviteTokenListing[]> {
+  if (roles.length === 0) return [];
   const rows = await db
     .selectFrom("inviteTokens")
     .select(["id", "role", "tokenPreview", "createdAt", "expiresAt", "usedAt", "usedBy"])
+    .where("role", "in", [...roles])
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();

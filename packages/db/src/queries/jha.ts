@@ -239,6 +239,15 @@ export async function workerOptions(db: Kysely<Database>, projectIds?: readonly 
 }
 
 /** The ids among `ids` that are not worker profiles (empty when all exist). */
+/** The ids among `ids` that are not workers assigned to the project (unknown ids included). */
+export async function workerIdsOffProject(db: Kysely<Database>, projectId: number, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db.selectFrom("projectWorkers").select("workerId").where("projectId", "=", projectId).where("workerId", "in", unique).execute();
+  const found = new Set(rows.map((r) => r.workerId));
+  return unique.filter((id) => !found.has(id));
+}
+
 export async function missingWorkerIds(db: Kysely<Database>, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];

@@ -104,33 +104,3 @@ export async function takenIdentity(
   return { username: Boolean(row.username), email: Boolean(row.email) };
 }
 
-export async function recordLoginFailure(db: Kysely<Database>, username: string, ip: string): Promise<void> {
-  await db.insertInto("loginFailures").values({ username: username.toLowerCase(), ip }).execute();
-}
-
-/** Failures in the window for this username and for this address, in one query. */
-export async function recentLoginFailures(
-  db: Kysely<Database>,
-  username: string,
-  ip: string,
-  since: Date,
-): Promise<{ byUsername: number; byIp: number }> {
-  const row = await db
-    .selectFrom("loginFailures")
-    .select([
-      sql<number>`count(*) filter (where username = ${username.toLowerCase()})`.as("byUsername"),
-      sql<number>`count(*) filter (where ip = ${ip})`.as("byIp"),
-    ])
-    .where("failedAt", ">", since)
-    .where((eb) => eb.or([eb("username", "=", username.toLowerCase()), eb("ip", "=", ip)]))
-    .executeTakeFirstOrThrow();
-  return { byUsername: Number(row.byUsername), byIp: Number(row.byIp) };
-}
-
-export async function clearLoginFailures(db: Kysely<Database>, username: string): Promise<void> {
-  await db.deleteFrom("loginFailures").where("username", "=", username.toLowerCase()).execute();
-}
-
-export async function pruneLoginFailures(db: Kysely<Database>, before: Date): Promise<void> {
-  await db.deleteFrom("loginFailures").where("failedAt", "<", before).execute();
-}

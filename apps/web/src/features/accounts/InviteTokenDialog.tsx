@@ -1,4 +1,4 @@
-import { createInviteTokenSchema, defaultInviteExpiry, type InviteTokenRole, inviteTokenRoles, roleLabel } from "@sitesafe/domain";
+import { createInviteTokenSchema, defaultInviteExpiry, INVITE_TOKEN_MAX_DAYS, inviteExpiryTooFar, type InviteTokenRole, inviteTokenRoles, roleLabel } from "@sitesafe/domain";
 import { ActionIcon, Alert, Button, Code, Group, Modal, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
@@ -99,6 +99,11 @@ export function InviteTokenDialog({
       setFieldError(parsed.error.issues[0]?.message ?? "Invalid input");
       return;
     }
+    const tooFar = parsed.data.expiresAt ? inviteExpiryTooFar(parsed.data.expiresAt) : null;
+    if (tooFar) {
+      setFieldError(tooFar);
+      return;
+    }
     setFieldError(null);
     create.mutate(parsed.data);
   };
@@ -148,6 +153,8 @@ export function InviteTokenDialog({
               value={expiry}
               onChange={setExpiry}
               minDate={dateOnly(new Date())}
+              // A picked day lasts to its end, so the last whole day inside the limit is 29 days on.
+              maxDate={dateOnly(dayjs().add(INVITE_TOKEN_MAX_DAYS - 1, "day").toDate())}
               valueFormat="MMM D, YYYY"
               error={fieldError}
               clearable
