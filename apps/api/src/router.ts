@@ -5,6 +5,7 @@ import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { permitsRouter } from "./routers/permits.js";
+import { photosRouter } from "./routers/photos.js";
 import { projectsRouter } from "./routers/projects.js";
 import { trainingRouter } from "./routers/training.js";
 import { usersRouter } from "./routers/users.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   training: trainingRouter,
   videos: videosRouter,
   dashboard: dashboardRouter,
+  photos: photosRouter,
 });
 
 export type AppRouter = typeof appRouter;

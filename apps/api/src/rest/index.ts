@@ -4,6 +4,7 @@ import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
 import { permitsRoutes } from "./permits.js";
+import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
 import type { RestRoute } from "./table.js";
 import { trainingRoutes } from "./training.js";
@@ -22,4 +23,5 @@ export const restRoutes: RestRoute[] = [
   ...trainingRoutes,
   ...videosRoutes,
   ...dashboardRoutes,
+  ...photosRoutes,
 ];
