@@ -13,6 +13,7 @@ import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 import { DetailField as Field } from "../../components/DetailField";
+import { PhotoStrip } from "../photos/PhotoStrip";
 
 function BackToList() {
   return (
@@ -135,6 +136,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
         <Card withBorder radius="md" padding="md">
           <Section title="Description" text={report.description || "No description given."} />
         </Card>
+        <PhotoStrip record={{ kind: "incident", id: report.id }} facts={facts} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
