@@ -132,7 +132,7 @@ describe("what the server accepts: the bytes decide, never the name", () => {
   });
 
   it("a large photo is served whole, in pieces read from the database", async () => {
-    const data = await sharp({ create: { width: 1400, height: 1000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    const data = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(data.length).toBeGreaterThan(2 * 512 * 1024);
@@ -171,12 +171,13 @@ describe("what the server accepts: the bytes decide, never the name", () => {
     const after = await t.db.selectFrom("photos").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
 
-    // A PNG followed by padding up to exactly 10 MB: decoders ignore bytes after the image's end.
+    // A PNG followed by padding up to exactly 10 MB: accepted; what follows the image's end is
+    // not kept (it is no part of the picture, and could carry anything).
     const small = await png();
     const exact = Buffer.concat([small, Buffer.alloc(PHOTO_MAX_BYTES - small.length)]);
     const ok = await upload(f.manager, jhaPhotos(), { name: "exact.png", data: exact });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((ok.json() as PhotoSummary).byteSize).toBe(PHOTO_MAX_BYTES);
+    expect((ok.json() as PhotoSummary).byteSize).toBe(small.length);
   });
 
   it("a request without a file part is a 400 with a message", async () => {
@@ -326,9 +327,40 @@ describe("EXIF location", () => {
     expect(kept.statusCode).toBe(201);
     expect((kept.json() as PhotoSummary).locationKept).toBe(true);
     expect(exifGpsEntryCount(await storedBytes((kept.json() as PhotoSummary).id))).toBe(4);
+    // The picture itself is untouched: the image data is the original's, byte for byte.
+    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan(served).equals(scan(original))).toBe(true);
     // The thumbnail never carries metadata.
     const thumb = (await t.request({ method: "GET", url: `/api/photos/${(kept.json() as PhotoSummary).id}/thumbnail`, as: f.w1 })).rawPayload;
     expect((await sharp(thumb).metadata()).exif).toBeUndefined();
+  });
+
+  it("is removed from PNG and WebP too; a JPEG keeps its orientation and reports its upright size", async () => {
+    const gps = { IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } };
+    const base = () => sharp({ create: { width: 90, height: 60, channels: 3, background: "#2f9e44" } });
+    for (const [name, data] of [
+      ["gps.png", await base().png().withExif(gps).toBuffer()],
+      ["gps.webp", await base().webp().withExif(gps).toBuffer()],
+    ] as const) {
+      // libvips writes a PNG's or WebP's EXIF without the "Exif" mark the counter looks for.
+      const exif = (await sharp(data).metadata()).exif as Buffer;
+      const marked = exif.subarray(0, 4).toString("latin1") === "Exif" ? exif : Buffer.concat([Buffer.from("Exif\0\0", "latin1"), exif]);
+      expect(exifGpsEntryCount(marked), name).toBeGreaterThan(0);
+      const res = await upload(f.w1, incidentPhotos(), { name, data });
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = await storedBytes((res.json() as PhotoSummary).id);
+      expect(stored.includes(exif.subarray(-32)), name).toBe(false);
+      const meta = await sharp(stored).metadata();
+      expect([meta.exif, meta.width, meta.height], name).toEqual([undefined, 90, 60]);
+    }
+    const rotated = await base().jpeg().withMetadata({ orientation: 6 }).withExifMerge(gps).toBuffer();
+    expect(exifGpsEntryCount(rotated)).toBeGreaterThan(0);
+    const res = await upload(f.w1, incidentPhotos(), { name: "sideways.jpg", data: rotated });
+    const photo = res.json() as PhotoSummary;
+    expect([photo.width, photo.height]).toEqual([60, 90]);
+    const stored = await storedBytes(photo.id);
+    expect(exifGpsEntryCount(stored)).toBe(0);
+    expect((await sharp(stored).metadata()).orientation).toBe(6);
   });
 
   it("is blanked in place in a HEIC photo, which is stored without a preview", async () => {

@@ -22,6 +22,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { scrubExifLocation } from "./exifLocation.js";
+import { stripPhotoMetadata } from "./photoMetadata.js";
 
 /**
  * Photos on incident reports and JHA forms (issue #20): who may see, add and delete them, what
@@ -157,15 +158,13 @@ export interface PreparedPhoto {
   thumbnail: Uint8Array | null;
 }
 
-const SHARP_FORMAT = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" } as const;
-
 /**
  * Checks what the bytes are (never the name or the declared type), removes the EXIF location
  * unless asked to keep it, and makes the thumbnail.
  *
- * JPEG, PNG and WebP that carry metadata are re-encoded without any (EXIF, XMP, IPTC), turned
- * upright first so the orientation tag is not missed; photos without metadata (what the web app
- * sends, after shrinking in the browser) are stored as they came, so they are not compressed twice.
+ * JPEG, PNG and WebP lose all their metadata (EXIF, XMP, IPTC) without being re-encoded
+ * (photoMetadata.ts): no loss of quality, and no decoded 12-megapixel image in memory, which
+ * re-encoding with sharp cost (about 75 MB a photo, measured). A JPEG keeps its orientation.
  * HEIC: the libvips inside sharp's npm package cannot decode HEVC, so a HEIC photo is stored as
  * sent with its GPS block blanked in place, and has no thumbnail (docs/decisions/0108-photos.md).
  */
@@ -180,18 +179,14 @@ export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Pro
   if (contentType !== "image/jpeg" && contentType !== "image/png" && contentType !== "image/webp") {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_TYPE_NOT_ACCEPTED);
   }
-  const input = () => sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" });
   try {
-    const meta = await input().metadata();
+    const meta = await sharp(data).metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > PHOTO_MAX_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_MANY_PIXELS);
     const sideways = (meta.orientation ?? 1) >= 5;
-    let stored = data;
-    if (!keepLocation && (meta.exif || meta.xmp || meta.iptc)) {
-      const format = SHARP_FORMAT[contentType];
-      stored = await input().rotate().toFormat(format, format === "png" ? {} : { quality: 90 }).toBuffer();
-      if (stored.byteLength > PHOTO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
-    }
-    const thumbnail = await input()
+    const stored = keepLocation ? data : stripPhotoMetadata(data, contentType, meta.orientation);
+    if (!stored) throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
+    // From the stored bytes: a photo that does not decode is refused, not kept without a preview.
+    const thumbnail = await sharp(stored, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
       .rotate()
       .resize(PHOTO_THUMBNAIL_PX, PHOTO_THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
