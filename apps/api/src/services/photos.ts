@@ -33,6 +33,7 @@ import { stripPhotoMetadata } from "./photoMetadata.js";
 export const NOT_YOUR_RECORD = "You can only add photos to records you may edit";
 export const NOT_YOUR_PHOTO = "You can only delete photos you added to a record you may edit";
 export const NO_PREVIEW = "This photo has no preview";
+const NOT_YOUR_PROJECT = "You can only access records of projects you're assigned to";
 /** Larger images are refused before decoding: a small file can hold a huge, memory-hungry image. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
@@ -49,7 +50,7 @@ const recordName = (record: PhotoRecordRef) => (record.kind === "incident" ? "In
 export async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
   const facts = await photos.recordFacts(db, record);
   if (!facts) throw notFound(recordName(record));
-  if (!canSeeProject(actor, facts.projectId)) throw forbidden("You can only access records of projects you're assigned to");
+  if (!canSeeProject(actor, facts.projectId)) throw forbidden(NOT_YOUR_PROJECT);
   return facts;
 }
 
@@ -109,7 +110,7 @@ export async function recordPhotos(db: Kysely<Database>, actor: Actor, record: P
 export async function visiblePhoto(db: Kysely<Database>, actor: Actor, id: number) {
   const photo = await photos.findPhoto(db, id);
   if (!photo) throw notFound("Photo");
-  if (!canSeeProject(actor, photo.record.projectId)) throw forbidden("You can only access records of projects you're assigned to");
+  if (!canSeeProject(actor, photo.record.projectId)) throw forbidden(NOT_YOUR_PROJECT);
   return photo;
 }
 
@@ -126,11 +127,11 @@ export async function photoFile(db: Kysely<Database>, actor: Actor, id: number) 
 }
 
 export async function photoThumbnail(db: Kysely<Database>, actor: Actor, id: number) {
-  await visiblePhoto(db, actor, id);
-  const thumbnail = await photos.photoThumbnail(db, id);
-  if (thumbnail === undefined) throw notFound("Photo");
-  if (thumbnail === null) throw new AppError("NOT_FOUND", NO_PREVIEW);
-  return { id, contentType: "image/jpeg" as const, data: thumbnail };
+  const row = await photos.photoThumbnail(db, id);
+  if (!row) throw notFound("Photo");
+  if (!canSeeProject(actor, row.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  if (row.thumbnail === null) throw new AppError("NOT_FOUND", NO_PREVIEW);
+  return { id, contentType: "image/jpeg" as const, data: row.thumbnail };
 }
 
 export async function removePhoto(db: Kysely<Database>, actor: Actor, id: number): Promise<void> {

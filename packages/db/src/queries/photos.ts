@@ -138,9 +138,15 @@ export async function photoChunk(db: Kysely<Database>, id: number, offset: numbe
   return row?.chunk;
 }
 
-export async function photoThumbnail(db: Kysely<Database>, id: number): Promise<Uint8Array | null | undefined> {
-  const row = await db.selectFrom("photos").select("thumbnail").where("id", "=", id).executeTakeFirst();
-  return row ? row.thumbnail : undefined;
+/** A photo's thumbnail with the project of its record, in one query (the most requested photo route). */
+export async function photoThumbnail(db: Kysely<Database>, id: number): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
+  return db
+    .selectFrom("photos as ph")
+    .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
+    .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
+    .select([sql<number>`coalesce(ir.project_id, jf.project_id)`.as("projectId"), "ph.thumbnail"])
+    .where("ph.id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function deletePhoto(db: Kysely<Database>, id: number): Promise<boolean> {
