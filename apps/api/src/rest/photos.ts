@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
 import { AppError, keepLocationSchema, PHOTO_MAX_BYTES, PHOTO_NO_FILE, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { ByteBudget } from "../byteBudget.js";
 import type { Caller } from "../router.js";
+import { multipartError } from "./multipart.js";
 import { del, get, type RestRequest, type RestRoute } from "./table.js";
 
 /** Room for the multipart framing and a few small fields around the photo itself. */
@@ -72,14 +73,7 @@ async function readPhotoUpload(req: FastifyRequest, capacity: number): Promise<{
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-      throw new AppError("BAD_REQUEST", "Upload one photo at a time");
-    }
-    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new AppError("BAD_REQUEST", PHOTO_NO_FILE);
-    throw new AppError("BAD_REQUEST", "The upload could not be read. Please try again.");
+    throw multipartError(error, { tooLarge: PHOTO_TOO_LARGE, noFile: PHOTO_NO_FILE, oneAtATime: "Upload one photo at a time" });
   }
   if (!file) throw new AppError("BAD_REQUEST", PHOTO_NO_FILE);
   return { ...file, ...(keepLocation !== undefined ? { keepLocation } : {}) };
@@ -140,20 +134,34 @@ function chunkedPhoto(read: (offset: number, length: number) => Promise<Uint8Arr
   return stream;
 }
 
-const etagOf = (id: number, variant: string) => `"photo-${id}-${variant}"`;
-
-function cachedCopyIsCurrent(req: RestRequest, etag: string): boolean {
-  const header = req.raw.headers["if-none-match"];
-  return typeof header === "string" && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-function photoHeaders(req: RestRequest, contentType: string, etag: string) {
-  return req.reply
-    .header("content-type", contentType)
-    .header("x-content-type-options", "nosniff")
-    .header("cache-control", PHOTO_CACHE)
-    .header("etag", etag)
-    .header("cross-origin-resource-policy", "same-origin");
+/**
+ * A GET answering a photo's bytes: the sniffed type, nosniff, private caching with an ETag, and a
+ * 304 when the browser's copy is current (after the permission check, which `load` makes).
+ */
+function bytesRoute<T extends { id: number; contentType: string }>(
+  path: string,
+  variant: string,
+  load: (caller: Caller, req: RestRequest) => Promise<T>,
+  send: (req: RestRequest, file: T) => FastifyReply,
+): RestRoute {
+  return {
+    method: "GET",
+    path,
+    raw: true,
+    call: async (c, r) => {
+      const file = await load(c, r);
+      const etag = `"photo-${file.id}-${variant}"`;
+      r.reply
+        .header("content-type", file.contentType)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", PHOTO_CACHE)
+        .header("etag", etag)
+        .header("cross-origin-resource-policy", "same-origin");
+      const cached = r.raw.headers["if-none-match"];
+      if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return r.reply.code(304).send();
+      return send(r, file);
+    },
+  };
 }
 
 /** REST paths of the photos area (issue #20), each onto a procedure. */
@@ -164,33 +172,22 @@ export const photosRoutes: RestRoute[] = [
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
   // A static segment: Fastify's router prefers it over "/api/photos/:id".
   get("/api/photos/storage", (c) => c.photos.storage()),
-  {
-    method: "GET",
-    path: "/api/photos/:id",
-    raw: true,
-    call: async (c, r) => {
-      const photo = await c.photos.file(r.input);
-      const etag = etagOf(photo.id, "full");
-      photoHeaders(r, photo.contentType, etag);
-      if (cachedCopyIsCurrent(r, etag)) return r.reply.code(304).send();
-      return r.reply
+  bytesRoute(
+    "/api/photos/:id",
+    "full",
+    (c, r) => c.photos.file(r.input),
+    (r, photo) =>
+      r.reply
         .code(200)
         .header("content-length", String(photo.byteSize))
         .header("content-disposition", `inline; filename="${photo.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"`)
-        .send(chunkedPhoto(photo.read, photo.byteSize));
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/photos/:id/thumbnail",
-    raw: true,
-    call: async (c, r) => {
-      const thumb = await c.photos.thumbnail(r.input);
-      const etag = etagOf(thumb.id, "thumbnail");
-      photoHeaders(r, thumb.contentType, etag);
-      if (cachedCopyIsCurrent(r, etag)) return r.reply.code(304).send();
-      return r.reply.code(200).send(Buffer.from(thumb.data.buffer, thumb.data.byteOffset, thumb.data.byteLength));
-    },
-  },
+        .send(chunkedPhoto(photo.read, photo.byteSize)),
+  ),
+  bytesRoute(
+    "/api/photos/:id/thumbnail",
+    "thumbnail",
+    (c, r) => c.photos.thumbnail(r.input),
+    (r, thumb) => r.reply.code(200).send(Buffer.from(thumb.data.buffer, thumb.data.byteOffset, thumb.data.byteLength)),
+  ),
   del("/api/photos/:id", (c, r) => c.photos.delete(r.input)),
 ];

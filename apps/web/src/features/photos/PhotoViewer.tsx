@@ -9,6 +9,14 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import classes from "./photos.module.css";
 
+function StepButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="filled" color="dark" size="xl" radius="xl" pos="absolute" top="50%" {...{ [side]: 8 }} aria-label={label} onClick={onClick}>
+      {side === "left" ? <IconChevronLeft /> : <IconChevronRight />}
+    </ActionIcon>
+  );
+}
+
 /** Full-screen view of a record's photos: swipe-free arrows and keys, download, delete when allowed. */
 export function PhotoViewer({
   photos,
@@ -89,36 +97,8 @@ export function PhotoViewer({
                   </Text>
                 )}
               </Center>
-              {index !== null && index > 0 ? (
-                <ActionIcon
-                  variant="filled"
-                  color="dark"
-                  size="xl"
-                  radius="xl"
-                  pos="absolute"
-                  left={8}
-                  top="50%"
-                  aria-label="Previous photo"
-                  onClick={() => onIndex(index - 1)}
-                >
-                  <IconChevronLeft />
-                </ActionIcon>
-              ) : null}
-              {index !== null && index < count - 1 ? (
-                <ActionIcon
-                  variant="filled"
-                  color="dark"
-                  size="xl"
-                  radius="xl"
-                  pos="absolute"
-                  right={8}
-                  top="50%"
-                  aria-label="Next photo"
-                  onClick={() => onIndex(index + 1)}
-                >
-                  <IconChevronRight />
-                </ActionIcon>
-              ) : null}
+              {index !== null && index > 0 ? <StepButton side="left" label="Previous photo" onClick={() => onIndex(index - 1)} /> : null}
+              {index !== null && index < count - 1 ? <StepButton side="right" label="Next photo" onClick={() => onIndex(index + 1)} /> : null}
             </Box>
             <Group justify="space-between" p="sm" gap="xs">
               {photo.locationKept ? (
