@@ -151,6 +151,42 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
     await page.keyboard.press("ArrowRight");
     await page.getByTestId("photo-viewer").getByText("2 of 2").waitFor();
     await screenshot(page, "photos-viewer-desktop");
+    await page.keyboard.press("Escape");
+
+    // No network: the upload waits and retries; back online, it goes at once.
+    await context.setOffline(true);
+    await strip.locator('input[type="file"][multiple]').setInputFiles({ name: "spill-3.png", mimeType: "image/png", buffer: photos[0] as Buffer });
+    await strip.locator('[data-upload-state="retrying"]').getByText(/Retrying in \d+s/).waitFor();
+    await expect(strip.textContent()).resolves.toContain("You are offline");
+    await page.getByTestId("upload-indicator").getByText("1 photo waiting for a connection").waitFor();
+    await screenshot(page, "photos-offline-desktop");
+    await context.setOffline(false);
+    await expect.poll(() => strip.getByRole("button", { name: /Open photo spill/ }).count(), { timeout: 30_000 }).toBe(3);
+    await context.close();
+  });
+
+  it("a JHA form's photos at 1366 and 390 px", async () => {
+    const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    const form = await admin.call<{ id: number }>("POST", "/api/jha-forms", {
+      projectId: project.id,
+      title: `Deck formwork ${suffix}`,
+      jobDescription: "Strip the formwork on the east deck",
+      hazards: [{ description: "Falling formwork", riskLevel: "high" }],
+      controlMeasures: [{ description: "Exclusion zone below", responsibility: "Foreman" }],
+    });
+    const context = await newContext(browser, baseUrl, DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/forms/jha/${form.id}`);
+    const strip = page.getByTestId("photo-strip");
+    await strip.getByText("No photos yet.").waitFor();
+    await strip.locator('input[type="file"][multiple]').setInputFiles({ name: "formwork.png", mimeType: "image/png", buffer: await generatedPhoto(page, 1600, 1200) });
+    await strip.getByRole("button", { name: "Open photo formwork.jpg" }).waitFor({ timeout: 30_000 });
+    await screenshot(page, "photos-jha-desktop");
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await strip.getByRole("button", { name: "Open photo formwork.jpg" }).waitFor();
+    await screenshot(page, "photos-jha-phone");
     await context.close();
   });
 });
