@@ -45,6 +45,7 @@ const TABLES = {
   incident_reports: "incidentReports",
   hot_work_permits: "hotWorkPermits",
   safety_comments: "safetyComments",
+  photos: "photos",
 } as const satisfies Record<string, keyof Database>;
 
 export async function countRows(handle: DbHandle, table: keyof Database): Promise<number> {
@@ -69,6 +70,10 @@ export interface Dataset {
     /** The company establishment (the largest OSHA log) and the last full year. */
     establishmentId: number;
     oshaYear: number;
+    /** An incident report and a JHA form of the worker's project with photos, and one of the photos. */
+    photoIncidentId: number;
+    photoJhaId: number;
+    photoId: number;
   };
 }
 
@@ -118,9 +123,31 @@ export async function readDataset(handle: DbHandle): Promise<Dataset> {
     videoId: (await db.selectFrom("safetyVideos").select((e) => e.fn.max("id").as("id")).executeTakeFirst())?.id,
     establishmentId: (await db.selectFrom("establishments").select("id").orderBy("isCompanyDefault", "desc").orderBy("id").executeTakeFirst())?.id,
     oshaYear: new Date().getUTCFullYear() - 1,
+    ...(await photoIds(handle, projectId)),
   };
   if (Object.values(ids).some((v) => v === null || v === undefined)) return noDataset();
   return { counts, ids: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, Number(v)])) as Dataset["ids"] };
+}
+
+/** The newest incident report and JHA form of the project that have photos (seed:large adds them to a share). */
+async function photoIds(handle: DbHandle, projectId: number) {
+  const { db } = handle;
+  const incident = await db
+    .selectFrom("photos as ph")
+    .innerJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
+    .select(["ph.incidentReportId", "ph.id"])
+    .where("ir.projectId", "=", projectId)
+    .orderBy("ph.incidentReportId", "desc")
+    .orderBy("ph.id")
+    .executeTakeFirst();
+  const form = await db
+    .selectFrom("photos as ph")
+    .innerJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
+    .select("ph.jhaFormId")
+    .where("jf.projectId", "=", projectId)
+    .orderBy("ph.jhaFormId", "desc")
+    .executeTakeFirst();
+  return { photoIncidentId: incident?.incidentReportId, photoJhaId: form?.jhaFormId, photoId: incident?.id };
 }
 
 export function routes(ids: Dataset["ids"]): RouteSpec[] {
@@ -158,6 +185,13 @@ export function routes(ids: Dataset["ids"]): RouteSpec[] {
     r("incident-reports ?projectId&limit=50", `/api/incident-reports?projectId=${ids.projectId}&limit=50`, "admin", "page"),
     r("incident-reports ?limit=50 (worker)", "/api/incident-reports?limit=50", "worker", "page"),
     r("incident-reports/:id", `/api/incident-reports/${ids.incidentId}`, "admin", "page"),
+    // Photos (issue #20): the lists of a record, a thumbnail (p95 <= 100 ms like any bounded answer), a photo
+    r("incident-reports/:id/photos", `/api/incident-reports/${ids.photoIncidentId}/photos`, "admin", "page"),
+    r("incident-reports/:id/photos (worker)", `/api/incident-reports/${ids.photoIncidentId}/photos`, "worker", "page"),
+    r("jha-forms/:id/photos (worker)", `/api/jha-forms/${ids.photoJhaId}/photos`, "worker", "page"),
+    r("photos/:id/thumbnail (worker)", `/api/photos/${ids.photoId}/thumbnail`, "worker", "page"),
+    r("photos/:id/thumbnail", `/api/photos/${ids.photoId}/thumbnail`, "admin", "page"),
+    r("photos/:id (worker)", `/api/photos/${ids.photoId}`, "worker", "page"),
     // Hot work permits
     r("hot-work-permits ?limit=50", "/api/hot-work-permits?limit=50", "admin", "page"),
     r("hot-work-permits (all)", "/api/hot-work-permits", "admin", "full"),

@@ -6,6 +6,7 @@ import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
+import { photosRouter } from "./routers/photos.js";
 import { projectsRouter } from "./routers/projects.js";
 import { trainingRouter } from "./routers/training.js";
 import { usersRouter } from "./routers/users.js";
@@ -29,6 +30,7 @@ export const appRouter = router({
   videos: videosRouter,
   dashboard: dashboardRouter,
   osha: oshaRouter,
+  photos: photosRouter,
 });
 
 export type AppRouter = typeof appRouter;

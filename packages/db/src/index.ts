@@ -19,3 +19,4 @@ export * as videos from "./queries/videos.js";
 export * as dashboard from "./queries/dashboard.js";
 export * as snapshots from "./queries/snapshots.js";
 export * as osha from "./queries/osha.js";
+export * as photos from "./queries/photos.js";

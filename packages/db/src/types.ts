@@ -67,6 +67,24 @@ export interface SafetyPlansTable {
   fileData: Uint8Array;
 }
 
+/** Photos on incident reports and JHA forms (migration 0008); exactly one of the two ids is set. */
+export interface PhotosTable {
+  id: Generated<number>;
+  incidentReportId: number | null;
+  jhaFormId: number | null;
+  uploadedBy: number | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  locationKept: ColumnType<boolean, boolean | undefined, boolean>;
+  data: Uint8Array;
+  thumbnail: Uint8Array | null;
+  thumbnailSize: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+}
+
 export interface ProjectWorkersTable {
   id: Generated<number>;
   projectId: number;
@@ -344,6 +362,7 @@ export interface Database {
   establishments: EstablishmentsTable;
   establishmentYears: EstablishmentYearsTable;
   incidentRecordkeeping: IncidentRecordkeepingTable;
+  photos: PhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

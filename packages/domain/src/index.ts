@@ -19,3 +19,4 @@ export * from "./training.js";
 export * from "./videos.js";
 export * from "./dashboard.js";
 export * from "./osha.js";
+export * from "./photos.js";

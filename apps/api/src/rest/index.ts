@@ -5,6 +5,7 @@ import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
 import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
+import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
 import type { RestRoute } from "./table.js";
 import { trainingRoutes } from "./training.js";
@@ -24,4 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...videosRoutes,
   ...dashboardRoutes,
   ...oshaRoutes,
+  ...photosRoutes,
 ];

@@ -1,6 +1,7 @@
 import { AppError, can, FILE_TOO_LARGE, NO_FILE_SELECTED, NOT_SIGNED_IN, forbidden, sanitizeFileName } from "@sitesafe/domain";
 import type { FastifyRequest } from "fastify";
 import type { Caller } from "../router.js";
+import { multipartError } from "./multipart.js";
 import { del, get, post, put, type RestRoute } from "./table.js";
 
 /**
@@ -24,14 +25,7 @@ async function readPlanUpload(req: FastifyRequest): Promise<{ fileName: string; 
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-      throw new AppError("BAD_REQUEST", "Upload one file at a time");
-    }
-    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new AppError("BAD_REQUEST", NO_FILE_SELECTED);
-    throw new AppError("BAD_REQUEST", "The upload could not be read. Please try again.");
+    throw multipartError(error, { tooLarge: FILE_TOO_LARGE, noFile: NO_FILE_SELECTED, oneAtATime: "Upload one file at a time" });
   }
   if (!file) throw new AppError("BAD_REQUEST", NO_FILE_SELECTED);
   return { ...file, description };

@@ -2,6 +2,7 @@ import { createDb, type Database, migrateToLatest } from "@sitesafe/db";
 import { HOT_WORK_EQUIPMENT, HOT_WORK_PRECAUTIONS, OTHER_EQUIPMENT, SAFETY_PLAN_MIME, youTubeThumbnail } from "@sitesafe/domain";
 import { pathToFileURL } from "node:url";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import sharp from "sharp";
 import { hashPassword } from "../auth/passwords.js";
 import { loadConfig } from "../config.js";
 
@@ -15,7 +16,9 @@ import { loadConfig } from "../config.js";
  *   incident reports, 10,000 hot work permits (all four states), 20,000 safety messages, and
  *   OSHA records: a company establishment plus one per long project (1 in 5), hours worked for
  *   the last three years, and a recordkeeping classification of the moderate and severe
- *   incidents (~500 recordable cases over two years: a construction TRIR of about 3).
+ *   incidents (~500 recordable cases over two years: a construction TRIR of about 3); photos
+ *   (small generated images, ~5 KB with their thumbnails) on ~30% of the incident reports (1-3
+ *   each) and ~10% of the JHA forms (1-2 each), about 13,000 in all.
  *
  * Deterministic: every value comes from one fixed-seed PRNG (mulberry32), so two runs on the same
  * day produce the same rows. Dates are relative to the day of the run (UTC midnight), so recent
@@ -294,6 +297,27 @@ async function insertReturning<T extends TableName, R>(
 
 function done(table: string, count: number, started: number) {
   console.log(`  ${table.padEnd(16)} ${count.toLocaleString("en-US").padStart(8)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * A dozen small site photos (a coloured scene with a caption) and their thumbnails, made once and
+ * shared by every seeded photo row: the benchmark needs realistic rows and bytes, not unique pixels.
+ */
+async function photoPool(): Promise<{ data: Uint8Array; thumbnail: Uint8Array; width: number; height: number }[]> {
+  const colours = ["#e8590c", "#1971c2", "#2f9e44", "#f08c00", "#862e9c", "#c92a2a", "#0c8599", "#5c940d", "#364fc7", "#a61e4d", "#495057", "#d9480f"];
+  return Promise.all(
+    colours.map(async (colour, i) => {
+      const caption = Buffer.from(
+        `<svg width="256" height="192" xmlns="http://www.w3.org/2000/svg"><rect x="24" y="120" width="208" height="40" fill="#fff" opacity="0.8"/><text x="36" y="148" font-size="20" font-family="sans-serif">Site photo ${i + 1}</text><circle cx="${60 + i * 12}" cy="64" r="28" fill="#ffe066"/></svg>`,
+      );
+      const data = await sharp({ create: { width: 256, height: 192, channels: 3, background: colour } })
+        .composite([{ input: caption }])
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      const thumbnail = await sharp(data).resize(320, 320, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 72 }).toBuffer();
+      return { data: new Uint8Array(data), thumbnail: new Uint8Array(thumbnail), width: 256, height: 192 };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -626,6 +650,35 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     });
 
     await seedOshaRecords(trx, today.getUTCFullYear());
+    // --- photos on a share of incident reports and JHA forms, added by whoever filed them --------
+    const pool = await photoPool();
+    const userOf = new Map(workers.map((w) => [w.workerId, w.userId]));
+    const photoRows: Insertable<Database["photos"]>[] = [];
+    const addPhotos = (record: { incidentReportId: number } | { jhaFormId: number }, filer: number | null, count: number, filed: Date) => {
+      for (let k = 0; k < count; k++) {
+        const photo = pick(pool);
+        photoRows.push({
+          incidentReportId: null,
+          jhaFormId: null,
+          ...record,
+          uploadedBy: filer === null ? null : (userOf.get(filer) ?? null),
+          fileName: `IMG_${String(int(1000, 9999))}.jpg`,
+          contentType: "image/jpeg",
+          byteSize: photo.data.byteLength,
+          width: photo.width,
+          height: photo.height,
+          data: photo.data,
+          thumbnail: photo.thumbnail,
+          thumbnailSize: photo.thumbnail.byteLength,
+          createdAt: new Date(filed.getTime() + int(1, 120) * 60_000),
+        });
+      }
+    };
+    const filedIncidents = await trx.selectFrom("incidentReports").select(["id", "reportedBy", "createdAt"]).orderBy("id").execute();
+    for (const r of filedIncidents) if (chance(0.3)) addPhotos({ incidentReportId: r.id }, r.reportedBy, int(1, 3), r.createdAt);
+    const filedForms = await trx.selectFrom("jhaForms").select(["id", "submittedBy", "submittedAt"]).orderBy("id").execute();
+    for (const f of filedForms) if (chance(0.1)) addPhotos({ jhaFormId: f.id }, f.submittedBy, int(1, 2), f.submittedAt);
+    await insertMany(trx, "photos", photoRows.length, (i) => photoRows[i] as Insertable<Database["photos"]>);
   });
 }
 

@@ -19,6 +19,7 @@ import {
   type Fixture,
   multipartBody,
   PDF_BYTES,
+  PHOTO_PNG,
   tableDigest,
 } from "./fixture.js";
 
@@ -57,7 +58,8 @@ interface Row {
   variant?: string;
   url: (f: Fixture) => string;
   body?: (f: Fixture, actor: ActorName) => unknown;
-  multipart?: boolean;
+  /** A multipart upload: a safety plan (true) or a photo. */
+  multipart?: boolean | "photo";
   expect: Expect;
   /** Why the expectation is what it is, when the spec is not explicit. */
   why?: string;
@@ -128,6 +130,17 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(200) },
   { method: "PUT", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, body: incidentBody, expect: projectScoped(200), why: "W1 reported it" },
   { method: "DELETE", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(204), why: "W1 reported it" },
+  // ---- photos (issue #20): seen with the record; added and deleted by staff or the record's filer
+  { method: "GET", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, expect: projectScoped(200) },
+  { method: "POST", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, multipart: "photo", expect: projectScoped(201), why: "W1 reported it" },
+  { method: "GET", path: "/api/jha-forms/:id/photos", url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`, expect: projectScoped(200) },
+  { method: "POST", path: "/api/jha-forms/:id/photos", url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`, multipart: "photo", expect: projectScoped(201), why: "W1 submitted it: a JHA's submitter documents it with photos" },
+  { method: "GET", path: "/api/photos/:id", url: (f) => `/api/photos/${f.photoId}`, expect: projectScoped(200) },
+  { method: "GET", path: "/api/photos/:id", variant: "JHA photo", url: (f) => `/api/photos/${f.jhaPhotoId}`, expect: projectScoped(200) },
+  { method: "GET", path: "/api/photos/:id/thumbnail", url: (f) => `/api/photos/${f.photoId}/thumbnail`, expect: projectScoped(200) },
+  { method: "DELETE", path: "/api/photos/:id", url: (f) => `/api/photos/${f.photoId}`, expect: projectScoped(204), why: "W1 uploaded it and reported the incident" },
+  { method: "DELETE", path: "/api/photos/:id", variant: "JHA photo", url: (f) => `/api/photos/${f.jhaPhotoId}`, expect: projectScoped(204), why: "W1 uploaded it and submitted the form" },
+  { method: "GET", path: "/api/photos/storage", url: () => "/api/photos/storage", expect: adminOnly(200), why: "storage figures are an admin's concern" },
   { method: "GET", path: "/api/incident-reports/:id/history", url: (f) => `/api/incident-reports/${f.incidentId}/history`, expect: projectScoped(200), why: "extension: audit trail" },
   // ---- hot work permits
   { method: "GET", path: "/api/hot-work-permits", url: () => "/api/hot-work-permits", expect: signedIn(200) },
@@ -220,6 +233,10 @@ afterAll(() => t?.close());
 
 async function send(f: Fixture, row: Row, actor: ActorName) {
   const as = actorUser(f, actor);
+  if (row.multipart === "photo") {
+    const { payload, headers } = multipartBody({}, { name: "site.jpg", data: PHOTO_PNG, type: "image/jpeg" });
+    return t.request({ method: row.method, url: row.url(f), payload, headers, as });
+  }
   if (row.multipart) {
     const { payload, headers } = multipartBody({ description: "Plan v2", projectId: String(f.projectP) }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
     return t.request({ method: row.method, url: row.url(f), payload, headers, as });

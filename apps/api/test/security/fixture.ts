@@ -49,6 +49,9 @@ export interface Fixture {
   /** The full invite token (only its hash is stored). */
   inviteToken: string;
   safetyPlanId: number;
+  /** A photo W1 added to the incident, and one to the JHA form. */
+  photoId: number;
+  jhaPhotoId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -56,6 +59,16 @@ export const FIXTURE_PASSWORD = "Passw0rd!";
 export const PDF_BYTES = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
   "latin1",
+);
+
+/** A 2x2 PNG, and a 2x2 JPEG as its thumbnail (photos, issue #20). */
+export const PHOTO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4Y2x8xtiYAUIBACPqBMlwUmUNAAAAAElFTkSuQmCC",
+  "base64",
+);
+const THUMBNAIL_JPEG = Buffer.from(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCeAGpH/9k=",
+  "base64",
 );
 
 const asWorker = (u: TestUser): TestUser & { workerId: number } => {
@@ -218,6 +231,20 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .executeTakeFirstOrThrow();
   await db.updateTable("projects").set({ hasSafetyPlan: true }).where("id", "=", projectP).execute();
 
+  const photoValues = {
+    uploadedBy: w1.id,
+    fileName: "site.png",
+    contentType: "image/png",
+    byteSize: PHOTO_PNG.byteLength,
+    width: 2,
+    height: 2,
+    data: new Uint8Array(PHOTO_PNG),
+    thumbnail: new Uint8Array(THUMBNAIL_JPEG),
+    thumbnailSize: THUMBNAIL_JPEG.byteLength,
+  };
+  const photo = await db.insertInto("photos").values({ ...photoValues, incidentReportId: incident.id }).returning("id").executeTakeFirstOrThrow();
+  const jhaPhoto = await db.insertInto("photos").values({ ...photoValues, jhaFormId: jha.id }).returning("id").executeTakeFirstOrThrow();
+
   return {
     admin,
     manager,
@@ -241,6 +268,8 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     adminInviteTokenId: adminToken.id,
     inviteToken,
     safetyPlanId: plan.id,
+    photoId: photo.id,
+    jhaPhotoId: jhaPhoto.id,
   };
 }
 
@@ -263,6 +292,7 @@ export const ALL_TABLES = [
   "inviteTokens",
   "sessions",
   "auditEvents",
+  "photos",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */

@@ -26,6 +26,7 @@ import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
 import { HEADER_HEIGHT } from "./headerHeight";
+import { UploadIndicator } from "../features/photos/UploadIndicator";
 
 export const PRODUCT_NAME = "SiteSafe";
 
@@ -159,6 +160,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Box maw={1280} mx="auto">
           {children}
         </Box>
+        <UploadIndicator />
       </AppShell.Main>
 
       <AppShell.Footer hiddenFrom="lg" p={0}>

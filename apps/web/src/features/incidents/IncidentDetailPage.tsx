@@ -14,6 +14,7 @@ import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 import { DetailField as Field } from "../../components/DetailField";
 import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
+import { PhotoStrip } from "../photos/PhotoStrip";
 
 function BackToList() {
   return (
@@ -136,6 +137,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
         <Card withBorder radius="md" padding="md">
           <Section title="Description" text={report.description || "No description given."} />
         </Card>
+        <PhotoStrip record={{ kind: "incident", id: report.id }} facts={facts} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">

@@ -17,6 +17,7 @@ import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { notifySubmitError } from "../jha/JhaForm";
+import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
 
@@ -98,7 +99,9 @@ export function IncidentForm({
   const self = workers.find((w) => w.id === actor?.workerId);
   const reporterOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
 
+  const photos = usePhotoPicker();
   const onSuccess = (saved: IncidentRecord) => {
+    photos.uploadTo({ kind: "incident", id: saved.id });
     void refreshLists();
     void utils.incidents.history.invalidate({ id: saved.id });
     utils.incidents.byId.setData({ id: saved.id }, saved);
@@ -187,6 +190,7 @@ export function IncidentForm({
           maxRows={8}
           {...form.getInputProps("preventiveMeasures")}
         />
+        {initial ? null : <PhotoPicker picker={photos} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel

@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { JhaComments } from "./JhaComments";
+import { PhotoStrip } from "../photos/PhotoStrip";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
 import { DetailField as Field } from "../../components/DetailField";
@@ -195,6 +196,7 @@ export function JhaDetailPage({ id }: { id: number }) {
           </Card>
         </SimpleGrid>
 
+        <PhotoStrip record={{ kind: "jha", id: form.id }} facts={{ projectId: form.projectId, ownerWorkerId: form.submittedBy }} />
         <JhaComments formId={form.id} />
       </Stack>
 

@@ -16,6 +16,7 @@ import { useEffect } from "react";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
 
@@ -78,7 +79,9 @@ export function JhaForm({
     }
   }, [projects, initial, form]);
 
+  const photos = usePhotoPicker();
   const onSuccess = (saved: JhaFormRecord) => {
+    photos.uploadTo({ kind: "jha", id: saved.id });
     void refreshLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
     notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
@@ -249,6 +252,7 @@ export function JhaForm({
             </Paper>
           ))}
         </Stack>
+        {initial ? null : <PhotoPicker picker={photos} />}
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>

@@ -1,0 +1,193 @@
+import { Readable } from "node:stream";
+import { AppError, keepLocationSchema, PHOTO_MAX_BYTES, PHOTO_NO_FILE, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ByteBudget } from "../byteBudget.js";
+import type { Caller } from "../router.js";
+import { multipartError } from "./multipart.js";
+import { del, get, type RestRequest, type RestRoute } from "./table.js";
+
+/** Room for the multipart framing and a few small fields around the photo itself. */
+const MULTIPART_SLACK = 64 * 1024;
+/**
+ * Photo bytes held in memory by uploads at once, per server: two full-size photos (or twenty of
+ * the 1 MB the web app sends). Further uploads wait their turn, their bytes unread in the network
+ * buffers, so memory stays bounded however many phones upload together. Each photo held costs
+ * about three times its size at its peak (the upload, the copy without metadata, the database
+ * driver's message), measured by test/photoMemory.test.ts.
+ */
+export const PHOTO_UPLOAD_BUDGET = 2 * (PHOTO_MAX_BYTES + MULTIPART_SLACK);
+const uploadBudget = new ByteBudget(PHOTO_UPLOAD_BUDGET);
+const BUDGET_WAIT_MS = 60_000;
+const BUSY = "The server is busy with other photo uploads. Please try again shortly.";
+/** An upload that sends nothing for this long is abandoned (a phone that lost its signal). */
+const UPLOAD_IDLE_MS = 30_000;
+const STALLED = "The upload stalled. Please try again.";
+/** Photos are read from the database and sent in pieces of this size. */
+const CHUNK_BYTES = 512 * 1024;
+/** A download whose client reads nothing for this long is ended. */
+const DOWNLOAD_IDLE_MS = 60_000;
+/**
+ * Photos never change (a new upload is a new id); a browser may keep one for an hour without
+ * asking again, and only for this user ("private": never a shared cache). After that the ETag
+ * revalidates, and the permission is checked again on every request that reaches the server.
+ */
+const PHOTO_CACHE = "private, max-age=3600";
+
+async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKind) {
+  const record = { kind, id: req.params.id as unknown as number };
+  // 401/403/404/409 before a byte of the body is read.
+  await caller.photos.checkUpload(record);
+  const declared = Number(req.raw.headers["content-length"]);
+  if (declared > PHOTO_MAX_BYTES + MULTIPART_SLACK) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
+  const share = declared > 0 ? declared : PHOTO_MAX_BYTES + MULTIPART_SLACK;
+  const release = await uploadBudget.take(share, BUDGET_WAIT_MS, BUSY);
+  try {
+    const upload = await readPhotoUpload(req.raw, share);
+    return await caller.photos.upload({
+      record,
+      fileName: upload.fileName,
+      data: upload.data,
+      keepLocation: keepLocationSchema.parse(upload.keepLocation ?? req.query.keepLocation),
+    });
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Reads the multipart body: the first file part into one buffer of at most `capacity` bytes
+ * (refused past 10 MB), and the optional `keepLocation` field. Other parts are drained.
+ */
+async function readPhotoUpload(req: FastifyRequest, capacity: number): Promise<{ fileName: string; data: Uint8Array; keepLocation?: string }> {
+  if (!req.isMultipart()) throw new AppError("BAD_REQUEST", PHOTO_NO_FILE);
+  let file: { fileName: string; data: Uint8Array } | undefined;
+  let keepLocation: string | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
+      if (part.type === "file") {
+        const data = await readBounded(part.file, Math.min(capacity, PHOTO_MAX_BYTES));
+        if (part.file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
+        if (!file && data.byteLength > 0) file = { fileName: part.filename || "photo", data };
+      } else if (part.fieldname === "keepLocation" && typeof part.value === "string") {
+        keepLocation = part.value;
+      }
+    }
+  } catch (error) {
+    throw multipartError(error, { tooLarge: PHOTO_TOO_LARGE, noFile: PHOTO_NO_FILE, oneAtATime: "Upload one photo at a time" });
+  }
+  if (!file) throw new AppError("BAD_REQUEST", PHOTO_NO_FILE);
+  return { ...file, ...(keepLocation !== undefined ? { keepLocation } : {}) };
+}
+
+/** The stream's bytes in one buffer allocated up front; past `max` bytes a 413, silent for too long a 400. */
+async function readBounded(stream: Readable, max: number): Promise<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(max);
+  let size = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stream.destroy(new AppError("BAD_REQUEST", STALLED)), UPLOAD_IDLE_MS);
+  };
+  arm();
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (size + chunk.byteLength > max) {
+        stream.resume();
+        throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
+      }
+      chunk.copy(buffer, size);
+      size += chunk.byteLength;
+      arm();
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return buffer.subarray(0, size);
+}
+
+/** A photo's bytes as a stream that reads the next piece from the database only when the client wants it. */
+function chunkedPhoto(read: (offset: number, length: number) => Promise<Uint8Array | undefined>, size: number): Readable {
+  let offset = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const stream = new Readable({
+    read() {
+      clearTimeout(idle);
+      if (offset >= size) {
+        this.push(null);
+        return;
+      }
+      read(offset, Math.min(CHUNK_BYTES, size - offset)).then(
+        (chunk) => {
+          if (!chunk || chunk.byteLength === 0) return this.destroy(new Error("The photo was deleted while it was sent"));
+          offset += chunk.byteLength;
+          this.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          idle = setTimeout(() => this.destroy(), DOWNLOAD_IDLE_MS);
+        },
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    destroy(error, callback) {
+      clearTimeout(idle);
+      callback(error);
+    },
+  });
+  return stream;
+}
+
+/**
+ * A GET answering a photo's bytes: the sniffed type, nosniff, private caching with an ETag, and a
+ * 304 when the browser's copy is current (after the permission check, which `load` makes).
+ */
+function bytesRoute<T extends { id: number; contentType: string }>(
+  path: string,
+  variant: string,
+  load: (caller: Caller, req: RestRequest) => Promise<T>,
+  send: (req: RestRequest, file: T) => FastifyReply,
+): RestRoute {
+  return {
+    method: "GET",
+    path,
+    raw: true,
+    call: async (c, r) => {
+      const file = await load(c, r);
+      const etag = `"photo-${file.id}-${variant}"`;
+      r.reply
+        .header("content-type", file.contentType)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", PHOTO_CACHE)
+        .header("etag", etag)
+        .header("cross-origin-resource-policy", "same-origin");
+      const cached = r.raw.headers["if-none-match"];
+      if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return r.reply.code(304).send();
+      return send(r, file);
+    },
+  };
+}
+
+/** REST paths of the photos area (issue #20), each onto a procedure. */
+export const photosRoutes: RestRoute[] = [
+  { method: "POST", path: "/api/incident-reports/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "incident") },
+  { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "jha") },
+  get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
+  get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
+  // A static segment: Fastify's router prefers it over "/api/photos/:id".
+  get("/api/photos/storage", (c) => c.photos.storage()),
+  bytesRoute(
+    "/api/photos/:id",
+    "full",
+    (c, r) => c.photos.file(r.input),
+    (r, photo) =>
+      r.reply
+        .code(200)
+        .header("content-length", String(photo.byteSize))
+        .header("content-disposition", `inline; filename="${photo.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"`)
+        .send(chunkedPhoto(photo.read, photo.byteSize)),
+  ),
+  bytesRoute(
+    "/api/photos/:id/thumbnail",
+    "thumbnail",
+    (c, r) => c.photos.thumbnail(r.input),
+    (r, thumb) => r.reply.code(200).send(Buffer.from(thumb.data.buffer, thumb.data.byteOffset, thumb.data.byteLength)),
+  ),
+  del("/api/photos/:id", (c, r) => c.photos.delete(r.input)),
+];

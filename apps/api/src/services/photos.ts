@@ -1,0 +1,221 @@
+import {
+  type Actor,
+  AppError,
+  canAttachPhoto,
+  canDeletePhoto,
+  canSeeProject,
+  forbidden,
+  notFound,
+  PHOTO_LIMIT_REACHED,
+  PHOTO_MAX_BYTES,
+  PHOTO_THUMBNAIL_PX,
+  PHOTO_TOO_LARGE,
+  PHOTO_TYPE_NOT_ACCEPTED,
+  PHOTO_UNREADABLE,
+  PHOTOS_PER_RECORD,
+  type PhotoRecordFacts,
+  type PhotoRecordRef,
+  type PhotoType,
+} from "@sitesafe/domain";
+import { audit, type Database, photos } from "@sitesafe/db";
+import { fileTypeFromBuffer } from "file-type";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import { scrubExifLocation } from "./exifLocation.js";
+import { stripPhotoMetadata } from "./photoMetadata.js";
+
+/**
+ * Photos on incident reports and JHA forms (issue #20): who may see, add and delete them, what
+ * the server does to the bytes, and the 10-per-record limit. The REST adapter reads the upload
+ * (rest/photos.ts); the bytes arrive here already capped at 10 MB.
+ */
+
+export const NOT_YOUR_RECORD = "You can only add photos to records you may edit";
+export const NOT_YOUR_PHOTO = "You can only delete photos you added to a record you may edit";
+export const NO_PREVIEW = "This photo has no preview";
+const NOT_YOUR_PROJECT = "You can only access records of projects you're assigned to";
+/** Larger images are refused before decoding: a small file can hold a huge, memory-hungry image. */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
+
+// libvips keeps no decoded images between requests, and one image is worked on at a time per
+// call: memory stays predictable on a small machine (the upload budget in rest/photos.ts bounds
+// how many uploads are held at once).
+sharp.cache(false);
+sharp.concurrency(1);
+
+const recordName = (record: PhotoRecordRef) => (record.kind === "incident" ? "Incident report" : "JHA form");
+
+/** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
+export async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
+  const facts = await photos.recordFacts(db, record);
+  if (!facts) throw notFound(recordName(record));
+  if (!canSeeProject(actor, facts.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  return facts;
+}
+
+/**
+ * Refuses an upload before its bytes are read: no such record, not the actor's to edit, or full.
+ * The limit is checked again under a lock when the photo is stored.
+ */
+export async function assertMayAttach(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<void> {
+  const facts = await visibleRecord(db, actor, record);
+  if (!canAttachPhoto(actor, facts)) throw forbidden(NOT_YOUR_RECORD);
+  if ((await photos.countPhotos(db, record)) >= PHOTOS_PER_RECORD) throw new AppError("CONFLICT", PHOTO_LIMIT_REACHED);
+}
+
+export interface PhotoUpload {
+  fileName: string;
+  data: Uint8Array;
+  /** Keep the EXIF location (and other metadata) as sent; otherwise it is removed. */
+  keepLocation: boolean;
+}
+
+export async function addPhoto(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef, upload: PhotoUpload) {
+  await assertMayAttach(db, actor, record);
+  const prepared = await preparePhoto(upload.data, upload.keepLocation);
+  const id = await db.transaction().execute(async (trx) => {
+    // Concurrent uploads to one record queue on its row, so the count cannot pass 10.
+    const facts = await photos.recordFacts(trx, record, true);
+    if (!facts) throw notFound(recordName(record));
+    if ((await photos.countPhotos(trx, record)) >= PHOTOS_PER_RECORD) throw new AppError("CONFLICT", PHOTO_LIMIT_REACHED);
+    const id = await photos.insertPhoto(trx, {
+      record,
+      uploadedBy: actor.userId,
+      fileName: cleanFileName(upload.fileName, prepared.contentType),
+      locationKept: upload.keepLocation,
+      ...prepared,
+    });
+    await audit.recordAudit(trx, {
+      actor,
+      entity: record.kind,
+      entityId: record.id,
+      action: "photo_added",
+      details: { photoId: id, byteSize: prepared.data.byteLength, contentType: prepared.contentType },
+    });
+    return id;
+  });
+  const photo = await photos.findPhoto(db, id);
+  if (!photo) throw notFound("Photo");
+  const { record: _facts, thumbnailSize: _t, ...summary } = photo;
+  return summary;
+}
+
+export async function recordPhotos(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef) {
+  await visibleRecord(db, actor, record);
+  return photos.listPhotos(db, record);
+}
+
+/** A photo the actor may see: 404 when missing, 403 when its record is on another project. */
+export async function visiblePhoto(db: Kysely<Database>, actor: Actor, id: number) {
+  const photo = await photos.findPhoto(db, id);
+  if (!photo) throw notFound("Photo");
+  if (!canSeeProject(actor, photo.record.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  return photo;
+}
+
+/** The photo's facts and a reader of its bytes in chunks, so a large photo is never read whole. */
+export async function photoFile(db: Kysely<Database>, actor: Actor, id: number) {
+  const photo = await visiblePhoto(db, actor, id);
+  return {
+    id: photo.id,
+    fileName: photo.fileName,
+    contentType: photo.contentType,
+    byteSize: photo.byteSize,
+    read: (offset: number, length: number) => photos.photoChunk(db, id, offset, length),
+  };
+}
+
+export async function photoThumbnail(db: Kysely<Database>, actor: Actor, id: number) {
+  const row = await photos.photoThumbnail(db, id);
+  if (!row) throw notFound("Photo");
+  if (!canSeeProject(actor, row.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  if (row.thumbnail === null) throw new AppError("NOT_FOUND", NO_PREVIEW);
+  return { id, contentType: "image/jpeg" as const, data: row.thumbnail };
+}
+
+export async function removePhoto(db: Kysely<Database>, actor: Actor, id: number): Promise<void> {
+  const photo = await visiblePhoto(db, actor, id);
+  if (!canDeletePhoto(actor, photo.record, photo)) throw forbidden(NOT_YOUR_PHOTO);
+  await db.transaction().execute(async (trx) => {
+    if (!(await photos.deletePhoto(trx, id))) throw notFound("Photo");
+    await audit.recordAudit(trx, {
+      actor,
+      entity: photo.recordKind,
+      entityId: photo.recordId,
+      action: "photo_deleted",
+      details: { photoId: id, fileName: photo.fileName },
+    });
+  });
+}
+
+export const photoStorage = (db: Kysely<Database>) => photos.photoStorage(db);
+
+export interface PreparedPhoto {
+  contentType: PhotoType;
+  data: Uint8Array;
+  width: number | null;
+  height: number | null;
+  thumbnail: Uint8Array | null;
+}
+
+/**
+ * Checks what the bytes are (never the name or the declared type), removes the EXIF location
+ * unless asked to keep it, and makes the thumbnail.
+ *
+ * JPEG, PNG and WebP lose all their metadata (EXIF, XMP, IPTC) without being re-encoded
+ * (photoMetadata.ts): no loss of quality, and no decoded 12-megapixel image in memory, which
+ * re-encoding with sharp cost (about 75 MB a photo, measured). A JPEG keeps its orientation.
+ * HEIC: the libvips inside sharp's npm package cannot decode HEVC, so a HEIC photo is stored as
+ * sent with its GPS block blanked in place, and has no thumbnail (docs/decisions/0108-photos.md).
+ */
+export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Promise<PreparedPhoto> {
+  if (data.byteLength > PHOTO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
+  const detected = await fileTypeFromBuffer(data);
+  const contentType = detected?.mime;
+  if (contentType === "image/heic") {
+    const stored = keepLocation ? data : scrubExifLocation(Uint8Array.from(data));
+    return { contentType, data: stored, width: null, height: null, thumbnail: null };
+  }
+  if (contentType !== "image/jpeg" && contentType !== "image/png" && contentType !== "image/webp") {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_TYPE_NOT_ACCEPTED);
+  }
+  try {
+    const meta = await sharp(data).metadata();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > PHOTO_MAX_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_MANY_PIXELS);
+    const sideways = (meta.orientation ?? 1) >= 5;
+    const stored = keepLocation ? data : stripPhotoMetadata(data, contentType, meta.orientation);
+    if (!stored) throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
+    // From the stored bytes: a photo that does not decode is refused, not kept without a preview.
+    const thumbnail = await sharp(stored, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(PHOTO_THUMBNAIL_PX, PHOTO_THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 72 })
+      .toBuffer();
+    return {
+      contentType,
+      data: stored,
+      width: (sideways ? meta.height : meta.width) ?? null,
+      height: (sideways ? meta.width : meta.height) ?? null,
+      thumbnail,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_MANY_PIXELS);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
+  }
+}
+
+const EXTENSION: Record<PhotoType, string> = { "image/jpeg": ".jpg", "image/png": ".png", "image/webp": ".webp", "image/heic": ".heic" };
+
+/** The name as shown and downloaded: no path, no control characters, at most 120 characters, the right extension. */
+export function cleanFileName(name: string, type: PhotoType): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .trim()
+    .slice(0, 110);
+  return `${base || "photo"}${EXTENSION[type]}`;
+}

@@ -1,0 +1,133 @@
+import { PHOTOS_PER_RECORD, type PhotoRecordRef } from "@sitesafe/domain";
+import { ActionIcon, Box, Button, Checkbox, FileButton, Group, Image, Stack, Text } from "@mantine/core";
+import { IconCamera, IconPhoto, IconX } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import classes from "./photos.module.css";
+import { enqueuePhotos } from "./uploadQueue";
+
+interface Picked {
+  file: File;
+  url: string;
+}
+
+export interface PhotoPickerState {
+  picked: readonly Picked[];
+  keepLocation: boolean;
+  setKeepLocation: (keep: boolean) => void;
+  add: (files: readonly File[]) => void;
+  remove: (index: number) => void;
+  /** Hands the picked photos to the upload queue for the saved record, and clears the picker. */
+  uploadTo: (record: PhotoRecordRef) => number;
+}
+
+/**
+ * Photos chosen in a form before its record exists: kept here while the form is open, queued for
+ * upload once the form is saved (`picker.uploadTo({ kind, id })` in the form's onSuccess).
+ */
+export function usePhotoPicker(room: number = PHOTOS_PER_RECORD): PhotoPickerState {
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [keepLocation, setKeepLocation] = useState(false);
+  const pickedRef = useRef(picked);
+  pickedRef.current = picked;
+  useEffect(
+    () => () => {
+      for (const p of pickedRef.current) URL.revokeObjectURL(p.url);
+    },
+    [],
+  );
+
+  const add = useCallback(
+    (files: readonly File[]) =>
+      setPicked((current) => [...current, ...files.slice(0, Math.max(0, room - current.length)).map((file) => ({ file, url: URL.createObjectURL(file) }))]),
+    [room],
+  );
+  const remove = useCallback(
+    (index: number) =>
+      setPicked((current) => {
+        const gone = current[index];
+        if (gone) URL.revokeObjectURL(gone.url);
+        return current.filter((_, i) => i !== index);
+      }),
+    [],
+  );
+  const uploadTo = useCallback(
+    (record: PhotoRecordRef) => {
+      const files = pickedRef.current.map((p) => p.file);
+      if (files.length > 0) enqueuePhotos(record, files, keepLocation);
+      for (const p of pickedRef.current) URL.revokeObjectURL(p.url);
+      setPicked([]);
+      return files.length;
+    },
+    [keepLocation],
+  );
+  return { picked, keepLocation, setKeepLocation, add, remove, uploadTo };
+}
+
+/** The two ways to add photos: the camera, or the gallery (several at once). */
+export function PhotoButtons({ onFiles, disabled, compact }: { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean }) {
+  return (
+    <Group gap="xs">
+      <FileButton onChange={(file) => file && onFiles([file])} accept="image/*" capture="environment" disabled={disabled}>
+        {(props) => (
+          <Button {...props} size={compact ? "xs" : "sm"} variant="light" leftSection={<IconCamera size={16} />} disabled={disabled}>
+            Take photo
+          </Button>
+        )}
+      </FileButton>
+      <FileButton onChange={onFiles} accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic" multiple disabled={disabled}>
+        {(props) => (
+          <Button {...props} size={compact ? "xs" : "sm"} variant="default" leftSection={<IconPhoto size={16} />} disabled={disabled} data-testid="choose-photos">
+            Choose photos
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}
+
+/** The photo section of a form: pick, preview, remove; the photos upload when the form is saved. */
+export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState; existing?: number }) {
+  const room = PHOTOS_PER_RECORD - existing - picker.picked.length;
+  return (
+    <Stack gap="xs" data-testid="photo-picker">
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <Box>
+          <Text size="sm" fw={500}>
+            Photos
+          </Text>
+          <Text size="xs" c="dimmed">
+            Up to {PHOTOS_PER_RECORD} per record. They are made smaller and upload after you save, even on a weak signal.
+          </Text>
+        </Box>
+        <PhotoButtons onFiles={picker.add} disabled={room <= 0} compact />
+      </Group>
+      {picker.picked.length > 0 ? (
+        <div className={classes.grid}>
+          {picker.picked.map((p, index) => (
+            <Box key={p.url} className={classes.thumb} pos="relative">
+              <Image src={p.url} alt={p.file.name} className={classes.thumbImage} />
+              <ActionIcon
+                size="sm"
+                variant="white"
+                color="red"
+                pos="absolute"
+                top={4}
+                right={4}
+                aria-label={`Remove ${p.file.name}`}
+                onClick={() => picker.remove(index)}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            </Box>
+          ))}
+        </div>
+      ) : null}
+      <Checkbox
+        size="xs"
+        label="Keep the location (GPS) saved in the photos"
+        checked={picker.keepLocation}
+        onChange={(e) => picker.setKeepLocation(e.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, type PhotoRecordRef } from "@sitesafe/domain";
+import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconPhoto } from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { useActor } from "../../lib/auth";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { PhotoButtons } from "./PhotoPicker";
+import { PhotoViewer } from "./PhotoViewer";
+import classes from "./photos.module.css";
+import { dismissUpload, enqueuePhotos } from "./uploadQueue";
+import { UploadTile } from "./UploadTile";
+import { useUploads } from "./useUploads";
+
+/**
+ * The photos of an incident report or JHA form on its detail page: thumbnails that open the
+ * full-screen viewer, uploads on their way, and (for admins) the storage they take.
+ */
+export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: PhotoRecordFacts }) {
+  const actor = useActor();
+  const admin = actor?.role === "admin";
+  const list = trpc.photos.list.useQuery(record);
+  const storage = trpc.photos.storage.useQuery(undefined, { enabled: admin });
+  const utils = trpc.useUtils();
+  const uploads = useUploads(record);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [keepLocation, setKeepLocation] = useState(false);
+
+  const photos = list.data ?? [];
+  const listed = useMemo(() => new Set(photos.map((p) => p.id)), [photos]);
+  const finished = uploads.filter((u) => u.state === "done").length;
+  // A finished upload is shown from the list once the list has it.
+  const { kind, id } = record;
+  useEffect(() => {
+    if (finished === 0) return;
+    void utils.photos.list.invalidate({ kind, id });
+    if (admin) void utils.photos.storage.invalidate();
+  }, [finished, utils, kind, id, admin]);
+  useEffect(() => {
+    for (const u of uploads) if (u.state === "done" && u.photo && listed.has(u.photo.id)) dismissUpload(u.key);
+  }, [uploads, listed]);
+  const pending = uploads.filter((u) => !(u.state === "done" && u.photo && listed.has(u.photo.id)));
+
+  const mayAdd = canAttachPhoto(actor, facts);
+  const room = PHOTOS_PER_RECORD - photos.length - pending.filter((u) => u.state !== "failed").length;
+  const recordBytes = photos.reduce((n, p) => n + p.byteSize, 0);
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="photo-strip">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Box>
+            <Title order={5}>
+              Photos{" "}
+              <Text span c="dimmed" size="sm" fw={400}>
+                {photos.length} of {PHOTOS_PER_RECORD}
+              </Text>
+            </Title>
+            {admin ? (
+              <Text size="xs" c="dimmed" data-testid="photo-storage">
+                This record: {formatBytes(recordBytes)}
+                {storage.data ? ` · All photos: ${formatBytes(storage.data.totalBytes)} in ${storage.data.photoCount} photos` : ""}
+              </Text>
+            ) : null}
+          </Box>
+          {mayAdd ? (
+            <Stack gap={4} align="flex-end">
+              <PhotoButtons onFiles={(files) => enqueuePhotos(record, files.slice(0, Math.max(0, room)), keepLocation)} disabled={room <= 0} compact />
+              <Checkbox size="xs" label="Keep location (GPS)" checked={keepLocation} onChange={(e) => setKeepLocation(e.currentTarget.checked)} />
+            </Stack>
+          ) : null}
+        </Group>
+        {list.error ? <Alert color="red">{errorMessage(list.error, "Failed to load photos")}</Alert> : null}
+        {list.isPending ? (
+          <div className={classes.grid}>
+            <Skeleton className={classes.thumb} />
+            <Skeleton className={classes.thumb} />
+          </div>
+        ) : photos.length === 0 && pending.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No photos yet.
+          </Text>
+        ) : (
+          <div className={classes.grid}>
+            {photos.map((photo, index) => (
+              <button key={photo.id} type="button" className={classes.thumbButton} onClick={() => setViewing(index)} aria-label={`Open photo ${photo.fileName}`}>
+                {photo.hasThumbnail ? (
+                  <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={classes.thumbImage} loading="lazy" />
+                ) : (
+                  <Stack align="center" justify="center" h="100%" gap={2}>
+                    <IconPhoto size={28} color="var(--mantine-color-gray-6)" />
+                    <Text size="xs" c="dimmed">
+                      HEIC
+                    </Text>
+                  </Stack>
+                )}
+              </button>
+            ))}
+            {pending.map((upload) => (
+              <UploadTile key={upload.key} upload={upload} />
+            ))}
+          </div>
+        )}
+      </Stack>
+      <PhotoViewer photos={photos} index={viewing} facts={facts} onIndex={setViewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}

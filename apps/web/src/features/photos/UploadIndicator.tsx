@@ -1,0 +1,38 @@
+import { Paper, Progress, Text } from "@mantine/core";
+import { IconCloudUpload } from "@tabler/icons-react";
+import { useUploads } from "./useUploads";
+
+/**
+ * A small note at the bottom of every page while photos are on their way, so leaving a form
+ * does not hide that its photos are still uploading (or waiting for a signal).
+ */
+export function UploadIndicator() {
+  const uploads = useUploads().filter((u) => u.state !== "done");
+  if (uploads.length === 0) return null;
+  const failed = uploads.filter((u) => u.state === "failed").length;
+  const waiting = uploads.filter((u) => u.state === "retrying").length;
+  const progress = uploads.reduce((n, u) => n + u.progress, 0) / uploads.length;
+  const text =
+    failed > 0
+      ? `${failed} photo${failed === 1 ? "" : "s"} not uploaded: open the record to see why`
+      : waiting > 0
+        ? `${uploads.length} photo${uploads.length === 1 ? "" : "s"} waiting for a connection`
+        : `Uploading ${uploads.length} photo${uploads.length === 1 ? "" : "s"}…`;
+  return (
+    <Paper
+      shadow="md"
+      radius="md"
+      p="xs"
+      withBorder
+      role="status"
+      data-testid="upload-indicator"
+      style={{ position: "fixed", left: "50%", transform: "translateX(-50%)", bottom: "calc(80px + env(safe-area-inset-bottom))", zIndex: 150, width: "min(360px, calc(100vw - 24px))" }}
+    >
+      <Text size="xs" fw={500} mb={4}>
+        <IconCloudUpload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+        {text}
+      </Text>
+      <Progress value={progress * 100} size="xs" color={failed > 0 ? "red" : waiting > 0 ? "yellow" : "orange"} />
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+import { ActionIcon, Box, Group, Image, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { IconAlertTriangle, IconRefresh, IconX } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import classes from "./photos.module.css";
+import { dismissUpload, type PhotoUpload, retryUpload } from "./uploadQueue";
+
+function secondsUntil(at: number | null) {
+  return at === null ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+function stateText(upload: PhotoUpload, seconds: number): string {
+  switch (upload.state) {
+    case "preparing":
+      return "Preparing…";
+    case "waiting":
+      return "Waiting…";
+    case "uploading":
+      return `Uploading ${Math.round(upload.progress * 100)}%`;
+    case "retrying":
+      return seconds > 0 ? `Retrying in ${seconds}s` : "Retrying…";
+    case "done":
+      return "Uploaded";
+    case "failed":
+      return "Not uploaded";
+  }
+}
+
+/** A photo on its way: local preview, progress, and what happens next. */
+export function UploadTile({ upload }: { upload: PhotoUpload }) {
+  const [seconds, setSeconds] = useState(() => secondsUntil(upload.retryAt));
+  useEffect(() => {
+    setSeconds(secondsUntil(upload.retryAt));
+    if (upload.state !== "retrying") return;
+    const timer = setInterval(() => setSeconds(secondsUntil(upload.retryAt)), 1000);
+    return () => clearInterval(timer);
+  }, [upload.state, upload.retryAt]);
+  const failed = upload.state === "failed" || upload.state === "retrying";
+  return (
+    <Stack gap={4} className={classes.tile} data-upload-state={upload.state} aria-label={`${upload.fileName}: ${stateText(upload, seconds)}`}>
+      <Box className={classes.thumb} pos="relative">
+        <Image src={upload.previewUrl} alt="" className={classes.thumbImage} style={{ opacity: upload.state === "done" ? 1 : 0.55 }} />
+        {failed ? (
+          <Group gap={4} pos="absolute" top={4} right={4}>
+            <Tooltip label="Try again now">
+              <ActionIcon size="sm" variant="white" aria-label="Try again now" onClick={() => retryUpload(upload.key)}>
+                <IconRefresh size={14} />
+              </ActionIcon>
+            </Tooltip>
+            {upload.state === "failed" ? (
+              <Tooltip label="Discard">
+                <ActionIcon size="sm" variant="white" color="red" aria-label="Discard" onClick={() => dismissUpload(upload.key)}>
+                  <IconX size={14} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+        ) : null}
+      </Box>
+      <Progress
+        value={upload.state === "done" ? 100 : upload.progress * 100}
+        color={upload.state === "failed" ? "red" : upload.state === "retrying" ? "yellow" : "orange"}
+        size="sm"
+        animated={upload.state === "uploading" || upload.state === "preparing"}
+        aria-label="Upload progress"
+      />
+      <Text size="xs" c={upload.state === "failed" ? "red" : "dimmed"} lh={1.2}>
+        {upload.state === "failed" ? <IconAlertTriangle size={12} style={{ verticalAlign: -2, marginRight: 2 }} /> : null}
+        {stateText(upload, seconds)}
+      </Text>
+      {upload.error && failed ? (
+        <Text size="xs" c={upload.state === "failed" ? "red" : "dimmed"} lh={1.2} lineClamp={3}>
+          {upload.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

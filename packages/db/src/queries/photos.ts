@@ -1,0 +1,179 @@
+import type { PhotoRecordFacts, PhotoRecordKind, PhotoRecordRef, PhotoStorage, PhotoSummary, PhotoType } from "@sitesafe/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../types.js";
+
+/** Queries for the photos area: each takes the database (or a transaction) first. */
+
+const recordColumn = (kind: PhotoRecordKind) => (kind === "incident" ? "incidentReportId" : "jhaFormId");
+
+/** The project and filer of the record a photo hangs on; undefined when there is no such record. */
+export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
+  if (record.kind === "incident") {
+    let q = db.selectFrom("incidentReports").select(["projectId", "reportedBy as ownerWorkerId"]).where("id", "=", record.id);
+    // "no key update": blocks other photo inserts for the record, not inserts that only reference it.
+    if (lock) q = q.forNoKeyUpdate();
+    return q.executeTakeFirst();
+  }
+  let q = db.selectFrom("jhaForms").select(["projectId", "submittedBy as ownerWorkerId"]).where("id", "=", record.id);
+  if (lock) q = q.forNoKeyUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function countPhotos(db: Kysely<Database>, record: PhotoRecordRef): Promise<number> {
+  const row = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where(recordColumn(record.kind), "=", record.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface PhotoWrite {
+  record: PhotoRecordRef;
+  uploadedBy: number;
+  fileName: string;
+  contentType: PhotoType;
+  data: Uint8Array;
+  width: number | null;
+  height: number | null;
+  locationKept: boolean;
+  thumbnail: Uint8Array | null;
+}
+
+export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Promise<number> {
+  const row = await db
+    .insertInto("photos")
+    .values({
+      incidentReportId: photo.record.kind === "incident" ? photo.record.id : null,
+      jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
+      uploadedBy: photo.uploadedBy,
+      fileName: photo.fileName,
+      contentType: photo.contentType,
+      byteSize: photo.data.byteLength,
+      width: photo.width,
+      height: photo.height,
+      locationKept: photo.locationKept,
+      data: photo.data,
+      thumbnail: photo.thumbnail,
+      thumbnailSize: photo.thumbnail?.byteLength ?? 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function summaries(db: Kysely<Database>) {
+  return db
+    .selectFrom("photos as ph")
+    .leftJoin("users as u", "u.id", "ph.uploadedBy")
+    .select([
+      "ph.id",
+      "ph.incidentReportId",
+      "ph.jhaFormId",
+      "ph.fileName",
+      "ph.contentType",
+      "ph.byteSize",
+      "ph.width",
+      "ph.height",
+      sql<boolean>`ph.thumbnail is not null`.as("hasThumbnail"),
+      "ph.locationKept",
+      "ph.uploadedBy",
+      "u.firstName",
+      "u.lastName",
+      "u.username",
+      "ph.createdAt",
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
+
+function toSummary(row: SummaryRow): PhotoSummary {
+  const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || null;
+  return {
+    id: row.id,
+    recordKind: row.incidentReportId !== null ? "incident" : "jha",
+    recordId: (row.incidentReportId ?? row.jhaFormId) as number,
+    fileName: row.fileName,
+    contentType: row.contentType as PhotoType,
+    byteSize: row.byteSize,
+    width: row.width,
+    height: row.height,
+    hasThumbnail: row.hasThumbnail,
+    locationKept: row.locationKept,
+    uploadedBy: row.uploadedBy,
+    uploadedByName: name,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A record's photos in upload order, without their bytes. */
+export async function listPhotos(db: Kysely<Database>, record: PhotoRecordRef): Promise<PhotoSummary[]> {
+  const rows = await summaries(db).where(`ph.${recordColumn(record.kind)}`, "=", record.id).orderBy("ph.id").execute();
+  return rows.map(toSummary);
+}
+
+/** One photo's facts (no bytes), with the project and filer of its record, in one query. */
+export async function findPhoto(db: Kysely<Database>, id: number): Promise<(PhotoSummary & { record: PhotoRecordFacts; thumbnailSize: number }) | undefined> {
+  const row = await summaries(db)
+    .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
+    .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
+    .select([
+      sql<number>`coalesce(ir.project_id, jf.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.reported_by, jf.submitted_by)`.as("ownerWorkerId"),
+      "ph.thumbnailSize",
+    ])
+    .where("ph.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toSummary(row), record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId }, thumbnailSize: row.thumbnailSize };
+}
+
+/** `length` bytes of a photo from `offset` (0-based): uncompressed storage reads only those. */
+export async function photoChunk(db: Kysely<Database>, id: number, offset: number, length: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom("photos")
+    .select(sql<Uint8Array>`substring(data from ${offset + 1} for ${length})`.as("chunk"))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.chunk;
+}
+
+/** A photo's thumbnail with the project of its record, in one query (the most requested photo route). */
+export async function photoThumbnail(db: Kysely<Database>, id: number): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
+  return db
+    .selectFrom("photos as ph")
+    .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
+    .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
+    .select([sql<number>`coalesce(ir.project_id, jf.project_id)`.as("projectId"), "ph.thumbnail"])
+    .where("ph.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function deletePhoto(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("photos").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Bytes held for photos (originals and thumbnails), over the whole installation and per kind of record. */
+export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> {
+  const rows = await db
+    .selectFrom("photos")
+    .select([
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' else 'jha' end`.as("kind"),
+      (eb) => eb.fn.countAll<string>().as("photoCount"),
+      sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id))`.as("records"),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  const byKind = (["incident", "jha"] as const).map((kind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
+  });
+  return {
+    photoCount: byKind.reduce((n, k) => n + k.photoCount, 0),
+    totalBytes: byKind.reduce((n, k) => n + k.totalBytes, 0),
+    recordsWithPhotos: byKind.reduce((n, k) => n + k.records, 0),
+    byKind: byKind.map(({ kind, photoCount, totalBytes }) => ({ kind, photoCount, totalBytes })),
+  };
+}

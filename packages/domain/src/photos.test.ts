@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { canAttachPhoto, canDeletePhoto, formatBytes, keepLocationSchema, photoRecordSchema } from "./photos.js";
+import type { Actor } from "./roles.js";
+
+const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };
+const manager: Actor = { userId: 2, role: "manager", workerId: 20, position: "Safety Manager", assignedProjectIds: [] };
+/** Filed the record, on its project. */
+const filer: Actor = { userId: 3, role: "worker", workerId: 30, position: "Carpenter", assignedProjectIds: [7] };
+/** Same project, did not file it. */
+const coWorker: Actor = { userId: 4, role: "worker", workerId: 40, position: "Laborer", assignedProjectIds: [7] };
+/** Another project. */
+const outsider: Actor = { userId: 5, role: "worker", workerId: 50, position: "Laborer", assignedProjectIds: [8] };
+
+const record = { projectId: 7, ownerWorkerId: 30 };
+
+describe("who may add photos to a record", () => {
+  it("staff and the worker who filed it on their project; nobody else", () => {
+    expect([admin, manager, filer, coWorker, outsider].map((a) => canAttachPhoto(a, record))).toEqual([true, true, true, false, false]);
+    expect(canAttachPhoto(null, record)).toBe(false);
+  });
+
+  it("a filer moved off the project, or a record without a filer, is staff's only", () => {
+    expect(canAttachPhoto({ ...filer, assignedProjectIds: [] }, record)).toBe(false);
+    expect(canAttachPhoto(filer, { projectId: 7, ownerWorkerId: null })).toBe(false);
+    expect(canAttachPhoto(manager, { projectId: 7, ownerWorkerId: null })).toBe(true);
+  });
+});
+
+describe("who may delete a photo", () => {
+  const byFiler = { uploadedBy: filer.userId };
+  const byManager = { uploadedBy: manager.userId };
+  it("staff delete any photo", () => {
+    for (const photo of [byFiler, byManager, { uploadedBy: null }]) {
+      expect(canDeletePhoto(admin, record, photo)).toBe(true);
+      expect(canDeletePhoto(manager, record, photo)).toBe(true);
+    }
+  });
+
+  it("a worker only their own upload, and only while the record is theirs", () => {
+    expect(canDeletePhoto(filer, record, byFiler)).toBe(true);
+    expect(canDeletePhoto(filer, record, byManager)).toBe(false);
+    expect(canDeletePhoto(filer, { projectId: 7, ownerWorkerId: 40 }, byFiler)).toBe(false);
+    expect(canDeletePhoto(coWorker, record, byFiler)).toBe(false);
+    expect(canDeletePhoto(outsider, record, byFiler)).toBe(false);
+    expect(canDeletePhoto(null, record, byFiler)).toBe(false);
+  });
+});
+
+describe("inputs", () => {
+  it("keepLocation is true only when asked for", () => {
+    expect(["true", "1", "on", true].map((v) => keepLocationSchema.parse(v))).toEqual([true, true, true, true]);
+    expect(["false", "0", "", "yes please", false, undefined].map((v) => keepLocationSchema.parse(v))).toEqual([false, false, false, false, false, false]);
+  });
+
+  it("a record reference is a kind and a positive id", () => {
+    expect(photoRecordSchema.parse({ kind: "incident", id: "12" })).toEqual({ kind: "incident", id: 12 });
+    expect(photoRecordSchema.safeParse({ kind: "permit", id: 1 }).success).toBe(false);
+    expect(photoRecordSchema.safeParse({ kind: "jha", id: 0 }).success).toBe(false);
+  });
+
+  it("storage figures read like people write them", () => {
+    expect([0, 1023, 1024, 350 * 1024, 10 * 1024 * 1024, 1.5 * 1024 ** 3].map(formatBytes)).toEqual(["0 B", "1023 B", "1 KB", "350 KB", "10.0 MB", "1.50 GB"]);
+  });
+});

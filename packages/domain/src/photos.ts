@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { canSeeProject } from "./policy.js";
+import { type Actor, isStaff } from "./roles.js";
+import { idParam } from "./users.js";
+
+/** Photos on incident reports and JHA forms (issue #20). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTOS_PER_RECORD = 10;
+/** What the browser shrinks a photo to before upload: the long edge, and the size it aims for. */
+export const PHOTO_LONG_EDGE_PX = 2048;
+export const PHOTO_TARGET_BYTES = 1024 * 1024;
+/** The long edge of the thumbnails the server makes. */
+export const PHOTO_THUMBNAIL_PX = 320;
+
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+export const PHOTO_TYPE_NOT_ACCEPTED = "This file is not a photo we accept. Upload a JPEG, PNG, WebP or HEIC image.";
+export const PHOTO_TOO_LARGE = "The photo is larger than 10 MB. Please choose a smaller photo.";
+export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECORD} photos. Delete one before adding another.`;
+export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
+export const PHOTO_NO_FILE = "Choose a photo to upload";
+
+export const PHOTO_RECORD_KINDS = ["incident", "jha"] as const;
+export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
+
+export const photoRecordSchema = z.object({ kind: z.enum(PHOTO_RECORD_KINDS), id: idParam });
+export type PhotoRecordRef = z.infer<typeof photoRecordSchema>;
+
+/** "true"/"1"/"on" from a form field or query string; anything else (or nothing) is false. */
+export const keepLocationSchema = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+
+/** The record a photo hangs on, as the rules need it. */
+export interface PhotoRecordFacts {
+  projectId: number;
+  /** The worker who filed the record: an incident's reporter, a JHA's submitter. */
+  ownerWorkerId: number | null;
+}
+
+/**
+ * A record is the actor's to add photos to when they are staff, or the worker who filed it on a
+ * project they are assigned to. For incidents that is exactly `can("incident.update")`; a JHA is
+ * otherwise edited by staff only, but its submitter still documents it with photos.
+ */
+export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): boolean {
+  if (!actor) return false;
+  if (isStaff(actor)) return true;
+  return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
+}
+
+/** Staff delete any photo; others only one they uploaded, while the record is theirs to edit. */
+export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, photo: { uploadedBy: number | null }): boolean {
+  if (!actor) return false;
+  if (isStaff(actor)) return true;
+  return photo.uploadedBy !== null && photo.uploadedBy === actor.userId && canAttachPhoto(actor, record);
+}
+
+/** A photo as lists show it (the bytes are fetched by id). */
+export interface PhotoSummary {
+  id: number;
+  recordKind: PhotoRecordKind;
+  recordId: number;
+  fileName: string;
+  contentType: PhotoType;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  hasThumbnail: boolean;
+  locationKept: boolean;
+  uploadedBy: number | null;
+  uploadedByName: string | null;
+  createdAt: Date;
+}
+
+/** The storage photos take, for admins: the whole installation and per kind of record. */
+export interface PhotoStorage {
+  photoCount: number;
+  totalBytes: number;
+  recordsWithPhotos: number;
+  byKind: { kind: PhotoRecordKind; photoCount: number; totalBytes: number }[];
+}
+
+/** "1.4 MB"-style figures for storage. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
+}
