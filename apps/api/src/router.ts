@@ -6,6 +6,7 @@ import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { projectsRouter } from "./routers/projects.js";
+import { tokensRouter } from "./routers/tokens.js";
 import { trainingRouter } from "./routers/training.js";
 import { usersRouter } from "./routers/users.js";
 import { videosRouter } from "./routers/videos.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   training: trainingRouter,
   videos: videosRouter,
   dashboard: dashboardRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,7 @@ import { type Context, createContext, type SessionCookieJar } from "./context.js
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
+import { assertTokenMayWrite } from "./services/tokens.js";
 import { normaliseError, validationIssues } from "./trpc.js";
 
 export interface BuildServerOptions {
@@ -85,7 +86,7 @@ export async function drainAndClose(app: FastifyInstance, { graceMs = 300, maxWa
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, dbHandle } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedaction(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A tRPC batch puts every procedure name in one path parameter ("/trpc/a.b,c.d,..."): up to
@@ -156,6 +157,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     app.inFlight++;
     reply.raw.once("close", () => app.inFlight--);
     if (!isStateChanging(req) || !isApiPath(req.url)) return;
+    // A bearer token is not sent by a browser on its own, so a cross-site page cannot forge it:
+    // the Origin check guards cookies only (issue #17).
+    if (bearerTokenOf(req) !== undefined) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
       return reply.code(403).send({ message: "Cross-origin request refused" });
@@ -183,6 +187,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         log: req.log,
         ip: req.ip,
         sessionToken: req.cookies[name],
+        bearerToken: bearerTokenOf(req),
         cookies,
         sessionCache,
         complianceMemory,
@@ -227,6 +232,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const body = isPlainObject(req.body) ? req.body : {};
         try {
           const ctx = await contextFor(req, reply);
+          // Before the call: a read-only token must not get as far as reading an upload's body.
+          if (route.method !== "GET") assertTokenMayWrite(ctx.token);
           const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
             params,
             query,
@@ -295,6 +302,25 @@ function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const { status, body, unexpected } = errorResponse(error);
   if (unexpected) req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "unexpected error");
   return reply.code(status).send(body);
+}
+
+/** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */
+function bearerTokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(header);
+  return match ? (match[1] ?? "") : undefined;
+}
+
+/**
+ * Whatever logger the caller configured, with credentials kept out of it: Fastify's request
+ * serializer leaves headers out today, and this keeps a bearer secret or a cookie out of any log
+ * line that ever includes them.
+ */
+function withRedaction(logger: boolean | Record<string, unknown>): boolean | Record<string, unknown> {
+  if (logger === false) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" } };
 }
 
 const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";

@@ -245,6 +245,19 @@ export interface SessionsTable {
   expiresAt: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface ServiceTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  tokenPreview: string;
+  scope: "read" | "read-write";
+  createdAt: Timestamp;
+  expiresAt: NullableTimestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 export interface LoginFailuresTable {
   id: Generated<string>;
   username: string;
@@ -284,6 +297,7 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   auditEvents: AuditEventsTable;
+  serviceTokens: ServiceTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

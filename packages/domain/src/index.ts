@@ -17,3 +17,4 @@ export * from "./comments.js";
 export * from "./training.js";
 export * from "./videos.js";
 export * from "./dashboard.js";
+export * from "./serviceTokens.js";

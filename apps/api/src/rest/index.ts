@@ -6,6 +6,7 @@ import { jhaRoutes } from "./jha.js";
 import { permitsRoutes } from "./permits.js";
 import { projectsRoutes } from "./projects.js";
 import type { RestRoute } from "./table.js";
+import { tokensRoutes } from "./tokens.js";
 import { trainingRoutes } from "./training.js";
 import { videosRoutes } from "./videos.js";
 import { workersRoutes } from "./workers.js";
@@ -22,4 +23,5 @@ export const restRoutes: RestRoute[] = [
   ...trainingRoutes,
   ...videosRoutes,
   ...dashboardRoutes,
+  ...tokensRoutes,
 ];
