@@ -16,6 +16,7 @@ import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
+import { registerApiDocs } from "./openapi/routes.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { assertTokenMayWrite } from "./services/tokens.js";
@@ -221,6 +222,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   /** A constant answer with no database work: the benchmark's ceiling for this server. */
   app.get("/api/bare", async () => ({ ok: true }));
+  await registerApiDocs(app, restRoutes);
 
   for (const route of restRoutes) {
     app.route({

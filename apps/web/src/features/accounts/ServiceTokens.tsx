@@ -49,7 +49,7 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={680}>
       <Table verticalSpacing="xs" striped data-testid="token-table">
         <Table.Thead>
           <Table.Tr>
