@@ -17,6 +17,7 @@ import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
 import { registerApiDocs } from "./openapi/routes.js";
+import { CSV_EXPORTS, csvExportFor, sendCsv } from "./rest/csv.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { assertTokenMayWrite } from "./services/tokens.js";
@@ -222,7 +223,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   /** A constant answer with no database work: the benchmark's ceiling for this server. */
   app.get("/api/bare", async () => ({ ok: true }));
-  await registerApiDocs(app, restRoutes);
+  await registerApiDocs(app, restRoutes, { csvRoutes: new Set(Object.keys(CSV_EXPORTS)) });
 
   for (const route of restRoutes) {
     app.route({
@@ -230,7 +231,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       url: route.path,
       handler: async (req, reply) => {
         const params = (req.params ?? {}) as Record<string, string>;
-        const query = (req.query ?? {}) as Record<string, unknown>;
+        // A CSV export (rest/csv.ts) runs the same procedure with the same filters; `format` is not one.
+        const csv = csvExportFor(route, req);
+        const { format: _format, ...filters } = (req.query ?? {}) as Record<string, unknown>;
+        const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
         const body = isPlainObject(req.body) ? req.body : {};
         try {
           const ctx = await contextFor(req, reply);
@@ -247,6 +251,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
           if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
+          if (csv) return await sendCsv(reply, result, csv, wholeListSlots);
           const wholeList = wholeListOf(result);
           if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
           if (route.status === 204) return reply.code(204).send();

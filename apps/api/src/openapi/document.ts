@@ -127,12 +127,12 @@ export interface OpenApiDocument {
 
 export interface DocumentOptions {
   version?: string;
-  /** Procedures whose lists also answer as CSV (`Accept: text/csv` or `?format=csv`). */
-  csvProcedures?: ReadonlySet<string>;
+  /** Routes ("GET /api/...") whose lists also answer as CSV (`Accept: text/csv` or `?format=csv`). */
+  csvRoutes?: ReadonlySet<string>;
 }
 
 export async function buildOpenApiDocument(routes: readonly RestRoute[], options: DocumentOptions = {}): Promise<OpenApiDocument> {
-  const csvProcedures = options.csvProcedures ?? new Set<string>();
+  const csvRoutes = options.csvRoutes ?? new Set<string>();
   const version = options.version ?? "1.0.0";
   const schemas: Record<string, JsonSchema> = {};
   // A named schema converts to a $ref, its definition landing in `schemas`.
@@ -161,7 +161,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     const rest = Object.entries(properties).filter(([name]) => !pathParams.includes(name));
     if (route.method === "GET") {
       for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });
-      if (csvProcedures.has(procedurePath)) {
+      if (csvRoutes.has(key)) {
         parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: ["json", "csv"] }, description: "`csv`: the same list as CSV (or send `Accept: text/csv`)" });
       }
     } else if (!requestBody && rest.length > 0) {
@@ -183,7 +183,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
         success.content = { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
       } else if (answer) {
         const content: Record<string, unknown> = { "application/json": { schema: toSchema(answer, "output", schemas) } };
-        if (csvProcedures.has(procedurePath)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
+        if (csvRoutes.has(key)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
         success.content = content;
       }
     }

@@ -374,6 +374,21 @@ export const responses: Record<string, z.ZodType> = {
   "training.modules": list(trainingModule),
   "training.moduleById": trainingModule,
   "training.createModule": trainingModule,
+  "training.completion": list(
+    obj("TrainingCompletion", {
+      workerId: id,
+      workerName: z.string(),
+      company: z.string().nullable(),
+      position: z.string(),
+      moduleId: id,
+      moduleTitle: z.string(),
+      moduleType: z.enum(trainingModuleTypes),
+      status: z.enum(trainingStatuses),
+      progress: z.number().int().min(0).max(100),
+      completedAt: timestamp.nullable(),
+      lastAccessedAt: timestamp.nullable(),
+    }),
+  ),
   "training.workerTrainings": list(trainingRecord),
   "training.workerTrainingsForceRefresh": list(trainingRecord),
   "training.createProgress": trainingRecord,
@@ -408,7 +423,7 @@ export const responses: Record<string, z.ZodType> = {
       location: z.string(),
     }),
   ),
-  "dashboard.trainingCompletion": obj("TrainingCompletion", {
+  "dashboard.trainingCompletion": obj("TrainingCompletionSummary", {
     modules: z.array(z.looseObject({ moduleId: id, title: z.string(), completedCount: z.number().int(), requiredCount: z.number().int(), percentage: z.number() })),
   }),
   "dashboard.unwatchedRequiredVideos": obj("UnwatchedRequiredVideos", {

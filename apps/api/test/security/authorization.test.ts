@@ -167,6 +167,8 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },
   { method: "GET", path: "/api/training-modules/:id", url: (f) => `/api/training-modules/${f.moduleId}`, expect: signedIn(200) },
   { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "DESIGN 5: admins and managers add modules (plus Safety Manager/Administrator positions)" },
+  { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "issue #17 export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
+  { method: "GET", path: "/api/training-completion", variant: "?workerId=W1", url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200), why: "W2 may not read W1's rows" },
   { method: "GET", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, expect: projectScoped(200), why: "staff, or own" },
   { method: "GET", path: "/api/workers/:workerId/trainings/force-refresh", url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`, expect: projectScoped(200) },
   { method: "POST", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, body: (f) => ({ moduleId: f.freshModuleId, workerId: f.w1.workerId, progress: 1, status: "in_progress", lastAccessedAt: new Date().toISOString() }), expect: ownerOnly(201), why: "a worker records only their own progress (policy canWriteWorkerProgress)" },
