@@ -4,7 +4,7 @@ import type { Role } from "./roles.js";
 /**
  * Service tokens (personal access tokens) for internal API consumers: a payroll sync, a BI tool, a
  * safety director's script. A token acts as its owner (same role, same projects) and never grants
- * more; `read` limits it to GET requests. docs/decisions/0110-service-tokens.md.
+ * more; `read` limits it to GET requests. docs/decisions/0110-api-consumers.md.
  */
 export const SERVICE_TOKEN_PREFIX = "sst_";
 export const serviceTokenScopes = ["read", "read-write"] as const;

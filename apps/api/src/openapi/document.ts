@@ -8,7 +8,7 @@ import { errorBody, responses } from "./responses.js";
  * REST table (rest/index.ts) gives every path and method, the procedure each route calls gives the
  * parameters and request body (its Zod input schema), responses.ts gives the answer. Nothing here
  * lists routes by hand, so a new route appears on its own, and test/openapi.test.ts fails when
- * one has no response schema. docs/decisions/0110-openapi.md.
+ * one has no response schema. docs/decisions/0110-api-consumers.md.
  */
 
 type JsonSchema = Record<string, unknown>;

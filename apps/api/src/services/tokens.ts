@@ -24,7 +24,7 @@ import type { Kysely } from "kysely";
 
 /**
  * Service tokens (personal access tokens): issuing, listing, revoking, and turning a bearer secret
- * into the owner it acts for. docs/decisions/0110-service-tokens.md.
+ * into the owner it acts for. docs/decisions/0110-api-consumers.md.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
