@@ -1,6 +1,7 @@
 import type { Role } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
+import { type ActorFacts, actorColumns, actorFactsOf } from "./actors.js";
 
 /** The columns an owner or an admin may see: never the hash. */
 const visibleColumns = ["id", "userId", "name", "scope", "tokenPreview", "createdAt", "expiresAt", "lastUsedAt"] as const;
@@ -64,18 +65,14 @@ export async function revokeServiceToken(db: Kysely<Database>, id: number, userI
     .executeTakeFirst();
 }
 
-export interface ServiceTokenWithActor {
+export type ServiceTokenWithActor = {
   id: number;
   name: string;
   scope: "read" | "read-write";
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
-  user: { id: number; username: string; email: string; role: Role; firstName: string | null; lastName: string | null; createdAt: Date };
-  workerId: number | null;
-  position: string | null;
-  assignedProjectIds: number[];
-}
+} & ActorFacts;
 
 /**
  * The token, its owner, the owner's worker profile and assigned projects, in one round trip, read
@@ -87,49 +84,12 @@ export async function findServiceTokenWithActor(db: Kysely<Database>, tokenHash:
     .selectFrom("serviceTokens as t")
     .innerJoin("users as u", "u.id", "t.userId")
     .leftJoin("workers as w", "w.userId", "u.id")
-    .select([
-      "t.id",
-      "t.name",
-      "t.scope",
-      "t.expiresAt",
-      "t.revokedAt",
-      "t.lastUsedAt",
-      "u.id as userId",
-      "u.username",
-      "u.email",
-      "u.role",
-      "u.firstName",
-      "u.lastName",
-      "u.createdAt",
-      "w.id as workerId",
-      "w.role as position",
-      sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
-        "assignedProjectIds",
-      ),
-    ])
+    .select(["t.id", "t.name", "t.scope", "t.expiresAt", "t.revokedAt", "t.lastUsedAt", ...actorColumns])
     .where("t.tokenHash", "=", tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    expiresAt: row.expiresAt,
-    revokedAt: row.revokedAt,
-    lastUsedAt: row.lastUsedAt,
-    user: {
-      id: row.userId,
-      username: row.username,
-      email: row.email,
-      role: row.role,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      createdAt: row.createdAt,
-    },
-    workerId: row.workerId ?? null,
-    position: row.position ?? null,
-    assignedProjectIds: (row.assignedProjectIds ?? []).map(Number),
-  };
+  const { id, name, scope, expiresAt, revokedAt, lastUsedAt } = row;
+  return { id, name, scope, expiresAt, revokedAt, lastUsedAt, ...actorFactsOf(row) };
 }
 
 /** Records a use; at most once a minute per token, so reads do not each become a write. */

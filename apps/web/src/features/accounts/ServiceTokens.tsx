@@ -5,8 +5,8 @@ import {
   type ServiceTokenScope,
   serviceTokenScopes,
 } from "@sitesafe/domain";
-import { Alert, Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState, ListSkeleton } from "../../components/States";
@@ -14,7 +14,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
-import { CopyTokenButton } from "./InviteTokenDialog";
+import { SecretShownOnce } from "./InviteTokenDialog";
 
 /**
  * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
@@ -96,6 +96,17 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
   );
 }
 
+/** What a revoke does on success or failure, for the owner's and the admin's lists alike. */
+function revokeHandlers(done: () => void) {
+  return {
+    onSuccess: () => {
+      notifySuccess("Token revoked", "It no longer works.");
+      done();
+    },
+    onError: (error: unknown) => notifyError("Error", `Failed to revoke token: ${errorMessage(error)}`),
+  };
+}
+
 function RevokeDialog({ token, loading, onConfirm, onClose }: { token: TokenRow | null; loading: boolean; onConfirm: () => void; onClose: () => void }) {
   return (
     <ConfirmDialog
@@ -117,14 +128,12 @@ export function MyServiceTokens() {
   const tokens = trpc.tokens.list.useQuery();
   const [creating, setCreating] = useState(false);
   const [toRevoke, setToRevoke] = useState<TokenRow | null>(null);
-  const revoke = trpc.tokens.revoke.useMutation({
-    onSuccess: () => {
-      notifySuccess("Token revoked", "It no longer works.");
+  const revoke = trpc.tokens.revoke.useMutation(
+    revokeHandlers(() => {
       void utils.tokens.list.invalidate();
       setToRevoke(null);
-    },
-    onError: (error) => notifyError("Error", `Failed to revoke token: ${errorMessage(error)}`),
-  });
+    }),
+  );
   return (
     <Card withBorder radius="md" padding="lg" mt="md" data-testid="service-tokens">
       <Stack gap="sm">
@@ -191,15 +200,9 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     <Modal opened={opened} onClose={close} title="New API Token" centered>
       {created ? (
         <Stack>
-          <Alert color="green" icon={<IconInfoCircle size={18} />} title={`Token "${created.name}" created`}>
+          <SecretShownOnce title={`Token "${created.name}" created`} secret={created.token} testId="new-service-token">
             Copy it now and keep it in your script's secret store. For security it is shown only once.
-          </Alert>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid="new-service-token">
-              {created.token}
-            </Code>
-            <CopyTokenButton value={created.token} />
-          </Group>
+          </SecretShownOnce>
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
           </Group>
@@ -235,14 +238,12 @@ export function UserTokensDialog({ user, onClose }: { user: { id: number; userna
   const utils = trpc.useUtils();
   const tokens = trpc.tokens.listForUser.useQuery({ id: user?.id ?? 0 }, { enabled: user !== null });
   const [toRevoke, setToRevoke] = useState<TokenRow | null>(null);
-  const revoke = trpc.tokens.revokeForUser.useMutation({
-    onSuccess: () => {
-      notifySuccess("Token revoked", "It no longer works.");
+  const revoke = trpc.tokens.revokeForUser.useMutation(
+    revokeHandlers(() => {
       void utils.tokens.listForUser.invalidate();
       setToRevoke(null);
-    },
-    onError: (error) => notifyError("Error", `Failed to revoke token: ${errorMessage(error)}`),
-  });
+    }),
+  );
   return (
     <Modal opened={user !== null} onClose={onClose} title={user ? `API Tokens of ${displayName(user)}` : "API Tokens"} size="xl" centered>
       {tokens.isPending ? (
