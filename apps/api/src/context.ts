@@ -6,6 +6,7 @@ import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js"
 import type { Config } from "./config.js";
 import type { AnswerMemory } from "./answerMemory.js";
 import type { ComplianceMemory } from "./complianceMemory.js";
+import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -26,7 +27,10 @@ export interface Context {
   log: Logger;
   /** Client address, for the failed-login limit and the logs. */
   ip: string;
+  /** The cookie session; null for a request authenticated with a service token. */
   session: ValidatedSession | null;
+  /** The service token of a `Authorization: Bearer` request (services/tokens.ts); null otherwise. */
+  token: RequestToken | null;
   user: PublicUser | null;
   actor: Actor | null;
   cookies: SessionCookieJar;
@@ -59,6 +63,11 @@ export interface ContextInput {
   log: Logger;
   ip: string;
   sessionToken: string | undefined;
+  /**
+   * The secret of an `Authorization: Bearer` header. When set, it alone authenticates the request
+   * (any cookie is ignored) and an unknown, revoked or expired token is a 401.
+   */
+  bearerToken?: string | undefined;
   cookies: SessionCookieJar;
   /** The server's session memory; tests that build contexts directly go without. */
   sessionCache?: SessionCache | undefined;
@@ -81,11 +90,13 @@ export async function createContext(input: ContextInput): Promise<Context> {
     return snapshot;
   };
   const sessionMemory = input.sessionCache ? { cache: input.sessionCache, snapshot: snapshotOnce } : undefined;
-  const session = input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
+  const bearer = input.bearerToken !== undefined ? await authenticateServiceToken(db, input.bearerToken) : null;
+  const session = !bearer && input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
-  // A cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
+  // Without a bearer token, a cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
   // the browser stops sending it with every request.
-  if (input.sessionToken !== undefined && !session) input.cookies.clear();
+  if (!bearer && input.sessionToken !== undefined && !session) input.cookies.clear();
+  const user = bearer?.user ?? session?.user ?? null;
   return {
     db: input.dbHandle.db,
     dbHandle: input.dbHandle,
@@ -93,8 +104,11 @@ export async function createContext(input: ContextInput): Promise<Context> {
     log: input.log,
     ip: input.ip,
     session,
-    user: session?.user ?? null,
-    actor: session
+    token: bearer?.token ?? null,
+    user,
+    actor: bearer
+      ? bearer.actor
+      : session
       ? {
           userId: session.user.id,
           role: session.user.role,
@@ -115,8 +129,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
     // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
     // this context, and the key must say whether the copy streams whole lists.
     remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
-      if (!memory || !session) return compute();
-      return memory.answer(snapshotOnce, { userId: session.user.id, rest: this.streamWholeLists, path, input: the }, compute);
+      if (!memory || !user) return compute();
+      return memory.answer(snapshotOnce, { userId: user.id, rest: this.streamWholeLists, path, input: the }, compute);
     },
   };
 }

@@ -8,6 +8,7 @@ import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
 import { projectsRouter } from "./routers/projects.js";
+import { tokensRouter } from "./routers/tokens.js";
 import { trainingRouter } from "./routers/training.js";
 import { usersRouter } from "./routers/users.js";
 import { videosRouter } from "./routers/videos.js";
@@ -31,6 +32,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   osha: oshaRouter,
   photos: photosRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,8 +18,11 @@ import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
+import { registerApiDocs } from "./openapi/routes.js";
+import { CSV_EXPORTS, csvExportFor, sendCsv } from "./rest/csv.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
+import { assertTokenMayWrite } from "./services/tokens.js";
 import { normaliseError, validationIssues } from "./trpc.js";
 
 export interface BuildServerOptions {
@@ -87,7 +90,7 @@ export async function drainAndClose(app: FastifyInstance, { graceMs = 300, maxWa
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config, dbHandle } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedaction(options.logger ?? { level: config.logLevel }),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A tRPC batch puts every procedure name in one path parameter ("/trpc/a.b,c.d,..."): up to
@@ -158,6 +161,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     app.inFlight++;
     reply.raw.once("close", () => app.inFlight--);
     if (!isStateChanging(req) || !isApiPath(req.url)) return;
+    // A bearer token is not sent by a browser on its own, so a cross-site page cannot forge it:
+    // the Origin check guards cookies only (issue #17).
+    if (bearerTokenOf(req) !== undefined) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
       return reply.code(403).send({ message: "Cross-origin request refused" });
@@ -185,6 +191,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         log: req.log,
         ip: req.ip,
         sessionToken: req.cookies[name],
+        bearerToken: bearerTokenOf(req),
         cookies,
         sessionCache,
         complianceMemory,
@@ -220,6 +227,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   /** A constant answer with no database work: the benchmark's ceiling for this server. */
   app.get("/api/bare", async () => ({ ok: true }));
+  await registerApiDocs(app, restRoutes, { csvRoutes: new Set(Object.keys(CSV_EXPORTS)) });
 
   for (const route of restRoutes) {
     app.route({
@@ -227,13 +235,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       url: route.path,
       handler: async (req, reply) => {
         const params = (req.params ?? {}) as Record<string, string>;
-        const query = (req.query ?? {}) as Record<string, unknown>;
+        // A CSV export (rest/csv.ts) runs the same procedure with the same filters; `format` is not one.
+        const csv = csvExportFor(route, req);
+        const { format: _format, ...filters } = (req.query ?? {}) as Record<string, unknown>;
+        const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
         const body = isPlainObject(req.body) ? req.body : {};
         try {
           // The domain's input rule (input.ts), also for routes whose procedure takes no input.
           const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
           if (unsupported) throw badRequest(unsupported.message, [unsupported]);
           const ctx = await contextFor(req, reply);
+          // Before the call: a read-only token must not get as far as reading an upload's body.
+          if (route.method !== "GET") assertTokenMayWrite(ctx.token);
           const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
             params,
             query,
@@ -245,6 +258,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
           if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
+          if (csv) return await sendCsv(reply, result, csv, wholeListSlots);
           const wholeList = wholeListOf(result);
           if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
           if (route.status === 204) return reply.code(204).send();
@@ -346,6 +360,25 @@ function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const { status, body, unexpected } = errorResponse(error);
   if (unexpected) req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "unexpected error");
   return reply.code(status).send(body);
+}
+
+/** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */
+function bearerTokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(header);
+  return match ? (match[1] ?? "") : undefined;
+}
+
+/**
+ * Whatever logger the caller configured, with credentials kept out of it: Fastify's request
+ * serializer leaves headers out today, and this keeps a bearer secret or a cookie out of any log
+ * line that ever includes them.
+ */
+function withRedaction(logger: boolean | Record<string, unknown>): boolean | Record<string, unknown> {
+  if (logger === false) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" } };
 }
 
 const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";

@@ -1,8 +1,9 @@
-import { AppError, NOT_SIGNED_IN, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
+import { AppError, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
 import { classifyDbError } from "@sitesafe/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
+import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
 /**
  * Turns the error a procedure threw into the one the client sees: AppError keeps its code and
@@ -54,6 +55,7 @@ const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   // Any write may change who may do what (role, assignment, logout): remembered sessions go.
   if (type === "mutation") ctx.onWrite();
+  if (type === "mutation" && result.ok && ctx.actor) await recordTokenWrite(ctx.db, ctx.actor, path);
   if (!result.ok) {
     const mapped = normaliseError(result.error);
     if (mapped.code === "FORBIDDEN") {
@@ -76,11 +78,27 @@ const supportedInputOnly = t.middleware(async ({ getRawInput, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors).use(supportedInputOnly);
+/** A `read` service token may run queries only (after mapErrors, so its 403 is mapped and logged). */
+const tokenScope = t.middleware(({ ctx, next, type }) => {
+  if (type === "mutation") assertTokenMayWrite(ctx.token);
+  return next();
+});
 
+export const publicProcedure = t.procedure.use(mapErrors).use(supportedInputOnly).use(tokenScope);
+
+/** Someone is signed in, with a session cookie or a service token acting as its owner. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor || !ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: NOT_SIGNED_IN });
-  return next({ ctx: { ...ctx, actor: ctx.actor, user: ctx.user, session: ctx.session } });
+  if (!ctx.actor || !ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: NOT_SIGNED_IN });
+  return next({ ctx: { ...ctx, actor: ctx.actor, user: ctx.user } });
+});
+
+/**
+ * Signed in with a password session, not a service token: changing the password and minting new
+ * tokens, which would let a leaked token outlive its revocation or expiry.
+ */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError("FORBIDDEN", SESSION_REQUIRED);
+  return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 export const staffProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -5,6 +5,7 @@ import { createTestDb } from "@sitesafe/db/testing";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import { createSession } from "../src/auth/sessions.js";
+import { hashServiceToken, newServiceTokenSecret } from "../src/services/tokens.js";
 import type { Config } from "../src/config.js";
 import { buildServer } from "../src/server.js";
 
@@ -50,8 +51,13 @@ export interface TestApp {
   assign(workerId: number, projectId: number): Promise<void>;
   /** A project row with sensible defaults. */
   createProject(overrides?: Partial<{ name: string; location: string; status: "active" | "completed" | "on_hold" }>): Promise<number>;
-  /** fastify.inject with this server's Origin (state-changing calls need it) and the user's cookie. */
-  request(options: InjectOptions & { as?: TestUser | null }): Promise<LightMyRequestResponse>;
+  /** A service token of `user`, inserted straight in the database; the secret. */
+  tokenFor(user: Pick<TestUser, "id">, options?: Partial<{ scope: "read" | "read-write"; name: string; expiresAt: Date | null }>): Promise<string>;
+  /**
+   * fastify.inject with this server's Origin (state-changing calls need it) and the user's cookie;
+   * with `bearer`, the token alone: no cookie and no Origin, as an API consumer sends it.
+   */
+  request(options: InjectOptions & { as?: TestUser | null; bearer?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -122,7 +128,25 @@ export async function createTestApp(): Promise<TestApp> {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    request({ as, headers, ...options }) {
+    async tokenFor(user, options = {}) {
+      const secret = newServiceTokenSecret();
+      await db
+        .insertInto("serviceTokens")
+        .values({
+          userId: user.id,
+          name: options.name ?? `test-${randomUUID().slice(0, 6)}`,
+          tokenHash: hashServiceToken(secret),
+          tokenPreview: secret.slice(0, 8),
+          scope: options.scope ?? "read-write",
+          expiresAt: options.expiresAt === undefined ? new Date(Date.now() + 86_400_000) : options.expiresAt,
+        })
+        .execute();
+      return secret;
+    },
+    request({ as, bearer, headers, ...options }) {
+      if (bearer !== undefined) {
+        return app.inject({ ...options, headers: { host: "localhost:80", authorization: `Bearer ${bearer}`, ...(headers ?? {}) } });
+      }
       return app.inject({
         ...options,
         headers: {

@@ -20,3 +20,4 @@ export * as dashboard from "./queries/dashboard.js";
 export * as snapshots from "./queries/snapshots.js";
 export * as osha from "./queries/osha.js";
 export * as photos from "./queries/photos.js";
+export * as serviceTokens from "./queries/serviceTokens.js";

@@ -265,6 +265,19 @@ export interface SessionsTable {
   expiresAt: ColumnType<Date, Date | string, Date | string>;
 }
 
+export interface ServiceTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  tokenPreview: string;
+  scope: "read" | "read-write";
+  createdAt: Timestamp;
+  expiresAt: NullableTimestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 /** Failed-login counters (migration 0006): one row per account name and per client address. */
 export interface LoginLimitsTable {
   scope: "account" | "address";
@@ -363,6 +376,7 @@ export interface Database {
   establishmentYears: EstablishmentYearsTable;
   incidentRecordkeeping: IncidentRecordkeepingTable;
   photos: PhotosTable;
+  serviceTokens: ServiceTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

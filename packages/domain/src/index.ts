@@ -20,3 +20,4 @@ export * from "./videos.js";
 export * from "./dashboard.js";
 export * from "./osha.js";
 export * from "./photos.js";
+export * from "./serviceTokens.js";

@@ -108,11 +108,15 @@ const equipmentItem = z
     } else if (value === OTHER_EQUIPMENT || !(HOT_WORK_EQUIPMENT as readonly string[]).includes(value)) {
       ctx.addIssue({ code: "custom", message: "Please choose equipment from the list or specify other equipment" });
     }
-  });
+  })
+  // For the API's OpenAPI document: a listed item, or "Other: <text>".
+  .meta({ anyOf: [{ enum: HOT_WORK_EQUIPMENT.filter((e) => e !== OTHER_EQUIPMENT) }, { pattern: "^Other: .*\\S" }] });
 
 const precautionItem = z
   .string({ error: "At least one safety precaution must be selected" })
-  .refine((value) => (HOT_WORK_PRECAUTIONS as readonly string[]).includes(value), "Please choose precautions from the checklist");
+  .refine((value) => (HOT_WORK_PRECAUTIONS as readonly string[]).includes(value), "Please choose precautions from the checklist")
+  // The checklist, for the API's OpenAPI document (the refine keeps the spec's message).
+  .meta({ enum: [...HOT_WORK_PRECAUTIONS] });
 
 const requiredId = (message: string) =>
   z.preprocess(

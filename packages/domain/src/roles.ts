@@ -15,6 +15,8 @@ export interface Actor {
   position: string | null;
   /** Projects the worker profile is assigned to. Staff see every project regardless. */
   assignedProjectIds: readonly number[];
+  /** Set when the request came with a service token: audit rows say "via token <name>". */
+  viaToken?: { id: number; name: string } | undefined;
 }
 
 /** Admins and managers: the "staff" column of the permission table. */

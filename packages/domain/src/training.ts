@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /** Schemas, rules and formulas of the training area (spec rules-and-api.md sections 5 and 9). */
@@ -265,3 +266,16 @@ export const emptyQuestion = (): { question: string; options: string[]; answer: 
   options: ["", ""],
   answer: 0,
 });
+
+/**
+ * GET /api/training-completion: one row per worker and module (the compliance export). Staff read
+ * everyone's; a worker reads only their own rows.
+ */
+export const trainingCompletionListSchema = z.object({
+  workerId: idParam.optional(),
+  moduleId: idParam.optional(),
+  search: searchParam,
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type TrainingCompletionListInput = z.infer<typeof trainingCompletionListSchema>;

@@ -8,6 +8,7 @@ import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
 import type { RestRoute } from "./table.js";
+import { tokensRoutes } from "./tokens.js";
 import { trainingRoutes } from "./training.js";
 import { videosRoutes } from "./videos.js";
 import { workersRoutes } from "./workers.js";
@@ -26,4 +27,5 @@ export const restRoutes: RestRoute[] = [
   ...dashboardRoutes,
   ...oshaRoutes,
   ...photosRoutes,
+  ...tokensRoutes,
 ];

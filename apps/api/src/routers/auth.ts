@@ -10,7 +10,7 @@ import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords.js";
 import { createSession, hashInviteToken } from "../auth/sessions.js";
 import { admitLoginAttempt } from "../services/loginLimits.js";
-import { authedProcedure, publicProcedure, router } from "../trpc.js";
+import { authedProcedure, publicProcedure, router, sessionProcedure } from "../trpc.js";
 
 /** Position given to a worker who signs up on their own; a manager can change it later. */
 export const SELF_REGISTERED_POSITION = "Worker";
@@ -111,7 +111,7 @@ export const authRouter = router({
     return { success: true };
   }),
 
-  changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+  changePassword: sessionProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     const currentHash = await users.findPasswordHash(ctx.db, ctx.user.id);
     if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
       throw new AppError("BAD_REQUEST", "Current password is incorrect", [

@@ -6,7 +6,9 @@ import {
   createTrainingModuleSchema,
   forbidden,
   notFound,
+  isStaff,
   recordTrainingProgressSchema,
+  trainingCompletionListSchema,
   trainingModuleBySlugSchema,
   trainingModuleListSchema,
   workerTrainingsSchema,
@@ -17,6 +19,7 @@ import type { Database } from "@sitesafe/db";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { answerList } from "../lists.js";
 
 /**
  * Reading a worker's records: the worker themself or staff (403 otherwise, before revealing
@@ -54,6 +57,19 @@ async function recordProgress(
 
 /** Procedures of the training area. */
 export const trainingRouter = router({
+  /**
+   * Training completion per worker and module (GET /api/training-completion, the CSV export):
+   * staff read every worker's, a worker only their own (403 for anyone else's).
+   */
+  completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(remembered(({ ctx, input }) => {
+    const options = input ?? {};
+    if (!isStaff(ctx.actor)) {
+      if (ctx.actor.workerId === null || (options.workerId !== undefined && options.workerId !== ctx.actor.workerId)) throw forbidden();
+    }
+    const workerId = isStaff(ctx.actor) ? options.workerId : (ctx.actor.workerId ?? undefined);
+    return answerList(ctx, training.trainingCompletionList(ctx.db, { ...options, workerId }), options.limit);
+  })),
+
   /** GET /api/training-modules (?type=). */
   modules: authedProcedure.input(trainingModuleListSchema).query(remembered(({ ctx, input }) => training.listModules(ctx.db, { type: input?.type }))),
 

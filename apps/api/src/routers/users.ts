@@ -43,7 +43,7 @@ export const usersRouter = router({
     const passwordHash = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
       await users.updatePasswordHash(trx, input.userId, passwordHash);
-      await sessions.deleteUserSessions(trx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+      await sessions.deleteUserSessions(trx, input.userId, input.userId === ctx.user.id ? ctx.session?.id : undefined);
       await audit.recordAudit(trx, { actor: ctx.actor, entity: "user", entityId: input.userId, action: "password_reset" });
     });
     ctx.log.info({ event: "password_reset", userId: input.userId, by: ctx.user.id }, "password reset");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../src/rest/index.js";
-import { createTestApp, type TestApp } from "../helpers.js";
+import { createTestApp, type TestApp, type TestUser } from "../helpers.js";
 import {
   ACTORS,
   commentBody,
@@ -61,6 +61,8 @@ interface Row {
   /** A multipart upload: a safety plan (true) or a photo. */
   multipart?: boolean | "photo";
   expect: Expect;
+  /** The outcome with service tokens, where it differs from the cookie session's. */
+  bearer?: Expect;
   /** Why the expectation is what it is, when the spec is not explicit. */
   why?: string;
 }
@@ -75,7 +77,7 @@ const MATRIX: Row[] = [
   { method: "POST", path: "/api/register", url: () => "/api/register", body: () => ({ username: `reg_${uid()}`, email: `reg_${uid()}@example.com`, firstName: "Reg", lastName: "Istered", password: "secret12", role: "worker", company: "Acme", hardhatNumber: "HH-R" }), expect: e(201, 201, 201, 201, 201), why: "public; a signed-in visitor may register another worker account too" },
   { method: "POST", path: "/api/register", variant: "manager with invite token", url: () => "/api/register", body: (f) => ({ username: `mgr_${uid()}`, email: `mgr_${uid()}@example.com`, firstName: "Mia", lastName: "Mgr", password: "secret12", role: "manager", inviteToken: f.inviteToken }), expect: e(201, 201, 201, 201, 201) },
   { method: "POST", path: "/api/logout", url: () => "/api/logout", expect: e(200, 200, 200, 200, 200) },
-  { method: "POST", path: "/api/change-password", url: () => "/api/change-password", body: () => ({ currentPassword: FIXTURE_PASSWORD, newPassword: "NewPassw0rd!" }), expect: signedIn(200) },
+  { method: "POST", path: "/api/change-password", url: () => "/api/change-password", body: () => ({ currentPassword: FIXTURE_PASSWORD, newPassword: "NewPassw0rd!" }), expect: signedIn(200), bearer: signedIn(403), why: "a service token cannot change its owner's password" },
   { method: "POST", path: "/api/reset-password", url: () => "/api/reset-password", body: (f) => ({ userId: f.w1.id, password: "NewPassw0rd1" }), expect: adminOnly(200) },
   // ---- users and invite tokens
   { method: "GET", path: "/api/users", url: () => "/api/users", expect: adminOnly(200) },
@@ -88,6 +90,12 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/invite-tokens", url: () => "/api/invite-tokens", expect: staff(200), why: "issuers (admin + manager) list them; the page is admin only" },
   { method: "DELETE", path: "/api/invite-tokens/:id", url: (f) => `/api/invite-tokens/${f.inviteTokenId}`, expect: staff(204), why: "product.md section 6: delete invite tokens admin + manager" },
   { method: "DELETE", path: "/api/invite-tokens/:id", variant: "admin token", url: (f) => `/api/invite-tokens/${f.adminInviteTokenId}`, expect: e(401, 204, 404, 403, 403), why: "docs/decisions/0004: managers handle manager tokens only; to them an admin token is not there" },
+  // ---- service tokens (issue #17)
+  { method: "GET", path: "/api/tokens", url: () => "/api/tokens", expect: signedIn(200), why: "everyone lists their own" },
+  { method: "POST", path: "/api/tokens", url: () => "/api/tokens", body: () => ({ name: "matrix", scope: "read" }), expect: signedIn(201), bearer: signedIn(403), why: "a token cannot mint tokens: a password session is required" },
+  { method: "DELETE", path: "/api/tokens/:id", url: (f) => `/api/tokens/${f.w1ServiceTokenId}`, expect: e(401, 404, 404, 204, 404), why: "one's own tokens only: someone else's is not found" },
+  { method: "GET", path: "/api/users/:id/tokens", url: (f) => `/api/users/${f.w1.id}/tokens`, expect: adminOnly(200) },
+  { method: "DELETE", path: "/api/users/:id/tokens/:tokenId", url: (f) => `/api/users/${f.w1.id}/tokens/${f.w1ServiceTokenId}`, expect: adminOnly(204) },
   // ---- projects
   { method: "GET", path: "/api/projects", url: () => "/api/projects", expect: signedIn(200), why: "workers get only their assigned projects (checked in the replay tests)" },
   { method: "GET", path: "/api/projects/stats", url: () => "/api/projects/stats", expect: signedIn(200) },
@@ -173,6 +181,8 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },
   { method: "GET", path: "/api/training-modules/:id", url: (f) => `/api/training-modules/${f.moduleId}`, expect: signedIn(200) },
   { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "DESIGN 5: admins and managers add modules (plus Safety Manager/Administrator positions)" },
+  { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "issue #17 export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
+  { method: "GET", path: "/api/training-completion", variant: "?workerId=W1", url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200), why: "W2 may not read W1's rows" },
   { method: "GET", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, expect: projectScoped(200), why: "staff, or own" },
   { method: "GET", path: "/api/workers/:workerId/trainings/force-refresh", url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`, expect: projectScoped(200) },
   { method: "POST", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, body: (f) => ({ moduleId: f.freshModuleId, workerId: f.w1.workerId, progress: 1, status: "in_progress", lastAccessedAt: new Date().toISOString() }), expect: ownerOnly(201), why: "a worker records only their own progress (policy canWriteWorkerProgress)" },
@@ -231,18 +241,36 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function send(f: Fixture, row: Row, actor: ActorName) {
-  const as = actorUser(f, actor);
+/**
+ * How a signed-in actor authenticates: the session cookie (with this server's Origin), or a
+ * read-write service token of the same user (no cookie, no Origin), which must get exactly the
+ * same answers (issue #17) except where a row says otherwise (`bearer`).
+ */
+type Credential = "cookie" | "bearer";
+const CREDENTIALS: readonly Credential[] = ["cookie", "bearer"];
+const tokens = new Map<number, Promise<string>>();
+function tokenOf(user: TestUser): Promise<string> {
+  let token = tokens.get(user.id);
+  if (!token) {
+    token = t.tokenFor(user, { name: "matrix" });
+    tokens.set(user.id, token);
+  }
+  return token;
+}
+
+async function send(f: Fixture, row: Row, actor: ActorName, credential: Credential = "cookie") {
+  const user = actorUser(f, actor);
+  const who = user && credential === "bearer" ? { bearer: await tokenOf(user) } : { as: user };
   if (row.multipart === "photo") {
     const { payload, headers } = multipartBody({}, { name: "site.jpg", data: PHOTO_PNG, type: "image/jpeg" });
-    return t.request({ method: row.method, url: row.url(f), payload, headers, as });
+    return t.request({ method: row.method, url: row.url(f), payload, headers, ...who });
   }
   if (row.multipart) {
     const { payload, headers } = multipartBody({ description: "Plan v2", projectId: String(f.projectP) }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
-    return t.request({ method: row.method, url: row.url(f), payload, headers, as });
+    return t.request({ method: row.method, url: row.url(f), payload, headers, ...who });
   }
   const body = row.body?.(f, actor);
-  return t.request({ method: row.method, url: row.url(f), ...(body !== undefined ? { payload: body as object } : {}), as });
+  return t.request({ method: row.method, url: row.url(f), ...(body !== undefined ? { payload: body as object } : {}), ...who });
 }
 
 const label = (row: Row) => `${row.method} ${row.path}${row.variant ? ` [${row.variant}]` : ""}`;
@@ -258,13 +286,16 @@ describe("the matrix covers every REST route of the server", () => {
   });
 });
 
-describe.each(MATRIX.map((row) => [label(row), row] as const))("%s", (_name, row) => {
-  it.each(ACTORS.map((actor) => [actor, row.expect[actor]] as const))("as %s -> %i", async (actor, expected) => {
+describe.each(CREDENTIALS.flatMap((credential) => MATRIX.map((row) => [`${label(row)} with ${credential}`, row, credential] as const)))("%s", (_name, row, credential) => {
+  const expectations = (credential === "bearer" ? row.bearer : undefined) ?? row.expect;
+  it.each(ACTORS.map((actor) => [actor, expectations[actor]] as const))("as %s -> %i", async (actor, expected) => {
     const writes = row.method !== "GET";
     const f = writes ? await createFixture(t) : shared;
+    const user = actorUser(f, actor);
+    if (user && credential === "bearer") await tokenOf(user); // issued before the digest below
     const before = writes && expected >= 400 ? await tableDigest(t) : null;
-    const res = await send(f, row, actor);
-    expect(res.statusCode, `${label(row)} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(expected);
+    const res = await send(f, row, actor, credential);
+    expect(res.statusCode, `${label(row)} as ${actor} with ${credential}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(expected);
     if (res.statusCode >= 400) {
       const body = res.json() as { message?: unknown };
       expect(typeof body.message, "error bodies are JSON with a message").toBe("string");

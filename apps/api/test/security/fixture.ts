@@ -46,6 +46,8 @@ export interface Fixture {
   inviteTokenId: number;
   /** An admin invite token (a manager may not list or delete it). */
   adminInviteTokenId: number;
+  /** A service token of W1 (its secret is not kept). */
+  w1ServiceTokenId: number;
   /** The full invite token (only its hash is stored). */
   inviteToken: string;
   safetyPlanId: number;
@@ -209,6 +211,11 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const serviceToken = await db
+    .insertInto("serviceTokens")
+    .values({ userId: w1.id, name: "w1 sync", tokenHash: `fixture-${randomUUID()}`, tokenPreview: "sst_fixt...", scope: "read", expiresAt: new Date(now + 24 * 3600 * 1000) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
   const adminToken = await db
     .insertInto("inviteTokens")
@@ -266,6 +273,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     videoRecordId: videoRecord.id,
     inviteTokenId: token.id,
     adminInviteTokenId: adminToken.id,
+    w1ServiceTokenId: serviceToken.id,
     inviteToken,
     safetyPlanId: plan.id,
     photoId: photo.id,
@@ -293,6 +301,7 @@ export const ALL_TABLES = [
   "sessions",
   "auditEvents",
   "photos",
+  "serviceTokens",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -313,6 +322,12 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of ALL_TABLES) {
     if (table === "sessions" || table === "auditEvents") continue; // sliding expiry / not data
+    if (table === "serviceTokens") {
+      // Every bearer request records when the token was last used: not a change of data.
+      const { rows } = await sql<{ d: string | null }>`select md5(coalesce(string_agg(concat_ws(',', id, user_id, name, token_hash, scope, expires_at, revoked_at), '|' order by id), '')) as d from service_tokens`.execute(t.db);
+      out[table] = rows[0]?.d ?? "";
+      continue;
+    }
     const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     const { rows } = await sql<{ d: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
     out[table] = rows[0]?.d ?? "";

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_upcoming_permits_index.js";
 import * as m0006 from "./0006_login_limits.js";
 import * as m0008 from "./0008_photos.js";
 import * as m0009 from "./0009_osha_recordkeeping.js";
+import * as m0010 from "./0010_service_tokens.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0006_login_limits": m0006,
   "0008_photos": m0008,
   "0009_osha_recordkeeping": m0009,
+  "0010_service_tokens": m0010,
 };

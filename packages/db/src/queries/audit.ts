@@ -4,8 +4,8 @@ import type { Database } from "../types.js";
 
 /** Who, when, from, to: every state change of a safety record writes one (DESIGN section 5). */
 export interface AuditInput {
-  actor: Pick<Actor, "userId"> | null;
-  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha" | "establishment";
+  actor: Pick<Actor, "userId" | "viaToken"> | null;
+  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha" | "establishment" | "serviceToken";
   entityId: number;
   action: string;
   from?: string | null;
@@ -14,15 +14,20 @@ export interface AuditInput {
 }
 
 export async function recordAudit(db: Kysely<Database>, event: AuditInput): Promise<void> {
+  // A write through a service token is the owner's, and says so: "Jane Doe via token payroll-sync".
+  const via = event.actor?.viaToken ? ` via token ${event.actor.viaToken.name}` : "";
   const actorName = event.actor
     ? db
         .selectFrom("users")
         .select((eb) =>
-          eb.fn
-            .coalesce(
-              eb.fn<string>("nullif", [eb.fn<string>("concat_ws", [eb.val(" "), "firstName", "lastName"]), eb.val("")]),
-              "username",
-            )
+          eb
+            .fn<string>("concat", [
+              eb.fn.coalesce(
+                eb.fn<string>("nullif", [eb.fn<string>("concat_ws", [eb.val(" "), "firstName", "lastName"]), eb.val("")]),
+                "username",
+              ),
+              eb.cast<string>(eb.val(via), "text"),
+            ])
             .as("name"),
         )
         .where("id", "=", event.actor.userId)

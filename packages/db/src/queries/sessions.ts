@@ -1,6 +1,6 @@
-import type { Role } from "@sitesafe/domain";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../types.js";
+import { type ActorFacts, actorColumns, actorFactsOf } from "./actors.js";
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -9,23 +9,7 @@ export async function insertSession(
   await db.insertInto("sessions").values(session).execute();
 }
 
-export interface SessionWithActor {
-  id: string;
-  secretHash: Uint8Array;
-  expiresAt: Date;
-  user: {
-    id: number;
-    username: string;
-    email: string;
-    role: Role;
-    firstName: string | null;
-    lastName: string | null;
-    createdAt: Date;
-  };
-  workerId: number | null;
-  position: string | null;
-  assignedProjectIds: number[];
-}
+export type SessionWithActor = { id: string; secretHash: Uint8Array; expiresAt: Date } & ActorFacts;
 
 /**
  * The session, its user, the user's worker profile and assigned projects in one round trip: this
@@ -36,43 +20,11 @@ export async function findSessionWithActor(db: Kysely<Database>, id: string): Pr
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.userId")
     .leftJoin("workers as w", "w.userId", "u.id")
-    .select([
-      "s.id",
-      "s.secretHash",
-      "s.expiresAt",
-      "u.id as userId",
-      "u.username",
-      "u.email",
-      "u.role",
-      "u.firstName",
-      "u.lastName",
-      "u.createdAt",
-      "w.id as workerId",
-      "w.role as position",
-      sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
-        "assignedProjectIds",
-      ),
-    ])
+    .select(["s.id", "s.secretHash", "s.expiresAt", ...actorColumns])
     .where("s.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    secretHash: row.secretHash,
-    expiresAt: row.expiresAt,
-    user: {
-      id: row.userId,
-      username: row.username,
-      email: row.email,
-      role: row.role,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      createdAt: row.createdAt,
-    },
-    workerId: row.workerId ?? null,
-    position: row.position ?? null,
-    assignedProjectIds: (row.assignedProjectIds ?? []).map(Number),
-  };
+  return { id: row.id, secretHash: row.secretHash, expiresAt: row.expiresAt, ...actorFactsOf(row) };
 }
 
 export async function extendSession(db: Kysely<Database>, id: string, expiresAt: Date): Promise<void> {

@@ -1,7 +1,9 @@
 import type { TrainingModuleContent, TrainingModuleType, TrainingStatus } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
+import { listSource, type ListSource } from "../listSource.js";
 import { workerComplianceQuery } from "./compliance.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the training area: each takes the database (or a transaction) first. */
 
@@ -207,4 +209,72 @@ export async function workerTrainingSummaries(db: Kysely<Database>): Promise<Wor
     .orderBy("w.firstName", "asc")
     .orderBy("w.id", "asc")
     .execute();
+}
+
+/** One row per worker and module: the record's status, or "not_started" where there is none. */
+export interface TrainingCompletionRow {
+  workerId: number;
+  workerName: string;
+  company: string | null;
+  position: string;
+  moduleId: number;
+  moduleTitle: string;
+  moduleType: TrainingModuleType;
+  status: TrainingStatus;
+  progress: number;
+  completedAt: Date | null;
+  lastAccessedAt: Date | null;
+}
+
+export interface TrainingCompletionOptions {
+  /** Only these workers (a worker reading their own). */
+  workerId?: number | undefined;
+  moduleId?: number | undefined;
+  /** Worker name, company or position contains this, case-insensitively. */
+  search?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/**
+ * Training completion per worker and module (the compliance export): every worker crossed with
+ * every module, in worker name order; a list source, so the whole of it streams.
+ */
+export function trainingCompletionList(db: Kysely<Database>, options: TrainingCompletionOptions = {}): ListSource<TrainingCompletionRow> {
+  let query = db
+    .selectFrom("workers as w")
+    .crossJoin("trainingModules as m")
+    .leftJoin("workerTrainings as wt", (join) => join.onRef("wt.workerId", "=", "w.id").onRef("wt.moduleId", "=", "m.id"))
+    .select([
+      "w.id as workerId",
+      sql<string>`concat_ws(' ', w.first_name, w.last_name)`.as("workerName"),
+      "w.company",
+      "w.role as position",
+      "m.id as moduleId",
+      "m.title as moduleTitle",
+      "m.type as moduleType",
+      sql<TrainingStatus>`coalesce(wt.status, 'not_started')`.as("status"),
+      sql<number>`coalesce(wt.progress, 0)`.as("progress"),
+      "wt.completedAt",
+      "wt.lastAccessedAt",
+    ])
+    .orderBy("w.lastName", "asc")
+    .orderBy("w.firstName", "asc")
+    .orderBy("w.id", "asc")
+    .orderBy("m.id", "asc");
+  if (options.workerId !== undefined) query = query.where("w.id", "=", options.workerId);
+  if (options.moduleId !== undefined) query = query.where("m.id", "=", options.moduleId);
+  const q = options.search?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(concat_ws(' ', w.first_name, w.last_name))`, "like", pattern),
+        eb(sql`lower(coalesce(w.company, ''))`, "like", pattern),
+        eb(sql`lower(w.role)`, "like", pattern),
+      ]),
+    );
+  }
+  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+  return listSource(query, (row) => ({ ...row, progress: Number(row.progress) }));
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Code, Group, Modal, Select, Stack, Text, Too
 import { DatePickerInput } from "@mantine/dates";
 import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { formatDateTime } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -50,6 +50,23 @@ export function CopyTokenButton({ value, label = "Copy token" }: { value: string
         {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A secret the server hands out once (invite and service tokens): what to do with it, and a copy button. */
+export function SecretShownOnce({ title, secret, testId, children }: { title: string; secret: string; testId: string; children: ReactNode }) {
+  return (
+    <>
+      <Alert color="green" icon={<IconInfoCircle size={18} />} title={title}>
+        {children}
+      </Alert>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Code block style={{ flex: 1, wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid={testId}>
+          {secret}
+        </Code>
+        <CopyTokenButton value={secret} />
+      </Group>
+    </>
   );
 }
 
@@ -112,15 +129,9 @@ export function InviteTokenDialog({
     <Modal opened={opened} onClose={onClose} title="Generate Invite Token" centered>
       {created ? (
         <Stack>
-          <Alert color="green" icon={<IconInfoCircle size={18} />} title="Invite token created">
+          <SecretShownOnce title="Invite token created" secret={created.token} testId="new-invite-token">
             Copy this token now and send it to the new {created.role}. For security it is shown only once; the list keeps a preview.
-          </Alert>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: "break-all", whiteSpace: "pre-wrap" }} data-testid="new-invite-token">
-              {created.token}
-            </Code>
-            <CopyTokenButton value={created.token} />
-          </Group>
+          </SecretShownOnce>
           <Text size="sm" c="dimmed">
             Role: {roleLabel(created.role)} · Expires {formatDateTime(created.expiresAt)}
           </Text>

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/PageHeader";
 import { useCurrentUser } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
+import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
 
 /** /profile: the signed-in user's own account and, when they have one, their worker profile. */
@@ -47,6 +48,7 @@ export function ProfilePage() {
               </Tabs>
             )}
           </Card>
+          <MyServiceTokens />
         </Grid.Col>
       </Grid>
     </>

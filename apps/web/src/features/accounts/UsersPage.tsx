@@ -19,7 +19,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
+import { IconApi, IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
@@ -33,6 +33,7 @@ import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { InviteTokenDialog } from "./InviteTokenDialog";
+import { UserTokensDialog } from "./ServiceTokens";
 
 type UserRow = RouterOutputs["users"]["page"]["items"][number];
 
@@ -53,6 +54,7 @@ function UsersScreen() {
   const [inviteRole, setInviteRole] = useState<InviteTokenRole | null>(null);
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
   const [toReset, setToReset] = useState<UserRow | null>(null);
+  const [tokensOf, setTokensOf] = useState<UserRow | null>(null);
 
 
   return (
@@ -113,6 +115,7 @@ function UsersScreen() {
                     user={user}
                     onOpen={() => void navigate({ to: "/admin/users/$id", params: { id: String(user.id) } })}
                     onReset={() => setToReset(user)}
+                    onTokens={() => setTokensOf(user)}
                     onDelete={() => setToDelete(user)}
                   />
                 ))}
@@ -126,11 +129,18 @@ function UsersScreen() {
       <InviteTokenDialog opened={inviteRole !== null} defaultRole={inviteRole ?? "manager"} onClose={() => setInviteRole(null)} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
       <ResetPasswordDialog user={toReset} onClose={() => setToReset(null)} />
+      <UserTokensDialog user={tokensOf} onClose={() => setTokensOf(null)} />
     </>
   );
 }
 
-function UserCard({ user, onOpen, onReset, onDelete }: { user: UserRow; onOpen: () => void; onReset: () => void; onDelete: () => void }) {
+function UserCard({
+  user,
+  onOpen,
+  onReset,
+  onTokens,
+  onDelete,
+}: { user: UserRow; onOpen: () => void; onReset: () => void; onTokens: () => void; onDelete: () => void }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="user-card">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -172,6 +182,9 @@ function UserCard({ user, onOpen, onReset, onDelete }: { user: UserRow; onOpen: 
             </Menu.Item>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={onReset}>
               Reset Password
+            </Menu.Item>
+            <Menu.Item leftSection={<IconApi size={16} />} onClick={onTokens}>
+              API Tokens
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>

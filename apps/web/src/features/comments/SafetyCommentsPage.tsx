@@ -4,6 +4,7 @@ import { IconMessagePlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -42,11 +43,14 @@ export function SafetyCommentsPage() {
         title="Safety Communication"
         subtitle={staff ? "Concerns and questions from workers, and your responses" : "Talk to the Safety Manager about hazards and concerns"}
         actions={
-          mayCreate ? (
-            <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)}>
-              New Message
-            </Button>
-          ) : null
+          <>
+            <ExportCsvButton path="/api/safety-comments" filters={filters} />
+            {mayCreate ? (
+              <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)}>
+                New Message
+              </Button>
+            ) : null}
+          </>
         }
       />
       {staff ? (

@@ -6,6 +6,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
@@ -42,9 +43,12 @@ export function IncidentListPage() {
         subtitle="Report and track incidents and near misses on your sites"
         actions={
           creating ? null : (
-            <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating(true)}>
-              Report New Incident
-            </Button>
+            <>
+              <ExportCsvButton path="/api/incident-reports" filters={filters} />
+              <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating(true)}>
+                Report New Incident
+              </Button>
+            </>
           )
         }
       />

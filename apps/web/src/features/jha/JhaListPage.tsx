@@ -6,6 +6,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { formatDate } from "../../lib/format";
@@ -50,9 +51,12 @@ export function JhaListPage() {
         title="JHA Forms"
         subtitle="Job hazard analyses for your projects"
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New JHA
-          </Button>
+          <>
+            <ExportCsvButton path="/api/jha-forms" filters={filters} />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              New JHA
+            </Button>
+          </>
         }
       />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">

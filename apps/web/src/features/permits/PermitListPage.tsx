@@ -7,6 +7,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
@@ -54,9 +55,12 @@ export function PermitListPage() {
         title="Hot Work Permits"
         subtitle="Request, review and close permits for welding, cutting and other spark-producing work"
         actions={
-          <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen(true)}>
-            Request Permit
-          </Button>
+          <>
+            <ExportCsvButton path="/api/hot-work-permits" filters={filters} />
+            <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen(true)}>
+              Request Permit
+            </Button>
+          </>
         }
       />
 

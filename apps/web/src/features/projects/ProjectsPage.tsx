@@ -7,6 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -89,11 +90,14 @@ export function ProjectsPage() {
         title="Projects"
         subtitle={staff ? "Construction sites, their crews and safety compliance" : "The projects you are assigned to"}
         actions={
-          can(actor, "project.create") ? (
-            <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} />}>
-              Add New Project
-            </Button>
-          ) : null
+          <>
+            <ExportCsvButton path="/api/projects" filters={filters} />
+            {can(actor, "project.create") ? (
+              <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} />}>
+                Add New Project
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">

@@ -7,6 +7,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
+import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -62,7 +63,13 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       <PageHeader
         title={managers ? "Managers" : "Workers"}
         subtitle={managers ? "Safety managers and administrators" : "Registered workers, their projects and safety compliance"}
-        actions={addAction || null}
+        actions={
+          <>
+            <ExportCsvButton path="/api/workers" filters={{ search: filters.search, managersOnly: managers || undefined }} />
+            {managers ? null : <ExportCsvButton path="/api/training-completion" filters={{ search: filters.search }} label="Training CSV" />}
+            {addAction || null}
+          </>
+        }
       />
       <TextInput
         placeholder="Search by name, email, role or phone"

@@ -1,0 +1,263 @@
+import { z } from "zod";
+import type { RestRequest, RestRoute } from "../rest/table.js";
+import { appRouter } from "../router.js";
+import { errorBody, responses } from "./responses.js";
+
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from what the server runs (issue #17): the
+ * REST table (rest/index.ts) gives every path and method, the procedure each route calls gives the
+ * parameters and request body (its Zod input schema), responses.ts gives the answer. Nothing here
+ * lists routes by hand, so a new route appears on its own, and test/openapi.test.ts fails when
+ * one has no response schema. docs/decisions/0110-api-consumers.md.
+ */
+
+type JsonSchema = Record<string, unknown>;
+interface Procedure {
+  _def: { type: "query" | "mutation" | "subscription"; inputs: z.ZodType[] };
+}
+
+/** Routes that read or write the raw request or reply, documented by what they send and take. */
+const RAW_ROUTES: Record<string, { procedure: string; requestBody?: JsonSchema; binary?: boolean }> = {
+  "POST /api/projects/:id/safety-plan": {
+    procedure: "projects.uploadSafetyPlan",
+    requestBody: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: {
+              file: { type: "string", contentMediaType: "application/octet-stream", description: "PDF, Word, Excel, CSV or text, at most 10 MB" },
+              description: { type: "string", maxLength: 1000 },
+            },
+          },
+        },
+      },
+    },
+  },
+  "GET /api/projects/:id/safety-plan/download": { procedure: "projects.downloadSafetyPlan", binary: true },
+};
+
+/** Procedures anyone may call, signed in or not. */
+const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout"]);
+
+const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures;
+
+/**
+ * Which procedure a route calls, found by running the route against a caller that records the
+ * first procedure it is asked for and stops there.
+ */
+export async function procedureOf(route: RestRoute): Promise<string | undefined> {
+  const raw = RAW_ROUTES[`${route.method} ${route.path}`];
+  if (raw) return raw.procedure;
+  let called: string | undefined;
+  const stop = new Error("recorded");
+  const recorder = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, key) => recorder([...path, String(key)]),
+      apply: () => {
+        called ??= path.join(".");
+        throw stop;
+      },
+    });
+  const request = { params: {}, query: {}, body: {}, input: {} as never, raw: {}, reply: {} } as unknown as RestRequest;
+  try {
+    await route.call(recorder([]) as Parameters<RestRoute["call"]>[0], request);
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+  return called;
+}
+
+/** Zod to JSON Schema, with named schemas moved to `components.schemas`. */
+function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _drop, $defs, ...rest } = json;
+  for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[name] = rewriteRefs(def) as JsonSchema;
+  return rewriteRefs(rest) as JsonSchema;
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", "#/components/schemas/") : rewriteRefs(v)]),
+    );
+  }
+  return value;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid input: `message` is the first failed rule, `issues` lists each field",
+  401: "Not signed in, or an unknown, revoked or expired token",
+  403: "Not allowed for this user, a read-only token on a write, or a cross-origin cookie write",
+  404: "Not found",
+  409: "Conflict: taken name, used or expired invite token, or a state that forbids the change",
+  413: "File too large",
+  415: "File type not accepted",
+  429: "Too many failed logins",
+  503: "The database is unavailable or the server is restarting",
+};
+
+const SUCCESS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "Done; no body" };
+
+const tagOf = (path: string) => {
+  const segment = path.split("/")[2] ?? "api";
+  if (["user", "login", "register", "logout", "change-password", "reset-password", "users", "worker-profile", "invite-tokens"].includes(segment)) return "accounts";
+  return segment;
+};
+
+const operationId = (route: RestRoute) =>
+  route.method.toLowerCase() +
+  route.path
+    .replace(/^\/api/, "")
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith(":") ? `By${part.charAt(1).toUpperCase()}${part.slice(2)}` : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join("");
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface DocumentOptions {
+  version?: string;
+  /** Routes ("GET /api/...") whose lists also answer as CSV (`Accept: text/csv` or `?format=csv`). */
+  csvRoutes?: ReadonlySet<string>;
+}
+
+export async function buildOpenApiDocument(routes: readonly RestRoute[], options: DocumentOptions = {}): Promise<OpenApiDocument> {
+  const csvRoutes = options.csvRoutes ?? new Set<string>();
+  const version = options.version ?? "1.0.0";
+  const schemas: Record<string, JsonSchema> = {};
+  // A named schema converts to a $ref, its definition landing in `schemas`.
+  const errorRef = toSchema(errorBody, "output", schemas);
+  const paths: OpenApiDocument["paths"] = {};
+
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    const procedurePath = await procedureOf(route);
+    const procedure = procedurePath ? procedures[procedurePath] : undefined;
+    if (!procedurePath || !procedure) throw new Error(`OpenAPI: ${key} calls no known procedure`);
+    const raw = RAW_ROUTES[key];
+    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+    const input = procedure._def.inputs[0];
+    const inputSchema = input ? toSchema(input, "input", schemas) : undefined;
+    const properties = ((inputSchema?.anyOf as JsonSchema[] | undefined)?.[0]?.properties ?? inputSchema?.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set(((inputSchema?.required ?? []) as string[]).concat());
+
+    const parameters: Record<string, unknown>[] = pathParams.map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: properties[name] ?? { type: "integer", exclusiveMinimum: 0 },
+    }));
+    let requestBody: Record<string, unknown> | undefined = raw?.requestBody;
+    const rest = Object.entries(properties).filter(([name]) => !pathParams.includes(name));
+    if (route.method === "GET") {
+      for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });
+      if (csvRoutes.has(key)) {
+        parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: ["json", "csv"] }, description: "`csv`: the same list as CSV (or send `Accept: text/csv`)" });
+      }
+    } else if (!requestBody && rest.length > 0) {
+      requestBody = {
+        required: rest.some(([name]) => required.has(name)),
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: Object.fromEntries(rest), required: rest.map(([n]) => n).filter((n) => required.has(n)) },
+          },
+        },
+      };
+    }
+
+    const status = route.status ?? 200;
+    const answer = responses[procedurePath];
+    const success: Record<string, unknown> = { description: SUCCESS_TEXT[status] ?? "OK" };
+    if (status !== 204) {
+      if (raw?.binary) {
+        success.content = { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
+      } else if (answer) {
+        const content: Record<string, unknown> = { "application/json": { schema: toSchema(answer, "output", schemas) } };
+        if (csvRoutes.has(key)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
+        success.content = content;
+      }
+    }
+
+    const isPublic = PUBLIC_PROCEDURES.has(procedurePath);
+    const errors = new Set<number>([503]);
+    if (input) errors.add(400);
+    if (!isPublic) {
+      errors.add(401);
+      errors.add(403);
+    } else if (route.method !== "GET") {
+      errors.add(403); // cross-origin cookie write, or a read-only token
+    }
+    if (pathParams.length > 0) errors.add(404);
+    if (route.method !== "GET" && route.method !== "DELETE") errors.add(409);
+    if (procedurePath === "auth.login") errors.add(429);
+    if (procedurePath === "auth.login" || procedurePath === "auth.register") errors.add(401);
+    if (raw?.requestBody) {
+      errors.add(413);
+      errors.add(415);
+    }
+    const responsesObject: Record<string, unknown> = { [String(status)]: success };
+    for (const code of [...errors].sort()) {
+      responsesObject[String(code)] = { description: ERROR_TEXT[code] ?? "Error", content: { "application/json": { schema: errorRef } } };
+    }
+
+    const openApiPath = route.path.replace(/:(\w+)/g, "{$1}");
+    paths[openApiPath] ??= {};
+    (paths[openApiPath] as Record<string, unknown>)[route.method.toLowerCase()] = {
+      operationId: operationId(route),
+      summary: procedurePath,
+      description: `Runs the \`${procedurePath}\` procedure (also at \`/trpc/${procedurePath}\`).`,
+      tags: [tagOf(route.path)],
+      ...(isPublic ? { security: [{}, { cookieSession: [] }, { bearerToken: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses: responsesObject,
+      "x-procedure": procedurePath,
+    };
+  }
+
+  paths["/api/health"] = {
+    get: {
+      operationId: "getHealth",
+      summary: "GET /api/health",
+      tags: ["health"],
+      security: [{}],
+      responses: {
+        "200": { description: "The server and its database answer", content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" }, db: { const: "ok" } } } } } },
+        "503": { description: ERROR_TEXT[503], content: { "application/json": { schema: errorRef } } },
+      },
+    },
+  };
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "SiteSafe API",
+      version,
+      description:
+        "The REST API of SiteSafe. Authenticate with a service token (`Authorization: Bearer sst_...`, created on the profile page) " +
+        "or with the session cookie of `POST /api/login`. Cookie requests that change data must send this server's `Origin`. " +
+        "Errors are `{ message, issues? }`.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ bearerToken: [] }, { cookieSession: [] }],
+    tags: [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[]) ?? [])))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerToken: { type: "http", scheme: "bearer", bearerFormat: "sst_ service token", description: "A service token from the profile page; acts as its owner" },
+        cookieSession: { type: "apiKey", in: "cookie", name: "session", description: "The session cookie of POST /api/login (`__Host-session` over HTTPS)" },
+      },
+    },
+  };
+}

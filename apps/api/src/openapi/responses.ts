@@ -1,0 +1,449 @@
+import {
+  commentStatuses,
+  complianceStatuses,
+  HOT_WORK_PRECAUTIONS,
+  HOT_WORK_EQUIPMENT,
+  incidentSeverities,
+  incidentStatuses,
+  inviteTokenRoles,
+  inviteTokenStatuses,
+  jhaCommentVisibilities,
+  permitStatuses,
+  projectStatuses,
+  riskLevels,
+  roles,
+  serviceTokenScopes,
+  trainingModuleTypes,
+  trainingStatuses,
+  upcomingItemTypes,
+  videoStatuses,
+} from "@sitesafe/domain";
+import { z } from "zod";
+
+/**
+ * What each procedure answers, as JSON on the wire (timestamps are ISO 8601 strings, date-only
+ * fields `YYYY-MM-DD`), keyed by procedure path. The OpenAPI document (document.ts) takes every
+ * REST route's response from here, and test/openapi.test.ts checks real answers of every route
+ * against it, so this cannot drift from what the server sends. Objects are open (more fields may
+ * be added); the fields named here are always present.
+ */
+
+const id = z.number().int().positive();
+const timestamp = z.iso.datetime({ offset: true });
+const date = z.iso.date();
+const obj = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.looseObject(shape).meta({ id: name });
+
+const success = obj("Success", { success: z.literal(true) });
+
+const user = obj("User", {
+  id,
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+const workerFields = {
+  id,
+  userId: id.nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().describe("The worker's position, e.g. Carpenter"),
+  company: z.string().nullable(),
+  hardhatNumber: z.string().nullable(),
+  emergencyContact: z.string().nullable(),
+};
+const workerProfile = obj("WorkerProfile", { ...workerFields, createdAt: timestamp });
+const worker = obj("Worker", {
+  ...workerFields,
+  createdAt: timestamp,
+  username: z.string().nullable(),
+  projectIds: z.array(id),
+  safetyCompliance: z.number().min(0).max(100),
+});
+const projectWorker = obj("ProjectWorker", {
+  ...workerFields,
+  assignmentId: id,
+  assignmentRole: z.string().nullable(),
+  assignedAt: timestamp,
+  unwatchedVideos: z.number().int(),
+  safetyCompliance: z.number().min(0).max(100),
+});
+
+const inviteToken = obj("InviteToken", {
+  id,
+  role: z.enum(inviteTokenRoles),
+  tokenPreview: z.string(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  usedAt: timestamp.nullable(),
+  usedBy: id.nullable(),
+  status: z.enum(inviteTokenStatuses),
+});
+
+const project = obj("Project", {
+  id,
+  name: z.string(),
+  location: z.string(),
+  status: z.enum(projectStatuses),
+  description: z.string().nullable(),
+  startDate: date,
+  endDate: date.nullable(),
+  safetyManagerName: z.string().nullable(),
+  safetyManagerPhone: z.string().nullable(),
+  safetyManagerEmail: z.string().nullable(),
+  emergencyContactInfo: z.record(z.string(), z.string()),
+  hasSafetyPlan: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  workerCount: z.number().int(),
+  compliancePercentage: z.number().min(0).max(100),
+});
+const projectStats = obj("ProjectStats", {
+  id,
+  name: z.string(),
+  location: z.string(),
+  workerCount: z.number().int(),
+  compliancePercentage: z.number().min(0).max(100),
+  complianceStatus: z.enum(complianceStatuses),
+});
+const workerProject = obj("WorkerProject", {
+  id,
+  name: z.string(),
+  location: z.string(),
+  status: z.enum(projectStatuses),
+  startDate: date,
+  endDate: date.nullable(),
+  assignedAt: timestamp,
+  workerCount: z.number().int(),
+  compliancePercentage: z.number().min(0).max(100),
+});
+const assignment = obj("Assignment", { id, projectId: id, workerId: id, role: z.string().nullable(), assignedAt: timestamp });
+const planFields = {
+  id,
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  fileType: z.string(),
+  uploadedBy: id.nullable(),
+  uploadedAt: timestamp,
+  description: z.string().nullable(),
+  uploadedByName: z.string().nullable(),
+};
+const safetyPlan = obj("SafetyPlan", { ...planFields, projectId: id });
+const projectPlan = obj("ProjectSafetyPlan", {
+  id,
+  name: z.string(),
+  location: z.string(),
+  status: z.enum(projectStatuses),
+  hasSafetyPlan: z.boolean(),
+  plan: z.looseObject(planFields).nullable(),
+});
+
+const jhaForm = obj("JhaForm", {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  title: z.string(),
+  jobDescription: z.string(),
+  hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.enum(riskLevels) })),
+  controlMeasures: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
+  submittedBy: id.nullable(),
+  submitterName: z.string().nullable(),
+  submittedAt: timestamp,
+  updatedAt: timestamp,
+});
+const jhaComment = obj("JhaComment", {
+  id,
+  jhaFormId: id,
+  userId: id.nullable(),
+  authorName: z.string().nullable(),
+  content: z.string(),
+  visibility: z.enum(jhaCommentVisibilities),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+const incidentReport = obj("IncidentReport", {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  severity: z.enum(incidentSeverities),
+  date,
+  location: z.string(),
+  reportedBy: id.nullable(),
+  reporterName: z.string().nullable(),
+  involvedWorkers: z.array(id),
+  actionTaken: z.string().nullable(),
+  preventiveMeasures: z.string().nullable(),
+  status: z.enum(incidentStatuses),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const incidentDetail = obj("IncidentReportDetail", {
+  ...incidentReport.shape,
+  involvedWorkerDetails: z.array(z.looseObject({ id, name: z.string() })),
+});
+const auditEntry = obj("AuditEntry", {
+  id,
+  action: z.string(),
+  fromState: z.string().nullable(),
+  toState: z.string().nullable(),
+  actorUserId: id.nullable(),
+  actorName: z.string().nullable().describe('Who did it; "<name> via token <token name>" for a service token'),
+  details: z.unknown(),
+  createdAt: timestamp,
+});
+
+const permitFields = {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  title: z.string(),
+  location: z.string(),
+  workDescription: z.string(),
+  startDate: timestamp,
+  endDate: timestamp,
+  requestedBy: id.nullable(),
+  requesterName: z.string().nullable(),
+  requestedAt: timestamp,
+  status: z.enum(permitStatuses),
+  precautions: z.array(z.enum(HOT_WORK_PRECAUTIONS)),
+  equipmentUsed: z.array(z.string()).describe(`From: ${HOT_WORK_EQUIPMENT.slice(0, -1).join(", ")}; or "Other: <text>"`),
+  fireWatchRequired: z.boolean(),
+  fireWatchBy: z.string().nullable(),
+  approvedBy: id.nullable(),
+  approvedAt: timestamp.nullable(),
+  rejectedBy: id.nullable(),
+  rejectedAt: timestamp.nullable(),
+  rejectionReason: z.string().nullable(),
+  closedAt: timestamp.nullable(),
+  closedBy: id.nullable(),
+  closingNotes: z.string().nullable(),
+  updatedAt: timestamp,
+};
+const permit = obj("HotWorkPermit", permitFields);
+const permitDetail = obj("HotWorkPermitDetail", {
+  ...permitFields,
+  projectLocation: z.string(),
+  approvedByName: z.string().nullable(),
+  rejectedByName: z.string().nullable(),
+  closedByName: z.string().nullable(),
+  history: z.array(auditEntry),
+});
+
+const safetyComment = obj("SafetyMessage", {
+  id,
+  userId: id.nullable(),
+  projectId: id.nullable(),
+  title: z.string(),
+  content: z.string(),
+  status: z.enum(commentStatuses),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  resolvedAt: timestamp.nullable(),
+  resolvedBy: id.nullable(),
+  managerResponse: z.string().nullable(),
+  user: z.looseObject({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  project: z.looseObject({ name: z.string(), location: z.string() }).nullable(),
+});
+
+const trainingModule = obj("TrainingModule", {
+  id,
+  slug: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(trainingModuleTypes),
+  duration: z.number().int(),
+  content: z.unknown().describe("Sections, guidelines and quiz of the module"),
+  createdAt: timestamp,
+});
+const trainingRecord = obj("TrainingRecord", {
+  id,
+  workerId: id,
+  moduleId: id,
+  progress: z.number().int().min(0).max(100),
+  status: z.enum(trainingStatuses),
+  lastAccessedAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
+  moduleTitle: z.string(),
+  moduleType: z.enum(trainingModuleTypes),
+});
+
+const video = obj("SafetyVideo", {
+  id,
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  duration: z.number().int(),
+  publishedAt: timestamp,
+  requiredWatchByDate: timestamp.nullable(),
+  thumbnail: z.string().nullable(),
+  tags: z.array(z.string()),
+  createdAt: timestamp,
+});
+const videoRecord = obj("VideoRecord", {
+  id,
+  workerId: id,
+  videoId: id,
+  status: z.enum(videoStatuses),
+  watchedPercentage: z.number().min(0).max(100),
+  lastWatchedAt: timestamp.nullable(),
+});
+
+const serviceToken = obj("ServiceToken", {
+  id,
+  userId: id,
+  name: z.string(),
+  scope: z.enum(serviceTokenScopes),
+  tokenPreview: z.string(),
+  createdAt: timestamp,
+  expiresAt: timestamp.nullable(),
+  lastUsedAt: timestamp.nullable(),
+});
+
+const list = <T extends z.ZodType>(item: T) => z.array(item);
+
+export const responses: Record<string, z.ZodType> = {
+  "auth.me": user,
+  "auth.login": user,
+  "auth.register": user,
+  "auth.logout": success,
+  "auth.changePassword": success,
+  "users.resetPassword": success,
+  "users.list": list(user),
+  "users.byId": user,
+  "users.delete": success,
+  "users.workerByUserId": workerProfile,
+  "users.workerProfile": workerProfile.nullable(),
+  "inviteTokens.create": inviteToken.extend({ token: z.string().describe("The full token: shown this once") }),
+  "inviteTokens.list": list(inviteToken),
+  "inviteTokens.delete": success,
+  "projects.list": list(project),
+  "projects.stats": list(projectStats),
+  "projects.create": project,
+  "projects.byId": project,
+  "projects.update": project,
+  "projects.delete": success,
+  "projects.workers": list(projectWorker),
+  "projects.assignWorker": assignment,
+  "projects.removeWorker": success,
+  "projects.safetyPlan": safetyPlan.nullable(),
+  "projects.uploadSafetyPlan": safetyPlan,
+  "projects.deleteSafetyPlan": success,
+  "projects.safetyPlans": list(projectPlan),
+  "workers.list": list(worker),
+  "workers.create": worker,
+  "workers.createManager": worker,
+  "workers.byId": worker,
+  "workers.update": worker,
+  "workers.delete": success,
+  "workers.projects": list(workerProject),
+  "jha.list": list(jhaForm),
+  "jha.create": jhaForm,
+  "jha.byId": jhaForm,
+  "jha.update": jhaForm,
+  "jha.delete": success,
+  "jha.comments": list(jhaComment),
+  "jha.addComment": jhaComment,
+  "jha.updateComment": jhaComment,
+  "jha.deleteComment": success,
+  "incidents.list": list(incidentReport),
+  "incidents.create": incidentDetail,
+  "incidents.byId": incidentDetail,
+  "incidents.update": incidentDetail,
+  "incidents.delete": success,
+  "incidents.history": list(auditEntry),
+  "permits.list": list(permit),
+  "permits.create": permitDetail,
+  "permits.byId": permitDetail,
+  "permits.update": permitDetail,
+  "permits.delete": success,
+  "permits.approve": permitDetail,
+  "permits.reject": permitDetail,
+  "permits.close": permitDetail,
+  "comments.list": list(safetyComment),
+  "comments.create": safetyComment,
+  "comments.update": safetyComment,
+  "comments.delete": success,
+  "training.modules": list(trainingModule),
+  "training.moduleById": trainingModule,
+  "training.createModule": trainingModule,
+  "training.completion": list(
+    obj("TrainingCompletion", {
+      workerId: id,
+      workerName: z.string(),
+      company: z.string().nullable(),
+      position: z.string(),
+      moduleId: id,
+      moduleTitle: z.string(),
+      moduleType: z.enum(trainingModuleTypes),
+      status: z.enum(trainingStatuses),
+      progress: z.number().int().min(0).max(100),
+      completedAt: timestamp.nullable(),
+      lastAccessedAt: timestamp.nullable(),
+    }),
+  ),
+  "training.workerTrainings": list(trainingRecord),
+  "training.workerTrainingsForceRefresh": list(trainingRecord),
+  "training.createProgress": trainingRecord,
+  "training.updateProgress": trainingRecord,
+  "videos.list": list(video),
+  "videos.byId": video,
+  "videos.create": video,
+  "videos.update": video,
+  "videos.workerVideos": list(videoRecord),
+  "videos.createProgress": videoRecord,
+  "videos.updateProgress": videoRecord,
+  "videos.requiredVideos": list(video),
+  "dashboard.stats": obj("DashboardStats", {
+    activeProjects: z.number().int(),
+    registeredWorkers: z.number().int(),
+    safetyCompliance: z.number().min(0).max(100),
+    incidentReports: z.number().int(),
+  }),
+  "dashboard.upcoming": list(obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() })),
+  "dashboard.recentVideos": list(
+    obj("RecentVideo", { id, title: z.string(), duration: z.number().int(), publishedAt: timestamp, requiredWatchByDate: timestamp.nullable(), thumbnail: z.string().nullable() }),
+  ),
+  "dashboard.recentIncidents": list(
+    obj("RecentIncident", {
+      id,
+      title: z.string(),
+      projectId: id,
+      projectName: z.string(),
+      severity: z.enum(incidentSeverities),
+      status: z.enum(incidentStatuses),
+      date,
+      location: z.string(),
+    }),
+  ),
+  "dashboard.trainingCompletion": obj("TrainingCompletionSummary", {
+    modules: z.array(z.looseObject({ moduleId: id, title: z.string(), completedCount: z.number().int(), requiredCount: z.number().int(), percentage: z.number() })),
+  }),
+  "dashboard.unwatchedRequiredVideos": obj("UnwatchedRequiredVideos", {
+    count: z.number().int(),
+    videos: z.array(
+      z.looseObject({ id, title: z.string(), duration: z.number().int(), publishedAt: timestamp, requiredWatchByDate: timestamp.nullable(), watchedPercentage: z.number().nullable() }),
+    ),
+  }),
+  "dashboard.projectStats": list(projectStats.extend({ status: z.enum(projectStatuses) })),
+  "tokens.list": list(serviceToken),
+  "tokens.create": serviceToken.extend({ token: z.string().describe("The secret (sst_...): shown this once, never stored") }).meta({ id: "CreatedServiceToken" }),
+  "tokens.revoke": success,
+  "tokens.listForUser": list(serviceToken),
+  "tokens.revokeForUser": success,
+};
+
+/** The error body of every non-2xx answer (DESIGN section 3). */
+export const errorBody = z
+  .object({
+    message: z.string().describe("What went wrong, in words to show a person"),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe("Per-field problems of a 400"),
+  })
+  .meta({ id: "Error" });

@@ -1,0 +1,183 @@
+import { Readable } from "node:stream";
+import { complianceStatus } from "@sitesafe/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type StreamSlots, wholeListOf } from "../lists.js";
+
+/**
+ * CSV exports of the lists a manager reports on (issue #17): the list path with `?format=csv` or
+ * `Accept: text/csv`, with the same filters and permissions as the JSON (the same procedure runs).
+ * The CSV is a transform over the list's row chunks, so a whole list streams without being held
+ * in memory. RFC 4180 (quoted where needed, CRLF line ends), UTF-8 with a byte order mark so
+ * Excel reads accents, and cells that a spreadsheet would run as a formula neutralised.
+ */
+
+export interface CsvColumn<T = never> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each export reads the fields of its own list's rows
+type Row = any;
+const col = (header: string, value: (row: Row) => unknown): CsvColumn<Row> => ({ header, value });
+const field = (name: string, header = name) => col(header, (row) => row[name]);
+const joined = (name: string, header = name) => col(header, (row) => (Array.isArray(row[name]) ? row[name].join("; ") : row[name]));
+const personName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
+  person ? [person.firstName, person.lastName].filter(Boolean).join(" ") : "";
+
+/** The exports, by REST route ("GET path"): the columns of each. */
+export const CSV_EXPORTS: Record<string, { fileName: string; columns: CsvColumn<Row>[] }> = {
+  "GET /api/projects": {
+    fileName: "projects",
+    columns: [
+      field("id"), field("name"), field("location"), field("status"), field("startDate"), field("endDate"), field("description"),
+      field("safetyManagerName"), field("safetyManagerPhone"), field("safetyManagerEmail"), field("workerCount"),
+      field("compliancePercentage"), col("complianceStatus", (row) => complianceStatus(row.compliancePercentage)), field("hasSafetyPlan"), field("createdAt"),
+    ],
+  },
+  "GET /api/workers": {
+    fileName: "workers",
+    columns: [
+      field("id"), field("firstName"), field("lastName"), field("username"), field("email"), field("phone"), field("role", "position"),
+      field("company"), field("hardhatNumber"), joined("projectIds"), field("safetyCompliance"),
+      col("complianceStatus", (row) => complianceStatus(row.safetyCompliance)), field("createdAt"),
+    ],
+  },
+  "GET /api/jha-forms": {
+    fileName: "jha-forms",
+    columns: [
+      field("id"), field("projectId"), field("projectName"), field("title"), field("jobDescription"),
+      col("hazards", (row) => row.hazards.map((h: { description: string; riskLevel: string }) => `${h.description} (${h.riskLevel})`).join("; ")),
+      col("highestRisk", (row) => ["high", "medium", "low"].find((level) => row.hazards.some((h: { riskLevel: string }) => h.riskLevel === level)) ?? ""),
+      col("controlMeasures", (row) => row.controlMeasures.map((m: { description: string; responsibility: string }) => `${m.description} (${m.responsibility})`).join("; ")),
+      field("submitterName"), field("submittedAt"), field("updatedAt"),
+    ],
+  },
+  "GET /api/incident-reports": {
+    fileName: "incident-reports",
+    columns: [
+      field("id"), field("projectId"), field("projectName"), field("title"), field("date"), field("severity"), field("status"), field("location"),
+      field("reporterName"), joined("involvedWorkers"), field("description"), field("actionTaken"), field("preventiveMeasures"), field("createdAt"), field("updatedAt"),
+    ],
+  },
+  "GET /api/hot-work-permits": {
+    fileName: "hot-work-permits",
+    columns: [
+      field("id"), field("projectId"), field("projectName"), field("title"), field("location"), field("status"), field("startDate"), field("endDate"),
+      field("requesterName"), field("requestedAt"), field("workDescription"), joined("precautions"), joined("equipmentUsed"), field("fireWatchRequired"),
+      field("fireWatchBy"), field("approvedAt"), field("rejectedAt"), field("rejectionReason"), field("closedAt"), field("closingNotes"),
+    ],
+  },
+  "GET /api/safety-comments": {
+    fileName: "safety-messages",
+    columns: [
+      field("id"), field("projectId"), col("projectName", (row) => row.project?.name ?? ""), field("title"), field("content"), field("status"),
+      col("author", (row) => personName(row.user)), field("createdAt"), field("resolvedAt"), col("resolvedBy", (row) => personName(row.resolvedByUser)), field("managerResponse"),
+    ],
+  },
+  "GET /api/training-completion": {
+    fileName: "training-completion",
+    columns: [
+      field("workerId"), field("workerName"), field("company"), field("position"), field("moduleId"), field("moduleTitle"), field("moduleType"),
+      field("status"), field("progress"), field("completedAt"), field("lastAccessedAt"),
+    ],
+  },
+};
+
+/** The export a GET asks for with `?format=csv` or `Accept: text/csv`, if its route has one. */
+export function csvExportFor(route: { method: string; path: string }, req: FastifyRequest) {
+  if (route.method !== "GET") return undefined;
+  const spec = CSV_EXPORTS[`${route.method} ${route.path}`];
+  if (!spec) return undefined;
+  const format = (req.query as Record<string, unknown> | undefined)?.format;
+  const accept = req.headers.accept ?? "";
+  return format === "csv" || (format === undefined && /\btext\/csv\b/i.test(accept)) ? spec : undefined;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell: text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+ * apostrophe (OWASP's advice), so it shows as typed; quoted when it holds a quote, comma or line
+ * break. Dates as ISO 8601, empty for null.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const BOM = "\uFEFF";
+/** Output in pieces of about 32 KB (see lists.ts: small strings die young). */
+const PIECE_CHARS = 32 * 1024;
+
+/** The CSV text of row chunks, piece by piece: a BOM and the header, then one CRLF line per row. */
+export async function* csvLines<T>(chunks: AsyncIterable<readonly T[]>, columns: readonly CsvColumn<T>[]): AsyncGenerator<string> {
+  let piece = `${BOM}${columns.map((c) => csvCell(c.header)).join(",")}\r\n`;
+  for await (const chunk of chunks) {
+    for (const row of chunk) {
+      piece += `${columns.map((c) => csvCell(c.value(row))).join(",")}\r\n`;
+      if (piece.length >= PIECE_CHARS) {
+        yield piece;
+        piece = "";
+      }
+    }
+  }
+  yield piece;
+}
+
+/**
+ * Sends a list answer as CSV: a whole list streams from its source's chunks (one slot of the
+ * whole-list streams, the cursor closed when the client goes away); a page is one chunk.
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  result: unknown,
+  spec: { fileName: string; columns: CsvColumn<Row>[] },
+  slots: StreamSlots,
+): Promise<FastifyReply> {
+  const source = wholeListOf(result);
+  reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${spec.fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .header("x-content-type-options", "nosniff");
+  if (!source) return reply.send(Readable.from(csvLines(rowsOnce(result as readonly Row[]), spec.columns)));
+  const release = await slots.acquire();
+  const chunks = source.chunks(500)[Symbol.asyncIterator]();
+  let first: IteratorResult<Row[]>;
+  try {
+    // The first chunk before the status, so a database that is down still answers 503.
+    first = await chunks.next();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  let done = false;
+  const finish = async () => {
+    if (done) return;
+    done = true;
+    try {
+      await chunks.return?.();
+    } finally {
+      release();
+    }
+  };
+  async function* all(): AsyncGenerator<Row[]> {
+    try {
+      let next = first;
+      while (!next.done) {
+        yield next.value;
+        next = await chunks.next();
+      }
+    } finally {
+      await finish();
+    }
+  }
+  const stream = Readable.from(csvLines(all(), spec.columns));
+  stream.once("close", () => void finish().catch(() => undefined));
+  return reply.send(stream);
+}
+
+async function* rowsOnce<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {
+  yield rows;
+}

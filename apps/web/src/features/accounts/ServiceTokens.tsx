@@ -1,0 +1,264 @@
+import {
+  createServiceTokenSchema,
+  displayName,
+  SERVICE_TOKEN_DEFAULT_DAYS,
+  type ServiceTokenScope,
+  serviceTokenScopes,
+} from "@sitesafe/domain";
+import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorState, ListSkeleton } from "../../components/States";
+import { useActor } from "../../lib/auth";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { SecretShownOnce } from "./InviteTokenDialog";
+
+/**
+ * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
+ * profile page, and the admin's view of one user's tokens on User Management.
+ */
+type TokenRow = RouterOutputs["tokens"]["list"][number];
+
+const scopeLabel: Record<ServiceTokenScope, string> = { read: "Read only", "read-write": "Read and write" };
+const scopeOptions = serviceTokenScopes.map((s) => ({ value: s, label: scopeLabel[s] }));
+const NEVER = "never";
+const expiryOptions = (admin: boolean) => [
+  { value: "30", label: "30 days" },
+  { value: String(SERVICE_TOKEN_DEFAULT_DAYS), label: `${SERVICE_TOKEN_DEFAULT_DAYS} days` },
+  { value: "180", label: "180 days" },
+  { value: "365", label: "1 year" },
+  ...(admin ? [{ value: NEVER, label: "Never expires" }] : []),
+];
+
+function expiryText(token: TokenRow): { text: string; expired: boolean } {
+  if (!token.expiresAt) return { text: "Never", expired: false };
+  const expired = new Date(token.expiresAt).getTime() <= Date.now();
+  return { text: expired ? `Expired ${formatDate(token.expiresAt)}` : formatDate(token.expiresAt), expired };
+}
+
+/** The token list: name, scope, created, expires, last used; never the secret. */
+function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token: TokenRow) => void }) {
+  if (tokens.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-tokens">
+        No tokens yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={680}>
+      <Table verticalSpacing="xs" striped data-testid="token-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Scope</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => {
+            const expiry = expiryText(token);
+            return (
+              <Table.Tr key={token.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {token.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {token.tokenPreview}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
+                    {scopeLabel[token.scope]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDate(token.createdAt)}</Table.Td>
+                <Table.Td c={expiry.expired ? "red" : undefined}>{expiry.text}</Table.Td>
+                <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "Never"}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
+                    Revoke
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What a revoke does on success or failure, for the owner's and the admin's lists alike. */
+function revokeHandlers(done: () => void) {
+  return {
+    onSuccess: () => {
+      notifySuccess("Token revoked", "It no longer works.");
+      done();
+    },
+    onError: (error: unknown) => notifyError("Error", `Failed to revoke token: ${errorMessage(error)}`),
+  };
+}
+
+function RevokeDialog({ token, loading, onConfirm, onClose }: { token: TokenRow | null; loading: boolean; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <ConfirmDialog
+      opened={token !== null}
+      title="Revoke Token"
+      message={`Revoke "${token?.name ?? ""}"? Scripts using it stop working on their next request. This cannot be undone.`}
+      confirmLabel="Revoke Token"
+      pendingLabel="Revoking..."
+      loading={loading}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Profile page: create (the secret is shown once), list and revoke one's own tokens. */
+export function MyServiceTokens() {
+  const utils = trpc.useUtils();
+  const tokens = trpc.tokens.list.useQuery();
+  const [creating, setCreating] = useState(false);
+  const [toRevoke, setToRevoke] = useState<TokenRow | null>(null);
+  const revoke = trpc.tokens.revoke.useMutation(
+    revokeHandlers(() => {
+      void utils.tokens.list.invalidate();
+      setToRevoke(null);
+    }),
+  );
+  return (
+    <Card withBorder radius="md" padding="lg" mt="md" data-testid="service-tokens">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={3} fz="lg">
+              API Tokens
+            </Title>
+            <Text size="sm" c="dimmed">
+              For scripts and integrations: a token acts as you, with your role and projects. Send it as <Code>Authorization: Bearer &lt;token&gt;</Code>.
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New Token
+          </Button>
+        </Group>
+        {tokens.isPending ? (
+          <ListSkeleton rows={2} />
+        ) : tokens.isError ? (
+          <ErrorState message="Error loading tokens. Please try again." onRetry={() => void tokens.refetch()} />
+        ) : (
+          <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
+        )}
+      </Stack>
+      <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} />
+      <RevokeDialog token={toRevoke} loading={revoke.isPending} onConfirm={() => toRevoke && revoke.mutate({ id: toRevoke.id })} onClose={() => setToRevoke(null)} />
+    </Card>
+  );
+}
+
+function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const actor = useActor();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ServiceTokenScope>("read");
+  const [expiry, setExpiry] = useState(String(SERVICE_TOKEN_DEFAULT_DAYS));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
+  const close = () => {
+    setName("");
+    setScope("read");
+    setExpiry(String(SERVICE_TOKEN_DEFAULT_DAYS));
+    setNameError(null);
+    setCreated(null);
+    onClose();
+  };
+  const create = trpc.tokens.create.useMutation({
+    onSuccess: (token) => {
+      setCreated({ token: token.token, name: token.name });
+      void utils.tokens.list.invalidate();
+    },
+    onError: (error) => notifyError("Error creating token", errorMessage(error, "Failed to create token")),
+  });
+  const submit = () => {
+    const parsed = createServiceTokenSchema.safeParse({ name, scope, expiresInDays: expiry === NEVER ? null : Number(expiry) });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? "Invalid input");
+      return;
+    }
+    setNameError(null);
+    create.mutate(parsed.data);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="New API Token" centered>
+      {created ? (
+        <Stack>
+          <SecretShownOnce title={`Token "${created.name}" created`} secret={created.token} testId="new-service-token">
+            Copy it now and keep it in your script's secret store. For security it is shown only once.
+          </SecretShownOnce>
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <TextInput label="Name" placeholder="e.g. Payroll sync" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} withAsterisk maxLength={100} data-path="name" />
+            <Select label="Scope" data={scopeOptions} value={scope} onChange={(v) => v && setScope(v as ServiceTokenScope)} allowDeselect={false} data-path="scope" />
+            <Select label="Expires after" data={expiryOptions(actor?.role === "admin")} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} data-path="expiresInDays" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Create Token
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** User Management: an admin sees and revokes one user's tokens. */
+export function UserTokensDialog({ user, onClose }: { user: { id: number; username: string; firstName: string | null; lastName: string | null } | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const tokens = trpc.tokens.listForUser.useQuery({ id: user?.id ?? 0 }, { enabled: user !== null });
+  const [toRevoke, setToRevoke] = useState<TokenRow | null>(null);
+  const revoke = trpc.tokens.revokeForUser.useMutation(
+    revokeHandlers(() => {
+      void utils.tokens.listForUser.invalidate();
+      setToRevoke(null);
+    }),
+  );
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={user ? `API Tokens of ${displayName(user)}` : "API Tokens"} size="xl" centered>
+      {tokens.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : tokens.isError ? (
+        <ErrorState message="Error loading tokens. Please try again." onRetry={() => void tokens.refetch()} />
+      ) : (
+        <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
+      )}
+      <RevokeDialog
+        token={toRevoke}
+        loading={revoke.isPending}
+        onConfirm={() => user && toRevoke && revoke.mutate({ id: user.id, tokenId: toRevoke.id })}
+        onClose={() => setToRevoke(null)}
+      />
+    </Modal>
+  );
+}
