@@ -17,6 +17,7 @@ import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
 import { restRoutes } from "./rest/index.js";
+import { deleteExpiredKeys } from "./services/idempotency.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { normaliseError, validationIssues } from "./trpc.js";
 
@@ -187,6 +188,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         sessionCache,
         complianceMemory,
         answerMemory,
+        idempotencyKey: headerOf(req, "idempotency-key"),
       });
       contexts.set(req, ctx);
     }
@@ -270,6 +272,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return sendError(req, reply, error);
   });
 
+  // Idempotency keys are honoured for 24 hours; older ones are deleted hourly (and at start).
+  const sweepKeys = () =>
+    deleteExpiredKeys(dbHandle.db).then(
+      () => undefined,
+      (error: unknown) => app.log.warn({ err: error }, "expired idempotency keys not deleted"),
+    );
+  const keySweeper = setInterval(() => void sweepKeys(), 60 * 60 * 1000).unref();
+  app.addHook("onReady", sweepKeys);
+  app.addHook("onClose", async () => clearInterval(keySweeper));
+
   const webDist = config.webDist && existsSync(join(config.webDist, "index.html")) ? config.webDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -306,6 +318,11 @@ function sameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
   return origin === `${req.protocol}://${req.host}`;
+}
+
+function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -17,3 +17,4 @@ export * as training from "./queries/training.js";
 export * as videos from "./queries/videos.js";
 export * as dashboard from "./queries/dashboard.js";
 export * as snapshots from "./queries/snapshots.js";
+export * as idempotency from "./queries/idempotency.js";

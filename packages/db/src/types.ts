@@ -265,6 +265,16 @@ export interface AuditEventsTable {
   createdAt: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  /** Hash of the procedure and its input: the same key with another request is refused. */
+  fingerprint: string;
+  /** The first answer, superjson text. */
+  answer: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   workers: WorkersTable;
@@ -284,6 +294,7 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   auditEvents: AuditEventsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

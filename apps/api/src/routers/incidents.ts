@@ -15,6 +15,7 @@ import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
 import { answerList, answerPage } from "../lists.js";
+import { once } from "../services/idempotency.js";
 
 export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
 
@@ -42,7 +43,7 @@ export const incidentsRouter = router({
 
   formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
-  create: authedProcedure.input(incidentReportSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(incidentReportSchema).mutation(once(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
     const reportedBy = await resolveFiler(ctx.db, ctx.actor, input.reportedBy, "reportedBy");
     await assertWorkersExist(ctx.db, input.involvedWorkers, "involvedWorkers", INVOLVED_WORKER_MISSING);
@@ -60,7 +61,7 @@ export const incidentsRouter = router({
       return id;
     });
     return visibleReport(ctx.db, ctx.actor, id);
-  }),
+  })),
 
   /** Edits and status changes (transitions are made by editing); a status change is audited. */
   update: authedProcedure.input(incidentReportUpdateSchema).mutation(async ({ ctx, input }) => {

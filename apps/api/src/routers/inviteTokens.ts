@@ -2,12 +2,13 @@ import { byIdSchema, createInviteTokenSchema, defaultInviteExpiry, forbidden, no
 import { audit, inviteTokens } from "@sitesafe/db";
 import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
 import { remembered, router, staffProcedure } from "../trpc.js";
+import { once } from "../services/idempotency.js";
 
 /** Issue and delete: admin and manager (spec section 6). The page itself is admin only. */
 export const inviteTokensRouter = router({
   list: staffProcedure.query(remembered(({ ctx }) => inviteTokens.listInviteTokens(ctx.db))),
 
-  create: staffProcedure.input(createInviteTokenSchema).mutation(async ({ ctx, input }) => {
+  create: staffProcedure.input(createInviteTokenSchema).mutation(once(async ({ ctx, input }) => {
     // An admin token makes its holder an admin: only an admin may hand that out, or any manager
     // could promote themselves through a second account.
     if (input.role === "admin" && ctx.actor.role !== "admin") throw forbidden("Only admins can issue admin invite tokens");
@@ -25,7 +26,7 @@ export const inviteTokensRouter = router({
     });
     // The full token leaves the server this once; only its hash is kept.
     return { ...created, token };
-  }),
+  })),
 
   delete: staffProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
     await ctx.db.transaction().execute(async (trx) => {
