@@ -1,10 +1,11 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./build/precompress";
 
 export default defineConfig({
   // Route files become lazily loaded chunks (autoCodeSplitting), one per screen.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), precompress()],
   resolve: { conditions: ["@sitesafe/source"] },
   server: {
     port: 5173,

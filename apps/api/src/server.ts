@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -127,6 +128,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Security hardening (issue #9): match CSP frame-ancestors 'none' for browsers that only read X-Frame-Options.
     frameguard: { action: "deny" },
   });
+
+  // JSON answers are compressed (brotli or gzip) for clients that accept it: on one bar of signal
+  // the bytes are the wait. Streams stay streams (whole lists are compressed as they are written);
+  // the web app's files come precompressed from the build (see the static files below).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   // Security hardening (issue #9): API answers carry personal and safety data, so no browser or
   // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
@@ -287,8 +293,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz next to each file (apps/web/vite.config.ts); they are sent as
+      // they are, with the matching Content-Encoding, instead of compressing on every request.
+      preCompressed: true,
       setHeaders: (res, path) => {
+        // Hashed file names change with their content: cached for a year. The service worker and
+        // the manifest and the app shell keep their names, so the browser must ask each time.
         if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+        else if (/\/(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path)) res.header("cache-control", "no-cache");
       },
     });
   }
