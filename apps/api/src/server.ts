@@ -113,6 +113,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         mediaSrc: ["'self'", "https:", "blob:"],
         frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         connectSrc: ["'self'"],
+        // The installable app (issue #19): its service worker and manifest come from this server.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

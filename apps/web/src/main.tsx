@@ -6,6 +6,7 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
+import { UpdatePrompt } from "./features/offline/UpdatePrompt";
 import { routeTree } from "./routeTree.gen";
 import { theme } from "./theme";
 
@@ -34,6 +35,7 @@ function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </MantineProvider>
   );
 }
