@@ -49,6 +49,9 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  // Tags the query cache saved for offline use (features/offline/queryCache.ts): a new build's
+  // screens may expect other shapes, so they never read an older build's saved answers.
+  define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(process.env.VITE_BUILD_ID ?? new Date().toISOString()) },
   resolve: { conditions: ["@sitesafe/source"] },
   server: {
     port: 5173,

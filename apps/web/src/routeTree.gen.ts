@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
 import { Route as AppVideosRouteImport } from './routes/_app/videos'
@@ -64,6 +65,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/safety-comments': typeof AppSafetyCommentsRoute
   '/_app/videos': typeof AppVideosRoute
@@ -364,6 +373,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/dashboard'
+    | '/outbox'
     | '/profile'
     | '/safety-comments'
     | '/videos'
@@ -401,6 +411,7 @@ export interface FileRouteTypes {
   to:
     | '/auth'
     | '/dashboard'
+    | '/outbox'
     | '/profile'
     | '/safety-comments'
     | '/videos'
@@ -440,6 +451,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/auth'
     | '/_app/dashboard'
+    | '/_app/outbox'
     | '/_app/profile'
     | '/_app/safety-comments'
     | '/_app/videos'
@@ -509,6 +521,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -747,6 +766,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSafetyCommentsRoute: typeof AppSafetyCommentsRoute
   AppVideosRoute: typeof AppVideosRoute
@@ -785,6 +805,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppSafetyCommentsRoute: AppSafetyCommentsRoute,
   AppVideosRoute: AppVideosRoute,

@@ -10,12 +10,17 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
-/** Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. */
+/**
+ * Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. Offline, a
+ * query still tries once ("offlineFirst") and fails, so a screen never opened before shows its
+ * error instead of spinning until the signal returns; saved answers show meanwhile.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: true, networkMode: "offlineFirst" },
+      // A write offline fails at once (and a create goes to the Outbox) instead of waiting paused.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }
