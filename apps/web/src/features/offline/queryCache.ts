@@ -31,7 +31,7 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_BYTES = 4 * 1024 * 1024;
 /** One answer bigger than this (a whole list) is not worth a slot. */
 const MAX_QUERY_BYTES = 512 * 1024;
-const SAVE_EVERY_MS = 1000;
+const SAVE_EVERY_MS = 300;
 
 export const sessionKey = getQueryKey(trpc.auth.session, undefined, "query");
 
@@ -74,7 +74,10 @@ async function fetchSession(): Promise<{ kind: "answer"; session: Session } | { 
   }
 }
 
-/** Saves the cache (at most once a second) while someone is signed in; forgets it on sign-out. */
+/**
+ * Saves the cache (at most every 300 ms, and when the page is hidden or closed) while someone is
+ * signed in; forgets it on sign-out.
+ */
 export function persistQueryCache(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
@@ -95,8 +98,18 @@ export function persistQueryCache(queryClient: QueryClient): () => void {
     markReachable();
     timer ??= setTimeout(save, SAVE_EVERY_MS);
   });
+  const saveNow = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  const onHidden = () => document.visibilityState === "hidden" && saveNow();
+  document.addEventListener("visibilitychange", onHidden);
+  window.addEventListener("pagehide", saveNow);
   return () => {
     unsubscribe();
+    document.removeEventListener("visibilitychange", onHidden);
+    window.removeEventListener("pagehide", saveNow);
     if (timer) clearTimeout(timer);
   };
 }
