@@ -1,3 +1,8 @@
+// All of Mantine's styles for the signed-in screens, loaded with them (this module is part of the
+// protected layout's lazy chunk); the first screen has its own few (styles/firstScreen.ts).
+import "@mantine/core/styles.layer.css";
+import "@mantine/dates/styles.layer.css";
+import "@mantine/notifications/styles.layer.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";

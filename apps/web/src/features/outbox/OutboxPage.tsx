@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconCloudOff, IconInbox } from "@tabler/icons-react";
+import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -45,11 +45,6 @@ export function OutboxPage() {
           ) : null
         }
       />
-      {!online && waiting > 0 ? (
-        <Alert color="yellow" icon={<IconCloudOff size={18} />} mb="md">
-          You are offline. {waiting === 1 ? "1 item is" : `${waiting} items are`} waiting and will be sent when the connection returns.
-        </Alert>
-      ) : null}
       {items && items.length === 0 ? (
         <Card withBorder radius="md" p="xl">
           <Stack align="center" gap="xs">
