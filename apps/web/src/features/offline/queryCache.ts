@@ -50,15 +50,24 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
   const snapshot = await saved;
   const usable = snapshot && snapshot.build === BUILD && Date.now() - snapshot.syncedAt < MAX_AGE_MS ? snapshot : undefined;
   if (session.kind === "answer") {
-    if (usable && session.session && usable.userId === session.session.user.id) hydrate(queryClient, usable.state);
+    if (usable && session.session && usable.userId === session.session.user.id) putBack(queryClient, usable.state);
     else if (snapshot) await clearQueryCache();
     queryClient.setQueryData(sessionKey, session.session);
     return;
   }
   if (usable) {
-    hydrate(queryClient, usable.state);
+    putBack(queryClient, usable.state);
     restoredSyncedAt = usable.syncedAt;
   }
+}
+
+/**
+ * Saved answers are shown at once but count as stale, so every screen asks the server again when
+ * it mounts: a reload must not show a list as it was before the reload for up to 30 s.
+ */
+function putBack(queryClient: QueryClient, state: DehydratedState) {
+  hydrate(queryClient, state);
+  void queryClient.invalidateQueries({ refetchType: "none" });
 }
 
 async function fetchSession(): Promise<{ kind: "answer"; session: Session } | { kind: "unreachable" }> {

@@ -28,7 +28,8 @@ export function useFlushOutbox() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    if (!user) return 0;
+    // With the browser offline there is nothing to try; the "online" event starts the next run.
+    if (!user || !navigator.onLine) return 0;
     const sent = await flushOutbox(user.id);
     if (sent > 0) {
       void queryClient.invalidateQueries();
