@@ -51,6 +51,20 @@ async function waitForSaved(page: Page, procedure: string) {
     .toBe(true);
 }
 
+/** Files a JHA through the form on /forms/jha; with no signal it lands in the Outbox. */
+async function fileJha(page: Page, projectName: string, title: string) {
+  await page.getByRole("button", { name: "New JHA" }).click();
+  const jha = page.getByRole("form", { name: "New JHA form" });
+  await expect.poll(() => jha.locator('[data-path="projectId"]').inputValue()).toBe(projectName);
+  await jha.locator('[data-path="title"]').fill(title);
+  await jha.locator('[data-path="jobDescription"]').fill("Dig along the basement wall for the drain");
+  await jha.locator('[data-path="hazards.0.description"]').fill("Wall collapse");
+  await jha.locator('[data-path="controlMeasures.0.description"]').fill("Shoring");
+  await jha.locator('[data-path="controlMeasures.0.responsibility"]').fill("Foreman");
+  await jha.getByRole("button", { name: "Submit JHA" }).click();
+  await page.waitForURL((u) => u.pathname === "/outbox");
+}
+
 async function outboxItems(page: Page) {
   await page.goto("/outbox");
   await page.getByRole("heading", { name: "Outbox" }).waitFor();
@@ -124,16 +138,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await context.setOffline(true);
     await page.goto("/forms/jha");
     await page.getByTestId("offline-banner").waitFor();
-    await page.getByRole("button", { name: "New JHA" }).click();
-    const jha = page.getByRole("form", { name: "New JHA form" });
-    await expect.poll(() => jha.locator('[data-path="projectId"]').inputValue()).toBe(project.name);
-    await jha.locator('[data-path="title"]').fill(jhaTitle);
-    await jha.locator('[data-path="jobDescription"]').fill("Dig along the basement wall for the drain");
-    await jha.locator('[data-path="hazards.0.description"]').fill("Wall collapse");
-    await jha.locator('[data-path="controlMeasures.0.description"]').fill("Shoring");
-    await jha.locator('[data-path="controlMeasures.0.responsibility"]').fill("Foreman");
-    await jha.getByRole("button", { name: "Submit JHA" }).click();
-    await page.waitForURL((u) => u.pathname === "/outbox");
+    await fileJha(page, project.name, jhaTitle);
     await page.getByTestId("outbox-item").filter({ hasText: jhaTitle }).waitFor();
 
     await page.goto("/forms/incident-reports");
@@ -179,16 +184,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await page.getByRole("button", { name: "New JHA" }).waitFor();
     await waitForSaved(page, "jha.formOptions");
     await context.setOffline(true);
-    await page.getByRole("button", { name: "New JHA" }).click();
-    const jha = page.getByRole("form", { name: "New JHA form" });
-    await expect.poll(() => jha.locator('[data-path="projectId"]').inputValue()).toBe(project.name);
-    await jha.locator('[data-path="title"]').fill(`Refused ${suffix}`);
-    await jha.locator('[data-path="jobDescription"]').fill("Filed after being moved off the project");
-    await jha.locator('[data-path="hazards.0.description"]').fill("Falls");
-    await jha.locator('[data-path="controlMeasures.0.description"]').fill("Harness");
-    await jha.locator('[data-path="controlMeasures.0.responsibility"]').fill("Lead");
-    await jha.getByRole("button", { name: "Submit JHA" }).click();
-    await page.waitForURL((u) => u.pathname === "/outbox");
+    await fileJha(page, project.name, `Refused ${suffix}`);
     // Meanwhile the worker is taken off the project.
     await admin.call("DELETE", `/api/projects/${project.id}/workers/${worker.workerId}`, {});
     await context.setOffline(false);
