@@ -68,7 +68,12 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
     ] as const;
     for (const [path, area, size] of screens) {
       calls.length = 0;
+      // The page's own request, not network idleness: the signed-in layout first puts the saved
+      // cache back (features/offline/queryCache.ts), and on a busy machine that pause can outlast
+      // networkidle's 500 ms.
+      const paged = page.waitForRequest((r) => new URL(r.url()).pathname.split(",").some((p) => p.endsWith(`${area}.page`)));
       await page.goto(path);
+      await paged;
       await page.waitForLoadState("networkidle");
       const asked = calls.filter((c) => c.procedure.startsWith(`${area}.`)).map((c) => c.procedure);
       expect(asked, path).toContain(`${area}.page`);

@@ -52,6 +52,8 @@ export interface Context {
    * (answerMemory.ts). Without a memory, or with no one signed in, it always computes.
    */
   remember<T>(path: string, input: unknown, compute: () => Promise<T>): Promise<T>;
+  /** The request's `Idempotency-Key` header, honoured by creates (services/idempotency.ts). */
+  idempotencyKey: string | null;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -75,6 +77,8 @@ export interface ContextInput {
   complianceMemory?: ComplianceMemory | undefined;
   /** The server's memory of recent answers; without it, every read is computed. */
   answerMemory?: AnswerMemory | undefined;
+  /** The request's `Idempotency-Key` header. */
+  idempotencyKey?: string | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
@@ -123,6 +127,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       input.complianceMemory?.invalidate();
     },
     streamWholeLists: false,
+    idempotencyKey: input.idempotencyKey ?? null,
     projectFigures: input.complianceMemory?.projects.lookup(db, snapshotOnce) ?? compliance.projectFiguresOf(db),
     workerCompliance: input.complianceMemory?.workers.lookup(db, snapshotOnce) ?? compliance.workerComplianceOfIds(db),
     snapshot: snapshotOnce,

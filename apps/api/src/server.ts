@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -21,6 +22,7 @@ import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from ".
 import { registerApiDocs } from "./openapi/routes.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./rest/csv.js";
 import { restRoutes } from "./rest/index.js";
+import { deleteExpiredKeys } from "./services/idempotency.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { assertTokenMayWrite } from "./services/tokens.js";
 import { normaliseError, validationIssues } from "./trpc.js";
@@ -116,6 +118,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         mediaSrc: ["'self'", "https:", "blob:"],
         frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         connectSrc: ["'self'"],
+        // The installable app (issue #19): its service worker and manifest come from this server.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -131,6 +136,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Security hardening (issue #9): match CSP frame-ancestors 'none' for browsers that only read X-Frame-Options.
     frameguard: { action: "deny" },
   });
+
+  // JSON answers are compressed (brotli or gzip) for clients that accept it: on one bar of signal
+  // the bytes are the wait. Streams stay streams (whole lists are compressed as they are written);
+  // the web app's files come precompressed from the build (see the static files below).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   // Security hardening (issue #9): API answers carry personal and safety data, so no browser or
   // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
@@ -196,6 +206,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         sessionCache,
         complianceMemory,
         answerMemory,
+        idempotencyKey: headerOf(req, "idempotency-key"),
       });
       contexts.set(req, ctx);
     }
@@ -291,13 +302,29 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return sendError(req, reply, error);
   });
 
+  // Idempotency keys are honoured for 24 hours; older ones are deleted hourly (and at start).
+  const sweepKeys = () =>
+    deleteExpiredKeys(dbHandle.db).then(
+      () => undefined,
+      (error: unknown) => app.log.warn({ err: error }, "expired idempotency keys not deleted"),
+    );
+  const keySweeper = setInterval(() => void sweepKeys(), 60 * 60 * 1000).unref();
+  app.addHook("onReady", sweepKeys);
+  app.addHook("onClose", async () => clearInterval(keySweeper));
+
   const webDist = config.webDist && existsSync(join(config.webDist, "index.html")) ? config.webDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz next to each file (apps/web/vite.config.ts); they are sent as
+      // they are, with the matching Content-Encoding, instead of compressing on every request.
+      preCompressed: true,
       setHeaders: (res, path) => {
+        // Hashed file names change with their content: cached for a year. The service worker and
+        // the manifest and the app shell keep their names, so the browser must ask each time.
         if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+        else if (/\/(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path)) res.header("cache-control", "no-cache");
       },
     });
   }
@@ -390,6 +417,11 @@ function sameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
   return origin === `${req.protocol}://${req.host}`;
+}
+
+function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

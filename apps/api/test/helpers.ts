@@ -72,9 +72,9 @@ const cachedHash = (password: string) => {
   return h;
 };
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const dbHandle = await createTestDb();
-  const app = await buildServer({ config: testConfig, dbHandle, logger: false });
+  const app = await buildServer({ config: { ...testConfig, ...config }, dbHandle, logger: false });
   await app.ready();
   const db = dbHandle.db;
 

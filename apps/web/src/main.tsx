@@ -1,11 +1,10 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
-import "@mantine/dates/styles.css";
+import "./styles/firstScreen";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
+import { UpdatePrompt } from "./features/offline/UpdatePrompt";
 import { routeTree } from "./routeTree.gen";
 import { theme } from "./theme";
 
@@ -34,6 +33,7 @@ function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </MantineProvider>
   );
 }

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRecordkeepingRouteImport } from './routes/_app/recordkeeping'
 import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
@@ -65,6 +66,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
@@ -290,6 +297,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/recordkeeping': typeof AppRecordkeepingRoute
   '/_app/safety-comments': typeof AppSafetyCommentsRoute
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/dashboard'
+    | '/outbox'
     | '/profile'
     | '/recordkeeping'
     | '/safety-comments'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
   to:
     | '/auth'
     | '/dashboard'
+    | '/outbox'
     | '/profile'
     | '/recordkeeping'
     | '/safety-comments'
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/auth'
     | '/_app/dashboard'
+    | '/_app/outbox'
     | '/_app/profile'
     | '/_app/recordkeeping'
     | '/_app/safety-comments'
@@ -521,6 +533,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -766,6 +785,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppRecordkeepingRoute: typeof AppRecordkeepingRoute
   AppSafetyCommentsRoute: typeof AppSafetyCommentsRoute
@@ -805,6 +825,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppRecordkeepingRoute: AppRecordkeepingRoute,
   AppSafetyCommentsRoute: AppSafetyCommentsRoute,

@@ -21,3 +21,4 @@ export * as snapshots from "./queries/snapshots.js";
 export * as osha from "./queries/osha.js";
 export * as photos from "./queries/photos.js";
 export * as serviceTokens from "./queries/serviceTokens.js";
+export * as idempotency from "./queries/idempotency.js";

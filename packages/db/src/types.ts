@@ -353,6 +353,16 @@ export interface IncidentRecordkeepingTable {
   updatedAt: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  /** Hash of the procedure and its input: the same key with another request is refused. */
+  fingerprint: string;
+  /** The first answer, superjson text. */
+  answer: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   workers: WorkersTable;
@@ -377,6 +387,7 @@ export interface Database {
   incidentRecordkeeping: IncidentRecordkeepingTable;
   photos: PhotosTable;
   serviceTokens: ServiceTokensTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

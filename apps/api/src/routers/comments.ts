@@ -24,6 +24,7 @@ import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
+import { once } from "../services/idempotency.js";
 
 const NOT_FOUND = "Comment";
 
@@ -76,7 +77,7 @@ export const commentsRouter = router({
   })),
 
   /** Only workers send messages; always open, always their own. */
-  create: authedProcedure.input(createCommentSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(createCommentSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "comment.create");
     await assertProjectAllowed(ctx.db, ctx.actor, input.projectId);
     const id = await ctx.db.transaction().execute(async (trx) => {
@@ -85,7 +86,7 @@ export const commentsRouter = router({
       return id;
     });
     return loadOrThrow(ctx.db, id);
-  }),
+  })),
 
   /** The author's edit of title, content and project, while the message is open or in progress. */
   update: authedProcedure.input(editCommentSchema).mutation(async ({ ctx, input }) => {

@@ -16,6 +16,7 @@ import { authedProcedure, remembered, router } from "../trpc.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, formOptions, INVALID_WORKER, resolveFiler } from "./jha.js";
 import { answerList, answerPage } from "../lists.js";
 import { assertNameableWorkers, involvedPeopleScope } from "../services/involvedWorkers.js";
+import { once } from "../services/idempotency.js";
 
 async function visibleReport(db: Kysely<Database>, actor: Actor, id: number) {
   const report = await incidents.findIncidentReport(db, id, involvedPeopleScope(actor));
@@ -41,7 +42,7 @@ export const incidentsRouter = router({
 
   formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
-  create: authedProcedure.input(incidentReportSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(incidentReportSchema).mutation(once(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
     const reportedBy = await resolveFiler(ctx.db, ctx.actor, input.reportedBy, "reportedBy");
     await assertNameableWorkers(ctx.db, ctx.actor, input.projectId, input.involvedWorkers);
@@ -59,7 +60,7 @@ export const incidentsRouter = router({
       return id;
     });
     return visibleReport(ctx.db, ctx.actor, id);
-  }),
+  })),
 
   /** Edits and status changes (transitions are made by editing); a status change is audited. */
   update: authedProcedure.input(incidentReportUpdateSchema).mutation(async ({ ctx, input }) => {

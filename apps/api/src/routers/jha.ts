@@ -22,6 +22,7 @@ import type { Kysely } from "kysely";
 import { assertCan, type SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
+import { once } from "../services/idempotency.js";
 
 export const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
 export const NO_WORKER_PROFILE = "A worker profile is required to file forms";
@@ -105,7 +106,7 @@ export const jhaRouter = router({
 
   formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
-  create: authedProcedure.input(jhaFormSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(jhaFormSchema).mutation(once(async ({ ctx, input }) => {
     await assertFilableProject(ctx.db, ctx.actor, input.projectId);
     const submittedBy = await resolveFiler(ctx.db, ctx.actor, input.submittedBy, "submittedBy");
     const id = await ctx.db.transaction().execute(async (trx) => {
@@ -114,7 +115,7 @@ export const jhaRouter = router({
       return id;
     });
     return visibleForm(ctx.db, ctx.actor, id);
-  }),
+  })),
 
   update: authedProcedure.input(jhaFormUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, submittedBy, ...changes } = input;
@@ -154,13 +155,13 @@ export const jhaRouter = router({
     return all.filter((c) => canSeeJhaComment(ctx.actor, c));
   })),
 
-  addComment: authedProcedure.input(jhaCommentCreateSchema).mutation(async ({ ctx, input }) => {
+  addComment: authedProcedure.input(jhaCommentCreateSchema).mutation(once(async ({ ctx, input }) => {
     await visibleForm(ctx.db, ctx.actor, input.jhaFormId);
     const id = await jha.insertJhaComment(ctx.db, { ...input, userId: ctx.user.id });
     const comment = await jha.findJhaComment(ctx.db, id);
     if (!comment) throw notFound("Comment");
     return comment;
-  }),
+  })),
 
   updateComment: authedProcedure.input(jhaCommentUpdateSchema).mutation(async ({ ctx, input }) => {
     const comment = await visibleComment(ctx.db, ctx.actor, input.id);

@@ -26,6 +26,7 @@ import type { SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "./jha.js";
+import { once } from "../services/idempotency.js";
 
 const PERMIT = "Hot work permit";
 
@@ -146,7 +147,7 @@ export const permitsRouter = router({
     return permitDetail(ctx.db, input.id);
   })),
 
-  create: authedProcedure.input(hotWorkPermitSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(hotWorkPermitSchema).mutation(once(async ({ ctx, input }) => {
     const data = await checkedFormData(ctx.db, ctx.actor, input);
     const id = await ctx.db.transaction().execute(async (trx) => {
       const newId = await permits.insertPermit(trx, data);
@@ -155,7 +156,7 @@ export const permitsRouter = router({
     });
     ctx.log.info({ event: "permit_requested", permitId: id, by: ctx.actor.userId }, "hot work permit requested");
     return permitDetail(ctx.db, id);
-  }),
+  })),
 
   /** PUT: the full form again. The status stays; a worker's edit only lands while still pending. */
   update: authedProcedure.input(updateHotWorkPermitSchema).mutation(async ({ ctx, input }) => {

@@ -36,6 +36,7 @@ import { z } from "zod";
 import { assertCan, type SignedInContext } from "../context.js";
 import { answerPage } from "../lists.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { once } from "../services/idempotency.js";
 
 /** 404 for a missing project, then 403 for a worker who is not assigned to it. */
 async function assertProjectVisible(db: Kysely<Database>, actor: Parameters<typeof canSeeProject>[0], id: number) {
@@ -124,7 +125,7 @@ export const projectsRouter = router({
     return project;
   })),
 
-  create: staffProcedure.input(projectSchema).mutation(async ({ ctx, input }) => {
+  create: staffProcedure.input(projectSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.create");
     const id = await ctx.db.transaction().execute(async (trx) => {
       const id = await projects.insertProject(trx, input);
@@ -134,7 +135,7 @@ export const projectsRouter = router({
     const project = await projects.findProject(ctx.db, id);
     if (!project) throw notFound("Project");
     return project;
-  }),
+  })),
 
   update: staffProcedure.input(projectUpdateSchema).mutation(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.update");
@@ -178,14 +179,14 @@ export const projectsRouter = router({
     return projects.listProjectWorkers(ctx.db, input.id, ctx.workerCompliance);
   })),
 
-  assignWorker: staffProcedure.input(assignWorkerSchema).mutation(async ({ ctx, input }) => {
+  assignWorker: staffProcedure.input(assignWorkerSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.manageWorkers", { projectId: input.id });
     if (!(await projects.projectExists(ctx.db, input.id))) throw notFound("Project");
     if (!(await workers.findWorkerProfile(ctx.db, input.workerId))) throw notFound("Worker");
     const row = await projects.assignWorker(ctx.db, input.id, input.workerId, input.role);
     if (!row) throw conflict(WORKER_ALREADY_ASSIGNED);
     return row;
-  }),
+  })),
 
   removeWorker: staffProcedure.input(removeWorkerSchema).mutation(async ({ ctx, input }) => {
     assertCan(ctx.actor, "project.manageWorkers", { projectId: input.id });
@@ -215,7 +216,7 @@ export const projectsRouter = router({
    * multipart body (10 MB cap) and hands the bytes here; type and size are checked here so no
    * caller can skip them.
    */
-  uploadSafetyPlan: staffProcedure.input(uploadSafetyPlanSchema).mutation(async ({ ctx, input }) => {
+  uploadSafetyPlan: staffProcedure.input(uploadSafetyPlanSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "safetyPlan.upload", { projectId: input.id });
     if (input.data.byteLength > SAFETY_PLAN_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
     if (input.data.byteLength === 0) throw new AppError("BAD_REQUEST", FILE_EMPTY);
@@ -242,7 +243,7 @@ export const projectsRouter = router({
     const plan = await projects.findSafetyPlan(ctx.db, input.id);
     if (!plan) throw notFound("Safety plan");
     return plan;
-  }),
+  })),
 
   /** DELETE /api/projects/:id/safety-plan: succeeds whether or not there was a plan. */
   deleteSafetyPlan: staffProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {

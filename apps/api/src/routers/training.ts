@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { assertCan } from "../context.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { answerList } from "../lists.js";
+import { once } from "../services/idempotency.js";
 
 /**
  * Reading a worker's records: the worker themself or staff (403 otherwise, before revealing
@@ -88,12 +89,12 @@ export const trainingRouter = router({
   })),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
-  createModule: authedProcedure.input(createTrainingModuleSchema).mutation(async ({ ctx, input }) => {
+  createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "trainingModule.create");
     const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
     ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
     return module;
-  }),
+  })),
 
   /** GET /api/workers/:workerId/trainings. */
   workerTrainings: authedProcedure.input(workerTrainingsSchema).query(remembered(async ({ ctx, input }) => {
@@ -108,7 +109,7 @@ export const trainingRouter = router({
   }),
 
   /** POST /api/workers/:workerId/trainings. */
-  createProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+  createProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(once(({ ctx, input }) => recordProgress(ctx, input))),
 
   /** PUT /api/workers/:workerId/trainings/:moduleId. */
   updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { assertCan } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import type { Context } from "../context.js";
+import { once } from "../services/idempotency.js";
 
 type Authed = Context & { actor: NonNullable<Context["actor"]> };
 
@@ -57,14 +58,14 @@ export const videosRouter = router({
   })),
 
   /** POST /api/safety-videos: admin and manager. */
-  create: authedProcedure.input(createVideoSchema).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.input(createVideoSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "video.manage");
     return ctx.db.transaction().execute(async (trx) => {
       const video = await videos.insertVideo(trx, { ...storedValues(input), createdBy: ctx.user.id });
       await audit.recordAudit(trx, { actor: ctx.actor, entity: "video", entityId: video.id, action: "created", details: { title: video.title } });
       return video;
     });
-  }),
+  })),
 
   /** PUT /api/safety-videos/:id: admin and manager. */
   update: authedProcedure.input(updateVideoSchema).mutation(async ({ ctx, input }) => {
@@ -85,7 +86,7 @@ export const videosRouter = router({
   })),
 
   /** POST /api/workers/:workerId/videos. */
-  createProgress: authedProcedure.input(recordVideoProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+  createProgress: authedProcedure.input(recordVideoProgressSchema).mutation(once(({ ctx, input }) => recordProgress(ctx, input))),
 
   /** PUT /api/workers/:workerId/videos/:videoId. */
   updateProgress: authedProcedure.input(recordVideoProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),

@@ -24,6 +24,7 @@ import { hashPassword } from "../auth/passwords.js";
 import { assertCan, type SignedInContext } from "../context.js";
 import { adminProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
+import { once } from "../services/idempotency.js";
 
 /** A taken username or e-mail, however it was found (pre-check or the unique index), is a 409 with a clear message. */
 function identityConflict(error: unknown): AppError | null {
@@ -161,17 +162,17 @@ export const workersRouter = router({
   })),
 
   /** POST /api/workers: login account + profile + assignments. */
-  create: staffProcedure.input(workerCreateSchema).mutation(({ ctx, input }) => {
+  create: staffProcedure.input(workerCreateSchema).mutation(once(({ ctx, input }) => {
     assertCan(ctx.actor, "worker.create");
     return createWorkerWithAccount(ctx, {
       ...input,
       position: input.role,
       accountRole: "worker",
     });
-  }),
+  })),
 
   /** The manager form: a manager account with the Safety Manager position. Admin only. */
-  createManager: adminProcedure.input(managerCreateSchema).mutation(({ ctx, input }) => {
+  createManager: adminProcedure.input(managerCreateSchema).mutation(once(({ ctx, input }) => {
     assertCan(ctx.actor, "manager.create");
     return createWorkerWithAccount(ctx, {
       ...input,
@@ -179,7 +180,7 @@ export const workersRouter = router({
       company: input.company ?? MANAGER_DEFAULT_COMPANY,
       accountRole: "manager",
     });
-  }),
+  })),
 
   /** PUT /api/workers/:id: profile fields; projectIds, when sent, become the assignments. */
   update: staffProcedure.input(workerUpdateSchema).mutation(async ({ ctx, input }) => {

@@ -25,6 +25,8 @@ import { useIsMobile } from "../lib/device";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
+import { clearQueryCache } from "../features/offline/queryCache";
+import { OutboxButton } from "../features/outbox/OutboxButton";
 import { HEADER_HEIGHT } from "./headerHeight";
 import { UploadIndicator } from "../features/photos/UploadIndicator";
 
@@ -34,7 +36,8 @@ function useLogout() {
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {
       notifySuccess("Logged out", "You have been successfully logged out.");
-      navigateFully("/auth");
+      // A shared phone must not show this user's saved data to the next one.
+      void clearQueryCache().finally(() => navigateFully("/auth"));
     },
     onError: (error) => notifyError("Logout failed", errorMessage(error)),
   });
@@ -83,6 +86,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <OutboxButton />
             <ThemeToggle />
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>

@@ -1,3 +1,4 @@
+import "@mantine/notifications/styles.layer.css";
 import { Notifications } from "@mantine/notifications";
 import type { CSSProperties } from "react";
 import { HEADER_HEIGHT } from "./headerHeight";

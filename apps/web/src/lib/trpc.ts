@@ -4,18 +4,32 @@ import { httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
+import { isOnline } from "../features/offline/network";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
-/** Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. */
+/**
+ * Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. Offline, a
+ * screen with saved answers shows them without asking (asking would turn them into an error), and
+ * asks again when the connection returns; a screen never opened before tries once
+ * ("offlineFirst") and shows its error instead of spinning until the signal returns.
+ */
 export function createQueryClient() {
+  const whenOnline = () => isOnline();
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: true },
-      mutations: { retry: false },
+      queries: {
+        staleTime: 30_000,
+        retry: false,
+        refetchOnWindowFocus: whenOnline,
+        refetchOnMount: whenOnline,
+        networkMode: "offlineFirst",
+      },
+      // A write offline fails at once (and a create goes to the Outbox) instead of waiting paused.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -4,6 +4,8 @@ import { ApiProvider } from "../components/ApiProvider";
 import { AppLayout } from "../components/AppLayout";
 import { FullPageSpinner } from "../components/FullPageSpinner";
 import { Toasts } from "../components/Toasts";
+import { OfflineBanner } from "../features/offline/OfflineBanner";
+import { OutboxSync } from "../features/outbox/useOutbox";
 import { useSession } from "../lib/auth";
 import { rememberSignedIn } from "../lib/session";
 
@@ -32,6 +34,8 @@ function SignedIn() {
   if (!session.data) return <Navigate to="/auth" replace />;
   return (
     <AppLayout>
+      <OutboxSync />
+      <OfflineBanner />
       <Outlet />
     </AppLayout>
   );

@@ -7,6 +7,7 @@ import * as m0006 from "./0006_login_limits.js";
 import * as m0008 from "./0008_photos.js";
 import * as m0009 from "./0009_osha_recordkeeping.js";
 import * as m0010 from "./0010_service_tokens.js";
+import * as m0011 from "./0011_idempotency_keys.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0008_photos": m0008,
   "0009_osha_recordkeeping": m0009,
   "0010_service_tokens": m0010,
+  "0011_idempotency_keys": m0011,
 };

@@ -1,3 +1,7 @@
+// The role picker's dropdown; the first screen's styles do not have it (styles/firstScreen.ts).
+import "@mantine/core/styles/Combobox.layer.css";
+import "@mantine/core/styles/Popover.layer.css";
+import "@mantine/core/styles/ScrollArea.layer.css";
 // The Register tab of /auth, its own chunk: loaded when the tab is first opened (or pointed at),
 // so the sign-in page does not load the role Select's combobox and popover code (bundle budget).
 import { type RegisterInput, registerFormSchema } from "@sitesafe/domain/auth";

@@ -12,6 +12,7 @@ import { useEffect } from "react";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useInvalidateComments } from "./useCommentsCache";
+import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type SafetyComment = RouterOutputs["comments"]["list"][number];
 
@@ -45,9 +46,13 @@ export function CommentFormDialog({ opened, onClose, comment }: { opened: boolea
     form.reset();
     onClose();
   };
-  const create = trpc.comments.create.useMutation({
+  const create = useOutboxMutation("comments.create", {
     onSuccess: () => {
       notifySuccess(...commentTexts.sent);
+      done();
+    },
+    onQueued: () => {
+      notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
       done();
     },
     onError: (error) => notifyError(commentTexts.sendFailed, errorMessage(error, commentTexts.sendFailedFallback)),

@@ -18,6 +18,7 @@ import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { notifySubmitError } from "../jha/JhaForm";
 import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
+import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
 
@@ -111,7 +112,7 @@ export function IncidentForm({
     );
     onDone(saved);
   };
-  const create = trpc.incidents.create.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to submit incident report", e) });
+  const create = useOutboxMutation("incidents.create", { onSuccess, onError: (e) => notifySubmitError("Failed to submit incident report", e) });
   const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update incident report", e) });
   const pending = create.isPending || update.isPending;
 

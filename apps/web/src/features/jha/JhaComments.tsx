@@ -15,6 +15,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type Comment = RouterOutputs["jha"]["comments"][number];
 
@@ -46,11 +47,15 @@ export function JhaComments({ formId }: { formId: number }) {
     initialValues: { content: "", visibility: "private" as JhaCommentVisibility },
     validate: schemaResolver(jhaCommentSchema, { sync: true }),
   });
-  const add = trpc.jha.addComment.useMutation({
+  const add = useOutboxMutation("jha.addComment", {
     onSuccess: () => {
       form.reset();
       void utils.jha.comments.invalidate({ id: formId });
       notifySuccess("Comment added");
+    },
+    onQueued: () => {
+      form.reset();
+      notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
     },
     onError: (e) => notifyError("Failed to add comment", errorMessage(e)),
   });

@@ -17,6 +17,7 @@ import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
+import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
 
@@ -87,7 +88,7 @@ export function JhaForm({
     notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
     onDone(saved);
   };
-  const create = trpc.jha.create.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to submit JHA form", e) });
+  const create = useOutboxMutation("jha.create", { onSuccess, onError: (e) => notifySubmitError("Failed to submit JHA form", e) });
   const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
   const pending = create.isPending || update.isPending;
 

@@ -16,6 +16,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { PermitForm } from "./PermitForm";
 import { PermitStatusBadge } from "./PermitStatusBadge";
+import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type PermitListing = RouterOutputs["permits"]["page"]["items"][number];
 
@@ -39,7 +40,7 @@ export function PermitListPage() {
   // The tabs: the projects this person may see, by name (no compliance figures needed here).
   const options = trpc.permits.formOptions.useQuery();
 
-  const create = trpc.permits.create.useMutation({
+  const create = useOutboxMutation("permits.create", {
     onSuccess: () => {
       notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
       setRequestOpen(false);

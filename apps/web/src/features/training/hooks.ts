@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type TrainingModule = RouterOutputs["training"]["modules"][number];
 export type WorkerTrainingRecord = RouterOutputs["training"]["workerTrainings"][number];
@@ -35,7 +36,7 @@ export function statusOf(record: WorkerTrainingRecord | undefined): TrainingStat
 export function useSaveTrainingProgress() {
   const workerId = useWorkerId();
   const utils = trpc.useUtils();
-  const create = trpc.training.createProgress.useMutation();
+  const create = useOutboxMutation("training.createProgress");
   const update = trpc.training.updateProgress.useMutation();
 
   const save = useCallback(
@@ -47,7 +48,13 @@ export function useSaveTrainingProgress() {
       if (workerId === null) return null;
       try {
         const input = { workerId, moduleId, progress };
-        const record = options.hasRecord ? await update.mutateAsync(input) : await create.mutateAsync(input);
+        // Offline, or with no answer, the progress waits in the Outbox (features/outbox).
+        const outcome = await (options.hasRecord ? sentOrQueued(update.mutateAsync(input), () => create.send(input)) : create.send(input));
+        if (!outcome.sent) {
+          if (options.notify !== false) notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
+          return null;
+        }
+        const record = outcome.data;
         utils.training.workerTrainings.setData({ workerId }, (old) => {
           const others = (old ?? []).filter((r) => r.moduleId !== moduleId);
           return [...others, record].sort((a, b) => a.moduleId - b.moduleId);

@@ -22,6 +22,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { type SafetyVideo, VideoFormDialog } from "./VideoFormDialog";
 import { VideoPlayer } from "./VideoPlayer";
+import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type WorkerVideo = RouterOutputs["videos"]["workerVideos"][number];
 type Tab = "this-week" | "upcoming" | "previous" | "required";
@@ -52,13 +53,16 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
   const required = trpc.videos.requiredVideos.useQuery({ workerId: progressWorkerId ?? 0 }, { enabled: progressWorkerId !== null });
   const byVideo = new Map<number, WorkerVideo>((progress.data ?? []).map((p) => [p.videoId, p]));
 
-  const createProgress = trpc.videos.createProgress.useMutation();
+  const createProgress = useOutboxMutation("videos.createProgress");
   const updateProgress = trpc.videos.updateProgress.useMutation();
   const saveProgress = async (videoId: number, watchedPercentage: number, announce = false) => {
     if (!canRecord || progressWorkerId === null) return;
     try {
       const input = { workerId: progressWorkerId, videoId, watchedPercentage };
-      const saved = byVideo.has(videoId) ? await updateProgress.mutateAsync(input) : await createProgress.mutateAsync(input);
+      // Offline, or with no answer, the progress waits in the Outbox (features/outbox).
+      const outcome = await (byVideo.has(videoId) ? sentOrQueued(updateProgress.mutateAsync(input), () => createProgress.send(input)) : createProgress.send(input));
+      if (!outcome.sent) return notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
+      const saved = outcome.data;
       utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
       if (saved.status === "completed") void utils.videos.requiredVideos.invalidate();
       if (announce) notifySuccess("Progress updated", "The video is marked as watched.");

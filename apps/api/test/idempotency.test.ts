@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restRoutes } from "../src/rest/index.js";
+import { deleteExpiredKeys, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from "../src/services/idempotency.js";
+import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+
+let t: TestApp;
+let admin: TestUser;
+let manager: TestUser;
+let worker: TestUser;
+let crew: TestUser;
+let project: number;
+let moduleId: number;
+let videoId: number;
+let jhaId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, manager, worker, crew] = await Promise.all([t.createUser({ role: "admin" }), t.createUser({ role: "manager" }), t.createUser({ role: "worker" }), t.createUser({ role: "worker" })]);
+  project = await t.createProject({ name: "Idempotent Tower" });
+  await t.assign(worker.workerId as number, project);
+  moduleId = (await t.db.selectFrom("trainingModules").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  const video = await t.request({
+    method: "POST",
+    url: "/api/safety-videos",
+    payload: { title: "Ladders", description: "Three points", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: 60 },
+    as: manager,
+  });
+  videoId = video.json().id;
+  jhaId = (await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("seed"), as: worker })).json().id;
+});
+afterAll(() => t.close());
+
+function jhaBody(n: string) {
+  return {
+    projectId: project,
+    title: `Trench ${n}`,
+    jobDescription: "Dig a 2 m trench for the water main",
+    hazards: [{ description: "Trench collapse", riskLevel: "high" }],
+    controlMeasures: [{ description: "Shoring", responsibility: "Foreman" }],
+  };
+}
+
+const count = async (table: string, where = sql`true`) =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]?.n);
+
+function multipart(fields: Record<string, string>, file: { name: string; text: string }) {
+  const boundary = `----idem${randomUUID().slice(0, 8)}`;
+  let body = "";
+  for (const [name, value] of Object.entries(fields)) body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  body += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.text}\r\n--${boundary}--\r\n`;
+  return { payload: Buffer.from(body), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+interface CreateCase {
+  url: () => string;
+  as: () => TestUser;
+  /** The request body for a run; n makes each run's unique fields unique. */
+  body: (n: string) => Record<string, unknown>;
+  /** What one successful create adds one of. */
+  records: () => Promise<number>;
+  multipart?: boolean;
+}
+
+/** Every REST POST that creates something, keyed by its path (checked against the table below). */
+const creates: Record<string, CreateCase> = {
+  "/api/jha-forms": { url: () => "/api/jha-forms", as: () => worker, body: jhaBody, records: () => count("jha_forms") },
+  "/api/jha-forms/:id/comments": {
+    url: () => `/api/jha-forms/${jhaId}/comments`,
+    as: () => worker,
+    body: (n) => ({ content: `Check the shoring ${n}` }),
+    records: () => count("jha_comments"),
+  },
+  "/api/incident-reports": {
+    url: () => "/api/incident-reports",
+    as: () => worker,
+    body: (n) => ({ projectId: project, title: `Ladder slipped ${n}`, description: "Slid on wet concrete", severity: "minor", date: "2026-03-02", location: "Stairs", status: "open" }),
+    records: () => count("incident_reports"),
+  },
+  "/api/hot-work-permits": {
+    url: () => "/api/hot-work-permits",
+    as: () => worker,
+    body: (n) => ({
+      projectId: project,
+      title: `Weld stringers ${n}`,
+      location: "Level 2",
+      workDescription: "Welding steel stringers",
+      startDate: "2026-03-02T08:00:00.000Z",
+      endDate: "2026-03-02T16:00:00.000Z",
+      precautions: [HOT_WORK_PRECAUTIONS[0]],
+      equipmentUsed: ["Welding equipment"],
+      fireWatchRequired: false,
+      requestedBy: worker.workerId,
+    }),
+    records: () => count("hot_work_permits"),
+  },
+  "/api/safety-comments": {
+    url: () => "/api/safety-comments",
+    as: () => worker,
+    body: (n) => ({ title: `Loose plank ${n}`, content: "A plank on level 3 moves when stepped on.", status: "open" }),
+    records: () => count("safety_comments"),
+  },
+  "/api/workers/:workerId/trainings": {
+    url: () => `/api/workers/${worker.workerId}/trainings`,
+    as: () => worker,
+    body: (n) => ({ moduleId, progress: 10 + (Number.parseInt(n.slice(-2), 16) % 80) }),
+    // An upsert too (see videos below); its first run starts the module, which is audited once.
+    records: () => count("audit_events", sql`entity = 'training'`),
+  },
+  "/api/workers/:workerId/videos": {
+    url: () => `/api/workers/${worker.workerId}/videos`,
+    as: () => worker,
+    body: (n) => ({ videoId, watchedPercentage: 10 + (Number.parseInt(n.slice(-2), 16) % 80) }),
+    // An upsert: its row count cannot tell one run from two, but lastWatchedAt in the answer can.
+    records: () => count("worker_videos", sql`worker_id = ${worker.workerId}`),
+  },
+  "/api/projects": {
+    url: () => "/api/projects",
+    as: () => manager,
+    body: (n) => ({ name: `Harbor ${n}`, location: "Pier 4", status: "active", startDate: "2026-03-01" }),
+    records: () => count("projects"),
+  },
+  "/api/projects/:id/workers": {
+    url: () => `/api/projects/${project}/workers`,
+    as: () => manager,
+    body: () => ({ workerId: crew.workerId, role: "Rigger" }),
+    records: () => count("project_workers"),
+  },
+  "/api/projects/:id/safety-plan": {
+    url: () => `/api/projects/${project}/safety-plan`,
+    as: () => manager,
+    body: (n) => ({ description: `Rev ${n}`, text: `Site plan ${n}` }),
+    records: () => count("audit_events", sql`action = 'safety_plan_uploaded'`),
+    multipart: true,
+  },
+  "/api/workers": {
+    url: () => "/api/workers",
+    as: () => manager,
+    body: (n) => ({ username: `crew_${n}`, password: "secret1", firstName: "Casey", lastName: "Jones", email: `casey.${n}@example.com`, phone: "5551234567", role: "Electrician" }),
+    records: () => count("workers"),
+  },
+  "/api/managers": {
+    url: () => "/api/managers",
+    as: () => admin,
+    body: (n) => ({ username: `mgr_${n}`, password: "secret1", firstName: "Dana", lastName: "Lead", email: `dana.${n}@example.com`, phone: "5550001111" }),
+    records: () => count("workers"),
+  },
+  "/api/invite-tokens": { url: () => "/api/invite-tokens", as: () => admin, body: () => ({ role: "manager" }), records: () => count("invite_tokens") },
+  "/api/training-modules": {
+    url: () => "/api/training-modules",
+    as: () => manager,
+    body: (n) => ({ title: `Ladder Safety ${n}`, description: "Set up ladders", type: "fall_protection", duration: 20, content: { sections: [{ title: "Set-up", content: "4-to-1" }], quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"], answer: 0 }] } }),
+    records: () => count("training_modules"),
+  },
+  "/api/safety-videos": {
+    url: () => "/api/safety-videos",
+    as: () => manager,
+    body: (n) => ({ title: `Toolbox talk ${n}`, description: "Three points", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: 90 }),
+    records: () => count("safety_videos"),
+  },
+};
+
+/** POSTs that create nothing, or that no one signed in makes (so no user to key on). */
+const notCreates = ["/api/login", "/api/register", "/api/logout", "/api/change-password", "/api/reset-password"];
+
+function send(c: CreateCase, n: string, key: string | undefined) {
+  const body = c.body(n);
+  const headers = key === undefined ? {} : { "idempotency-key": key };
+  if (c.multipart) {
+    const form = multipart({ description: String(body.description) }, { name: "plan.txt", text: String(body.text) });
+    return t.request({ method: "POST", url: c.url(), payload: form.payload, headers: { ...headers, ...form.headers }, as: c.as() });
+  }
+  return t.request({ method: "POST", url: c.url(), payload: body, headers, as: c.as() });
+}
+
+/** Undoes the previous test's record where a second real create would be a 409 or an update. */
+const fresh = async (path: string) => {
+  if (path === "/api/projects/:id/workers") await t.db.deleteFrom("projectWorkers").where("workerId", "=", crew.workerId as number).execute();
+  if (path === "/api/workers/:workerId/trainings") await t.db.deleteFrom("workerTrainings").where("workerId", "=", worker.workerId as number).execute();
+  if (path === "/api/workers/:workerId/videos") await t.db.deleteFrom("workerVideos").where("workerId", "=", worker.workerId as number).execute();
+};
+
+describe("Idempotency-Key on every create", () => {
+  it("every REST POST is either in this test's table of creates or known to create nothing", () => {
+    const posts = restRoutes.filter((r) => r.method === "POST").map((r) => r.path);
+    expect(posts.filter((p) => !notCreates.includes(p)).sort()).toEqual(Object.keys(creates).sort());
+  });
+
+  describe.each(Object.entries(creates))("POST %s", (path, c) => {
+    it("the same key again returns the first answer and creates nothing new", async () => {
+      await fresh(path);
+      const key = randomUUID();
+      const n = randomUUID().slice(0, 8);
+      const before = await c.records();
+      const first = await send(c, n, key);
+      expect(first.statusCode, first.body).toBeLessThan(300);
+      const again = await send(c, n, key);
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.json()).toEqual(first.json());
+      expect(await c.records()).toBe(before + 1);
+    });
+
+    it("two copies arriving at once create one record and get the same answer", async () => {
+      await fresh(path);
+      const key = randomUUID();
+      const n = randomUUID().slice(0, 8);
+      const before = await c.records();
+      const [a, b] = await Promise.all([send(c, n, key), send(c, n, key)]);
+      expect(a.statusCode, a.body).toBeLessThan(300);
+      expect(b.statusCode, b.body).toBe(a.statusCode);
+      expect(b.json()).toEqual(a.json());
+      expect(await c.records()).toBe(before + 1);
+    });
+
+    it("another request under a used key is refused with 409 and creates nothing", async () => {
+      await fresh(path);
+      const key = randomUUID();
+      const first = await send(c, randomUUID().slice(0, 8), key);
+      expect(first.statusCode, first.body).toBeLessThan(300);
+      const before = await c.records();
+      const other = await send(c, `${randomUUID().slice(0, 6)}zz`, key);
+      // Routes whose body does not depend on n (assignments, invite tokens) send the same request.
+      if (JSON.stringify(c.body("a")) === JSON.stringify(c.body("b"))) return expect(other.json()).toEqual(first.json());
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED });
+      expect(await c.records()).toBe(before);
+    });
+  });
+});
+
+describe("Idempotency-Key rules", () => {
+  const jha = creates["/api/jha-forms"] as CreateCase;
+
+  it("is per user: the same key from another user is a new request", async () => {
+    const other = await t.createUser({ role: "worker" });
+    await t.assign(other.workerId as number, project);
+    const key = randomUUID();
+    const before = await count("jha_forms");
+    const mine = await send(jha, "per-user", key);
+    const theirs = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("per-user"), headers: { "idempotency-key": key }, as: other });
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await count("jha_forms")).toBe(before + 2);
+  });
+
+  it("without a key every request creates", async () => {
+    const before = await count("jha_forms");
+    await send(jha, "no-key", undefined);
+    await send(jha, "no-key", undefined);
+    expect(await count("jha_forms")).toBe(before + 2);
+  });
+
+  it.each([["x".repeat(256)], ["has space"], ["tab\there"]])("a malformed key %j is a 400 with a message", async (key) => {
+    const before = await count("jha_forms");
+    const res = await send(jha, "bad-key", key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: IDEMPOTENCY_KEY_INVALID });
+    expect(await count("jha_forms")).toBe(before);
+  });
+
+  it("a refused create keeps no key: the same key works once the reason is gone", async () => {
+    const late = await t.createUser({ role: "worker" });
+    const key = randomUUID();
+    const refused = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("late"), headers: { "idempotency-key": key }, as: late });
+    expect(refused.statusCode).toBe(403);
+    await t.assign(late.workerId as number, project);
+    const accepted = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("late"), headers: { "idempotency-key": key }, as: late });
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  it("the tRPC mutation honours the header too, and shares keys with the REST route", async () => {
+    const key = randomUUID();
+    const before = await count("jha_forms");
+    const input = { json: jhaBody("trpc") };
+    const call = () => t.request({ method: "POST", url: "/trpc/jha.create", payload: input, headers: { "idempotency-key": key }, as: worker });
+    const [a, b] = await Promise.all([call(), call()]);
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    const rest = await send(jha, "trpc", key);
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().id).toBe(a.json().result.data.json.id);
+    expect(await count("jha_forms")).toBe(before + 1);
+
+    const reused = await t.request({ method: "POST", url: "/trpc/jha.create", payload: { json: jhaBody("other") }, headers: { "idempotency-key": key }, as: worker });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.json.message).toBe(IDEMPOTENCY_KEY_REUSED);
+  });
+
+  it("a key older than 24 hours is forgotten: reused, it creates again; the sweep deletes it", async () => {
+    const key = randomUUID();
+    const first = await send(jha, "old", key);
+    await t.db.updateTable("idempotencyKeys").set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where("key", "=", key).execute();
+    const before = await count("jha_forms");
+    const again = await send(jha, "old", key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(first.json().id);
+    expect(await count("jha_forms")).toBe(before + 1);
+
+    await t.db.updateTable("idempotencyKeys").set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where("key", "=", key).execute();
+    const kept = randomUUID();
+    await send(jha, "kept", kept);
+    expect(await deleteExpiredKeys(t.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.selectFrom("idempotencyKeys").select("key").where("key", "in", [key, kept]).execute();
+    expect(left.map((r) => r.key)).toEqual([kept]);
+  });
+});

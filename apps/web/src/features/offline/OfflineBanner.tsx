@@ -1,0 +1,35 @@
+import { Alert, Anchor } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { IconCloudOff } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { formatDateTime } from "../../lib/format";
+import { useOutboxItems } from "../outbox/useOutbox";
+import { useOnline } from "./network";
+import { restoredAt } from "./queryCache";
+
+/**
+ * Says the app is offline and how old what it shows is: the time the newest answer on this device
+ * came from the server. Reports filed meanwhile wait in the Outbox.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const items = useOutboxItems();
+  if (online && restoredAt() === null) return null;
+  const newest = restoredAt() ?? Math.max(0, ...queryClient.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt));
+  const waiting = items?.filter((i) => i.status === "pending").length ?? 0;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} mb="md" p="sm" data-testid="offline-banner" role="status">
+      {online ? "The server cannot be reached. " : "You are offline. "}
+      {newest > 0 ? `What you see was saved on this device at ${formatDateTime(new Date(newest))}.` : "Nothing has been saved on this device yet."}
+      {waiting > 0 ? (
+        <>
+          {" "}
+          <Anchor component={Link} to="/outbox" size="sm">
+            {waiting === 1 ? "1 report waits in the Outbox." : `${waiting} reports wait in the Outbox.`}
+          </Anchor>
+        </>
+      ) : null}
+    </Alert>
+  );
+}

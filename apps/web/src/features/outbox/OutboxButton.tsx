@@ -1,0 +1,20 @@
+import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
+import { IconInbox } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useOutboxItems } from "./useOutbox";
+
+/** The header's way into the Outbox; a count while items wait or were refused. */
+export function OutboxButton() {
+  const items = useOutboxItems();
+  const open = items?.filter((i) => i.status !== "sent").length ?? 0;
+  const refused = items?.some((i) => i.status === "failed") ?? false;
+  return (
+    <Tooltip label="Outbox" openDelay={700}>
+      <Indicator label={open} size={16} disabled={open === 0} color={refused ? "red" : "yellow"} offset={4}>
+        <ActionIcon component={Link} to="/outbox" variant="subtle" color="gray" size="lg" aria-label={open ? `Outbox, ${open} waiting` : "Outbox"}>
+          <IconInbox size={20} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}

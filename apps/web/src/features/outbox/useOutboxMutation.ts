@@ -1,0 +1,93 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useCallback, useRef, useState } from "react";
+import { useCurrentUser } from "../../lib/auth";
+import { notifySuccess } from "../../lib/notify";
+import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
+import { KIND_LABEL, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, queue, sendOnce } from "./outbox";
+
+export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
+
+export interface OutboxMutationOptions<P extends OutboxPath> {
+  onSuccess?: (data: OutboxOutput<P>) => void;
+  /** A refusal from the server (the user is still on the form and can fix it). */
+  onError?: (error: unknown) => void;
+  /** Kept for later: by default a toast says so and the Outbox opens. */
+  onQueued?: (item: OutboxItem<P>) => void;
+}
+
+export const QUEUED_TITLE = "Saved to the Outbox";
+export const QUEUED_MESSAGE = "You are offline. It will be sent automatically when the connection returns.";
+
+/**
+ * A create that works offline: in place of `trpc.<area>.<create>.useMutation(options)`, use
+ * `useOutboxMutation("<area>.<create>", options)`; `mutate(input)` is the same. Online, it sends
+ * at once with an Idempotency-Key. Offline, or when the request gets no answer, the input goes to
+ * the Outbox under that same key (the server may have created it already: the key makes the later
+ * send return that record instead of a second one). A refusal goes to `onError` as before.
+ */
+export function useOutboxMutation<P extends OutboxPath>(path: P, options: OutboxMutationOptions<P> = {}) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const send = useCallback(
+    async (input: OutboxInput<P>): Promise<Outcome<P>> => {
+      const key = crypto.randomUUID();
+      const keep = async () => {
+        if (!user) throw new Error("Not signed in");
+        return queue<P>({ id: key, userId: user.id, path, input, label: labelOf(path, input) });
+      };
+      if (!isOnline()) return { sent: false, item: await keep() };
+      try {
+        return { sent: true, data: await sendOnce(path, input, key) };
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        markUnreachable();
+        return { sent: false, item: await keep() };
+      }
+    },
+    [path, user],
+  );
+
+  const mutate = useCallback(
+    (input: OutboxInput<P>) => {
+      setPending(true);
+      send(input)
+        .then((outcome) => {
+          if (outcome.sent) return latest.current.onSuccess?.(outcome.data);
+          if (latest.current.onQueued) return latest.current.onQueued(outcome.item);
+          notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
+          void navigate({ to: "/outbox" });
+        })
+        .catch((error: unknown) => latest.current.onError?.(error))
+        .finally(() => setPending(false));
+    },
+    [send, navigate],
+  );
+
+  return { mutate, send, isPending };
+}
+
+/** What the Outbox calls an item: its title, else the start of its text, else its kind. */
+export function labelOf(path: OutboxPath, input: unknown): string {
+  const fields = (input ?? {}) as { title?: unknown; content?: unknown };
+  const text = typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
+  const short = text.trim().slice(0, 80);
+  return short ? `${KIND_LABEL[path]}: ${short}` : KIND_LABEL[path];
+}
+
+/**
+ * For a write that is not a create (progress sent with PUT when a record exists): its answer when
+ * it gets one, else the create's outcome through the Outbox (the server treats both alike).
+ */
+export async function sentOrQueued<P extends OutboxPath>(write: Promise<OutboxOutput<P>>, viaOutbox: () => Promise<Outcome<P>>): Promise<Outcome<P>> {
+  try {
+    return { sent: true, data: await write };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    markUnreachable();
+    return viaOutbox();
+  }
+}

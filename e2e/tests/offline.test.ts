@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ApiSession } from "../lib/api.js";
+import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { ADMIN } from "../lib/globalSetup.js";
+
+// Issue #19: on a phone with no signal a worker files a JHA and an incident; they wait in the
+// Outbox (also across closing the page), go out once each when the signal returns, a permit opened
+// before stays readable, a refused item stays with the server's reason, and logging out deletes
+// the data kept on the phone.
+
+const baseUrl = inject("baseUrl");
+const suffix = randomUUID().slice(0, 6);
+const PASSWORD = "Passw0rd!";
+
+/** The service worker has precached the app and controls the page. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The saved query cache in IndexedDB (features/offline/queryCache.ts), or null. */
+function savedCache(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open("sitesafe-cache");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("snapshot")) return resolve(null);
+          const get = db.transaction("snapshot").objectStore("snapshot").get("queries");
+          get.onsuccess = () => resolve(get.result ?? null);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+/** Waits until the saved cache holds an answer of this procedure ("permits.byId"). */
+async function waitForSaved(page: Page, procedure: string) {
+  await expect
+    .poll(async () => {
+      const saved = (await savedCache(page)) as { state: { queries: { queryKey: unknown[] }[] } } | null;
+      return saved?.state.queries.some((q) => (q.queryKey[0] as string[]).join(".") === procedure) ?? false;
+    }, { timeout: 5000 })
+    .toBe(true);
+}
+
+/** Files a JHA through the form on /forms/jha; with no signal it lands in the Outbox. */
+async function fileJha(page: Page, projectName: string, title: string) {
+  await page.getByRole("button", { name: "New JHA" }).click();
+  const jha = page.getByRole("form", { name: "New JHA form" });
+  await expect.poll(() => jha.locator('[data-path="projectId"]').inputValue()).toBe(projectName);
+  await jha.locator('[data-path="title"]').fill(title);
+  await jha.locator('[data-path="jobDescription"]').fill("Dig along the basement wall for the drain");
+  await jha.locator('[data-path="hazards.0.description"]').fill("Wall collapse");
+  await jha.locator('[data-path="controlMeasures.0.description"]').fill("Shoring");
+  await jha.locator('[data-path="controlMeasures.0.responsibility"]').fill("Foreman");
+  await jha.getByRole("button", { name: "Submit JHA" }).click();
+  await page.waitForURL((u) => u.pathname === "/outbox");
+}
+
+async function outboxItems(page: Page) {
+  await page.goto("/outbox");
+  await page.getByRole("heading", { name: "Outbox" }).waitFor();
+  return page.getByTestId("outbox-item");
+}
+
+describe.skipIf(!baseUrl)("offline at the site", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let admin: ApiSession;
+  let project: { id: number; name: string };
+  let worker: { username: string; workerId: number };
+  let permit: { id: number; title: string };
+  const jhaTitle = `Offline trench ${suffix}`;
+  const incidentTitle = `Offline ladder ${suffix}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    project = await admin.call("POST", "/api/projects", { name: `Basement Works ${suffix}`, location: "Springfield", startDate: "2026-01-05", status: "active" });
+    const username = `ollie_${suffix}`;
+    const created = await admin.call<{ id: number }>("POST", "/api/workers", {
+      firstName: "Ollie",
+      lastName: "Offline",
+      email: `${username}@example.com`,
+      phone: "5551234567",
+      role: "Welder",
+      company: "Acme Builders",
+      username,
+      password: PASSWORD,
+      projectIds: [project.id],
+    });
+    worker = { username, workerId: created.id };
+    const workerApi = await new ApiSession(baseUrl).login(username, PASSWORD);
+    permit = await workerApi.call("POST", "/api/hot-work-permits", {
+      projectId: project.id,
+      title: `Cut rebar ${suffix}`,
+      location: "Basement level 2",
+      workDescription: "Cutting rebar ends with a grinder",
+      startDate: "2026-03-02T08:00:00.000Z",
+      endDate: "2026-03-02T16:00:00.000Z",
+      precautions: ["Fire extinguishers are available and in working order at the work area"],
+      equipmentUsed: ["Grinders"],
+      fireWatchRequired: false,
+      requestedBy: worker.workerId,
+    });
+    context = await newContext(browser, baseUrl, PHONE);
+  });
+  afterAll(async () => {
+    await context?.setOffline(false);
+    await browser?.close();
+  });
+
+  it("files a JHA and an incident offline, keeps them across closing the page, and sends each once when back online", async () => {
+    const page = await context.newPage();
+    await signIn(page, worker.username, PASSWORD);
+    await waitForServiceWorker(page);
+    // What the worker opens online stays readable offline: the permit, and both forms' options.
+    await page.goto(`/forms/hot-work-permits/${permit.id}`);
+    await page.getByRole("heading", { name: permit.title }).waitFor();
+    await waitForSaved(page, "permits.byId");
+    await page.goto("/forms/jha");
+    await page.getByRole("button", { name: "New JHA" }).click();
+    await expect.poll(() => page.getByRole("form", { name: "New JHA form" }).locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await waitForSaved(page, "jha.formOptions");
+    await page.goto("/forms/incident-reports");
+    await page.getByRole("button", { name: "Report New Incident" }).click();
+    await expect.poll(() => page.getByRole("form", { name: "New incident report" }).locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await waitForSaved(page, "incidents.formOptions");
+
+    await context.setOffline(true);
+    await page.goto("/forms/jha");
+    await page.getByTestId("offline-banner").waitFor();
+    await fileJha(page, project.name, jhaTitle);
+    await page.getByTestId("outbox-item").filter({ hasText: jhaTitle }).waitFor();
+
+    await page.goto("/forms/incident-reports");
+    await page.getByRole("button", { name: "Report New Incident" }).click();
+    const incident = page.getByRole("form", { name: "New incident report" });
+    await expect.poll(() => incident.locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await incident.locator('[data-path="title"]').fill(incidentTitle);
+    await incident.locator('[data-path="description"]').fill("A ladder slid on the wet basement floor");
+    await incident.getByRole("button", { name: "Submit Report" }).click();
+    await page.waitForURL((u) => u.pathname === "/outbox");
+    await page.getByTestId("outbox-item").filter({ hasText: incidentTitle }).waitFor();
+    await page.close();
+
+    // Reopened with no signal: the app, the saved data and both waiting reports are there.
+    const reopened = await context.newPage();
+    const items = await outboxItems(reopened);
+    await expect.poll(() => items.count()).toBe(2);
+    await expect(items.filter({ hasText: jhaTitle }).getAttribute("data-status")).resolves.toBe("pending");
+    await expect(items.filter({ hasText: incidentTitle }).getAttribute("data-status")).resolves.toBe("pending");
+    await reopened.getByTestId("offline-banner").waitFor();
+    await expect(reopened.getByTestId("offline-banner").textContent()).resolves.toContain("2 reports wait in the Outbox");
+    await screenshot(reopened, "offline-outbox-phone");
+    await reopened.goto(`/forms/hot-work-permits/${permit.id}`);
+    await reopened.getByRole("heading", { name: permit.title }).waitFor();
+    await expect(reopened.getByTestId("offline-banner").textContent()).resolves.toMatch(/You are offline\. What you see was saved on this device at/);
+    await screenshot(reopened, "offline-permit-phone");
+
+    await reopened.goto("/outbox");
+    await context.setOffline(false);
+    await expect.poll(() => reopened.getByTestId("outbox-item").evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))), { timeout: 30_000 }).toEqual(["sent", "sent"]);
+    await screenshot(reopened, "offline-outbox-sent-phone");
+    // Created once each, though the app tried before and after the page was closed.
+    const forms = await admin.call<{ title: string }[]>("GET", `/api/jha-forms?search=${encodeURIComponent(jhaTitle)}`);
+    const reports = await admin.call<{ title: string }[]>("GET", `/api/incident-reports?search=${encodeURIComponent(incidentTitle)}`);
+    expect(forms.map((f) => f.title)).toEqual([jhaTitle]);
+    expect(reports.map((r) => r.title)).toEqual([incidentTitle]);
+    await reopened.close();
+  });
+
+  it("a queued report the server refuses stays in the Outbox with the reason until discarded", async () => {
+    const page = await context.newPage();
+    await page.goto("/forms/jha");
+    await page.getByRole("button", { name: "New JHA" }).waitFor();
+    await waitForSaved(page, "jha.formOptions");
+    await context.setOffline(true);
+    await fileJha(page, project.name, `Refused ${suffix}`);
+    // Meanwhile the worker is taken off the project.
+    await admin.call("DELETE", `/api/projects/${project.id}/workers/${worker.workerId}`, {});
+    await context.setOffline(false);
+    const refused = page.getByTestId("outbox-item").filter({ hasText: `Refused ${suffix}` });
+    await expect.poll(() => refused.getAttribute("data-status"), { timeout: 30_000 }).toBe("failed");
+    await expect(refused.textContent()).resolves.toContain("The server refused it");
+    await screenshot(page, "offline-outbox-refused-phone");
+    await page.reload();
+    await expect.poll(() => refused.getAttribute("data-status")).toBe("failed");
+    await refused.getByRole("button", { name: "Discard" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Discard" }).click();
+    await expect.poll(() => refused.count()).toBe(0);
+    await context.setOffline(false);
+    await page.close();
+  });
+
+  it("logging out deletes the data kept on the phone", async () => {
+    await context.setOffline(false);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByText("Welcome back").waitFor();
+    await expect.poll(() => savedCache(page).then((c) => c !== null), { timeout: 5000 }).toBe(true);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/auth");
+    expect(await savedCache(page)).toBeNull();
+    // Offline now, the app has nothing to show but the sign-in page.
+    await context.setOffline(true);
+    await page.goto("/");
+    await page.waitForURL((u) => u.pathname === "/auth");
+    await context.setOffline(false);
+    await page.close();
+  });
+});
