@@ -15,6 +15,7 @@ let project: number;
 let moduleId: number;
 let videoId: number;
 let jhaId: number;
+let incidentId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,6 +31,7 @@ beforeAll(async () => {
   });
   videoId = video.json().id;
   jhaId = (await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("seed"), as: worker })).json().id;
+  incidentId = (await t.request({ method: "POST", url: "/api/incident-reports", payload: incidentBody("seed"), as: worker })).json().id;
 });
 afterAll(() => t.close());
 
@@ -41,6 +43,48 @@ function jhaBody(n: string) {
     hazards: [{ description: "Trench collapse", riskLevel: "high" }],
     controlMeasures: [{ description: "Shoring", responsibility: "Foreman" }],
   };
+}
+
+function incidentBody(n: string) {
+  return { projectId: project, title: `Ladder slipped ${n}`, description: "Slid on wet concrete", severity: "minor", date: "2026-03-02", location: "Stairs", status: "open" };
+}
+
+/** A 1x1 PNG with a tEXt chunk holding n (a valid image whose bytes differ per n). */
+function pngWith(n: string): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, k) => {
+    let c = k;
+    for (let i = 0; i < 8; i++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
+  const idat = Buffer.from("789c6360000000020001e221bc33", "hex");
+  return Buffer.concat([
+    Buffer.from("89504e470d0a1a0a", "hex"),
+    chunk("IHDR", ihdr),
+    chunk("tEXt", Buffer.from(`Comment\0${n}`, "latin1")),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function photoForm(n: string) {
+  const boundary = `----idem${randomUUID().slice(0, 8)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="site.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), pngWith(n), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
 const count = async (table: string, where = sql`true`) =>
@@ -62,6 +106,8 @@ interface CreateCase {
   /** What one successful create adds one of. */
   records: () => Promise<number>;
   multipart?: boolean;
+  /** A photo upload: a PNG whose text chunk carries n, so each run's bytes differ. */
+  photo?: boolean;
 }
 
 /** Every REST POST that creates something, keyed by its path (checked against the table below). */
@@ -76,7 +122,7 @@ const creates: Record<string, CreateCase> = {
   "/api/incident-reports": {
     url: () => "/api/incident-reports",
     as: () => worker,
-    body: (n) => ({ projectId: project, title: `Ladder slipped ${n}`, description: "Slid on wet concrete", severity: "minor", date: "2026-03-02", location: "Stairs", status: "open" }),
+    body: incidentBody,
     records: () => count("incident_reports"),
   },
   "/api/hot-work-permits": {
@@ -147,7 +193,6 @@ const creates: Record<string, CreateCase> = {
     body: (n) => ({ username: `mgr_${n}`, password: "secret1", firstName: "Dana", lastName: "Lead", email: `dana.${n}@example.com`, phone: "5550001111" }),
     records: () => count("workers"),
   },
-  "/api/invite-tokens": { url: () => "/api/invite-tokens", as: () => admin, body: () => ({ role: "manager" }), records: () => count("invite_tokens") },
   "/api/training-modules": {
     url: () => "/api/training-modules",
     as: () => manager,
@@ -160,14 +205,45 @@ const creates: Record<string, CreateCase> = {
     body: (n) => ({ title: `Toolbox talk ${n}`, description: "Three points", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: 90 }),
     records: () => count("safety_videos"),
   },
+  "/api/establishments": {
+    url: () => "/api/establishments",
+    as: () => manager,
+    body: (n) => ({ name: `Yard ${n}`, streetAddress: "1 Harbor Way", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21 }),
+    records: () => count("establishments"),
+  },
+  "/api/incident-reports/:id/photos": {
+    url: () => `/api/incident-reports/${incidentId}/photos`,
+    as: () => worker,
+    // The photo's bytes are the request: another request is another photo.
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
+  },
+  "/api/jha-forms/:id/photos": {
+    url: () => `/api/jha-forms/${jhaId}/photos`,
+    as: () => worker,
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
+  },
 };
 
+/**
+ * Creates whose answer carries a secret shown once (an invite token, a service token): they ignore
+ * the key, because a replay would have to return the secret from a stored answer, and secrets are
+ * never stored. A doubled create only makes a second token, which expires or is revoked.
+ */
+const secretCreates = ["/api/invite-tokens", "/api/tokens"];
 /** POSTs that create nothing, or that no one signed in makes (so no user to key on). */
-const notCreates = ["/api/login", "/api/register", "/api/logout", "/api/change-password", "/api/reset-password"];
+const notCreates = ["/api/login", "/api/register", "/api/logout", "/api/change-password", "/api/reset-password", ...secretCreates];
 
 function send(c: CreateCase, n: string, key: string | undefined) {
   const body = c.body(n);
   const headers = key === undefined ? {} : { "idempotency-key": key };
+  if (c.photo) {
+    const form = photoForm(String(body.photo));
+    return t.request({ method: "POST", url: c.url(), payload: form.payload, headers: { ...headers, ...form.headers }, as: c.as() });
+  }
   if (c.multipart) {
     const form = multipart({ description: String(body.description) }, { name: "plan.txt", text: String(body.text) });
     return t.request({ method: "POST", url: c.url(), payload: form.payload, headers: { ...headers, ...form.headers }, as: c.as() });
@@ -227,6 +303,23 @@ describe("Idempotency-Key on every create", () => {
       expect(other.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED });
       expect(await c.records()).toBe(before);
     });
+  });
+});
+
+describe("creates that answer a secret once", () => {
+  it.each([
+    ["/api/invite-tokens", () => admin, { role: "manager" }, "invite_tokens"],
+    ["/api/tokens", () => worker, { name: "sync", scope: "read" }, "service_tokens"],
+  ] as const)("POST %s ignores the key: nothing of the answer is stored, and each send makes its own token", async (url, as, body, table) => {
+    const key = randomUUID();
+    const before = await count(table);
+    const first = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
+    const again = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).not.toBe(first.json().id);
+    expect(await count(table)).toBe(before + 2);
+    expect(await count("idempotency_keys", sql`key = ${key}`)).toBe(0);
   });
 });
 

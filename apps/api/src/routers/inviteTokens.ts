@@ -2,7 +2,6 @@ import { badRequest, byIdSchema, createInviteTokenSchema, defaultInviteExpiry, f
 import { audit, inviteTokens } from "@sitesafe/db";
 import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
 import { remembered, router, staffProcedure } from "../trpc.js";
-import { once } from "../services/idempotency.js";
 
 /**
  * Issue, list and delete: admin and manager (spec section 6), each only the roles
@@ -11,7 +10,10 @@ import { once } from "../services/idempotency.js";
 export const inviteTokensRouter = router({
   list: staffProcedure.query(remembered(({ ctx }) => inviteTokens.listInviteTokens(ctx.db, inviteTokenRolesFor(ctx.actor.role)))),
 
-  create: staffProcedure.input(createInviteTokenSchema).mutation(once(async ({ ctx, input }) => {
+  // Not wrapped in `once` (services/idempotency.ts): a replay would have to return the full token
+  // from the stored answer, and a token's secret is never stored. A doubled create is harmless: an
+  // unused token expires, and staff can delete it.
+  create: staffProcedure.input(createInviteTokenSchema).mutation(async ({ ctx, input }) => {
     // An admin token makes its holder an admin: only an admin may hand that out, or any manager
     // could promote themselves through a second account.
     if (!inviteTokenRolesFor(ctx.actor.role).includes(input.role)) throw forbidden("Only admins can issue admin invite tokens");
@@ -32,7 +34,7 @@ export const inviteTokensRouter = router({
     });
     // The full token leaves the server this once; only its hash is kept.
     return { ...created, token };
-  })),
+  }),
 
   /** A token of a role the actor may not handle is, to them, not there: 404 like a missing one. */
   delete: staffProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {

@@ -12,12 +12,13 @@ import {
 import * as osha from "../services/osha.js";
 import { form301Pdf, log300Pdf, summary300APdf } from "../services/oshaPdf.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
+import { once } from "../services/idempotency.js";
 
 /** Procedures of OSHA recordkeeping: each checks its input, then calls one service function. */
 export const oshaRouter = router({
   establishments: authedProcedure.query(({ ctx }) => osha.listEstablishments(ctx)),
   establishment: authedProcedure.input(byIdSchema).query(({ ctx, input }) => osha.getEstablishment(ctx, input.id)),
-  createEstablishment: authedProcedure.input(establishmentSchema).mutation(({ ctx, input }) => osha.createEstablishment(ctx, input)),
+  createEstablishment: authedProcedure.input(establishmentSchema).mutation(once(({ ctx, input }) => osha.createEstablishment(ctx, input))),
   updateEstablishment: authedProcedure.input(establishmentUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
     return osha.updateEstablishment(ctx, id, changes);

@@ -2,6 +2,7 @@ import { byIdSchema, keepLocationSchema, PHOTO_NO_FILE, photoRecordSchema } from
 import { z } from "zod";
 import * as service from "../services/photos.js";
 import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
+import { once } from "../services/idempotency.js";
 
 /**
  * Procedures of the photos area. `upload`, `file` and `thumbnail` carry bytes and are meant for
@@ -15,7 +16,7 @@ export const photosRouter = router({
 
   upload: authedProcedure
     .input(z.object({ record: photoRecordSchema, fileName: z.string().max(1000), data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, PHOTO_NO_FILE), keepLocation: keepLocationSchema }))
-    .mutation(({ ctx, input }) => service.addPhoto(ctx.db, ctx.actor, input.record, input)),
+    .mutation(once(({ ctx, input }) => service.addPhoto(ctx.db, ctx.actor, input.record, input))),
 
   file: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.photoFile(ctx.db, ctx.actor, input.id)),
 
