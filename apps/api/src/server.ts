@@ -15,7 +15,8 @@ import { AnswerMemory } from "./answerMemory.js";
 import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
-import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
+import { restAnswer, StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER, WholeListOutlet } from "./lists.js";
+import { MemoryStore, VersionedMemory } from "./memoryStore.js";
 import { restRoutes } from "./rest/index.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { normaliseError, validationIssues } from "./trpc.js";
@@ -47,6 +48,8 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
+    /** Everything this server remembers, within one budget in bytes (memoryStore.ts). */
+    memory: MemoryStore;
   }
 }
 
@@ -162,10 +165,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
 
-  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
-  const complianceMemory = new ComplianceMemory(options.figuresCacheMs ?? config.complianceCacheMs);
-  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs);
-  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS);
+  // Everything the server remembers shares one budget in bytes (memoryStore.ts).
+  const memory = new MemoryStore(config.memoryBudgetBytes);
+  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs, memory);
+  const figuresMs = options.figuresCacheMs ?? config.complianceCacheMs;
+  const complianceMemory = new ComplianceMemory(figuresMs, memory);
+  const sharedMemory = new VersionedMemory(memory, "shared", figuresMs);
+  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs, memory);
+  app.decorate("memory", memory);
+  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -187,6 +195,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         sessionCache,
         complianceMemory,
         answerMemory,
+        sharedMemory,
       });
       contexts.set(req, ctx);
     }
@@ -227,7 +236,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         const body = isPlainObject(req.body) ? req.body : {};
         try {
           const ctx = await contextFor(req, reply);
-          const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
+          const wholeList = new WholeListOutlet();
+          const result = await route.call(createCaller({ ...ctx, wholeList }), {
             params,
             query,
             body,
@@ -238,13 +248,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
           if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
-          const wholeList = wholeListOf(result);
-          if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
+          const answer = restAnswer(wholeList, result);
+          if (answer.kind === "whole list") {
+            const owner = String(ctx.user?.id ?? req.ip);
+            return await streamWholeList(reply, answer.chunks, { slots: wholeListSlots, owner, idleTimeoutMs: config.streamIdleTimeoutMs });
+          }
           if (route.status === 204) return reply.code(204).send();
           // A remembered answer is turned into JSON once, not once per request.
-          const json = answerMemory.json(result);
+          const json = answerMemory.json(answer.value);
           if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
-          return reply.code(route.status ?? 200).send(result ?? null);
+          return reply.code(route.status ?? 200).send(answer.value ?? null);
         } catch (error) {
           return sendError(req, reply, error);
         }

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AnswerMemory, type AnswerKey, MAX_ROWS } from "../src/answerMemory.js";
 import { createSession } from "../src/auth/sessions.js";
-import { answerList } from "../src/lists.js";
-import type { Context } from "../src/context.js";
+import { answerList, WholeListOutlet } from "../src/lists.js";
+import { MemoryStore } from "../src/memoryStore.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 
@@ -27,7 +27,7 @@ describe("AnswerMemory", () => {
   }
 
   it("reuses an answer while the snapshot is the same, and computes again when it moves", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ items: [1, 2], total: 2 }));
     const first = await memory.answer(async () => "10:10:", key(), compute);
     expect(await memory.answer(async () => "10:10:", key(), compute)).toBe(first);
@@ -37,7 +37,7 @@ describe("AnswerMemory", () => {
   });
 
   it("keeps people, protocols, procedures and inputs apart", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ id: 1 }));
     const snapshot = async () => "1:1:";
     for (const k of [key(), key({ userId: 2 }), key({ rest: false }), key({ path: "incidents.page" }), key({ input: { limit: 50, offset: 50 } })]) {
@@ -51,7 +51,7 @@ describe("AnswerMemory", () => {
   it("reuses an answer for at most its lifetime, for answers that follow the clock", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      const memory = new AnswerMemory(1_000);
+      const memory = new AnswerMemory(1_000, new MemoryStore());
       const { calls, compute } = counted(() => ({ upcoming: [] }));
       const snapshot = async () => "1:1:";
       await memory.answer(snapshot, key(), compute);
@@ -66,16 +66,21 @@ describe("AnswerMemory", () => {
     }
   });
 
-  it("runs one computation for requests that miss at the same moment", async () => {
-    const memory = new AnswerMemory(10_000);
+  it("runs one computation for tRPC requests that miss at the same moment; REST requests each run their own (a whole list belongs to the request that asked)", async () => {
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ id: 7 }));
-    const answers = await Promise.all(Array.from({ length: 5 }, () => memory.answer(async () => "1:1:", key(), compute)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => memory.answer(async () => "1", key({ rest: false }), compute)));
     expect(calls.n).toBe(1);
     expect(new Set(answers).size).toBe(1);
+    const rest = counted(() => ({ id: 8 }));
+    await Promise.all(Array.from({ length: 3 }, () => memory.answer(async () => "1", key({ rest: true }), rest.compute)));
+    expect(rest.calls.n).toBe(3);
+    await memory.answer(async () => "1", key({ rest: true }), rest.compute);
+    expect(rest.calls.n).toBe(3);
   });
 
   it("never remembers a refused or failed read", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     let fail = true;
     const compute = async () => {
       if (fail) throw new Error("403");
@@ -86,42 +91,51 @@ describe("AnswerMemory", () => {
     expect(await memory.answer(async () => "1:1:", key(), compute)).toEqual({ id: 1 });
   });
 
-  it("holds only bounded answers: no page over MAX_ROWS, no streamed whole list, no bare values", async () => {
-    const memory = new AnswerMemory(10_000);
-    const snapshot = async () => "1:1:";
+  it("holds only bounded answers: no page over MAX_ROWS, no answer its caller refuses (a streamed whole list), no bare values", async () => {
+    const store = new MemoryStore();
+    const memory = new AnswerMemory(10_000, store);
+    const version = async () => "1";
     const big = counted(() => Array.from({ length: MAX_ROWS + 1 }, (_, i) => i));
-    await memory.answer(snapshot, key({ path: "big" }), big.compute);
+    await memory.answer(version, key({ path: "big" }), big.compute);
     const page = counted(() => ({ items: Array.from({ length: MAX_ROWS + 1 }, (_, i) => i), total: 500 }));
-    await memory.answer(snapshot, key({ path: "page" }), page.compute);
+    await memory.answer(version, key({ path: "page" }), page.compute);
+    const outlet = new WholeListOutlet();
     const whole = { rows: async () => [], chunks: async function* () {}, count: async () => 0 };
-    const streamed = counted(() => answerList({ streamWholeLists: true } as Context, whole, undefined));
-    await memory.answer(snapshot, key({ path: "whole" }), async () => streamed.compute().then((p) => p));
+    await memory.answer(version, key({ path: "whole" }), () => answerList({ wholeList: outlet }, whole, undefined), () => outlet.source === undefined);
+    expect(outlet.source).toBe(whole);
     const nothing = counted(() => null);
-    await memory.answer(snapshot, key({ path: "null" }), nothing.compute);
-    expect(memory.size).toBe(0);
+    await memory.answer(version, key({ path: "null" }), nothing.compute);
+    expect(store.size).toBe(0);
     const fits = counted(() => Array.from({ length: MAX_ROWS }, (_, i) => i));
-    await memory.answer(snapshot, key({ path: "fits" }), fits.compute);
-    expect(memory.size).toBe(1);
+    await memory.answer(version, key({ path: "fits" }), fits.compute);
+    expect(store.size).toBe(1);
   });
 
-  it("holds at most maxEntries answers, the least recently used going first", async () => {
-    const memory = new AnswerMemory(10_000, 2);
-    const { calls, compute } = counted(() => ({}));
-    const snapshot = async () => "1:1:";
-    await memory.answer(snapshot, key({ path: "a" }), compute);
-    await memory.answer(snapshot, key({ path: "b" }), compute);
-    await memory.answer(snapshot, key({ path: "a" }), compute); // a is now the most recent
-    await memory.answer(snapshot, key({ path: "c" }), compute); // b goes
-    expect(memory.size).toBe(2);
-    expect(calls.n).toBe(3);
-    await memory.answer(snapshot, key({ path: "a" }), compute);
-    expect(calls.n).toBe(3);
-    await memory.answer(snapshot, key({ path: "b" }), compute);
-    expect(calls.n).toBe(4);
+  it("never keeps an answer over the per-entry cap, and keeps the total under the budget, least recently used going first", async () => {
+    // 1 MB budget: a 64 KB cap per entry. Each answer below is about 20 KB.
+    const store = new MemoryStore(1024 * 1024);
+    const memory = new AnswerMemory(10_000, store);
+    const version = async () => "1";
+    const huge = counted(() => ({ text: "x".repeat(40_000) }));
+    await memory.answer(version, key({ path: "huge" }), huge.compute);
+    await memory.answer(version, key({ path: "huge" }), huge.compute);
+    expect(huge.calls.n).toBe(2);
+    expect(store.size).toBe(0);
+    const { calls, compute } = counted(() => ({ text: "y".repeat(10_000) }));
+    for (let i = 0; i < 100; i++) await memory.answer(version, key({ path: `p${i}` }), compute);
+    expect(calls.n).toBe(100);
+    expect(store.bytes).toBeLessThanOrEqual(store.budgetBytes);
+    expect(store.size).toBeGreaterThan(20);
+    expect(store.size).toBeLessThan(100);
+    // The most recent are held, the first ones went.
+    await memory.answer(version, key({ path: "p99" }), compute);
+    expect(calls.n).toBe(100);
+    await memory.answer(version, key({ path: "p0" }), compute);
+    expect(calls.n).toBe(101);
   });
 
   it("makes a held answer's JSON once, and none for answers it does not hold", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const answer = await memory.answer(async () => "1:1:", key(), async () => ({ at: new Date("2026-11-23T10:00:00Z"), n: 1 }));
     const json = memory.json(answer);
     expect(json).toBe('{"at":"2026-11-23T10:00:00.000Z","n":1}');
@@ -131,7 +145,7 @@ describe("AnswerMemory", () => {
   });
 
   it("turned off, computes every read and never asks for a snapshot", async () => {
-    const memory = new AnswerMemory(0);
+    const memory = new AnswerMemory(0, new MemoryStore());
     const snapshot = vi.fn(async () => "1:1:");
     const { calls, compute } = counted(() => ({}));
     await memory.answer(snapshot, key(), compute);

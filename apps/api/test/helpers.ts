@@ -24,6 +24,8 @@ export const testConfig: Config = {
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
+  memoryBudgetBytes: 64 * 1024 * 1024,
+  streamIdleTimeoutMs: 30_000,
 };
 
 export interface TestUser {

@@ -16,6 +16,8 @@ const config: Config = {
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
+  memoryBudgetBytes: 64 * 1024 * 1024,
+  streamIdleTimeoutMs: 30_000,
 };
 
 let url = "";

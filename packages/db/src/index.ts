@@ -16,4 +16,4 @@ export * as comments from "./queries/comments.js";
 export * as training from "./queries/training.js";
 export * as videos from "./queries/videos.js";
 export * as dashboard from "./queries/dashboard.js";
-export * as snapshots from "./queries/snapshots.js";
+export * as dataVersions from "./queries/dataVersions.js";

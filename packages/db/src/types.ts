@@ -265,6 +265,12 @@ export interface AuditEventsTable {
   createdAt: Timestamp;
 }
 
+/** One change counter per table, moved at commit by the database's own triggers (migration 0005). */
+export interface DataVersionsTable {
+  tableName: string;
+  version: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   workers: WorkersTable;
@@ -284,6 +290,7 @@ export interface Database {
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   auditEvents: AuditEventsTable;
+  dataVersions: DataVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
