@@ -65,9 +65,10 @@ const cachedHash = (password: string) => {
   return h;
 };
 
-export async function createTestApp(): Promise<TestApp> {
+/** `config` overrides parts of `testConfig` (a short stream idle timeout, a small memory budget). */
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const dbHandle = await createTestDb();
-  const app = await buildServer({ config: testConfig, dbHandle, logger: false });
+  const app = await buildServer({ config: { ...testConfig, ...config }, dbHandle, logger: false });
   await app.ready();
   const db = dbHandle.db;
 
