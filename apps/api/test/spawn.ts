@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,11 @@ import pg from "pg";
 export const root = join(import.meta.dirname, "..");
 export const mainJs = join(root, "dist", "main.js");
 export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Node's flags from `pnpm start` (the heap cap), so the process runs as in production. */
+const startFlags = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((part) => part.startsWith("--"));
 
 export function assertBuilt(): void {
   if (!existsSync(mainJs)) throw new Error("apps/api is not built: run `pnpm build` first (the test command does)");
@@ -79,7 +84,7 @@ export interface Spawned {
 
 export async function start(env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();
-  const child = spawn(process.execPath, [mainJs], {
+  const child = spawn(process.execPath, [...startFlags, mainJs], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...ADMIN, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
