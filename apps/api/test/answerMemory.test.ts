@@ -347,7 +347,7 @@ describe("remembered answers through the server", () => {
     expect(second.body).toBe((await get("/api/jha-forms", admin, noMemory)).body);
     expect(titles(second.json())).toEqual(titles(first.json()));
     expect((second.json() as unknown[]).length).toBeGreaterThan(2);
-    // Session, snapshot, then the cursor's own statements: never a remembered answer.
+    // Session, data version, then one query per chunk: never a remembered answer.
     expect(second.queries).toBe(first.queries);
     expect(second.queries).toBeGreaterThan(2);
   });
