@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 // timeout is disconnected (src/lists.ts). Run on both databases, over real sockets: back-pressure
 // only exists on a real connection.
 
-const IDLE_MS = 4_000;
+const IDLE_MS = 15_000;
 const FORMS = 2_500; // with ~5 KB each, ~13 MB of JSON: far more than the sockets' buffers hold
 const STALLED = 4;
 
@@ -66,37 +66,39 @@ function stalledReader(cookie: string): { socket: Socket; closed: Promise<string
   return { socket, closed };
 }
 
-async function timed(url: string, cookie?: string): Promise<{ status: number; ms: number; body: string }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(30_000) });
-  const body = await res.text();
-  return { status: res.status, ms: performance.now() - started, body };
+async function read(url: string, cookie?: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(60_000) });
+  return { status: res.status, body: await res.text() };
 }
 
 describe("a client that stops reading a whole list", { timeout: 120_000 }, () => {
   it("blocks neither /api/health nor another user's page or whole list, then is disconnected after the idle timeout", async () => {
     const stalled = Array.from({ length: STALLED }, () => stalledReader(reader.cookie));
+    const stalledAt = performance.now();
     // Long enough for the server to fill the sockets' buffers and stop at back-pressure.
     await new Promise((r) => setTimeout(r, 1_000));
+    // Everything below must be answered while the stalled readers still hold their streams, that
+    // is before the first idle timeout could have freed anything (no speed is asked of the machine;
+    // on the previous code these waited for the stalled clients, which never read).
+    const beforeAnyTimeout = () => performance.now() - stalledAt < IDLE_MS;
 
-    const health = await timed("/api/health");
+    const health = await read("/api/health");
     expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(2_000);
+    expect(beforeAnyTimeout()).toBe(true);
 
-    const page = await timed("/api/jha-forms?limit=10", other.cookie);
+    const page = await read("/api/jha-forms?limit=10", other.cookie);
     expect(page.status).toBe(200);
     expect(JSON.parse(page.body)).toHaveLength(10);
-    expect(page.ms).toBeLessThan(2_000);
+    expect(beforeAnyTimeout()).toBe(true);
 
-    const whole = await timed("/api/jha-forms", other.cookie);
+    const whole = await read("/api/jha-forms", other.cookie);
     expect(whole.status).toBe(200);
     expect(JSON.parse(whole.body)).toHaveLength(FORMS);
-    // Well under the idle timeout: it did not wait for the stalled readers to be disconnected.
-    expect(whole.ms).toBeLessThan(IDLE_MS);
+    expect(beforeAnyTimeout()).toBe(true);
 
     // The stalled reader's own next whole list waits for its two running streams, and the two
     // queued behind them, to time out; then it is served in full.
-    const again = await timed("/api/jha-forms", reader.cookie);
+    const again = await read("/api/jha-forms", reader.cookie);
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toHaveLength(FORMS);
 
