@@ -48,8 +48,11 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
-    /** Everything this server remembers, within one budget in bytes (memoryStore.ts). */
-    memory: MemoryStore;
+    /**
+     * How much this server remembers (memoryStore.ts): estimated bytes and entries, never above its
+     * budget. A structural type: the API is also type-checked from its built declarations.
+     */
+    memory: { readonly bytes: number; readonly size: number };
   }
 }
 
