@@ -1,5 +1,9 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { DEFAULT_MEMORY_BUDGET_BYTES } from "./memoryStore.js";
+
+/** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
+const MAX_MEMORY_BUDGET_BYTES = 4 * 1024 ** 3;
 
 /** Environment configuration (DESIGN section 4). */
 export interface Config {
@@ -28,6 +32,10 @@ export interface Config {
   complianceCacheMs: number;
   /** How long (ms) this process may reuse an answer while the data is unchanged (answerMemory.ts); 0 turns it off. */
   answerCacheMs: number;
+  /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
+  memoryBudgetBytes: number;
+  /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
+  streamIdleTimeoutMs: number;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -38,6 +46,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
   const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
   const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
+  const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
+  if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
+    throw new Error(`MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`);
+  }
+  const streamIdleTimeoutMs = Number(env.STREAM_IDLE_TIMEOUT_MS ?? 30_000);
+  if (!Number.isInteger(streamIdleTimeoutMs) || streamIdleTimeoutMs < 1000 || streamIdleTimeoutMs > 600_000) {
+    throw new Error(`STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds, got "${env.STREAM_IDLE_TIMEOUT_MS}"`);
+  }
   const admin =
     env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
       ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
@@ -57,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs,
     complianceCacheMs,
     answerCacheMs,
+    memoryBudgetBytes,
+    streamIdleTimeoutMs,
   };
 }
 

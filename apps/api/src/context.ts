@@ -1,5 +1,5 @@
 import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
-import { compliance, type Database, type DbHandle, snapshots } from "@sitesafe/db";
+import { compliance, type Database, type DbHandle, dataVersions } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
@@ -7,6 +7,8 @@ import type { Config } from "./config.js";
 import type { AnswerMemory } from "./answerMemory.js";
 import type { ComplianceMemory } from "./complianceMemory.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
+import type { WholeListOutlet } from "./lists.js";
+import type { VersionedMemory } from "./memoryStore.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -36,17 +38,23 @@ export interface Context {
   cookies: SessionCookieJar;
   /** Called after every successful write, so remembered sessions cannot outlive a change. */
   onWrite: () => void;
-  /** Set by the REST adapter: lists asked for whole are streamed, not read into memory (lists.ts). */
-  streamWholeLists: boolean;
+  /** Set by the REST adapter: lists asked for whole are left here and streamed, not read into memory (lists.ts). */
+  wholeList?: WholeListOutlet | undefined;
   /** Where project screens get worker counts and compliance (complianceMemory.ts). */
   projectFigures: compliance.ProjectFiguresLookup;
   /** Where worker lists get each worker's compliance (complianceMemory.ts). */
   workerCompliance: compliance.WorkerComplianceLookup;
   /**
-   * The database's snapshot (`pg_current_snapshot()`), read once per request before anything else
-   * the request reads: what a memory holds is reused only under the snapshot it was read under.
+   * This database's data version (`dataVersions.currentVersion`, per-table change counters), read
+   * once per request before anything else the request reads: what a memory holds is reused only
+   * under the version it was read under.
    */
-  snapshot: () => Promise<string>;
+  dataVersion: () => Promise<string>;
+  /**
+   * A value shared by every request of the server (the staff dashboard's company-wide figures):
+   * read once, then reused while the data version is unchanged. Without a memory, read every time.
+   */
+  shared<T>(name: string, read: () => Promise<T>): Promise<T>;
   /**
    * Answers a read from the answer memory while the data is unchanged, else computes it
    * (answerMemory.ts). Without a memory, or with no one signed in, it always computes.
@@ -79,21 +87,23 @@ export interface ContextInput {
   answerMemory?: AnswerMemory | undefined;
   /** The request's `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
+  /** The server's memory of values shared by every request (`Context.shared`). */
+  sharedMemory?: VersionedMemory | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
   const memory = input.answerMemory;
   const db = input.dbHandle.db;
-  // The database's snapshot, asked for once per request and before the request reads anything
-  // else, so what is remembered under it (session, figures, answers) is at least as new as it
+  // The data version, asked for once per request and before the request reads anything else, so
+  // what is remembered under it (session, figures, answers) is at least as new as it
   // (answerMemory.ts).
-  let snapshot: Promise<string> | undefined;
-  const snapshotOnce = () => {
-    snapshot ??= snapshots.currentSnapshot(db);
-    return snapshot;
+  let version: Promise<string> | undefined;
+  const versionOnce = () => {
+    version ??= dataVersions.currentVersion(db);
+    return version;
   };
-  const sessionMemory = input.sessionCache ? { cache: input.sessionCache, snapshot: snapshotOnce } : undefined;
+  const sessionMemory = input.sessionCache ? { cache: input.sessionCache, version: versionOnce } : undefined;
   const bearer = input.bearerToken !== undefined ? await authenticateServiceToken(db, input.bearerToken) : null;
   const session = !bearer && input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
@@ -126,16 +136,19 @@ export async function createContext(input: ContextInput): Promise<Context> {
       input.sessionCache?.invalidate();
       input.complianceMemory?.invalidate();
     },
-    streamWholeLists: false,
     idempotencyKey: input.idempotencyKey ?? null,
-    projectFigures: input.complianceMemory?.projects.lookup(db, snapshotOnce) ?? compliance.projectFiguresOf(db),
-    workerCompliance: input.complianceMemory?.workers.lookup(db, snapshotOnce) ?? compliance.workerComplianceOfIds(db),
-    snapshot: snapshotOnce,
+    projectFigures: input.complianceMemory?.projects.lookup(db, versionOnce) ?? compliance.projectFiguresOf(db),
+    workerCompliance: input.complianceMemory?.workers.lookup(db, versionOnce) ?? compliance.workerComplianceOfIds(db),
+    dataVersion: versionOnce,
+    shared: async (name, read) => (input.sharedMemory?.enabled ? input.sharedMemory.read(name, await versionOnce(), read) : read()),
     // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
-    // this context, and the key must say whether the copy streams whole lists.
+    // this context, and the key must say whether the copy streams whole lists. Keyed by the user a
+    // session or a service token acts as: a token answers exactly what its owner would see.
     remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
       if (!memory || !user) return compute();
-      return memory.answer(snapshotOnce, { userId: user.id, rest: this.streamWholeLists, path, input: the }, compute);
+      const outlet = this.wholeList;
+      // A whole list left in the outlet is streamed by this request, never remembered.
+      return memory.answer(versionOnce, { userId: user.id, rest: outlet !== undefined, path, input: the }, compute, () => outlet?.source === undefined);
     },
   };
 }

@@ -2,42 +2,60 @@ import { Readable } from "node:stream";
 import type { ListSource } from "@sitesafe/db";
 import type { Page } from "@sitesafe/domain";
 import type { FastifyReply } from "fastify";
-import type { Context } from "./context.js";
 
 /**
- * Whole lists over REST are streamed (issue #10). The spec's clients ask for every JHA form,
- * incident, permit and message at once: for a large contractor 10-16 MB of JSON each. Read into
- * memory, ten such requests took the server past 1 GB. So a list procedure answers through
- * `answerList`: a page (a `limit`) or a tRPC call reads its rows as before; a REST call without a
- * limit hands back the list's source, and the REST adapter streams it from a database cursor in
- * chunks of `CHUNK_ROWS`, so memory per request stays at one chunk whatever the table's size.
- * Permissions and filters are applied by the procedure before the source exists.
+ * Whole lists over REST are streamed (issue #10, #16; docs/decisions/0105-bounded-memory.md). The
+ * spec's clients ask for every JHA form, incident, permit and message at once: for a large
+ * contractor 10-16 MB of JSON each. Read into memory, ten such requests took the server past 1 GB.
+ * So a list procedure answers through `answerList`: a page (a `limit`) or a tRPC call reads its
+ * rows as before; a REST call without a limit leaves the list's source in the request's
+ * `WholeListOutlet`, and the REST adapter turns it into a `RestAnswer` of kind "whole list": an
+ * async iterable of row chunks, which it streams as JSON (`streamWholeList`) and which other
+ * formats (CSV) can consume the same way. Permissions and filters are applied by the procedure
+ * before the source exists.
+ *
+ * Each chunk is one short keyset query (listSource.ts): no database connection is held between
+ * chunks, so a client that reads slowly or not at all holds nothing but its own chunk in memory;
+ * the embedded database's single connection is free for everyone else between two chunks.
  */
-const CHUNK_ROWS = 500;
+export const CHUNK_ROWS = 200;
 
 /**
- * The body is written in pieces of about 32 KB. One string per 500-row chunk (~0.6 MB) would be
- * allocated in V8's large-object space, which only a full collection frees: ten streams then grew
- * the process by ~180 MB between collections. Small pieces die young.
+ * The body is written in pieces of about 32 KB. One string per chunk would be allocated in V8's
+ * large-object space, which only a full collection frees: ten streams then grew the process by
+ * ~180 MB between collections. Small pieces die young.
  */
 const PIECE_CHARS = 32 * 1024;
 
 /**
- * Whole-list streams that may run at once per process. Each holds a pooled database connection
- * for its duration (a cursor), so without a bound ten exports would take the whole pool (10) from
- * every other request; the rest wait their turn.
+ * Whole-list streams that may run at once per process, and per signed-in user. Each holds at most
+ * one chunk in memory while its client reads (up to ~23 MB for 200 maximum-size JHA forms), so the
+ * total is bounded; the per-user bound keeps one person's stalled readers from taking every slot.
  */
-export const WHOLE_LIST_STREAMS = 4;
+export const WHOLE_LIST_STREAMS = 16;
+export const WHOLE_LIST_STREAMS_PER_USER = 2;
 
-const WHOLE_LIST = Symbol("whole list");
-type WholeList<T> = T[] & { [WHOLE_LIST]: ListSource<T> };
+/** Where a REST request's list procedure leaves the whole list it was asked for. */
+export class WholeListOutlet {
+  source: ListSource<unknown> | undefined;
+}
 
-/** The procedure's answer: the rows, or (REST, no limit) an empty array carrying the source. */
-export function answerList<T>(ctx: Context, source: ListSource<T>, limit: number | undefined): Promise<T[]> {
-  if (limit === undefined && ctx.streamWholeLists) {
-    const marker = [] as unknown as WholeList<T>;
-    marker[WHOLE_LIST] = source;
-    return Promise.resolve(marker);
+/** What a REST route answers: a value sent as JSON, or a whole list streamed chunk by chunk. */
+export type RestAnswer = { kind: "value"; value: unknown } | { kind: "whole list"; chunks: AsyncIterable<unknown[]> };
+
+/** The REST answer for a procedure's `result`, given the request's outlet. */
+export function restAnswer(outlet: WholeListOutlet, result: unknown): RestAnswer {
+  return outlet.source ? { kind: "whole list", chunks: outlet.source.chunks(CHUNK_ROWS) } : { kind: "value", value: result };
+}
+
+/**
+ * The procedure's answer: the rows, or (REST, no limit) an empty array, the list itself left in the
+ * request's outlet for the REST adapter to stream.
+ */
+export function answerList<T>(ctx: { wholeList?: WholeListOutlet | undefined }, source: ListSource<T>, limit: number | undefined): Promise<T[]> {
+  if (limit === undefined && ctx.wholeList) {
+    ctx.wholeList.source = source as ListSource<unknown>;
+    return Promise.resolve([]);
   }
   return source.rows();
 }
@@ -48,82 +66,152 @@ export async function answerPage<T>(source: ListSource<T>): Promise<Page<T>> {
   return { items, total };
 }
 
-export function wholeListOf(result: unknown): ListSource<unknown> | undefined {
-  return Array.isArray(result) ? (result as Partial<WholeList<unknown>>)[WHOLE_LIST] : undefined;
-}
-
-/** Admits at most `size` streams at once; the others wait in arrival order. */
+/** Admits at most `size` streams at once, and `perOwner` of one owner; the others wait in arrival order. */
 export class StreamSlots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
+  private running = 0;
+  private readonly byOwner = new Map<string, number>();
+  private readonly waiting: { owner: string; admit: () => void }[] = [];
 
-  constructor(size: number) {
-    this.free = size;
-  }
+  constructor(
+    private readonly size: number,
+    private readonly perOwner = size,
+  ) {}
 
-  async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+  async acquire(owner = ""): Promise<() => void> {
+    if (this.admissible(owner)) this.take(owner);
+    // A waiter is counted in by `admitNext` before it runs.
+    else await new Promise<void>((admit) => this.waiting.push({ owner, admit }));
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
+      this.running--;
+      const left = (this.byOwner.get(owner) ?? 1) - 1;
+      if (left === 0) this.byOwner.delete(owner);
+      else this.byOwner.set(owner, left);
+      this.admitNext();
     };
+  }
+
+  private admissible(owner: string): boolean {
+    return this.running < this.size && (this.byOwner.get(owner) ?? 0) < this.perOwner;
+  }
+
+  private admitNext(): void {
+    const index = this.waiting.findIndex((w) => this.admissible(w.owner));
+    if (index < 0) return;
+    const [next] = this.waiting.splice(index, 1) as [{ owner: string; admit: () => void }];
+    // Counted at once, so a second release before the waiter runs cannot admit one too many.
+    this.take(next.owner);
+    next.admit();
+  }
+
+  private take(owner: string): void {
+    this.running++;
+    this.byOwner.set(owner, (this.byOwner.get(owner) ?? 0) + 1);
   }
 }
 
+export interface StreamOptions {
+  slots: StreamSlots;
+  /** Whose stream it is (the per-owner bound). */
+  owner: string;
+  /** A client that takes nothing for this long is disconnected. */
+  idleTimeoutMs: number;
+}
+
+/** How row chunks become the response body: its content type and its text, piece by piece. */
+export interface StreamFormat {
+  contentType: string;
+  render: (chunks: AsyncIterable<readonly unknown[]>) => AsyncIterable<string>;
+}
+
+/** A JSON array, written in pieces of about PIECE_CHARS. */
+export const JSON_ARRAY: StreamFormat = {
+  contentType: "application/json; charset=utf-8",
+  async *render(chunks) {
+    yield "[";
+    let pending: string[] = [];
+    let pendingLength = 0;
+    let atStart = true;
+    for await (const chunk of chunks) {
+      for (const row of chunk) {
+        const json = JSON.stringify(row);
+        pending.push(json);
+        pendingLength += json.length;
+        if (pendingLength >= PIECE_CHARS) {
+          yield (atStart ? "" : ",") + pending.join(",");
+          atStart = false;
+          pending = [];
+          pendingLength = 0;
+        }
+      }
+    }
+    if (pending.length > 0) yield (atStart ? "" : ",") + pending.join(",");
+    yield "]";
+  },
+};
+
 /**
- * Sends a JSON array chunk by chunk. The first chunk is read before the status is sent, so a
- * database that is down still gets its 503; a failure after that can only cut the response short,
- * which the client sees as an incomplete body, never as a complete wrong one.
+ * Sends a whole list chunk by chunk, at the pace the client reads (a chunk is read only when the
+ * previous one has been taken), as a JSON array or another format (CSV, rest/csv.ts). The first
+ * chunk is read before the status is sent, so a database that is down still gets its 503; a
+ * failure after that can only cut the response short, which the client sees as an incomplete
+ * body, never as a complete wrong one. A client that takes nothing for `idleTimeoutMs` is
+ * disconnected and its slot freed.
  */
-export async function streamWholeList(reply: FastifyReply, source: ListSource<unknown>, slots: StreamSlots): Promise<FastifyReply> {
-  const release = await slots.acquire();
-  const chunks = source.chunks(CHUNK_ROWS)[Symbol.asyncIterator]();
-  let first: IteratorResult<unknown[]>;
+export async function streamWholeList(
+  reply: FastifyReply,
+  chunks: AsyncIterable<readonly unknown[]>,
+  options: StreamOptions,
+  format: StreamFormat = JSON_ARRAY,
+): Promise<FastifyReply> {
+  const release = await options.slots.acquire(options.owner);
+  const iterator = chunks[Symbol.asyncIterator]();
+  let first: IteratorResult<readonly unknown[]>;
   try {
-    first = await chunks.next();
+    first = await iterator.next();
   } catch (error) {
     release();
     throw error;
   }
   let cleaned = false;
+  let idle: NodeJS.Timeout | undefined;
   const cleanUp = async () => {
     if (cleaned) return;
     cleaned = true;
-    // Closes the cursor and gives the connection back, also when the client went away early.
+    clearTimeout(idle);
     try {
-      await chunks.return?.();
+      await iterator.return?.();
     } finally {
       release();
     }
   };
+  // Restarted whenever the client takes a piece; fires when it has taken nothing for too long.
+  const stillReading = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      reply.log.warn({ event: "stream_idle_timeout", idleTimeoutMs: options.idleTimeoutMs }, "whole-list client stopped reading; disconnected");
+      stream.destroy();
+      reply.raw.destroy();
+    }, options.idleTimeoutMs);
+    idle.unref();
+  };
+  async function* rows(): AsyncGenerator<readonly unknown[]> {
+    let next = first;
+    while (!next.done) {
+      yield next.value;
+      stillReading();
+      next = await iterator.next();
+    }
+  }
   async function* body() {
     try {
-      yield "[";
-      let next = first;
-      let pending: string[] = [];
-      let pendingLength = 0;
-      let atStart = true;
-      while (!next.done) {
-        for (const row of next.value) {
-          const json = JSON.stringify(row);
-          pending.push(json);
-          pendingLength += json.length;
-          if (pendingLength >= PIECE_CHARS) {
-            yield (atStart ? "" : ",") + pending.join(",");
-            atStart = false;
-            pending = [];
-            pendingLength = 0;
-          }
-        }
-        next = await chunks.next();
+      stillReading();
+      for await (const piece of format.render(rows())) {
+        stillReading();
+        yield piece;
       }
-      if (pending.length > 0) yield (atStart ? "" : ",") + pending.join(",");
-      yield "]";
     } finally {
       await cleanUp();
     }
@@ -131,5 +219,5 @@ export async function streamWholeList(reply: FastifyReply, source: ListSource<un
   const stream = Readable.from(body(), { objectMode: false });
   // A stream destroyed before it was first read never runs the generator's finally.
   stream.once("close", () => void cleanUp().catch(() => undefined));
-  return reply.type("application/json; charset=utf-8").send(stream);
+  return reply.type(format.contentType).send(stream);
 }

@@ -18,7 +18,8 @@ import { AnswerMemory } from "./answerMemory.js";
 import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
-import { StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, wholeListOf } from "./lists.js";
+import { restAnswer, StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER, WholeListOutlet } from "./lists.js";
+import { MemoryStore, VersionedMemory } from "./memoryStore.js";
 import { registerApiDocs } from "./openapi/routes.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./rest/csv.js";
 import { restRoutes } from "./rest/index.js";
@@ -54,6 +55,11 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
+    /**
+     * How much this server remembers (memoryStore.ts): estimated bytes and entries, never above its
+     * budget. A structural type: the API is also type-checked from its built declarations.
+     */
+    memory: { readonly bytes: number; readonly size: number };
   }
 }
 
@@ -180,10 +186,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
 
-  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs);
-  const complianceMemory = new ComplianceMemory(options.figuresCacheMs ?? config.complianceCacheMs);
-  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs);
-  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS);
+  // Everything the server remembers shares one budget in bytes (memoryStore.ts).
+  const memory = new MemoryStore(config.memoryBudgetBytes);
+  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs, memory);
+  const figuresMs = options.figuresCacheMs ?? config.complianceCacheMs;
+  const complianceMemory = new ComplianceMemory(figuresMs, memory);
+  const sharedMemory = new VersionedMemory(memory, "shared", figuresMs);
+  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs, memory);
+  app.decorate("memory", memory);
+  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -207,6 +218,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         complianceMemory,
         answerMemory,
         idempotencyKey: headerOf(req, "idempotency-key"),
+        sharedMemory,
       });
       contexts.set(req, ctx);
     }
@@ -258,7 +270,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           const ctx = await contextFor(req, reply);
           // Before the call: a read-only token must not get as far as reading an upload's body.
           if (route.method !== "GET") assertTokenMayWrite(ctx.token);
-          const result = await route.call(createCaller({ ...ctx, streamWholeLists: true }), {
+          const wholeList = new WholeListOutlet();
+          const result = await route.call(createCaller({ ...ctx, wholeList }), {
             params,
             query,
             body,
@@ -269,14 +282,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
           if (route.method !== "GET") ctx.onWrite();
           if (route.raw) return reply;
-          if (csv) return await sendCsv(reply, result, csv, wholeListSlots);
-          const wholeList = wholeListOf(result);
-          if (wholeList) return await streamWholeList(reply, wholeList, wholeListSlots);
+          const answer = restAnswer(wholeList, result);
+          const streaming = { slots: wholeListSlots, owner: String(ctx.user?.id ?? req.ip), idleTimeoutMs: config.streamIdleTimeoutMs };
+          if (csv) return await sendCsv(reply, answer, csv, streaming);
+          if (answer.kind === "whole list") return await streamWholeList(reply, answer.chunks, streaming);
           if (route.status === 204) return reply.code(204).send();
           // A remembered answer is turned into JSON once, not once per request.
-          const json = answerMemory.json(result);
+          const json = answerMemory.json(answer.value);
           if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
-          return reply.code(route.status ?? 200).send(result ?? null);
+          return reply.code(route.status ?? 200).send(answer.value ?? null);
         } catch (error) {
           return sendError(req, reply, error);
         }

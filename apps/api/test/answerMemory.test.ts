@@ -4,13 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AnswerMemory, type AnswerKey, MAX_ROWS } from "../src/answerMemory.js";
 import { createSession } from "../src/auth/sessions.js";
-import { answerList } from "../src/lists.js";
-import type { Context } from "../src/context.js";
+import { answerList, WholeListOutlet } from "../src/lists.js";
+import { MemoryStore } from "../src/memoryStore.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 
-// Answers to reads are reused while the database's snapshot is unchanged (issue #10,
-// src/answerMemory.ts, docs/decisions/0007-answer-memory.md). What matters: a change made through
+// Answers to reads are reused while the database's data version is unchanged (issues #10, #16,
+// src/answerMemory.ts, docs/decisions/0007-answer-memory.md, 0105-bounded-memory.md). What matters: a change made through
 // this server, through another instance or straight in the database shows on the next read; one
 // person's answer never reaches another; a refused read is never remembered; the bytes sent are
 // the same as without the memory; and a repeated read really skips the work.
@@ -26,8 +26,8 @@ describe("AnswerMemory", () => {
     return { calls, compute };
   }
 
-  it("reuses an answer while the snapshot is the same, and computes again when it moves", async () => {
-    const memory = new AnswerMemory(10_000);
+  it("reuses an answer while the version is the same, and computes again when it moves", async () => {
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ items: [1, 2], total: 2 }));
     const first = await memory.answer(async () => "10:10:", key(), compute);
     expect(await memory.answer(async () => "10:10:", key(), compute)).toBe(first);
@@ -37,45 +37,50 @@ describe("AnswerMemory", () => {
   });
 
   it("keeps people, protocols, procedures and inputs apart", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ id: 1 }));
-    const snapshot = async () => "1:1:";
+    const version = async () => "1:1:";
     for (const k of [key(), key({ userId: 2 }), key({ rest: false }), key({ path: "incidents.page" }), key({ input: { limit: 50, offset: 50 } })]) {
-      await memory.answer(snapshot, k, compute);
+      await memory.answer(version, k, compute);
     }
     expect(calls.n).toBe(5);
-    await memory.answer(snapshot, key({ userId: 2 }), compute);
+    await memory.answer(version, key({ userId: 2 }), compute);
     expect(calls.n).toBe(5);
   });
 
   it("reuses an answer for at most its lifetime, for answers that follow the clock", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      const memory = new AnswerMemory(1_000);
+      const memory = new AnswerMemory(1_000, new MemoryStore());
       const { calls, compute } = counted(() => ({ upcoming: [] }));
-      const snapshot = async () => "1:1:";
-      await memory.answer(snapshot, key(), compute);
+      const version = async () => "1:1:";
+      await memory.answer(version, key(), compute);
       vi.setSystemTime(Date.now() + 999);
-      await memory.answer(snapshot, key(), compute);
+      await memory.answer(version, key(), compute);
       expect(calls.n).toBe(1);
       vi.setSystemTime(Date.now() + 2);
-      await memory.answer(snapshot, key(), compute);
+      await memory.answer(version, key(), compute);
       expect(calls.n).toBe(2);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("runs one computation for requests that miss at the same moment", async () => {
-    const memory = new AnswerMemory(10_000);
+  it("runs one computation for tRPC requests that miss at the same moment; REST requests each run their own (a whole list belongs to the request that asked)", async () => {
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ id: 7 }));
-    const answers = await Promise.all(Array.from({ length: 5 }, () => memory.answer(async () => "1:1:", key(), compute)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => memory.answer(async () => "1", key({ rest: false }), compute)));
     expect(calls.n).toBe(1);
     expect(new Set(answers).size).toBe(1);
+    const rest = counted(() => ({ id: 8 }));
+    await Promise.all(Array.from({ length: 3 }, () => memory.answer(async () => "1", key({ rest: true }), rest.compute)));
+    expect(rest.calls.n).toBe(3);
+    await memory.answer(async () => "1", key({ rest: true }), rest.compute);
+    expect(rest.calls.n).toBe(3);
   });
 
   it("never remembers a refused or failed read", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     let fail = true;
     const compute = async () => {
       if (fail) throw new Error("403");
@@ -86,42 +91,51 @@ describe("AnswerMemory", () => {
     expect(await memory.answer(async () => "1:1:", key(), compute)).toEqual({ id: 1 });
   });
 
-  it("holds only bounded answers: no page over MAX_ROWS, no streamed whole list, no bare values", async () => {
-    const memory = new AnswerMemory(10_000);
-    const snapshot = async () => "1:1:";
+  it("holds only bounded answers: no page over MAX_ROWS, no answer its caller refuses (a streamed whole list), no bare values", async () => {
+    const store = new MemoryStore();
+    const memory = new AnswerMemory(10_000, store);
+    const version = async () => "1";
     const big = counted(() => Array.from({ length: MAX_ROWS + 1 }, (_, i) => i));
-    await memory.answer(snapshot, key({ path: "big" }), big.compute);
+    await memory.answer(version, key({ path: "big" }), big.compute);
     const page = counted(() => ({ items: Array.from({ length: MAX_ROWS + 1 }, (_, i) => i), total: 500 }));
-    await memory.answer(snapshot, key({ path: "page" }), page.compute);
+    await memory.answer(version, key({ path: "page" }), page.compute);
+    const outlet = new WholeListOutlet();
     const whole = { rows: async () => [], chunks: async function* () {}, count: async () => 0 };
-    const streamed = counted(() => answerList({ streamWholeLists: true } as Context, whole, undefined));
-    await memory.answer(snapshot, key({ path: "whole" }), async () => streamed.compute().then((p) => p));
+    await memory.answer(version, key({ path: "whole" }), () => answerList({ wholeList: outlet }, whole, undefined), () => outlet.source === undefined);
+    expect(outlet.source).toBe(whole);
     const nothing = counted(() => null);
-    await memory.answer(snapshot, key({ path: "null" }), nothing.compute);
-    expect(memory.size).toBe(0);
+    await memory.answer(version, key({ path: "null" }), nothing.compute);
+    expect(store.size).toBe(0);
     const fits = counted(() => Array.from({ length: MAX_ROWS }, (_, i) => i));
-    await memory.answer(snapshot, key({ path: "fits" }), fits.compute);
-    expect(memory.size).toBe(1);
+    await memory.answer(version, key({ path: "fits" }), fits.compute);
+    expect(store.size).toBe(1);
   });
 
-  it("holds at most maxEntries answers, the least recently used going first", async () => {
-    const memory = new AnswerMemory(10_000, 2);
-    const { calls, compute } = counted(() => ({}));
-    const snapshot = async () => "1:1:";
-    await memory.answer(snapshot, key({ path: "a" }), compute);
-    await memory.answer(snapshot, key({ path: "b" }), compute);
-    await memory.answer(snapshot, key({ path: "a" }), compute); // a is now the most recent
-    await memory.answer(snapshot, key({ path: "c" }), compute); // b goes
-    expect(memory.size).toBe(2);
-    expect(calls.n).toBe(3);
-    await memory.answer(snapshot, key({ path: "a" }), compute);
-    expect(calls.n).toBe(3);
-    await memory.answer(snapshot, key({ path: "b" }), compute);
-    expect(calls.n).toBe(4);
+  it("never keeps an answer over the per-entry cap, and keeps the total under the budget, least recently used going first", async () => {
+    // 1 MB budget: a 64 KB cap per entry. Each answer below is about 20 KB.
+    const store = new MemoryStore(1024 * 1024);
+    const memory = new AnswerMemory(10_000, store);
+    const version = async () => "1";
+    const huge = counted(() => ({ text: "x".repeat(40_000) }));
+    await memory.answer(version, key({ path: "huge" }), huge.compute);
+    await memory.answer(version, key({ path: "huge" }), huge.compute);
+    expect(huge.calls.n).toBe(2);
+    expect(store.size).toBe(0);
+    const { calls, compute } = counted(() => ({ text: "y".repeat(10_000) }));
+    for (let i = 0; i < 100; i++) await memory.answer(version, key({ path: `p${i}` }), compute);
+    expect(calls.n).toBe(100);
+    expect(store.bytes).toBeLessThanOrEqual(store.budgetBytes);
+    expect(store.size).toBeGreaterThan(20);
+    expect(store.size).toBeLessThan(100);
+    // The most recent are held, the first ones went.
+    await memory.answer(version, key({ path: "p99" }), compute);
+    expect(calls.n).toBe(100);
+    await memory.answer(version, key({ path: "p0" }), compute);
+    expect(calls.n).toBe(101);
   });
 
   it("makes a held answer's JSON once, and none for answers it does not hold", async () => {
-    const memory = new AnswerMemory(10_000);
+    const memory = new AnswerMemory(10_000, new MemoryStore());
     const answer = await memory.answer(async () => "1:1:", key(), async () => ({ at: new Date("2026-11-23T10:00:00Z"), n: 1 }));
     const json = memory.json(answer);
     expect(json).toBe('{"at":"2026-11-23T10:00:00.000Z","n":1}');
@@ -130,16 +144,46 @@ describe("AnswerMemory", () => {
     expect(memory.json(null)).toBeUndefined();
   });
 
-  it("turned off, computes every read and never asks for a snapshot", async () => {
-    const memory = new AnswerMemory(0);
-    const snapshot = vi.fn(async () => "1:1:");
+  it("turned off, computes every read and never asks for a version", async () => {
+    const memory = new AnswerMemory(0, new MemoryStore());
+    const version = vi.fn(async () => "1:1:");
     const { calls, compute } = counted(() => ({}));
-    await memory.answer(snapshot, key(), compute);
-    await memory.answer(snapshot, key(), compute);
+    await memory.answer(version, key(), compute);
+    await memory.answer(version, key(), compute);
     expect(calls.n).toBe(2);
-    expect(snapshot).not.toHaveBeenCalled();
+    expect(version).not.toHaveBeenCalled();
   });
 });
+
+/**
+ * Another database of the same PostgreSQL server, written in a loop until stopped: what another
+ * application or another test file does beside this one. Returns once a few hundred commits went in.
+ */
+async function writeElsewhereContinuously(): Promise<{ stop: () => Promise<void>; commits: () => number }> {
+  const other = await createTestDb();
+  let running = true;
+  let commits = 0;
+  const loop = (async () => {
+    while (running) {
+      await other.db
+        .insertInto("projects")
+        .values({ name: `Elsewhere ${commits}`, location: "Other", startDate: "2026-01-01", emergencyContactInfo: "{}" })
+        .execute();
+      commits++;
+    }
+  })();
+  while (commits < 50) await new Promise((r) => setTimeout(r, 10));
+  return {
+    commits: () => commits,
+    stop: async () => {
+      running = false;
+      await loop;
+      await other.close();
+    },
+  };
+}
+
+let otherWriter: Awaited<ReturnType<typeof writeElsewhereContinuously>> | undefined;
 
 describe("remembered answers through the server", () => {
   let handle: DbHandle;
@@ -199,9 +243,11 @@ describe("remembered answers through the server", () => {
     // Session memory off: a changed assignment must show because of the answer memory's own
     // check, not hide behind the session memory's few seconds.
     app = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 60_000 });
+    if (handle.kind === "postgres") otherWriter = await writeElsewhereContinuously();
     noMemory = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 0 });
   });
   afterAll(async () => {
+    await otherWriter?.stop();
     await app.close();
     await noMemory.close();
     await handle.close();
@@ -213,21 +259,19 @@ describe("remembered answers through the server", () => {
     return { status: res.statusCode, body: res.body, json: () => res.json() as unknown, queries: queries.n - before };
   };
   /**
-   * Reads `url` until an answer comes from the memory: the session, the snapshot and nothing
-   * else. Transaction ids are shared by every database of a PostgreSQL cluster, so another test
-   * file writing at the same moment moves the snapshot too and makes a repeat miss now and then;
-   * with nothing written here, a repeat must hit within a few tries.
+   * Reads `url` again: with nothing written to this database since the last read, the answer must
+   * come from the memory, the session and the data version being the only queries. Another
+   * database of the same server is being written all the while (`otherWriter`, PostgreSQL): it
+   * must not count (issue #16: the cluster-wide snapshot made these reads miss).
    */
   async function rememberedRead(url: string, cookie: string) {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const read = await get(url, cookie);
-      if (read.queries === 2) return read;
-    }
-    throw new Error(`${url} was never answered from the memory`);
+    const read = await get(url, cookie);
+    if (read.queries !== 2) throw new Error(`${url} was not answered from the memory (${read.queries} queries)`);
+    return read;
   }
   const titles = (body: unknown) => (body as { title: string }[]).map((f) => f.title).sort();
 
-  it("a repeated read with nothing written in between runs only the session and snapshot queries, and sends the same bytes", async () => {
+  it("a repeated read with nothing written in between runs only the session and data version queries, and sends the same bytes", async () => {
     const first = await get("/api/jha-forms?limit=50", admin);
     expect(first.status).toBe(200);
     expect(first.queries).toBeGreaterThan(2);
@@ -303,7 +347,7 @@ describe("remembered answers through the server", () => {
     expect(second.body).toBe((await get("/api/jha-forms", admin, noMemory)).body);
     expect(titles(second.json())).toEqual(titles(first.json()));
     expect((second.json() as unknown[]).length).toBeGreaterThan(2);
-    // Session, snapshot, then the cursor's own statements: never a remembered answer.
+    // Session, data version, then one query per chunk: never a remembered answer.
     expect(second.queries).toBe(first.queries);
     expect(second.queries).toBeGreaterThan(2);
   });
@@ -317,6 +361,10 @@ describe("remembered answers through the server", () => {
       .execute();
     const after = (await get("/api/dashboard/stats", admin)).json() as { activeProjects: number };
     expect(after.activeProjects).toBe(before.activeProjects + 1);
+  });
+
+  it("(PostgreSQL) the other database was written all along: it kept committing beside these tests", () => {
+    if (handle.kind === "postgres") expect(otherWriter?.commits()).toBeGreaterThan(50);
   });
 
   it("dashboard panels are remembered per person and answer the same bytes as without the memory", async () => {

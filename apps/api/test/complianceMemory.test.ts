@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RememberedFigures } from "../src/complianceMemory.js";
+import { MemoryStore, VersionedMemory } from "../src/memoryStore.js";
 import { buildServer } from "../src/server.js";
 import { createTestApp, ORIGIN, type TestApp, type TestUser, testConfig } from "./helpers.js";
 
@@ -138,14 +139,17 @@ describe("remembered worker compliance", () => {
 });
 
 describe("RememberedFigures", () => {
-  // The memory itself, with a snapshot and a clock the test controls: figures are read again when
-  // the snapshot moves, when they are older than the lifetime, after a write through this process
+  // The memory itself, with a data version and a clock the test controls: figures are read again
+  // when the version moves, when they are older than the lifetime, after a write through this process
   // and after a failed read; otherwise every request shares one read.
   function counting() {
     let reads = 0;
     let failNext = false;
     let snapshot = "100:100:";
+    const versioned = new VersionedMemory(new MemoryStore(), "figures", 1_000);
     const memory = new RememberedFigures<number>(
+      versioned,
+      "workers",
       async () => {
         reads++;
         if (failNext) {
@@ -155,11 +159,11 @@ describe("RememberedFigures", () => {
         return new Map([[1, reads]]);
       },
       () => async (ids) => new Map(ids.map((id) => [id, -1])),
-      1_000,
     );
     const lookup = memory.lookup(t.db, async () => snapshot);
     return {
       memory,
+      invalidate: () => versioned.forget(),
       read: async () => (await lookup([1])).get(1),
       reads: () => reads,
       commit: () => {
@@ -199,9 +203,9 @@ describe("RememberedFigures", () => {
   it("forgets on a write through this process, and never remembers a failed read", async () => {
     const c = counting();
     await c.read();
-    c.memory.invalidate();
+    c.invalidate();
     expect(await c.read()).toBe(2);
-    c.memory.invalidate();
+    c.invalidate();
     c.failNext();
     await expect(c.read()).rejects.toThrow("database went away");
     expect(await c.read()).toBe(4);

@@ -28,6 +28,8 @@ export const testConfig: Config = {
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
+  memoryBudgetBytes: 64 * 1024 * 1024,
+  streamIdleTimeoutMs: 30_000,
 };
 
 export interface TestUser {
@@ -72,6 +74,7 @@ const cachedHash = (password: string) => {
   return h;
 };
 
+/** `config` overrides parts of `testConfig` (a short stream idle timeout, a small memory budget). */
 export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const dbHandle = await createTestDb();
   const app = await buildServer({ config: { ...testConfig, ...config }, dbHandle, logger: false });

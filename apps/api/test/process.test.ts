@@ -1,89 +1,17 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createDb } from "@sitesafe/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, root, start, tempDir, urlFor } from "./spawn.js";
 
 /** The built server as `pnpm start` runs it: graceful shutdown, backups, and several instances. */
-const root = join(import.meta.dirname, "..");
-const mainJs = join(root, "dist", "main.js");
 const run = promisify(execFile);
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
-beforeAll(() => {
-  if (!existsSync(mainJs)) throw new Error("apps/api is not built: run `pnpm build` first (the test command does)");
-});
-
-const tempDirs: string[] = [];
-const children: ChildProcess[] = [];
-const databases: string[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-  if (databases.length) {
-    const admin = new pg.Client({ connectionString: urlFor("postgres") });
-    await admin.connect();
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-});
-
-function urlFor(database: string): string {
-  const url = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-const ADMIN = { ADMIN_USERNAME: "opsadmin", ADMIN_PASSWORD: "OpsAdmin123!", ADMIN_EMAIL: "ops@example.com" };
-
-async function start(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; exited: Promise<number | null>; dataDir: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...ADMIN, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  // Generous: a cold embedded database on a busy 2-core machine can take a while to start.
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, exited, dataDir: env.DATA_DIR ?? "" };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
-}
-
-async function login(base: string, username: string, password: string) {
-  return fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ username, password }),
-  });
-}
-
-function dataDirEnv(): { DATA_DIR: string; DATABASE_URL: string } {
-  const dir = mkdtempSync(join(tmpdir(), "sitesafe-proc-"));
-  tempDirs.push(dir);
-  return { DATA_DIR: dir, DATABASE_URL: "" };
-}
+beforeAll(assertBuilt);
+afterAll(cleanUpSpawned);
 
 describe("graceful shutdown", { timeout: 300_000 }, () => {
   it("finishes in-flight requests on SIGTERM, refuses new ones, and exits 0", async () => {
@@ -117,8 +45,7 @@ describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 3
     await handle.db.insertInto("projects").values({ name: "Harbor Tower", location: "Pier 9", startDate: "2026-02-01", emergencyContactInfo: "{}" }).execute();
     await handle.close();
 
-    const file = join(source.DATA_DIR, "..", `backup-${Date.now()}.tar.gz`);
-    tempDirs.push(file);
+    const file = join(tempDir(), `backup-${Date.now()}.tar.gz`);
     await run(process.execPath, [join(root, "dist", "scripts", "backup.js"), file], { env: { ...process.env, ...source } });
     const target = dataDirEnv();
     rmSync(target.DATA_DIR, { recursive: true, force: true });
@@ -136,12 +63,7 @@ describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 3
 
 describe.skipIf(!onPostgres)("two API instances on one PostgreSQL", { timeout: 300_000 }, () => {
   it("migrate once when started together, share sessions, and share the failed-login limit", async () => {
-    const name = `sitesafe_scale_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: urlFor("postgres") });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databases.push(name);
+    const name = await createDatabase("sitesafe_scale");
     const env = { DATABASE_URL: urlFor(name) };
 
     const [a, b] = await Promise.all([start(env), start(env)]);

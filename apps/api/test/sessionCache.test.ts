@@ -1,6 +1,7 @@
 import { sessions } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionCache } from "../src/auth/sessionCache.js";
+import { MemoryStore } from "../src/memoryStore.js";
 import { buildServer } from "../src/server.js";
 import { createTestApp, type TestApp, testConfig } from "./helpers.js";
 
@@ -69,14 +70,14 @@ describe("SessionCache", () => {
   const session = { id: "s1" } as sessions.SessionWithActor;
 
   it("forgets an entry after its lifetime", () => {
-    const cache = new SessionCache(1_000);
+    const cache = new SessionCache(1_000, new MemoryStore());
     cache.set("s1", session, cache.begin(), "5:5:", 10_000);
     expect(cache.get("s1", "5:5:", 10_999)).toBe(session);
     expect(cache.get("s1", "5:5:", 11_000)).toBeUndefined();
   });
 
-  it("uses an entry only under the snapshot it was read under: any commit since means reading again", () => {
-    const cache = new SessionCache(60_000);
+  it("uses an entry only under the data version it was read under: any write since means reading again", () => {
+    const cache = new SessionCache(60_000, new MemoryStore());
     cache.set("s1", session, cache.begin(), "5:5:");
     expect(cache.get("s1", "5:5:")).toBe(session);
     expect(cache.get("s1", "5:6:")).toBeUndefined();
@@ -84,7 +85,7 @@ describe("SessionCache", () => {
   });
 
   it("does not remember a lookup that was in flight when a write happened", () => {
-    const cache = new SessionCache(1_000);
+    const cache = new SessionCache(1_000, new MemoryStore());
     const started = cache.begin();
     cache.invalidate();
     cache.set("s1", session, started, "5:5:");
@@ -92,14 +93,14 @@ describe("SessionCache", () => {
   });
 
   it("forgets everything on a write", () => {
-    const cache = new SessionCache(1_000);
+    const cache = new SessionCache(1_000, new MemoryStore());
     cache.set("s1", session, cache.begin(), "5:5:");
     cache.invalidate();
     expect(cache.get("s1", "5:5:")).toBeUndefined();
   });
 
   it("remembers nothing when turned off", () => {
-    const cache = new SessionCache(0);
+    const cache = new SessionCache(0, new MemoryStore());
     cache.set("s1", session, cache.begin(), "5:5:");
     expect(cache.get("s1", "5:5:")).toBeUndefined();
   });

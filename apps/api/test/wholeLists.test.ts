@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StreamSlots, WHOLE_LIST_STREAMS } from "../src/lists.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
-// Whole lists over REST are streamed from a cursor in chunks of 500 rows (issue #10, lists.ts).
+// Whole lists over REST are streamed in keyset chunks of CHUNK_ROWS rows (issues #10, #16, lists.ts).
 // The streamed answer must be exactly the list a page-by-page read gives: same rows, same order,
 // same permissions, valid JSON across chunk boundaries.
 
@@ -12,7 +12,7 @@ let worker: TestUser;
 let unassigned: TestUser;
 let siteA: number;
 let siteB: number;
-const FORMS_A = 1_203; // crosses two chunk boundaries, and the last chunk is partial
+const FORMS_A = 1_203; // crosses several chunk boundaries, and the last chunk is partial
 const FORMS_B = 7;
 
 beforeAll(async () => {

@@ -18,6 +18,8 @@ const config: Config = {
   answerCacheMs: 10_000,
   rateLimitPerMinute: 0,
   inviteTokenMaxDays: 30,
+  memoryBudgetBytes: 64 * 1024 * 1024,
+  streamIdleTimeoutMs: 30_000,
 };
 
 let url = "";

@@ -24,17 +24,17 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 export type ValidatedSession = sessions.SessionWithActor & { renewed: boolean };
 
-/** The session memory and the request's database snapshot, for servers that remember sessions. */
+/** The session memory and the request's data version, for servers that remember sessions. */
 export interface SessionMemory {
   cache: SessionCache;
-  snapshot: () => Promise<string>;
+  version: () => Promise<string>;
 }
 
 export async function validateSessionToken(db: Kysely<Database>, token: string, memory?: SessionMemory): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split(".");
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
-  const remembered = memory?.cache.enabled ? { cache: memory.cache, snapshot: await memory.snapshot() } : undefined;
-  const session = remembered?.cache.get(id, remembered.snapshot) ?? (await lookUp(db, id, remembered));
+  const remembered = memory?.cache.enabled ? { cache: memory.cache, version: await memory.version() } : undefined;
+  const session = remembered?.cache.get(id, remembered.version) ?? (await lookUp(db, id, remembered));
   if (!session) return null;
   const expected = Buffer.from(session.secretHash);
   const actual = hashSecret(secret);
@@ -53,10 +53,10 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   return { ...session, renewed: false };
 }
 
-async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionCache; snapshot: string } | undefined) {
+async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionCache; version: string } | undefined) {
   const generation = remembered?.cache.begin() ?? 0;
   const session = await sessions.findSessionWithActor(db, id);
-  if (session && remembered) remembered.cache.set(id, session, generation, remembered.snapshot);
+  if (session && remembered) remembered.cache.set(id, session, generation, remembered.version);
   return session;
 }
 

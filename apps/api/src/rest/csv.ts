@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { complianceStatus } from "@sitesafe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type StreamSlots, wholeListOf } from "../lists.js";
+import { type RestAnswer, type StreamOptions, streamWholeList } from "../lists.js";
 
 /**
  * CSV exports of the lists a manager reports on (issue #17): the list path with `?format=csv` or
@@ -127,55 +127,21 @@ export async function* csvLines<T>(chunks: AsyncIterable<readonly T[]>, columns:
 }
 
 /**
- * Sends a list answer as CSV: a whole list streams from its source's chunks (one slot of the
- * whole-list streams, the cursor closed when the client goes away); a page is one chunk.
+ * Sends a list answer as CSV: a whole list streams through the same path as the JSON whole lists
+ * (lists.ts: keyset chunks, back-pressure, a stream slot and the idle timeout); a page is one chunk.
  */
 export async function sendCsv(
   reply: FastifyReply,
-  result: unknown,
+  answer: RestAnswer,
   spec: { fileName: string; columns: CsvColumn<Row>[] },
-  slots: StreamSlots,
+  streaming: StreamOptions,
 ): Promise<FastifyReply> {
-  const source = wholeListOf(result);
   reply
-    .type("text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${spec.fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
     .header("x-content-type-options", "nosniff");
-  if (!source) return reply.send(Readable.from(csvLines(rowsOnce(result as readonly Row[]), spec.columns)));
-  const release = await slots.acquire();
-  const chunks = source.chunks(500)[Symbol.asyncIterator]();
-  let first: IteratorResult<Row[]>;
-  try {
-    // The first chunk before the status, so a database that is down still answers 503.
-    first = await chunks.next();
-  } catch (error) {
-    release();
-    throw error;
-  }
-  let done = false;
-  const finish = async () => {
-    if (done) return;
-    done = true;
-    try {
-      await chunks.return?.();
-    } finally {
-      release();
-    }
-  };
-  async function* all(): AsyncGenerator<Row[]> {
-    try {
-      let next = first;
-      while (!next.done) {
-        yield next.value;
-        next = await chunks.next();
-      }
-    } finally {
-      await finish();
-    }
-  }
-  const stream = Readable.from(csvLines(all(), spec.columns));
-  stream.once("close", () => void finish().catch(() => undefined));
-  return reply.send(stream);
+  const format = { contentType: "text/csv; charset=utf-8", render: (chunks: AsyncIterable<readonly Row[]>) => csvLines(chunks, spec.columns) };
+  if (answer.kind === "whole list") return streamWholeList(reply, answer.chunks, streaming, format);
+  return reply.type(format.contentType).send(Readable.from(csvLines(rowsOnce(answer.value as readonly Row[]), spec.columns)));
 }
 
 async function* rowsOnce<T>(rows: readonly T[]): AsyncGenerator<readonly T[]> {

@@ -13,7 +13,6 @@ import {
   unwatchedVideosQuerySchema,
 } from "@sitesafe/domain";
 import { dashboard, workers } from "@sitesafe/db";
-import { SnapshotMemo } from "../answerMemory.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Staff count everything; a worker counts their own records and their assigned projects'. */
@@ -21,10 +20,6 @@ function scopeOf(actor: Actor): dashboard.DashboardScope {
   return { kind: isStaff(actor) ? "all" : "worker", workerId: actor.workerId };
 }
 
-/** Company-wide figures, the same for every admin and manager: read once per change of the data. */
-const STAFF_STATS_TTL_MS = 10_000;
-const staffStats = new SnapshotMemo<Awaited<ReturnType<typeof dashboard.stats>>>(STAFF_STATS_TTL_MS);
-const staffTraining = new SnapshotMemo<Awaited<ReturnType<typeof dashboard.trainingCompletion>>>(STAFF_STATS_TTL_MS);
 
 /** Procedures of the dashboard area: each a fixed number of queries, scoped by role. */
 export const dashboardRouter = router({
@@ -33,7 +28,7 @@ export const dashboardRouter = router({
     // The company-wide figures are the same for every admin and manager and average every training
     // record on the site (~60 ms at 100,000 records): computed once per change of the data and
     // shared. Workers' figures are their own.
-    const figures = scope.kind === "worker" ? await dashboard.stats(ctx.db, scope) : await staffStats.get(ctx.db, await ctx.snapshot(), () => dashboard.stats(ctx.db, scope));
+    const figures = scope.kind === "worker" ? await dashboard.stats(ctx.db, scope) : await ctx.shared("dashboard.staffStats", () => dashboard.stats(ctx.db, scope));
     return { ...figures, userId: ctx.actor.userId };
   })),
 
@@ -61,7 +56,7 @@ export const dashboardRouter = router({
     // Staff figures aggregate every training record of the company (like the stats above): the
     // same for every admin and manager, so they are shared for a few seconds.
     const { modules, workers: rows } =
-      scope.kind === "worker" ? await dashboard.trainingCompletion(ctx.db, scope) : await staffTraining.get(ctx.db, await ctx.snapshot(), () => dashboard.trainingCompletion(ctx.db, scope));
+      scope.kind === "worker" ? await dashboard.trainingCompletion(ctx.db, scope) : await ctx.shared("dashboard.staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
     const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
     return {
       modules,

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import { AppError } from "@sitesafe/domain";
-import { compliance, type Database, idempotency, snapshots } from "@sitesafe/db";
+import { compliance, type Database, dataVersions, idempotency } from "@sitesafe/db";
 import type { Kysely, Transaction } from "kysely";
 import superjson from "superjson";
 import type { Context } from "../context.js";
@@ -97,7 +97,8 @@ function insideTransaction(ctx: Context, trx: Transaction<Database>): Context {
     db,
     projectFigures: compliance.projectFiguresOf(db),
     workerCompliance: compliance.workerComplianceOfIds(db),
-    snapshot: () => snapshots.currentSnapshot(db),
+    dataVersion: () => dataVersions.currentVersion(db),
+    shared: (_name, read) => read(),
     remember: (_path, _input, compute) => compute(),
   };
 }

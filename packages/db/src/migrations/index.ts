@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial.js";
 import * as m0002 from "./0002_training_seed.js";
 import * as m0003 from "./0003_performance_indexes.js";
 import * as m0004 from "./0004_upcoming_permits_index.js";
+import * as m0005 from "./0005_data_versions.js";
 import * as m0006 from "./0006_login_limits.js";
 import * as m0008 from "./0008_photos.js";
 import * as m0009 from "./0009_osha_recordkeeping.js";
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "0002_training_seed": m0002,
   "0003_performance_indexes": m0003,
   "0004_upcoming_permits_index": m0004,
+  "0005_data_versions": m0005,
   "0006_login_limits": m0006,
   "0008_photos": m0008,
   "0009_osha_recordkeeping": m0009,

@@ -2,7 +2,7 @@ import type { CommentFilter, CommentStatus } from "@sitesafe/domain";
 import { statusesForFilter } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../types.js";
-import { type ListSource, listSource } from "../listSource.js";
+import { keyset, type ListSource, listSource } from "../listSource.js";
 
 // Queries for the comments area: each takes the database (or a transaction) first.
 
@@ -89,7 +89,7 @@ export function commentList(db: Kysely<Database>, options: ListCommentsOptions =
   if (options.status && options.status !== "all") query = query.where("c.status", "in", [...statusesForFilter(options.status)]);
   if (options.projectId !== undefined) query = query.where("c.projectId", "=", options.projectId);
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query, toComment);
+  return listSource(query, keyset("desc", ["c.createdAt", "timestamptz"], ["c.id", "integer"]), toComment);
 }
 
 export async function findComment(db: Kysely<Database>, id: number): Promise<SafetyComment | undefined> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
-import { emptyList, type ListSource, listSource } from "../listSource.js";
+import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
@@ -90,7 +90,7 @@ export function incidentReportList(db: Kysely<Database>, options: ListIncidentRe
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query);
+  return listSource(query, keyset("desc", ["r.date", "date"], ["r.createdAt", "timestamptz"], ["r.id", "integer"]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { ControlMeasure, Database, Hazard } from "../types.js";
-import { emptyList, type ListSource, listSource } from "../listSource.js";
+import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
@@ -73,7 +73,7 @@ export function jhaFormList(db: Kysely<Database>, options: ListJhaFormsOptions =
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query);
+  return listSource(query, keyset("desc", ["f.submittedAt", "timestamptz"], ["f.id", "integer"]));
 }
 
 export async function findJhaForm(db: Kysely<Database>, id: number): Promise<JhaForm | undefined> {

@@ -1,7 +1,7 @@
 import type { PermitStatus } from "@sitesafe/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../types.js";
-import { emptyList, type ListSource, listSource } from "../listSource.js";
+import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the permits area: each takes the database (or a transaction) first. */
@@ -80,7 +80,7 @@ export function permitList(db: Kysely<Database>, filter: PermitListFilter): List
   }
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return listSource(query);
+  return listSource(query, keyset("desc", ["p.requestedAt", "timestamptz"], ["p.id", "integer"]));
 }
 
 /** One permit with the names the detail page shows, in one query. */

@@ -1,7 +1,7 @@
 import type { TrainingModuleContent, TrainingModuleType, TrainingStatus } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
-import { listSource, type ListSource } from "../listSource.js";
+import { keyset, listSource, type ListSource } from "../listSource.js";
 import { workerComplianceQuery } from "./compliance.js";
 import { containsPattern } from "./search.js";
 
@@ -276,5 +276,9 @@ export function trainingCompletionList(db: Kysely<Database>, options: TrainingCo
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query, (row) => ({ ...row, progress: Number(row.progress) }));
+  return listSource(
+    query,
+    keyset("asc", ["w.lastName", "text"], ["w.firstName", "text"], ["w.id", "integer"], ["m.id", "integer"]),
+    (row) => ({ ...row, progress: Number(row.progress) }),
+  );
 }

@@ -2,7 +2,7 @@ import type { PublicUser } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser } from "../types.js";
 import { containsPattern } from "./search.js";
-import { type ListSource, listSource } from "../listSource.js";
+import { keyset, type ListSource, listSource } from "../listSource.js";
 
 const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt"] as const;
 
@@ -51,7 +51,7 @@ export function userList(db: Kysely<Database>, options: ListUsersOptions = {}): 
     );
   }
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(query);
+  return listSource(query, keyset("desc", ["createdAt", "timestamptz"], ["id", "integer"]));
 }
 
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<PublicUser> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { projectFiguresOf, withCompliance, withFigures, workerComplianceOf, workerComplianceOfIds } from "./compliance.js";
 import { containsPattern } from "./search.js";
-import { emptyList, type ListSource, listSource } from "../listSource.js";
+import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 
 /** Queries for the workers area: each takes the database (or a transaction) first. */
 
@@ -145,17 +145,17 @@ export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {
     );
   }
   const ordered = workerRows(matching).orderBy("w.lastName").orderBy("w.firstName").orderBy("w.id");
+  const byName = keyset("asc", ["w.lastName", "text"], ["w.firstName", "text"], ["w.id", "integer"]);
   if (options.limit === undefined) {
-    // A whole list is streamed from a cursor that holds its connection (the embedded database's
-    // only one), so nothing may be read beside it: compliance is joined into the cursor's query.
+    // A whole list is read in chunks (listSource.ts): compliance is joined into each chunk's query.
     const whole = ordered
       .innerJoinLateral(workerComplianceOf(db, "w.id").as("wc"), (join) => join.onTrue())
       .select("wc.compliance as safetyCompliance");
-    return listSource(whole, (row) => ({ ...toWorker(row), safetyCompliance: Number(row.safetyCompliance) }), matching);
+    return listSource(whole, byName, (row) => ({ ...toWorker(row), safetyCompliance: Number(row.safetyCompliance) }), matching);
   }
   // A page reads its own workers' compliance from the lookup (remembered figures, or one query).
   const page = ordered.limit(options.limit).offset(options.offset ?? 0);
-  return listSource(page, toWorker, matching, async (rows) => withCompliance(rows, await compliance(rows.map((r) => r.id))));
+  return listSource(page, byName, toWorker, matching, async (rows) => withCompliance(rows, await compliance(rows.map((r) => r.id))));
 }
 
 export async function findWorker(db: Kysely<Database>, id: number, compliance = workerComplianceOfIds(db)): Promise<Worker | undefined> {

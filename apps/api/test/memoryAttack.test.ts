@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { createDb, migrateToLatest, workers } from "@sitesafe/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/auth/passwords.js";
+import { DEFAULT_MEMORY_BUDGET_BYTES } from "../src/memoryStore.js";
+import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, start, urlFor } from "./spawn.js";
+
+// Issue #16, finding 1: the answer memory capped its entries by count, never by bytes. A worker
+// filed 100 JHA forms with every field at its maximum size and read `GET /api/jha-forms?limit=100`
+// with different searches, 11.6 MB an answer: the tenth request killed the process ("JavaScript
+// heap out of memory") on both databases. Everything the server remembers now shares one budget in
+// bytes (src/memoryStore.ts), and an answer over the per-entry cap is never kept. Reproduced here
+// in the test process (the memory's own byte count) and against the built server (its resident
+// size), on both databases.
+
+const FORMS = 100;
+/** Each search matches every form: each answer is the full 100 maximum-size forms. */
+const searches = (n: number) => Array.from({ length: n }, (_, i) => `q${String(i).padStart(2, "0")}`);
+
+/** A JHA form with every field at its maximum (~116 KB of JSON), mentioning every search word. */
+function maximumForm(projectId: number, i: number) {
+  const words = searches(100).join(" ");
+  return {
+    projectId,
+    title: `Form ${i} `.padEnd(200, "T"),
+    jobDescription: `${words} `.padEnd(5000, "J"),
+    hazards: Array.from({ length: 50 }, (_, h) => ({ description: `Hazard ${h} `.padEnd(1000, "H"), riskLevel: "high" })),
+    controlMeasures: Array.from({ length: 50 }, (_, c) => ({ description: `Control ${c} `.padEnd(1000, "C"), responsibility: "R".repeat(200) })),
+  };
+}
+
+describe("the memory attack, in the test process", { timeout: 300_000 }, () => {
+  let t: TestApp;
+  let worker: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = await t.createUser({ role: "worker" });
+    const site = await t.createProject({ name: "Harbor Tower" });
+    await t.assign(worker.workerId as number, site);
+    for (let i = 0; i < FORMS; i++) {
+      const res = await t.request({ method: "POST", url: "/api/jha-forms", as: worker, payload: maximumForm(site, i) });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("keeps what the server remembers within its byte budget, and never keeps an 11 MB answer", async () => {
+    for (const search of searches(12)) {
+      const res = await t.request({ method: "GET", url: `/api/jha-forms?limit=100&search=${search}`, as: worker });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(FORMS);
+      expect(res.body.length).toBeGreaterThan(11_000_000);
+      expect(t.app.memory.bytes).toBeLessThanOrEqual(DEFAULT_MEMORY_BUDGET_BYTES);
+    }
+    // Nothing but the session is held: the answers were over the per-entry cap.
+    expect(t.app.memory.bytes).toBeLessThan(1024 * 1024);
+    // The memory still works for ordinary pages.
+    const small = await t.request({ method: "GET", url: "/api/jha-forms?limit=2", as: worker });
+    expect(small.statusCode).toBe(200);
+    const held = t.app.memory.size;
+    await t.request({ method: "GET", url: "/api/jha-forms?limit=2", as: worker });
+    expect(t.app.memory.size).toBe(held);
+    expect(held).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Resident and peak resident size of a process, in MB (Linux). */
+function residentMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+describe("the memory attack against the built server", { timeout: 600_000 }, () => {
+  beforeAll(assertBuilt);
+  afterAll(cleanUpSpawned);
+
+  it("100 different searches over 100 maximum-size forms leave it alive and under 300 MB resident (PostgreSQL; embedded: under 250 MB above its level before the searches)", async () => {
+    const env = onPostgres ? { DATABASE_URL: urlFor(await createDatabase("sitesafe_memory")) } : dataDirEnv();
+    // The worker, their project and assignment, written before the server opens the database.
+    const handle = await createDb(onPostgres ? { databaseUrl: env.DATABASE_URL } : { dataDir: (env as { DATA_DIR: string }).DATA_DIR });
+    await migrateToLatest(handle.db);
+    const user = await handle.db
+      .insertInto("users")
+      .values({ username: "crew_lead", email: "crew_lead@example.com", passwordHash: await hashPassword("CrewLead123!"), role: "worker", firstName: "Cara", lastName: "Lead" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const workerId = await workers.insertWorkerProfile(handle.db, { userId: user.id, firstName: "Cara", lastName: "Lead", email: "crew_lead@example.com", phone: "5551234567", role: "Carpenter", company: "Acme" });
+    const site = await handle.db
+      .insertInto("projects")
+      .values({ name: "Harbor Tower", location: "Pier 9", status: "active", startDate: "2026-01-05", emergencyContactInfo: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db.insertInto("projectWorkers").values({ workerId, projectId: site.id }).execute();
+    await handle.close();
+
+    const server = await start(env);
+    const pid = server.child.pid as number;
+    const signIn = await login(server.base, "crew_lead", "CrewLead123!");
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const headers = { cookie, origin: server.base, "content-type": "application/json" };
+    for (let i = 0; i < FORMS; i++) {
+      const res = await fetch(`${server.base}/api/jha-forms`, { method: "POST", headers, body: JSON.stringify(maximumForm(site.id, i)) });
+      expect(res.status).toBe(201);
+    }
+    const filed = residentMb(pid);
+    let largest = 0;
+    for (const search of searches(100)) {
+      const res = await fetch(`${server.base}/api/jha-forms?limit=100&search=${search}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body.length).toBeGreaterThan(11_000_000);
+      largest = Math.max(largest, residentMb(pid).rss);
+    }
+    const after = residentMb(pid);
+    // Before the fix the process died on the way ("JavaScript heap out of memory").
+    expect(server.child.exitCode).toBeNull();
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    console.log(`resident after filing: ${filed.rss.toFixed(0)} MB; after 100 searches: ${after.rss.toFixed(0)} MB; largest seen between requests ${largest.toFixed(0)} MB; peak ${after.peak.toFixed(0)} MB`);
+    if (onPostgres) {
+      expect(after.rss).toBeLessThan(300);
+      expect(largest).toBeLessThan(300);
+    } else {
+      // The embedded database runs inside the process: its WebAssembly heap, which never shrinks,
+      // already holds ~400 MB once these forms are filed (measured: 398 MB before the first
+      // search). What the attack may add on top is bounded instead.
+      expect(after.rss - filed.rss).toBeLessThan(250);
+      expect(largest - filed.rss).toBeLessThan(250);
+    }
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+});
