@@ -61,7 +61,8 @@ export async function procedureOf(route: RestRoute): Promise<string | undefined>
         throw stop;
       },
     });
-  const request = { params: {}, query: {}, body: {}, input: {} as never, raw: {}, reply: {} } as unknown as RestRequest;
+  // A bare request: routes that look at the query or headers before their call (file formats) see none.
+  const request = { params: {}, query: {}, body: {}, input: {} as never, raw: { query: {}, headers: {} }, reply: {} } as unknown as RestRequest;
   try {
     await route.call(recorder([]) as Parameters<RestRoute["call"]>[0], request);
   } catch (error) {

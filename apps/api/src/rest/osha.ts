@@ -45,7 +45,9 @@ function record(path: string, json: Handler, files: Partial<Record<Exclude<Forma
     call: async (c, r) => {
       const format = formatOf(r.raw);
       const file = format === "json" ? undefined : files[format];
-      return file ? file(c, r) : r.reply.code(200).send(await json(c, r));
+      if (file) return file(c, r);
+      const answer = await json(c, r);
+      return r.reply.code(200).send(answer);
     },
   };
 }
