@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial.js";
 import * as m0002 from "./0002_training_seed.js";
 import * as m0003 from "./0003_performance_indexes.js";
 import * as m0004 from "./0004_upcoming_permits_index.js";
+import * as m0007 from "./0007_quiz_attempts_attested_videos.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_training_seed": m0002,
   "0003_performance_indexes": m0003,
   "0004_upcoming_permits_index": m0004,
+  "0007_quiz_attempts_attested_videos": m0007,
 };
