@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { searchParam } from "./paging.js";
-import type { PermitStatus } from "./permitStateMachine.js";
+import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
 
 /** Hot work permits: schemas with the spec's messages word for word (rules-and-api.md section 5). */
@@ -259,6 +259,11 @@ export const closePermitSchema = z.object({
 export const listPermitsSchema = z.object({
   search: searchParam,
   projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(permitStatuses, { error: "Please choose a valid permit status" }).optional(),
+  /** Pending permits first (the staff's review queue), then newest first. */
+  pendingFirst: z
+    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "pendingFirst must be true or false" }))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });

@@ -22,6 +22,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
+import { clearDraftsOf } from "../lib/formDraft";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
@@ -30,8 +31,11 @@ import { HEADER_HEIGHT } from "./headerHeight";
 export const PRODUCT_NAME = "SiteSafe";
 
 function useLogout() {
+  const userId = useCurrentUser()?.id;
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {
+      // Unsent form drafts belong to this person; the next one on this device must not see them.
+      clearDraftsOf(userId);
       notifySuccess("Logged out", "You have been successfully logged out.");
       navigateFully("/auth");
     },

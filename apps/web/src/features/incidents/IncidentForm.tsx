@@ -1,7 +1,7 @@
 import {
   type IncidentSeverity,
   type IncidentStatus,
-  incidentReportSchema,
+  incidentReportFormSchema,
   incidentSeverities,
   incidentStatuses,
   incidentStatusLabels,
@@ -13,6 +13,7 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tex
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
+import { useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -27,7 +28,8 @@ interface Values {
   title: string;
   projectId: string | null;
   date: string;
-  severity: IncidentSeverity;
+  /** Null until the reporter chooses one: a near miss is not filed as "Minor" by accident. */
+  severity: IncidentSeverity | null;
   status: IncidentStatus;
   location: string;
   description: string;
@@ -39,16 +41,19 @@ interface Values {
 
 /**
  * The incident report form, inline on the list (new) and on the detail page (edit). Defaults:
- * severity minor, status open, date today; a worker is always the reporter.
+ * status open, date today; the severity is the reporter's choice; a worker is always the reporter.
  */
 export function IncidentForm({
   initial,
   defaultProjectId,
+  continueDraft,
   onDone,
   onCancel,
 }: {
   initial?: IncidentRecord;
   defaultProjectId?: number | undefined;
+  /** Opened through "Continue your draft": start from the draft on this device. */
+  continueDraft?: boolean;
   onDone: (report: IncidentRecord) => void;
   onCancel: () => void;
 }) {
@@ -64,7 +69,7 @@ export function IncidentForm({
       title: initial?.title ?? "",
       projectId: initial ? String(initial.projectId) : defaultProjectId ? String(defaultProjectId) : null,
       date: initial?.date ?? localToday(),
-      severity: initial?.severity ?? "minor",
+      severity: initial?.severity ?? null,
       status: initial?.status ?? "open",
       location: initial?.location ?? "",
       description: initial?.description ?? "",
@@ -73,7 +78,7 @@ export function IncidentForm({
       actionTaken: initial?.actionTaken ?? "",
       preventiveMeasures: initial?.preventiveMeasures ?? "",
     },
-    validate: schemaResolver(incidentReportSchema, { sync: true }),
+    validate: schemaResolver(incidentReportFormSchema, { sync: true }),
   });
 
   const projects = options.data?.projects ?? [];
@@ -112,19 +117,33 @@ export function IncidentForm({
   const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update incident report", e) });
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
-    const parsed = incidentReportSchema.safeParse(values);
-    if (!parsed.success) return;
-    if (initial) update.mutate({ id: initial.id, ...parsed.data });
-    else create.mutate(parsed.data);
+  const safety = useFormSafety(form, { draftKey: initial ? `incident.edit.${initial.id}` : "incident.new", onCancel, continueDraft });
+  const submit = safety.handleSubmit(async (values) => {
+    const data = incidentReportFormSchema.parse(values);
+    if (initial) await update.mutateAsync({ id: initial.id, ...data });
+    else await create.mutateAsync(data);
   });
 
   const noProfile = !staff && actor?.workerId == null;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={initial ? "Edit incident report" : "New incident report"}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      ref={safety.ref}
+      onSubmit={submit}
+      onKeyDown={safety.onKeyDown}
+      noValidate
+      aria-label={initial ? "Edit incident report" : "New incident report"}
+    >
+      {safety.dialog}
       <Stack gap="md">
-        <Title order={3}>{initial ? "Edit Incident Report" : "Report New Incident"}</Title>
+        <Title order={2} size="h3">
+          {initial ? "Edit Incident Report" : "Report New Incident"}
+        </Title>
+        {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
             {errorMessage(options.error, "Failed to fetch workers")}
@@ -147,7 +166,7 @@ export function IncidentForm({
             {...form.getInputProps("projectId")}
           />
           <TextInput label="Date" type="date" withAsterisk max="2999-12-31" {...form.getInputProps("date")} />
-          <Select label="Severity" data={severityOptions} allowDeselect={false} {...form.getInputProps("severity")} />
+          <Select label="Severity" placeholder="Choose the severity" data={severityOptions} allowDeselect={false} withAsterisk {...form.getInputProps("severity")} />
           <Select label="Status" data={statusOptions} allowDeselect={false} {...form.getInputProps("status")} />
         </SimpleGrid>
         <TextInput label="Location" placeholder="Where on site" {...form.getInputProps("location")} />
@@ -188,7 +207,7 @@ export function IncidentForm({
           {...form.getInputProps("preventiveMeasures")}
         />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
+          <Button variant="default" onClick={safety.cancel} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" loading={pending} disabled={noProfile}>

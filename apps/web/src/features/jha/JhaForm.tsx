@@ -13,6 +13,7 @@ import { ActionIcon, Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -43,11 +44,14 @@ export function notifySubmitError(title: string, error: unknown) {
 export function JhaForm({
   initial,
   defaultProjectId,
+  continueDraft,
   onDone,
   onCancel,
 }: {
   initial?: JhaFormRecord;
   defaultProjectId?: number;
+  /** Opened through "Continue your draft": start from the draft on this device. */
+  continueDraft?: boolean;
   onDone: (form: JhaFormRecord) => void;
   onCancel: () => void;
 }) {
@@ -88,11 +92,11 @@ export function JhaForm({
   const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
-    const parsed = jhaFormSchema.safeParse(values);
-    if (!parsed.success) return;
-    if (initial) update.mutate({ id: initial.id, ...parsed.data });
-    else create.mutate(parsed.data);
+  const safety = useFormSafety(form, { draftKey: initial ? `jha.edit.${initial.id}` : "jha.new", onCancel, continueDraft });
+  const submit = safety.handleSubmit(async (values) => {
+    const data = jhaFormSchema.parse(values);
+    if (initial) await update.mutateAsync({ id: initial.id, ...data });
+    else await create.mutateAsync(data);
   });
 
   const self = options.data?.workers.find((w) => w.id === actor?.workerId);
@@ -101,8 +105,20 @@ export function JhaForm({
   const controlsError = form.errors.controlMeasures;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={initial ? "Edit JHA form" : "New JHA form"}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      ref={safety.ref}
+      onSubmit={submit}
+      onKeyDown={safety.onKeyDown}
+      noValidate
+      aria-label={initial ? "Edit JHA form" : "New JHA form"}
+    >
+      {safety.dialog}
       <Stack gap="md">
+        {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
             {errorMessage(options.error)}
@@ -251,7 +267,7 @@ export function JhaForm({
         </Stack>
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
+          <Button variant="default" onClick={safety.cancel} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" loading={pending} disabled={!staff && actor?.workerId == null}>
