@@ -7,7 +7,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { routeTree } from "./routeTree.gen";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
+import "./touch.css";
 
 const router = createRouter({
   routeTree,
@@ -32,7 +33,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "sitesafe-color
  */
 function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <RouterProvider router={router} />
     </MantineProvider>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import type { FormEvent, KeyboardEvent } from "react";
-import { useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormDraft, useHasDraft } from "../lib/formDraft";
 import { scrollToFirstError } from "../lib/scrollToFirstError";
 import { DraftBanner } from "./DraftBanner";
@@ -27,12 +27,27 @@ interface SafeForm<V> {
  */
 export function useFormSafety<V>(
   form: SafeForm<V>,
-  { draftKey, onCancel, continueDraft = false }: { draftKey: string; onCancel?: (() => void) | undefined; continueDraft?: boolean },
+  {
+    draftKey,
+    onCancel,
+    continueDraft = false,
+    registerClose,
+  }: {
+    draftKey: string;
+    onCancel?: (() => void) | undefined;
+    continueDraft?: boolean;
+    /** In a dialog: hands the dialog a close (its X button) that asks first, from useGuardedDialogClose. */
+    registerClose?: ((close: () => void) => void) | undefined;
+  },
 ) {
   const ref = useRef<HTMLFormElement>(null);
   const draft = useFormDraft(form, draftKey, { continueAtOnce: continueDraft });
   const guard = useLeaveGuard(form.isDirty());
   const cancel = () => guard.confirmLeave(() => onCancel?.());
+  const { confirmLeave } = guard;
+  useEffect(() => {
+    if (registerClose && onCancel) registerClose(() => confirmLeave(onCancel));
+  }, [registerClose, confirmLeave, onCancel]);
 
   /** `save` resolves once stored (the caller may navigate to the record) and rejects on failure. */
   const handleSubmit = (save: (values: V) => Promise<unknown>) =>
@@ -81,4 +96,15 @@ export function ContinueDraftNotice({ draftKey, what, onContinue }: { draftKey: 
       </Group>
     </Alert>
   );
+}
+
+/**
+ * For a dialog holding a record form: its close button and Escape go through the form, which asks
+ * first when it was changed. `<Modal onClose={close} closeOnEscape={false}>` and pass `register`
+ * to the form's useFormSafety({ registerClose }).
+ */
+export function useGuardedDialogClose(onClose: () => void) {
+  const [close, setClose] = useState<() => void>(() => onClose);
+  const register = useCallback((fn: () => void) => setClose(() => fn), []);
+  return { close, register };
 }

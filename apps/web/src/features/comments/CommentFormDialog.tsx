@@ -8,8 +8,7 @@ import {
 } from "@sitesafe/domain";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useCallback, useEffect, useState } from "react";
-import { useFormSafety } from "../../components/FormSafety";
+import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useInvalidateComments } from "./useCommentsCache";
@@ -23,11 +22,10 @@ export type SafetyComment = RouterOutputs["comments"]["list"][number];
 export function CommentFormDialog({ opened, onClose, comment }: { opened: boolean; onClose: () => void; comment?: SafetyComment | null }) {
   const editing = Boolean(comment);
   // The form mounts with each opening, so a draft left on this device is offered again.
-  const [close, setClose] = useState<() => void>(() => onClose);
-  const registerClose = useCallback((fn: () => void) => setClose(() => fn), []);
+  const { close, register } = useGuardedDialogClose(onClose);
   return (
     <Modal opened={opened} onClose={close} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg" closeOnEscape={false}>
-      {opened ? <CommentForm comment={comment ?? null} onClose={onClose} registerClose={registerClose} /> : null}
+      {opened ? <CommentForm comment={comment ?? null} onClose={onClose} registerClose={register} /> : null}
     </Modal>
   );
 }
@@ -43,10 +41,7 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
       : { projectId: "", title: "", content: "" },
     validate: schemaResolver(commentFormSchema, { sync: true }),
   });
-  const safety = useFormSafety(form, { draftKey: comment ? `message.edit.${comment.id}` : "message.new", onCancel: onClose });
-  // The dialog's close button asks too when the message was changed.
-  const { confirmLeave } = safety;
-  useEffect(() => registerClose(() => confirmLeave(onClose)), [registerClose, confirmLeave, onClose]);
+  const safety = useFormSafety(form, { draftKey: comment ? `message.edit.${comment.id}` : "message.new", onCancel: onClose, registerClose });
 
   const done = () => {
     void invalidate();

@@ -75,7 +75,7 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
         </Text>
         {comment.managerResponse && !compact ? (
           <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-green-light)" data-testid="manager-response">
-            <Text size="xs" fw={600} c="green.8">
+            <Text size="xs" fw={600} c="var(--sitesafe-good-text)">
               Response from {personName(comment.resolvedByUser, "the safety manager")}
               {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
             </Text>

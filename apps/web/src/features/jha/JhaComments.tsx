@@ -68,7 +68,7 @@ export function JhaComments({ formId }: { formId: number }) {
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Comments
       </Title>
       {comments.isPending ? (

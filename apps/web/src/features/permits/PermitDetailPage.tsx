@@ -292,7 +292,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         </Card>
 
         <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             History
           </Title>
           <Timeline active={permit.history.length - 1} bulletSize={22} lineWidth={2} color="orange" data-testid="permit-history">

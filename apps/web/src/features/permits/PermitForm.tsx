@@ -90,7 +90,10 @@ export function PermitForm({
   onSubmit,
   onCancel,
   continueDraft,
+  registerClose,
 }: {
+  /** In a dialog: see useGuardedDialogClose. */
+  registerClose?: (close: () => void) => void;
   permit?: PermitDetail;
   /** Opened through "Continue your draft": start from the draft on this device. */
   continueDraft?: boolean;
@@ -108,7 +111,7 @@ export function PermitForm({
     initialValues: initialValues(permit, actor?.workerId ?? null),
     validate: schemaResolver(hotWorkPermitSchema, { sync: true }),
   });
-  const safety = useFormSafety(form, { draftKey: permit ? `permit.edit.${permit.id}` : "permit.new", onCancel, continueDraft });
+  const safety = useFormSafety(form, { draftKey: permit ? `permit.edit.${permit.id}` : "permit.new", onCancel, continueDraft, registerClose });
 
   /** A new start moves the end with it while the end is still the default (or no longer after the start). */
   const changeStart = (start: string) => {

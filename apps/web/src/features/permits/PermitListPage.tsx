@@ -4,8 +4,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
-import { ContinueDraftNotice } from "../../components/FormSafety";
+import { useCallback, useState } from "react";
+import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
@@ -33,6 +33,8 @@ export function PermitListPage() {
   const [tab, setTab] = useState<string | null>("all");
   const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(false);
   const [status, setStatus] = useState<PermitStatus | null>(null);
+  const closeRequest = useCallback(() => setRequestOpen(false), []);
+  const requestClose = useGuardedDialogClose(closeRequest);
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
 
@@ -138,14 +140,13 @@ export function PermitListPage() {
 
       <Modal
         opened={requestOpen !== false}
-        onClose={() => setRequestOpen(false)}
-        title={<Title order={3}>Request Hot Work Permit</Title>}
+        onClose={requestClose.close}
+        title="Request Hot Work Permit"
         size="xl"
         fullScreen={isMobile}
         closeOnClickOutside={false}
-        // The form handles Escape and Cancel itself, asking first when it was changed.
+        // The form handles Escape, Cancel and this close button, asking first when it was changed.
         closeOnEscape={false}
-        withCloseButton={false}
       >
         {requestOpen ? (
           <PermitForm
@@ -153,7 +154,8 @@ export function PermitListPage() {
             continueDraft={requestOpen === "draft"}
             submitting={create.isPending}
             onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
-            onCancel={() => setRequestOpen(false)}
+            onCancel={closeRequest}
+            registerClose={requestClose.register}
           />
         ) : null}
       </Modal>

@@ -175,7 +175,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
               {module.title}
             </Title>
             <Badge color={statusColor[status]} variant="light" size="lg">
@@ -341,7 +341,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
                   <ThemeIcon size={64} radius="xl" color="green" variant="light">
                     <IconTrophy size={36} />
                   </ThemeIcon>
-                  <Title order={3}>Training Complete</Title>
+                  <Title order={2} size="h3">Training Complete</Title>
                   <Text c="dimmed">
                     You have completed {module.title}
                     {record?.completedAt ? ` on ${formatDate(record.completedAt)}` : ""}.
@@ -362,7 +362,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 Completion Requirements
               </Title>
               <List spacing="xs" size="sm" center>

@@ -126,7 +126,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
       </Button>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} style={{ flex: "1 1 260px", minWidth: 0 }}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
             {module.title}
           </Title>
           <Text c="dimmed">{module.description}</Text>
@@ -154,7 +154,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               <Stack gap="md">
                 {sections.map((s, i) => (
                   <Card key={`${i}-${s.title}`} withBorder radius="md" padding="lg">
-                    <Title order={4} mb="xs">
+                    <Title order={2} size="h4" mb="xs">
                       {s.title}
                     </Title>
                     <SectionBody section={s} />
@@ -170,7 +170,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               {finished || local.quizCompleted ? (
                 <Card withBorder radius="md" padding="lg">
                   <Stack gap="sm">
-                    <Title order={4}>Quiz Complete</Title>
+                    <Title order={2} size="h4">Quiz Complete</Title>
                     <Text>
                       Your score: <b>{score}%</b>
                       {graded ? ` (${graded.attempt.correct} of ${graded.attempt.total} correct)` : ""}
@@ -289,7 +289,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               </Stack>
             </Card>
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 Resources
               </Title>
               <List spacing="xs" size="sm" icon={<ThemeIcon size={18} variant="light" color="orange"><IconExternalLink size={12} /></ThemeIcon>}>

@@ -156,7 +156,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Related Videos
               </Title>
               <Stack gap="sm">
@@ -372,7 +372,7 @@ function SelectedVideo({
         onReporting={setReporting}
       />
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={3} style={{ flex: "1 1 240px" }}>
+        <Title order={2} size="h3" style={{ flex: "1 1 240px" }}>
           {video.title}
         </Title>
         <Group gap="xs">
