@@ -1,5 +1,5 @@
 import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, permitStatusLabels, SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
