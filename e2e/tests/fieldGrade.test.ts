@@ -190,4 +190,146 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it("a JHA draft survives a reload and is offered as 'Continue your draft'; discard clears it", async () => {
+    const page = await pageFor("worker", "light");
+    await page.goto("/forms/jha");
+    await settle(page);
+    await page.getByRole("button", { name: "New JHA" }).click();
+    const form = page.getByRole("form", { name: "New JHA form" });
+    await form.locator('[data-path="title"]').fill(`Draft ${suffix}`);
+    await form.locator('[data-path="hazards.0.description"]').fill("Wet deck, slips");
+    // The draft is written shortly after typing stops.
+    await page.waitForTimeout(800);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByTestId("draft-notice").getByRole("button", { name: "Continue your draft" }).click();
+    await expect.poll(() => form.locator('[data-path="title"]').inputValue()).toBe(`Draft ${suffix}`);
+    await expect(form.locator('[data-path="hazards.0.description"]').inputValue()).resolves.toBe("Wet deck, slips");
+    await screenshot(page, "field-jha-draft-phone");
+
+    // Opening the form again (not through the notice) offers the draft first.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByRole("button", { name: "New JHA" }).click();
+    await page.getByTestId("draft-banner").getByRole("button", { name: "Start over" }).click();
+    await expect(form.locator('[data-path="title"]').inputValue()).resolves.toBe("");
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("sitesafe.draft.")).length)).toBe(0);
+    await page.close();
+  });
+
+  it("leaving a changed form asks first: a link, the back gesture, Escape and a reload", async () => {
+    const page = await pageFor("worker", "light");
+    // Arrive inside the app, so that "back" has an in-app page to return to.
+    await page.goto("/");
+    await settle(page);
+    await page.getByRole("link", { name: "Incidents", exact: true }).click();
+    await settle(page);
+    await page.getByRole("button", { name: "Report New Incident" }).click();
+    const form = page.getByRole("form", { name: "New incident report" });
+    await form.locator('[data-path="title"]').fill("Scaffold board cracked");
+
+    // A link (the bottom tab bar): asks; "Stay on the form" keeps everything.
+    await page.getByRole("link", { name: "Home", exact: true }).click();
+    const ask = page.getByRole("dialog", { name: "Leave this form?" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Stay on the form" }).click();
+    expect(new URL(page.url()).pathname).toBe("/forms/incident-reports");
+    await expect(form.locator('[data-path="title"]').inputValue()).resolves.toBe("Scaffold board cracked");
+
+    // Escape: asks too.
+    await form.locator('[data-path="title"]').press("Escape");
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Stay on the form" }).click();
+
+    // The back gesture: asks.
+    await page.goBack();
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Stay on the form" }).click();
+    expect(new URL(page.url()).pathname).toBe("/forms/incident-reports");
+
+    // A reload: the browser's own question (beforeunload).
+    let asked = false;
+    page.once("dialog", (dialog) => {
+      asked = dialog.type() === "beforeunload";
+      void dialog.dismiss();
+    });
+    await page.reload({ timeout: 3000 }).catch(() => undefined);
+    expect(asked).toBe(true);
+
+    // Leaving for real after saying so.
+    await page.getByRole("link", { name: "Home", exact: true }).click();
+    await ask.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.close();
+  });
+
+  it("validation brings the first error into view and focuses it", async () => {
+    const page = await pageFor("worker", "light");
+    await page.goto("/forms/hot-work-permits");
+    await settle(page);
+    await page.getByRole("button", { name: "Request Permit" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Request Hot Work Permit" });
+    await dialog.getByRole("button", { name: "Submit Permit Request" }).scrollIntoViewIfNeeded();
+    await dialog.getByRole("button", { name: "Submit Permit Request" }).click();
+    // The first field in error is the project picker, far above the submit button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-path"))).toBe("projectId");
+    await expect
+      .poll(async () => {
+        const box = await dialog.locator('[data-path="projectId"]').boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844;
+      })
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await page.close();
+  });
+
+  it("a permit request lands on the new permit; approving it with missing precautions shows the gaps and records them", async () => {
+    const page = await pageFor("worker", "light");
+    await page.goto("/forms/hot-work-permits");
+    await settle(page);
+    await page.getByRole("button", { name: "Request Permit" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Request Hot Work Permit" });
+    await dialog.locator('[data-path="projectId"]').click();
+    await page.getByRole("option", { name: PROJECT }).click();
+    await dialog.locator('[data-path="title"]').fill("Cut rail splice plates");
+    await dialog.locator('[data-path="location"]').fill("Dock 2 south rail");
+    await dialog.locator('[data-path="workDescription"]').fill("Torch cutting the old splice plates off the rail.");
+    await dialog.getByRole("checkbox", { name: "Cutting torch" }).click();
+    await dialog.getByRole("checkbox", { name: /Fire extinguishers are available/ }).click();
+    await dialog.getByRole("button", { name: "Submit Permit Request" }).click();
+    await page.waitForURL((u) => /^\/forms\/hot-work-permits\/\d+$/.test(u.pathname));
+    await page.getByRole("heading", { level: 1, name: "Cut rail splice plates" }).waitFor();
+    await page.getByText("Hot work permit submitted successfully").waitFor();
+    // On a phone the toast sits above the tab bar, not over the page title.
+    const toast = await page.locator(".mantine-Notification-root").first().boundingBox();
+    const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+    expect(toast!.y).toBeGreaterThan(title!.y + title!.height);
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(844 - 64);
+    const permitPath = new URL(page.url()).pathname;
+    await page.close();
+
+    const manager = await pageFor("manager", "light");
+    await manager.goto(permitPath);
+    await settle(manager);
+    const review = manager.getByTestId("approval-review");
+    await expect.poll(() => review.locator('[data-state="missing"]').count()).toBe(13);
+    await review.getByRole("button", { name: "Approve", exact: true }).click();
+    const confirm = manager.getByRole("dialog", { name: "Approve with gaps?" });
+    await expect.poll(() => confirm.getByTestId("approval-gaps").locator("li").count()).toBe(14);
+    await expect(confirm.getByTestId("approval-gaps").textContent()).resolves.toContain("Fire watch required, but nobody is named");
+    await screenshot(manager, "field-approve-gaps-phone");
+    await confirm.getByRole("button", { name: "Approve anyway" }).click();
+    await manager.getByTestId("acknowledged-gaps").getByText("Approved with 14 gaps acknowledged:").waitFor();
+
+    const id = Number(permitPath.split("/").pop());
+    const stored = await workerApi.call<{ history: { action: string; details: { acknowledgedGaps?: { missingPrecautions: string[]; fireWatchUnnamed: boolean } } | null }[] }>(
+      "GET",
+      `/api/hot-work-permits/${id}`,
+    );
+    const approved = stored.history.find((h) => h.action === "approved");
+    expect(approved?.details?.acknowledgedGaps?.missingPrecautions).toHaveLength(13);
+    expect(approved?.details?.acknowledgedGaps?.fireWatchUnnamed).toBe(true);
+    await manager.close();
+  });
 });
