@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { headingOutline, seriousAxeViolations, smallTapTargets, useColorScheme } from "../lib/a11y.js";
-import { ApiSession } from "../lib/api.js";
+import { type ApiSession, registerCrew } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
@@ -109,22 +109,15 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    const { token } = await admin.call<{ token: string }>("POST", "/api/invite-tokens", { role: "manager" });
-    const anonymous = new ApiSession(baseUrl);
-    await anonymous.call("POST", "/api/register", { ...MANAGER, email: `${MANAGER.username}@example.com`, password: PASSWORD, role: "manager", inviteToken: token });
-    const worker = await anonymous.call<{ id: number }>("POST", "/api/register", {
-      ...WORKER,
-      email: `${WORKER.username}@example.com`,
+    const crew = await registerCrew(baseUrl, ADMIN, {
       password: PASSWORD,
-      role: "worker",
-      company: "Acme Steel",
+      manager: MANAGER,
+      worker: WORKER,
       hardhatNumber: `HH-${suffix}`,
+      project: { name: PROJECT, location: "Dock 2" },
     });
-    const workerId = (await admin.call<{ id: number }>("GET", `/api/workers/byUserId/${worker.id}`)).id;
-    const projectId = (await admin.call<{ id: number }>("POST", "/api/projects", { name: PROJECT, location: "Dock 2", startDate: "2026-01-05" })).id;
-    await admin.call("POST", `/api/projects/${projectId}/workers`, { workerId });
-    workerApi = await new ApiSession(baseUrl).login(WORKER.username, PASSWORD);
+    const { workerId, projectId } = crew;
+    workerApi = crew.workerApi;
     const permit = await workerApi.call<{ id: number }>("POST", "/api/hot-work-permits", {
       projectId,
       title: "Grind rail welds",

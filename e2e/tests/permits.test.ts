@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ApiSession } from "../lib/api.js";
+import { type ApiSession, registerCrew } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
@@ -30,28 +30,13 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    const { token } = await admin.call<{ token: string }>("POST", "/api/invite-tokens", { role: "manager" });
-    const anonymous = new ApiSession(baseUrl);
-    await anonymous.call("POST", "/api/register", {
-      ...MANAGER,
-      email: `${MANAGER.username}@example.com`,
+    ({ workerId: workerProfileId, projectId, workerApi } = await registerCrew(baseUrl, ADMIN, {
       password: PASSWORD,
-      role: "manager",
-      inviteToken: token,
-    });
-    const worker = await anonymous.call<{ id: number }>("POST", "/api/register", {
-      ...WORKER,
-      email: `${WORKER.username}@example.com`,
-      password: PASSWORD,
-      role: "worker",
-      company: "Acme Steel",
+      manager: MANAGER,
+      worker: WORKER,
       hardhatNumber: `HH-${suffix}`,
-    });
-    workerProfileId = (await admin.call<{ id: number }>("GET", `/api/workers/byUserId/${worker.id}`)).id;
-    projectId = (await admin.call<{ id: number }>("POST", "/api/projects", { name: PROJECT, location: "Pier 4", startDate: "2026-01-05" })).id;
-    await admin.call("POST", `/api/projects/${projectId}/workers`, { workerId: workerProfileId });
-    workerApi = await new ApiSession(baseUrl).login(WORKER.username, PASSWORD);
+      project: { name: PROJECT, location: "Pier 4" },
+    }));
   });
   afterAll(() => browser?.close());
 

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert, Button, Card, Group, Text } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
-import type { FormEvent, KeyboardEvent } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode } from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormDraft, useHasDraft } from "../lib/formDraft";
 import { scrollToFirstError } from "../lib/scrollToFirstError";
@@ -107,4 +107,24 @@ export function useGuardedDialogClose(onClose: () => void) {
   const [close, setClose] = useState<() => void>(() => onClose);
   const register = useCallback((fn: () => void) => setClose(() => fn), []);
   return { close, register };
+}
+
+/** A record form in a card (JHA, incident): the form element wired to its safety, with the leave question. */
+export function RecordFormCard({
+  safety,
+  onSubmit,
+  label,
+  children,
+}: {
+  safety: Pick<ReturnType<typeof useFormSafety>, "ref" | "onKeyDown" | "dialog">;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="form" ref={safety.ref} onSubmit={onSubmit} onKeyDown={safety.onKeyDown} noValidate aria-label={label}>
+      {safety.dialog}
+      {children}
+    </Card>
+  );
 }

@@ -9,11 +9,11 @@ import {
   localToday,
   severityLabels,
 } from "@sitesafe/domain";
-import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
-import { useFormSafety } from "../../components/FormSafety";
+import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -127,18 +127,7 @@ export function IncidentForm({
   const noProfile = !staff && actor?.workerId == null;
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="form"
-      ref={safety.ref}
-      onSubmit={submit}
-      onKeyDown={safety.onKeyDown}
-      noValidate
-      aria-label={initial ? "Edit incident report" : "New incident report"}
-    >
-      {safety.dialog}
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit incident report" : "New incident report"}>
       <Stack gap="md">
         <Title order={2} size="h3">
           {initial ? "Edit Incident Report" : "Report New Incident"}
@@ -215,6 +204,6 @@ export function IncidentForm({
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </RecordFormCard>
   );
 }

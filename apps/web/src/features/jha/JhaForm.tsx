@@ -9,11 +9,11 @@ import {
   riskLevelLabels,
   riskLevels,
 } from "@sitesafe/domain";
-import { ActionIcon, Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { useFormSafety } from "../../components/FormSafety";
+import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -105,18 +105,7 @@ export function JhaForm({
   const controlsError = form.errors.controlMeasures;
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="form"
-      ref={safety.ref}
-      onSubmit={submit}
-      onKeyDown={safety.onKeyDown}
-      noValidate
-      aria-label={initial ? "Edit JHA form" : "New JHA form"}
-    >
-      {safety.dialog}
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit JHA form" : "New JHA form"}>
       <Stack gap="md">
         {safety.banner}
         {options.error ? (
@@ -275,6 +264,6 @@ export function JhaForm({
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </RecordFormCard>
   );
 }

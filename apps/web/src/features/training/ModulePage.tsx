@@ -17,22 +17,7 @@ import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import {
-  COMPLETE_ERROR,
-  NO_PROFILE_NOTE,
-  type QuizAttemptResult,
-  readLocalState,
-  START_ERROR,
-  statusOf,
-  type TrainingModule,
-  useAutoSaveProgress,
-  useSaveTrainingProgress,
-  useSubmitQuizAttempt,
-  useUserId,
-  useWorkerId,
-  useWorkerTrainings,
-  writeLocalState,
-} from "./hooks";
+import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, START_ERROR, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { GuidelinesPanel, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 

@@ -7,20 +7,7 @@ import { useState } from "react";
 import { FullPageSpinner } from "../../components/States";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import {
-  COMPLETE_ERROR,
-  NO_PROFILE_NOTE,
-  type QuizAttemptResult,
-  readLocalState,
-  statusOf,
-  type TrainingModule,
-  useSaveTrainingProgress,
-  useSubmitQuizAttempt,
-  useUserId,
-  useWorkerId,
-  useWorkerTrainings,
-  writeLocalState,
-} from "./hooks";
+import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
 import { GuidelineCard, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
