@@ -39,7 +39,8 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
           </Button>
         ) : null,
         can("delete") ? (
-          <Button key="delete" size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
+          // Apart from Edit (at the far end of the row), so a thumb aiming for Edit never deletes.
+          <Button key="delete" size="xs" variant="subtle" color="red" ml="auto" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
             Delete
           </Button>
         ) : null,

@@ -166,7 +166,8 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
           </Text>
           <VisibilityBadge visibility={comment.visibility} />
         </Group>
-        <Group gap={2} wrap="nowrap">
+        {/* Edit and Delete kept apart, so a thumb aiming for one never hits the other. */}
+        <Group gap="xl" wrap="nowrap">
           {canEdit && !editing ? (
             <Tooltip label="Edit comment" openDelay={700}>
               <ActionIcon variant="subtle" aria-label="Edit comment" onClick={() => setEditing(true)}>
