@@ -170,24 +170,6 @@ describe("requesting a permit", () => {
 });
 
 describe("listing and reading permits", () => {
-  it("filters by status, and lists pending permits first on request (the staff's review queue)", async () => {
-    const pending = await createPermit(manager, { title: "Queue pending permit" });
-    const decided = await createPermit(manager, { title: "Queue decided permit" });
-    expect((await t.request({ method: "PUT", url: `${URL}/${decided.id}/approve`, as: admin })).statusCode).toBe(200);
-    // Newest first by default: the approved one was requested last.
-    const plain = (await t.request({ method: "GET", url: URL, as: admin })).json() as { id: number; status: string }[];
-    expect(plain.findIndex((p) => p.id === decided.id)).toBeLessThan(plain.findIndex((p) => p.id === pending.id));
-    const queue = (await t.request({ method: "GET", url: `${URL}?pendingFirst=true`, as: admin })).json() as { id: number; status: string }[];
-    const firstDecided = queue.findIndex((p) => p.status !== "pending");
-    expect(queue.slice(0, firstDecided).every((p) => p.status === "pending")).toBe(true);
-    expect(queue.slice(firstDecided).some((p) => p.status === "pending")).toBe(false);
-    const approved = (await t.request({ method: "GET", url: `${URL}?status=approved`, as: admin })).json() as { status: string }[];
-    expect(approved.length).toBeGreaterThan(0);
-    expect(approved.every((p) => p.status === "approved")).toBe(true);
-    const bad = await t.request({ method: "GET", url: `${URL}?status=burning`, as: admin });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe("Please choose a valid permit status");
-  });
 
   let onA: number;
   let onB: number;
@@ -471,5 +453,26 @@ describe("deleting", () => {
       { action: "requested", actorUserId: workerA.id },
       { action: "deleted", actorUserId: admin.id },
     ]);
+  });
+});
+
+describe("the review queue", () => {
+  it("filters by status, and lists pending permits first on request (the staff's review queue)", async () => {
+    const pending = await createPermit(manager, { title: "Queue pending permit" });
+    const decided = await createPermit(manager, { title: "Queue decided permit" });
+    expect((await t.request({ method: "PUT", url: `${URL}/${decided.id}/approve`, as: admin })).statusCode).toBe(200);
+    // Newest first by default: the approved one was requested last.
+    const plain = (await t.request({ method: "GET", url: URL, as: admin })).json() as { id: number; status: string }[];
+    expect(plain.findIndex((p) => p.id === decided.id)).toBeLessThan(plain.findIndex((p) => p.id === pending.id));
+    const queue = (await t.request({ method: "GET", url: `${URL}?pendingFirst=true`, as: admin })).json() as { id: number; status: string }[];
+    const firstDecided = queue.findIndex((p) => p.status !== "pending");
+    expect(queue.slice(0, firstDecided).every((p) => p.status === "pending")).toBe(true);
+    expect(queue.slice(firstDecided).some((p) => p.status === "pending")).toBe(false);
+    const approved = (await t.request({ method: "GET", url: `${URL}?status=approved`, as: admin })).json() as { status: string }[];
+    expect(approved.length).toBeGreaterThan(0);
+    expect(approved.every((p) => p.status === "approved")).toBe(true);
+    const bad = await t.request({ method: "GET", url: `${URL}?status=burning`, as: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Please choose a valid permit status");
   });
 });
