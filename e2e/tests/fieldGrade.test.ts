@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { headingOutline, seriousAxeViolations, smallTapTargets, useColorScheme } from "../lib/a11y.js";
-import { type ApiSession, registerCrew } from "../lib/api.js";
+import { ApiSession, registerCrew } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
@@ -26,6 +26,7 @@ interface Ids {
   moduleId: number;
   jhaId: number;
   incidentId: number;
+  videoId: number;
 }
 
 type Step = (page: Page) => Promise<void>;
@@ -63,6 +64,7 @@ const SCREENS: Screen[] = [
   { name: "JHA detail", as: "manager", path: (ids) => `/forms/jha/${ids.jhaId}` },
   { name: "incident detail", as: "manager", path: (ids) => `/forms/incident-reports/${ids.incidentId}` },
   { name: "training module", as: "worker", path: (ids) => `/training/required/${ids.moduleId}` },
+  { name: "video player", as: "worker", path: (ids) => `/videos?vid=${ids.videoId}` },
   { name: "worker detail", as: "manager", path: (ids) => `/workers/${ids.workerId}` },
 ];
 
@@ -151,7 +153,13 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     const modules = await workerApi.call<{ id: number; slug: string | null }[]>("GET", "/api/training-modules");
     const moduleId = modules.find((m) => m.slug === "hard-hat-safety")?.id ?? modules[0]?.id ?? 0;
     await workerApi.call("POST", `/api/workers/${workerId}/trainings`, { moduleId, progress: 1 });
-    ids = { projectId, workerId, permitId: permit.id, moduleId, jhaId: jha.id, incidentId: incident.id };
+    const adminApi = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    const video = await adminApi.call<{ id: number }>("POST", "/api/safety-videos", {
+      title: `Ladder talk ${suffix}`,
+      url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      duration: 120,
+    });
+    ids = { projectId, workerId, permitId: permit.id, moduleId, jhaId: jha.id, incidentId: incident.id, videoId: video.id };
   });
   afterAll(async () => {
     for (const context of contexts.values()) await context.close();
@@ -324,5 +332,26 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     expect(approved?.details?.acknowledgedGaps?.missingPrecautions).toHaveLength(13);
     expect(approved?.details?.acknowledgedGaps?.fireWatchUnnamed).toBe(true);
     await manager.close();
+  });
+
+  it("a video whose player cannot report offers 'I watched this', stored and shown as self-attested; broken thumbnails get a placeholder", async () => {
+    const page = await pageFor("worker", "light");
+    await page.goto("/videos");
+    await settle(page);
+    // This machine has no internet: YouTube's thumbnail fails and a neutral placeholder shows instead.
+    const card = page.getByTestId("video-card").filter({ hasText: `Ladder talk ${suffix}` }).first();
+    await card.waitFor();
+    await expect.poll(() => card.locator("img").count()).toBe(0);
+    // Nor can YouTube's player API load, so the player cannot report progress.
+    await page.goto(`/videos?vid=${ids.videoId}`);
+    const attest = page.getByRole("button", { name: "I watched this (self-attested)" });
+    await attest.waitFor({ timeout: 20_000 });
+    await attest.click();
+    await page.getByText("Self-attested", { exact: true }).first().waitFor();
+    await expect.poll(() => attest.count()).toBe(0);
+    const records = await workerApi.call<{ videoId: number; status: string; selfAttestedAt: string | null }[]>("GET", `/api/workers/${ids.workerId}/videos`);
+    expect(records.find((r) => r.videoId === ids.videoId)).toMatchObject({ status: "not_watched", selfAttestedAt: expect.any(String) });
+    await screenshot(page, "field-video-self-attested-phone");
+    await page.close();
   });
 });

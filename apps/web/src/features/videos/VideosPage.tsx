@@ -372,7 +372,7 @@ function SelectedVideo({
         onReporting={setReporting}
       />
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={2} size="h3" style={{ flex: "1 1 240px" }}>
+        <Title order={1} size="h3" style={{ flex: "1 1 240px" }}>
           {video.title}
         </Title>
         <Group gap="xs">
