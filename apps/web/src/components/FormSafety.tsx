@@ -66,7 +66,8 @@ export function useFormSafety<V>(
     );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== "Escape" || !onCancel) return;
+    // In a dialog, its own Escape handling calls the guarded close (useGuardedDialogClose).
+    if (event.key !== "Escape" || !onCancel || registerClose) return;
     // Escape in an open dropdown closes the dropdown, not the form.
     if ((event.target as HTMLElement).getAttribute("aria-expanded") === "true") return;
     event.preventDefault();
@@ -100,8 +101,8 @@ export function ContinueDraftNotice({ draftKey, what, onContinue }: { draftKey: 
 
 /**
  * For a dialog holding a record form: its close button and Escape go through the form, which asks
- * first when it was changed. `<Modal onClose={close} closeOnEscape={false}>` and pass `register`
- * to the form's useFormSafety({ registerClose }).
+ * first when it was changed. `<Modal onClose={close}>` and pass `register` to the form's
+ * useFormSafety({ registerClose }).
  */
 export function useGuardedDialogClose(onClose: () => void) {
   const [close, setClose] = useState<() => void>(() => onClose);

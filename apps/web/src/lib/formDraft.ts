@@ -94,6 +94,11 @@ export function useFormDraft<V>(form: DraftableForm<V>, formKey: string, { conti
   const timer = useRef<number | undefined>(undefined);
   const dirty = form.isDirty();
 
+  // Typing while a draft is offered means starting afresh: the new work is what gets kept.
+  useEffect(() => {
+    if (offer && dirty && !continueAtOnce) setOffer(null);
+  }, [offer, dirty, continueAtOnce]);
+
   useEffect(() => {
     if (userId === undefined || offer || !dirty) return;
     window.clearTimeout(timer.current);

@@ -24,7 +24,7 @@ export function CommentFormDialog({ opened, onClose, comment }: { opened: boolea
   // The form mounts with each opening, so a draft left on this device is offered again.
   const { close, register } = useGuardedDialogClose(onClose);
   return (
-    <Modal opened={opened} onClose={close} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg" closeOnEscape={false}>
+    <Modal opened={opened} onClose={close} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg">
       {opened ? <CommentForm comment={comment ?? null} onClose={onClose} registerClose={register} /> : null}
     </Modal>
   );

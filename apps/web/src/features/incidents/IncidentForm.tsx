@@ -85,7 +85,9 @@ export function IncidentForm({
   const workers = options.data?.workers ?? [];
   useEffect(() => {
     if (!initial && form.values.projectId === null && projects.length === 1 && projects[0]) {
+      // A default, not a change: it neither makes the form "changed" nor starts a draft.
       form.setFieldValue("projectId", String(projects[0].id));
+      form.resetDirty({ ...form.getValues(), projectId: String(projects[0].id) });
     }
   }, [projects, initial, form]);
 

@@ -78,7 +78,9 @@ export function JhaForm({
   const projects = options.data?.projects ?? [];
   useEffect(() => {
     if (!initial && form.values.projectId === null && projects.length === 1 && projects[0]) {
+      // A default, not a change: it neither makes the form "changed" nor starts a draft.
       form.setFieldValue("projectId", String(projects[0].id));
+      form.resetDirty({ ...form.getValues(), projectId: String(projects[0].id) });
     }
   }, [projects, initial, form]);
 

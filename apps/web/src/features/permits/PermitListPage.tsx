@@ -145,8 +145,7 @@ export function PermitListPage() {
         size="xl"
         fullScreen={isMobile}
         closeOnClickOutside={false}
-        // The form handles Escape, Cancel and this close button, asking first when it was changed.
-        closeOnEscape={false}
+        // Escape and this close button go through the form, which asks first when it was changed.
       >
         {requestOpen ? (
           <PermitForm

@@ -161,7 +161,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
               </Title>
               <Stack gap="sm">
                 {relatedVideos(selected, all).map((v) => (
-                  <UnstyledButton key={v.id} onClick={() => select(v.id)} aria-label={`Play ${v.title}`}>
+                  <UnstyledButton key={v.id} onClick={() => select(v.id)}>
                     <Group wrap="nowrap" gap="sm" align="flex-start">
                       <Thumbnail video={v} width={120} />
                       <div style={{ minWidth: 0 }}>
@@ -304,7 +304,7 @@ function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; reco
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <UnstyledButton onClick={onOpen} style={{ minWidth: 0 }}>
+          <UnstyledButton onClick={onOpen} mih={44} style={{ minWidth: 0, display: "flex", alignItems: "center" }}>
             <Text fw={600} lineClamp={2}>
               {video.title}
             </Text>
