@@ -92,6 +92,11 @@ describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
     await form.locator('[data-path="controlMeasures.0.description"]').fill("Shoring and trench boxes");
     await form.locator('[data-path="controlMeasures.0.responsibility"]').fill("Site foreman");
     await form.getByRole("button", { name: "Submit JHA" }).click();
+    // Issue #22: the worker lands on the new analysis, with a toast; the list shows it too.
+    await page.getByText("JHA form submitted").waitFor();
+    await page.waitForURL((u) => /^\/forms\/jha\/\d+$/.test(u.pathname));
+    await page.getByRole("heading", { name: jhaTitle }).waitFor();
+    await page.goto("/forms/jha");
 
     const card = page.getByTestId("jha-card").filter({ hasText: jhaTitle });
     await card.waitFor();
@@ -170,15 +175,21 @@ describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
     await page.getByRole("button", { name: "Report New Incident" }).click();
     const form = page.getByRole("form", { name: "New incident report" });
     await expect.poll(() => form.locator('[data-path="projectId"]').inputValue()).toBe(projectA.name);
-    await expect(form.locator('[data-path="severity"]').inputValue()).resolves.toBe("Minor");
+    // Issue #22: no silent "Minor"; the reporter has to choose, and the form says so.
+    await expect(form.locator('[data-path="severity"]').inputValue()).resolves.toBe("");
     await expect(form.locator('[data-path="status"]').inputValue()).resolves.toBe("Open");
     await expect.poll(() => form.locator('[data-path="reportedBy"]').inputValue()).toBe("Walt Alpha");
     await form.locator('[data-path="title"]').fill(incidentTitle);
     await form.locator('[data-path="location"]').fill("North stairwell");
     await form.locator('[data-path="description"]').fill("Extension ladder slid on wet concrete");
-    await choose(page, "severity", "Moderate");
     await form.locator('[data-path="actionTaken"]').fill("First aid given, area taped off");
     await form.getByRole("button", { name: "Submit Report" }).click();
+    await form.getByText("Please choose the severity").waitFor();
+    await choose(page, "severity", "Moderate");
+    await form.getByRole("button", { name: "Submit Report" }).click();
+    await page.waitForURL((u) => /^\/forms\/incident-reports\/\d+$/.test(u.pathname));
+    await page.getByRole("heading", { name: incidentTitle }).waitFor();
+    await page.goto("/forms/incident-reports");
 
     const card = page.getByTestId("incident-card").filter({ hasText: incidentTitle });
     await card.waitFor();

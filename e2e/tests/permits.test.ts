@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ApiSession } from "../lib/api.js";
+import { type ApiSession, registerCrew } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
@@ -30,28 +30,13 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    const { token } = await admin.call<{ token: string }>("POST", "/api/invite-tokens", { role: "manager" });
-    const anonymous = new ApiSession(baseUrl);
-    await anonymous.call("POST", "/api/register", {
-      ...MANAGER,
-      email: `${MANAGER.username}@example.com`,
+    ({ workerId: workerProfileId, projectId, workerApi } = await registerCrew(baseUrl, ADMIN, {
       password: PASSWORD,
-      role: "manager",
-      inviteToken: token,
-    });
-    const worker = await anonymous.call<{ id: number }>("POST", "/api/register", {
-      ...WORKER,
-      email: `${WORKER.username}@example.com`,
-      password: PASSWORD,
-      role: "worker",
-      company: "Acme Steel",
+      manager: MANAGER,
+      worker: WORKER,
       hardhatNumber: `HH-${suffix}`,
-    });
-    workerProfileId = (await admin.call<{ id: number }>("GET", `/api/workers/byUserId/${worker.id}`)).id;
-    projectId = (await admin.call<{ id: number }>("POST", "/api/projects", { name: PROJECT, location: "Pier 4", startDate: "2026-01-05" })).id;
-    await admin.call("POST", `/api/projects/${projectId}/workers`, { workerId: workerProfileId });
-    workerApi = await new ApiSession(baseUrl).login(WORKER.username, PASSWORD);
+      project: { name: PROJECT, location: "Pier 4" },
+    }));
   });
   afterAll(() => browser?.close());
 
@@ -73,22 +58,27 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await worker.getByText("Title must be at least 5 characters").waitFor();
     await worker.getByText("At least one safety precaution must be selected").waitFor();
 
+    // The end time defaults to the start plus 4 hours (issue #22).
+    const start = await worker.locator('[data-path="startDate"]').inputValue();
+    const end = await worker.locator('[data-path="endDate"]').inputValue();
+    expect(new Date(end).getTime() - new Date(start).getTime()).toBe(4 * 3600_000);
     await pick(worker, "projectId", PROJECT);
     await worker.locator('[data-path="title"]').fill("Weld stair stringers");
     await worker.locator('[data-path="location"]').fill("Level 2, east stair");
     await worker.locator('[data-path="workDescription"]').fill("Welding new steel stringers to the landing beams.");
-    await worker.getByLabel("Welding equipment").check();
-    await worker.getByLabel("Other (please specify)").check();
+    // Checklist choices are full-width rows (issue #22): the whole row toggles.
+    await worker.getByRole("checkbox", { name: "Welding equipment" }).click();
+    await worker.getByRole("checkbox", { name: "Other (please specify)" }).click();
     await worker.locator('[data-path="otherEquipment"]').fill("Plasma cutter");
-    await worker.getByLabel(/Fire extinguishers are available/).check();
-    await worker.getByLabel(/A fire watch has been assigned/).check();
+    await worker.getByRole("checkbox", { name: /Fire extinguishers are available/ }).click();
+    await worker.getByRole("checkbox", { name: /A fire watch has been assigned/ }).click();
     await worker.locator('[data-path="fireWatchBy"]').fill("Sam Watch");
     await screenshot(worker, "permits-form-desktop");
     await worker.getByRole("button", { name: "Submit Permit Request" }).click();
     await worker.getByText("Hot work permit submitted successfully").waitFor();
-    await worker.waitForURL((url) => url.pathname === "/");
-
+    // Issue #22: the requester lands on the new permit, not on the dashboard.
     const [first] = await workerApi.call<Permit[]>("GET", "/api/hot-work-permits");
+    await worker.waitForURL((url) => url.pathname === `/forms/hot-work-permits/${first?.id}`);
     expect(first).toMatchObject({ status: "pending", requestedBy: workerProfileId, equipmentUsed: ["Welding equipment", "Other: Plasma cutter"] });
     const second = await workerApi.call<Permit>("POST", "/api/hot-work-permits", {
       projectId,
@@ -120,10 +110,17 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await manager.getByText("No fire watch is available on Saturday").first().waitFor();
 
     await manager.goto(`/forms/hot-work-permits/${second.id}`);
-    await manager.getByRole("button", { name: "Approve" }).click();
+    // All 14 precautions beside Approve: 1 checked, 13 missing; approving asks with the gaps listed.
+    const checklist = manager.getByTestId("approval-review").getByTestId("precaution-checklist");
+    await expect.poll(() => checklist.locator('[data-state="missing"]').count()).toBe(13);
+    await expect(checklist.locator('[data-state="checked"]').count()).resolves.toBe(1);
+    await manager.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect.poll(() => manager.getByTestId("approval-gaps").locator("li").count()).toBe(13);
+    await manager.getByRole("button", { name: "Approve anyway" }).click();
     await manager.getByText("The hot work permit has been approved successfully.").waitFor();
+    await manager.getByTestId("acknowledged-gaps").getByText("Approved with 13 gaps acknowledged:").waitFor();
     await manager.getByTestId("permit-status-info").getByText("Permit Approved").waitFor();
-    await expect(manager.getByRole("button", { name: "Approve" }).count()).resolves.toBe(0);
+    await expect.poll(() => manager.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0);
 
     // Staff edit a permit in any status: the form comes prefilled and the status stays.
     await manager.goto(`/forms/hot-work-permits/${first.id}/edit`);
@@ -136,7 +133,7 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await screenshot(manager, "permits-edit-desktop");
     await manager.getByRole("button", { name: "Update Permit" }).click();
     await manager.getByText("Hot work permit updated successfully").waitFor();
-    await manager.waitForURL((url) => url.pathname === "/");
+    await manager.waitForURL((url) => url.pathname === `/forms/hot-work-permits/${first.id}`);
     const edited = await workerApi.call<Permit & { location: string }>("GET", `/api/hot-work-permits/${first.id}`);
     expect(edited).toMatchObject({ status: "rejected", location: "Level 2, east stair core" });
 
@@ -195,6 +192,7 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await page.getByText("Safety notice").waitFor();
     await screenshot(page, "permits-form-phone");
     await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByText("Safety notice").waitFor({ state: "detached" });
 
     const permits = await workerApi.call<Permit[]>("GET", "/api/hot-work-permits");
     const closed = permits.find((p) => p.status === "closed");

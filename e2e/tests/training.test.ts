@@ -10,7 +10,7 @@ interface Module {
   id: number;
   slug: string | null;
   title: string;
-  content: { sections: { title: string }[]; quiz: { question: string; options: string[]; answer: number }[] };
+  content: { sections: { title: string }[]; quiz: { question: string; options: string[] }[] };
 }
 
 const suffix = Date.now().toString(36);
@@ -40,6 +40,21 @@ async function register(body: Record<string, unknown>) {
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * The answer key, which the API never sends before an attempt (issue #22): a throwaway worker
+ * submits an attempt and reads the graded result.
+ */
+async function answerKey(module: Module): Promise<number[]> {
+  const name = `keyreader_${suffix}_${module.id}`;
+  await register({ ...worker, username: name, email: `${name}@example.com`, hardhatNumber: `HH-${name}` });
+  const session = await new ApiSession(baseUrl).login(name, worker.password);
+  const profile = await session.call<{ id: number }>("GET", "/api/worker-profile");
+  const graded = await session.call<{ results: { correctAnswer: number }[] }>("POST", `/api/workers/${profile.id}/trainings/${module.id}/attempts`, {
+    answers: module.content.quiz.map(() => 0),
+  });
+  return graded.results.map((r) => r.correctAnswer);
 }
 
 /** Picks an option by its label inside one quiz question card. */
@@ -83,18 +98,21 @@ describe.skipIf(!baseUrl)("training and weekly videos", () => {
     await screenshot(page, "training-module-desktop");
     await quizTab.click();
 
-    // First attempt: every answer wrong.
+    // First attempt: every answer wrong. The right ones show only once the server has graded it.
+    const key = await answerKey(hardHat);
+    expect(await page.locator('[data-result="correct"]').count()).toBe(0);
     for (const [i, q] of hardHat.content.quiz.entries()) {
-      await choose(page, i, q.options[(q.answer + 1) % q.options.length] as string);
+      await choose(page, i, q.options[((key[i] as number) + 1) % q.options.length] as string);
     }
     await page.getByRole("button", { name: "Submit Answers" }).click();
     await page.getByText("Your score: 0%").waitFor();
     expect(await page.locator('[data-result="wrong"]').count()).toBe(hardHat.content.quiz.length);
+    expect(await page.locator('[data-result="correct"]').count()).toBe(hardHat.content.quiz.length);
     await page.getByRole("button", { name: "Try Again" }).click();
 
     // Second attempt: all correct.
     for (const [i, q] of hardHat.content.quiz.entries()) {
-      await choose(page, i, q.options[q.answer] as string);
+      await choose(page, i, q.options[key[i] as number] as string);
     }
     await page.getByRole("button", { name: "Submit Answers" }).click();
     await page.getByText("Your score: 100%").waitFor();
@@ -176,6 +194,7 @@ describe.skipIf(!baseUrl)("training and weekly videos", () => {
     const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
     const spotter = (await admin.call<Module[]>("GET", "/api/training-modules?type=spotter_safety")).find((m) => m.slug === "spotter-safety");
     if (!spotter) throw new Error("seeded spotter module missing");
+    const key = await answerKey(spotter);
     const context = await newContext(browser, baseUrl, DESKTOP);
     const page = await context.newPage();
     await signIn(page, worker.username, worker.password);
@@ -183,12 +202,14 @@ describe.skipIf(!baseUrl)("training and weekly videos", () => {
     await page.getByRole("tab", { name: "Knowledge Check" }).click();
     for (const [i, q] of spotter.content.quiz.entries()) {
       await page.getByText(q.question).waitFor();
-      await page.getByRole("button", { name: q.options[q.answer] as string, exact: true }).click();
-      await page.getByText("Correct!").waitFor();
+      await page.getByRole("radio", { name: q.options[key[i] as number] as string, exact: true }).click();
+      // The answer locks; right or wrong is told after the server grades the whole quiz.
+      await page.getByText("Answer locked.", { exact: false }).waitFor();
       const next = i < spotter.content.quiz.length - 1 ? "Next Question" : "Complete Quiz";
       await page.getByRole("button", { name: next }).click();
     }
     await page.getByText("Your score:").waitFor();
+    await expect.poll(() => page.getByTestId("quiz-review").getByLabel("Correct").count()).toBe(spotter.content.quiz.length);
     await page.getByRole("button", { name: "Mark as Complete" }).click();
     await page.getByText("Training Marked as Complete").waitFor();
     await page.getByRole("button", { name: "Completed" }).waitFor();

@@ -117,7 +117,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The YouTube IFrame Player API and the Vimeo player API report how far a video was played
+        // (docs/decisions/0107-server-graded-training.md); nothing else is loaded from outside.
+        scriptSrc: ["'self'", "https://www.youtube.com", "https://player.vimeo.com"],
         // Mantine sets inline styles for layout and theming.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://img.youtube.com", "https://i.vimeocdn.com"],

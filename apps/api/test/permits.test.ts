@@ -141,6 +141,7 @@ describe("requesting a permit", () => {
     [{ startDate: "yesterday-ish" }, "Please enter a valid date"],
     [{ endDate: undefined }, "End date is required"],
     [{ endDate: "2026-03-02T07:59:00.000Z" }, "End date must be on or after the start date"],
+    [{ endDate: "2026-03-02T08:00:00.000Z" }, "End time must be after the start time: a permit cannot last zero minutes"],
     [{ precautions: [] }, "At least one safety precaution must be selected"],
     [{ equipmentUsed: [] }, "At least one piece of equipment must be specified"],
     [{ equipmentUsed: ["Other: "] }, "Please specify the other equipment"],
@@ -152,6 +153,15 @@ describe("requesting a permit", () => {
     expect(res.json().issues[0].message).toBe(message);
   });
 
+  it("refuses a zero-length permit on edit too, and accepts one minute", async () => {
+    const permit = await createPermit(manager);
+    const same = await t.request({ method: "PUT", url: `${URL}/${permit.id}`, payload: permitBody({ endDate: "2026-03-02T08:00:00.000Z" }), as: manager });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().issues).toEqual([{ path: "endDate", message: "End time must be after the start time: a permit cannot last zero minutes" }]);
+    const minute = await t.request({ method: "PUT", url: `${URL}/${permit.id}`, payload: permitBody({ endDate: "2026-03-02T08:01:00.000Z" }), as: manager });
+    expect(minute.statusCode).toBe(200);
+  });
+
   it("validates a worker's form too, even though the requester is forced", async () => {
     const res = await t.request({ method: "POST", url: URL, payload: permitBody({ requestedBy: 0 }), as: workerA });
     expect(res.statusCode).toBe(400);
@@ -160,6 +170,7 @@ describe("requesting a permit", () => {
 });
 
 describe("listing and reading permits", () => {
+
   let onA: number;
   let onB: number;
   beforeAll(async () => {
@@ -229,6 +240,30 @@ describe("listing and reading permits", () => {
 });
 
 describe("approve, reject and close", () => {
+  it("an approval records the gaps it accepted: unticked precautions and an unnamed fire watch", async () => {
+    const { id } = await createPermit(workerA, { fireWatchRequired: true, fireWatchBy: "" });
+    const res = await approve(id, manager);
+    expect(res.statusCode).toBe(200);
+    const entry = res.json().history.find((h: { action: string }) => h.action === "approved");
+    expect(entry.details).toEqual({
+      acknowledgedGaps: { missingPrecautions: HOT_WORK_PRECAUTIONS.filter((_, i) => i !== 0 && i !== 2), fireWatchUnnamed: true },
+    });
+    expect(entry.details.acknowledgedGaps.missingPrecautions).toHaveLength(12);
+  });
+
+  it("an approval with every precaution ticked and the fire watch named records no gaps", async () => {
+    const { id } = await createPermit(workerA, { precautions: [...HOT_WORK_PRECAUTIONS] });
+    const res = await approve(id, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().history.find((h: { action: string }) => h.action === "approved").details).toBeNull();
+  });
+
+  it("a permit with no fire watch required has no fire watch gap", async () => {
+    const { id } = await createPermit(workerA, { precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: false, fireWatchBy: "" });
+    const res = await approve(id, admin);
+    expect(res.json().history.find((h: { action: string }) => h.action === "approved").details).toBeNull();
+  });
+
   it("workers cannot approve or reject (403), even their own permit", async () => {
     const { id } = await createPermit(workerA);
     expect((await approve(id, workerA)).statusCode).toBe(403);
@@ -418,5 +453,26 @@ describe("deleting", () => {
       { action: "requested", actorUserId: workerA.id },
       { action: "deleted", actorUserId: admin.id },
     ]);
+  });
+});
+
+describe("the review queue", () => {
+  it("filters by status, and lists pending permits first on request (the staff's review queue)", async () => {
+    const pending = await createPermit(manager, { title: "Queue pending permit" });
+    const decided = await createPermit(manager, { title: "Queue decided permit" });
+    expect((await t.request({ method: "PUT", url: `${URL}/${decided.id}/approve`, as: admin })).statusCode).toBe(200);
+    // Newest first by default: the approved one was requested last.
+    const plain = (await t.request({ method: "GET", url: URL, as: admin })).json() as { id: number; status: string }[];
+    expect(plain.findIndex((p) => p.id === decided.id)).toBeLessThan(plain.findIndex((p) => p.id === pending.id));
+    const queue = (await t.request({ method: "GET", url: `${URL}?pendingFirst=true`, as: admin })).json() as { id: number; status: string }[];
+    const firstDecided = queue.findIndex((p) => p.status !== "pending");
+    expect(queue.slice(0, firstDecided).every((p) => p.status === "pending")).toBe(true);
+    expect(queue.slice(firstDecided).some((p) => p.status === "pending")).toBe(false);
+    const approved = (await t.request({ method: "GET", url: `${URL}?status=approved`, as: admin })).json() as { status: string }[];
+    expect(approved.length).toBeGreaterThan(0);
+    expect(approved.every((p) => p.status === "approved")).toBe(true);
+    const bad = await t.request({ method: "GET", url: `${URL}?status=burning`, as: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Please choose a valid permit status");
   });
 });

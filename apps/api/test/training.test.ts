@@ -46,6 +46,16 @@ async function modules(as: TestUser): Promise<ModuleBody[]> {
   return res.json();
 }
 
+/** The answer key as stored (the API never sends it): the right option per question. */
+async function answerKey(id: number): Promise<number[]> {
+  const row = await t.db.selectFrom("trainingModules").select("content").where("id", "=", id).executeTakeFirstOrThrow();
+  return moduleContentSchema.parse(row.content).quiz.map((q) => q.answer);
+}
+
+async function submitAttempt(as: TestUser, id: number, answers: (number | null)[], extra: Record<string, unknown> = {}) {
+  return t.request({ method: "POST", url: `/api/workers/${as.workerId}/trainings/${id}/attempts`, payload: { answers, ...extra }, as });
+}
+
 async function moduleId(slug: string): Promise<number> {
   const found = (await modules(admin)).find((m) => m.slug === slug);
   if (!found) throw new Error(`no module ${slug}`);
@@ -68,10 +78,13 @@ describe("seeded training modules (migration 0002)", () => {
         "hazardous-materials",
       ]),
     );
-    for (const m of list) {
+    // The stored content is valid; what the browser receives carries no answers (graded on the server).
+    const stored = await t.db.selectFrom("trainingModules").select(["slug", "content"]).execute();
+    for (const m of stored) {
       const parsed = moduleContentSchema.safeParse(m.content);
       expect(parsed.success, `${m.slug}: ${parsed.error?.issues[0]?.message}`).toBe(true);
     }
+    for (const m of list) for (const q of m.content.quiz) expect(q).not.toHaveProperty("answer");
     const bySlug = Object.fromEntries(list.map((m) => [m.slug, m]));
     expect(bySlug["spotter-safety"]?.content.quiz).toHaveLength(3);
     expect(bySlug["fall-protection"]?.content.quiz).toHaveLength(3);
@@ -118,7 +131,8 @@ describe("training modules", () => {
     for (const as of [admin, manager, safetyManagerWorker]) {
       const res = await t.request({ method: "POST", url: "/api/training-modules", payload: { ...newModule, title: `Ladders ${as.username}` }, as });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ type: "fall_protection", duration: 20, content: newModule.content });
+      expect(res.json()).toMatchObject({ type: "fall_protection", duration: 20, content: { sections: newModule.content.sections, quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"] }] } });
+      expect(res.json().content.quiz[0]).not.toHaveProperty("answer");
     }
     const denied = await t.request({ method: "POST", url: "/api/training-modules", payload: newModule, as: worker });
     expect(denied.statusCode).toBe(403);
@@ -216,8 +230,10 @@ describe("worker training records", () => {
     expect(fraction.statusCode).toBe(400);
   });
 
-  it("completes at 100 with completedAt, and never lowers a completed record", async () => {
+  it("completes at 100 (after a perfect graded attempt) with completedAt, and never lowers a completed record", async () => {
     const id = await moduleId("hard-hat-safety");
+    // Completion needs a graded attempt that completes the module (docs/decisions/0107-server-graded-training.md).
+    expect((await submitAttempt(worker, id, await answerKey(id))).statusCode).toBe(201);
     const done = await t.request({ method: "PUT", url: url(worker, `/${id}`), payload: { progress: 100, status: "completed" }, as: worker });
     expect(done.statusCode).toBe(200);
     const body = done.json();
@@ -240,6 +256,11 @@ describe("worker training records", () => {
 
   it("does not lose a completion under parallel updates", async () => {
     const id = await moduleId("scaffolding-safety");
+    // An attempt that completes the module is on record (inserted directly, so no training record yet): 100 from the client stands.
+    await t.db
+      .insertInto("quizAttempts")
+      .values({ workerId: otherWorker.workerId as number, moduleId: id, answers: "[]", correctCount: 1, questionCount: 1, score: 100, passed: true })
+      .execute();
     const writes = [30, 100, 20, 60, 10, 90].map((progress, i) =>
       t.request({ method: i % 2 ? "PUT" : "POST", url: i % 2 ? url(otherWorker, `/${id}`) : url(otherWorker), payload: { moduleId: id, progress }, as: otherWorker }),
     );
@@ -266,5 +287,102 @@ describe("worker training records", () => {
     expect(mine).toMatchObject({ completedCount: 1 });
     expect(mine?.totalModules).toBeGreaterThanOrEqual(8);
     expect((await t.request({ method: "GET", url: "/trpc/training.workerSummaries", as: worker })).statusCode).toBe(403);
+  });
+});
+
+describe("knowledge checks graded on the server", () => {
+  const url = (w: TestUser, suffix = "") => `/api/workers/${w.workerId}/trainings${suffix}`;
+  const wrongOf = (key: number[]) => key.map((a) => (a === 0 ? 1 : 0));
+
+  it("never sends the answer key: list, by id and by slug", async () => {
+    const id = await moduleId("team-lift");
+    const one = (await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: worker })).json() as ModuleBody;
+    const bySlug = (await t.request({ method: "GET", url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "fall-protection" } }))}`, as: worker })).json()
+      .result.data.json as ModuleBody;
+    for (const m of [one, bySlug]) {
+      expect(m.content.quiz.length).toBeGreaterThan(0);
+      for (const q of m.content.quiz) expect(Object.keys(q as object).sort()).toEqual(["options", "question"]);
+    }
+  });
+
+  it("refuses a tampered completion: 100 without a completing attempt is stored as 99, in progress", async () => {
+    const w = await t.createUser({ role: "worker" });
+    const id = await moduleId("team-lift");
+    const res = await t.request({ method: "POST", url: url(w), payload: { moduleId: id, workerId: w.workerId, progress: 100, status: "completed", completedAt: new Date().toISOString() }, as: w });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ progress: 99, status: "in_progress", completedAt: null });
+    const put = await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100, status: "completed" }, as: w });
+    expect(put.json()).toMatchObject({ progress: 99, status: "in_progress" });
+    // A failed attempt does not open the door either.
+    const key = await answerKey(id);
+    expect((await submitAttempt(w, id, wrongOf(key))).json().completes).toBe(false);
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 99, status: "in_progress" });
+  });
+
+  it("grades a module attempt, stores answers, score and time, and sets the step progress; a perfect score completes", async () => {
+    const w = await t.createUser({ role: "worker" });
+    const id = await moduleId("hard-hat-safety");
+    const key = await answerKey(id);
+    const row = await t.db.selectFrom("trainingModules").select("content").where("id", "=", id).executeTakeFirstOrThrow();
+    const sectionCount = moduleContentSchema.parse(row.content).sections.length;
+    // All wrong but the first question.
+    const answers = key.map((a, i) => (i === 0 ? a : a === 0 ? 1 : 0));
+    const before = Date.now();
+    const res = await submitAttempt(w, id, answers, { sectionsViewed: sectionCount });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    const expectedScore = Math.round((1 / key.length) * 100);
+    expect(body.attempt).toMatchObject({ score: expectedScore, correct: 1, total: key.length, passed: expectedScore >= 70 });
+    expect(body.completes).toBe(false);
+    expect(body.results).toEqual(key.map((a, i) => ({ chosen: answers[i], correctAnswer: a, isCorrect: i === 0 })));
+    // (sections viewed + correct answers) / (sections + questions)
+    expect(body.record).toMatchObject({ status: "in_progress", progress: Math.round(((sectionCount + 1) / (sectionCount + key.length)) * 100) });
+    const stored = await t.db.selectFrom("quizAttempts").selectAll().where("workerId", "=", w.workerId as number).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ moduleId: id, answers, correctCount: 1, questionCount: key.length, score: expectedScore });
+    expect(stored[0]?.submittedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    const perfect = await submitAttempt(w, id, key, { sectionsViewed: 0 });
+    expect(perfect.json()).toMatchObject({ attempt: { score: 100, passed: true }, completes: true, record: { progress: 100, status: "completed" } });
+    const history = await audit.auditHistory(t.db, "training", perfect.json().record.id);
+    expect(history.map((h) => h.action)).toEqual(["started", "completed"]);
+    expect(history[1]?.details).toMatchObject({ attemptId: perfect.json().attempt.id });
+  });
+
+  it("static pages: the 70% pass mark lets Mark as Complete record 100; below it stays at 99", async () => {
+    const w = await t.createUser({ role: "worker" });
+    const id = await moduleId("hazardous-materials");
+    const key = await answerKey(id);
+    expect(key).toHaveLength(4);
+    // 2 of 4 = 50%: not passed; the attempt changes no progress on a static page.
+    const half = await submitAttempt(w, id, key.map((a, i) => (i < 2 ? a : a === 0 ? 1 : 0)));
+    expect(half.json()).toMatchObject({ attempt: { score: 50, passed: false }, completes: false, record: null });
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 99, status: "in_progress" });
+    // 3 of 4 = 75%: passed.
+    const pass = await submitAttempt(w, id, key.map((a, i) => (i < 3 ? a : a === 0 ? 1 : 0)));
+    expect(pass.json()).toMatchObject({ attempt: { score: 75, passed: true }, completes: true, record: null });
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 100, status: "completed" });
+  });
+
+  it("rejects unanswered or impossible answers, and attempts for someone else", async () => {
+    const id = await moduleId("spotter-safety");
+    const key = await answerKey(id);
+    const short = await submitAttempt(worker, id, key.slice(1));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Answer every question before submitting");
+    const blank = await submitAttempt(worker, id, key.map((a, i) => (i === 0 ? null : a)));
+    expect(blank.statusCode).toBe(400);
+    const outOfRange = await submitAttempt(worker, id, key.map(() => 9));
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().message).toBe("Each answer must be one of the question's options");
+    const notANumber = await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: "all of them" }, as: worker });
+    expect(notANumber.statusCode).toBe(400);
+    for (const as of [otherWorker, manager, admin]) {
+      expect((await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: key }, as })).statusCode).toBe(403);
+    }
+    expect((await t.request({ method: "POST", url: url(worker, "/99999/attempts"), payload: { answers: [0] }, as: worker })).statusCode).toBe(404);
+    expect((await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: key } })).statusCode).toBe(401);
+    const stored = await t.db.selectFrom("quizAttempts").select("id").where("workerId", "=", worker.workerId as number).where("moduleId", "=", id).execute();
+    expect(stored).toHaveLength(0);
   });
 });

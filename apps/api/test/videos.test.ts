@@ -156,6 +156,30 @@ describe("worker video progress", () => {
     expect((await t.request({ method: "GET", url: url(worker).replace("/videos", "/required-videos"), as: otherWorker })).statusCode).toBe(403);
   });
 
+  it("stores a self-attested watch apart from the tracked status, once, and still lists the video as required", async () => {
+    const attested = await addVideo({ ...youtube, title: "Attested video" });
+    const before = Date.now();
+    const res = await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: { watchedPercentage: 100, status: "completed" }, as: otherWorker });
+    expect(res.statusCode).toBe(200);
+    const first = res.json();
+    expect(first).toMatchObject({ videoId: attested.id, status: "not_watched", watchedPercentage: 0 });
+    expect(new Date(first.selfAttestedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Saying it twice keeps the first time; tracked progress moves on its own.
+    const again = await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: {}, as: otherWorker });
+    expect(again.json().selfAttestedAt).toBe(first.selfAttestedAt);
+    const tracked = await t.request({ method: "PUT", url: url(otherWorker, `/${attested.id}`), payload: { watchedPercentage: 40 }, as: otherWorker });
+    expect(tracked.json()).toMatchObject({ status: "partially_watched", watchedPercentage: 40, selfAttestedAt: first.selfAttestedAt });
+    // Not tracked completion: the video is still required.
+    const required = await t.request({ method: "GET", url: url(otherWorker).replace("/videos", "/required-videos"), as: otherWorker });
+    expect(required.json().map((v: { id: number }) => v.id)).toContain(attested.id);
+    const history = await audit.auditHistory(t.db, "video", attested.id);
+    expect(history.filter((h) => h.action === "self_attested")).toHaveLength(1);
+    for (const as of [worker, manager, admin]) {
+      expect((await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: {}, as })).statusCode).toBe(403);
+    }
+    expect((await t.request({ method: "POST", url: url(otherWorker, "/99999/self-attest"), payload: {}, as: otherWorker })).statusCode).toBe(404);
+  });
+
   it("is also a tRPC procedure", async () => {
     const res = await t.request({ method: "GET", url: "/trpc/videos.list", as: worker });
     expect(res.statusCode).toBe(200);

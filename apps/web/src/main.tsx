@@ -6,7 +6,8 @@ import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { UpdatePrompt } from "./features/offline/UpdatePrompt";
 import { routeTree } from "./routeTree.gen";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
+import "./touch.css";
 
 const router = createRouter({
   routeTree,
@@ -31,7 +32,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "sitesafe-color
  */
 function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <RouterProvider router={router} />
       <UpdatePrompt />
     </MantineProvider>

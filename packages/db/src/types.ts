@@ -199,6 +199,21 @@ export interface WorkerVideosTable {
   status: ColumnType<VideoStatus, VideoStatus | undefined>;
   watchedPercentage: ColumnType<number, number | undefined, number>;
   lastWatchedAt: NullableTimestamp;
+  /** "I watched this" where the player could not report; never changes status or percentage. */
+  selfAttestedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A knowledge check graded on the server: the options chosen (null = none), the result and when. */
+export interface QuizAttemptsTable {
+  id: Generated<number>;
+  workerId: number;
+  moduleId: number;
+  answers: ColumnType<(number | null)[], string, string>;
+  correctCount: number;
+  questionCount: number;
+  score: number;
+  passed: boolean;
+  submittedAt: ColumnType<Date, Date | undefined, never>;
 }
 
 export type CommentStatusColumn = "open" | "in_progress" | "resolved" | "closed";
@@ -382,6 +397,7 @@ export interface Database {
   workerTrainings: WorkerTrainingsTable;
   safetyVideos: SafetyVideosTable;
   workerVideos: WorkerVideosTable;
+  quizAttempts: QuizAttemptsTable;
   safetyComments: SafetyCommentsTable;
   hotWorkPermits: HotWorkPermitsTable;
   inviteTokens: InviteTokensTable;

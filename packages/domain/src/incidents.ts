@@ -112,6 +112,11 @@ export const incidentReportSchema = z.object({
   date: isoDateSchema.default(() => localToday()),
   involvedWorkers: involvedWorkers.default([]),
 });
+/** The report form: the reporter must choose a severity (no silent "Minor"); REST keeps the default. */
+export const SEVERITY_REQUIRED = "Please choose the severity";
+export const incidentReportFormSchema = incidentReportSchema.extend({
+  severity: z.enum(incidentSeverities, { error: SEVERITY_REQUIRED }),
+});
 export type IncidentReportInput = z.input<typeof incidentReportSchema>;
 export type IncidentReportValues = z.output<typeof incidentReportSchema>;
 

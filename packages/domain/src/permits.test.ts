@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  approvalGapLines,
+  defaultPermitEnd,
+  hasApprovalGaps,
+  PERMIT_DEFAULT_DURATION_HOURS,
+  permitApprovalGaps,
   buildEquipmentList,
   closePermitSchema,
   HOT_WORK_EQUIPMENT,
@@ -43,9 +48,10 @@ describe("hotWorkPermitSchema", () => {
     expect(result.equipmentUsed).toEqual(["Welding equipment", "Other: Plasma cutter"]);
   });
 
-  it("accepts ISO strings and Date objects, and end equal to start", () => {
+  it("accepts ISO strings and Date objects (issue #22: no longer an end equal to the start)", () => {
     const at = new Date("2026-03-02T08:00:00.000Z");
-    expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: at.toISOString() }).success).toBe(true);
+    expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: new Date(at.getTime() + 3_600_000).toISOString() }).success).toBe(true);
+    expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: at.toISOString() }).success).toBe(false);
   });
 
   it("defaults fire watch to required", () => {
@@ -123,6 +129,30 @@ describe("hotWorkPermitSchema", () => {
     expect(updateHotWorkPermitSchema.safeParse({ ...valid, id: "4" }).success).toBe(true);
     const result = updateHotWorkPermitSchema.safeParse({ ...valid, id: 4, endDate: "2026-03-01T00:00" });
     expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(["End date must be on or after the start date"]);
+  });
+});
+
+describe("permit period and approval gaps", () => {
+  it("refuses a zero-length permit with its own message, and accepts one minute", () => {
+    expect(issues({ ...valid, endDate: valid.startDate })).toEqual([["endDate", "End time must be after the start time: a permit cannot last zero minutes"]]);
+    const start = new Date(valid.startDate);
+    expect(issues({ ...valid, endDate: new Date(start.getTime() + 60_000).toISOString() })).toEqual([]);
+  });
+
+  it("defaults the end to the start plus 4 hours", () => {
+    expect(PERMIT_DEFAULT_DURATION_HOURS).toBe(4);
+    expect(defaultPermitEnd(new Date("2026-03-02T22:30:00Z")).toISOString()).toBe("2026-03-03T02:30:00.000Z");
+  });
+
+  it("lists the unticked precautions in checklist order and an unnamed required fire watch", () => {
+    const gaps = permitApprovalGaps({ precautions: [HOT_WORK_PRECAUTIONS[1], HOT_WORK_PRECAUTIONS[0]], fireWatchRequired: true, fireWatchBy: "  " });
+    expect(gaps.missingPrecautions).toEqual(HOT_WORK_PRECAUTIONS.slice(2));
+    expect(gaps.fireWatchUnnamed).toBe(true);
+    expect(approvalGapLines(gaps)[0]).toBe("Fire watch required, but nobody is named");
+    expect(approvalGapLines(gaps)[1]).toBe(`Not checked: ${HOT_WORK_PRECAUTIONS[2]}`);
+    const none = permitApprovalGaps({ precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: false, fireWatchBy: null });
+    expect(hasApprovalGaps(none)).toBe(false);
+    expect(hasApprovalGaps(permitApprovalGaps({ precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: true, fireWatchBy: null }))).toBe(true);
   });
 });
 

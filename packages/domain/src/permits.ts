@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { searchParam } from "./paging.js";
-import type { PermitStatus } from "./permitStateMachine.js";
+import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
 
 /** Hot work permits: schemas with the spec's messages word for word (rules-and-api.md section 5). */
@@ -162,8 +162,35 @@ const permitFields = {
   requestedBy: requiredId("Requester information is required"),
 };
 
-const datesAreValid = (issues: readonly { path?: readonly PropertyKey[] }[]) =>
-  !issues.some((issue) => issue.path?.[0] === "startDate" || issue.path?.[0] === "endDate");
+/** The spec's message, when the end is before the start. */
+export const PERMIT_END_BEFORE_START = "End date must be on or after the start date";
+/** A permit that ends the minute it starts covers no work: the end must be later. */
+export const PERMIT_ZERO_LENGTH = "End time must be after the start time: a permit cannot last zero minutes";
+/** The request form's end time: the start plus this many hours. */
+export const PERMIT_DEFAULT_DURATION_HOURS = 4;
+
+/** The form's default end for a start: start + PERMIT_DEFAULT_DURATION_HOURS. */
+export function defaultPermitEnd(start: Date): Date {
+  return new Date(start.getTime() + PERMIT_DEFAULT_DURATION_HOURS * 60 * 60 * 1000);
+}
+
+/** The problem with a permit's time span, or null: the end must come after the start. */
+export function permitPeriodProblem(start: Date, end: Date): string | null {
+  if (end.getTime() < start.getTime()) return PERMIT_END_BEFORE_START;
+  if (end.getTime() === start.getTime()) return PERMIT_ZERO_LENGTH;
+  return null;
+}
+
+const datesParsed = (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  !payload.issues.some((issue) => issue.path?.[0] === "startDate" || issue.path?.[0] === "endDate");
+
+/** Checked only when both dates parsed, so the form shows every other problem at the same time. */
+function endAfterStart(permit: { startDate?: Date; endDate?: Date }, ctx: z.RefinementCtx) {
+  if (!(permit.startDate instanceof Date) || !(permit.endDate instanceof Date)) return;
+  if (Number.isNaN(permit.startDate.getTime()) || Number.isNaN(permit.endDate.getTime())) return;
+  const problem = permitPeriodProblem(permit.startDate, permit.endDate);
+  if (problem) ctx.addIssue({ code: "custom", path: ["endDate"], message: problem });
+}
 
 /**
  * The request and edit form, the same in the browser and on the server (POST and PUT). Fire watch
@@ -171,12 +198,7 @@ const datesAreValid = (issues: readonly { path?: readonly PropertyKey[] }[]) =>
  */
 export const hotWorkPermitSchema = z
   .object(permitFields)
-  .refine((permit) => permit.endDate.getTime() >= permit.startDate.getTime(), {
-    path: ["endDate"],
-    message: "End date must be on or after the start date",
-    // Also when another field fails, so the form shows every problem at once.
-    when: (payload) => datesAreValid(payload.issues),
-  })
+  .superRefine(endAfterStart, { when: datesParsed })
   .transform((permit) => ({
     ...permit,
     fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
@@ -187,15 +209,34 @@ export type HotWorkPermitData = z.output<typeof hotWorkPermitSchema>;
 /** PUT /api/hot-work-permits/:id: the full form, by id. */
 export const updateHotWorkPermitSchema = z
   .object({ id: idParam, ...permitFields })
-  .refine((permit) => permit.endDate.getTime() >= permit.startDate.getTime(), {
-    path: ["endDate"],
-    message: "End date must be on or after the start date",
-    when: (payload) => datesAreValid(payload.issues),
-  })
+  .superRefine(endAfterStart, { when: datesParsed })
   .transform((permit) => ({
     ...permit,
     fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
   }));
+
+/** What an approver signs off on without: unticked precautions, or a fire watch nobody is named for. */
+export interface PermitApprovalGaps {
+  missingPrecautions: string[];
+  fireWatchUnnamed: boolean;
+}
+
+export function permitApprovalGaps(permit: { precautions: readonly string[]; fireWatchRequired: boolean; fireWatchBy: string | null }): PermitApprovalGaps {
+  const ticked = new Set(permit.precautions);
+  return {
+    missingPrecautions: HOT_WORK_PRECAUTIONS.filter((p) => !ticked.has(p)),
+    fireWatchUnnamed: permit.fireWatchRequired && !permit.fireWatchBy?.trim(),
+  };
+}
+
+export function hasApprovalGaps(gaps: PermitApprovalGaps): boolean {
+  return gaps.missingPrecautions.length > 0 || gaps.fireWatchUnnamed;
+}
+
+/** The gaps as lines for the confirmation and the history. */
+export function approvalGapLines(gaps: PermitApprovalGaps): string[] {
+  return [...(gaps.fireWatchUnnamed ? ["Fire watch required, but nobody is named"] : []), ...gaps.missingPrecautions.map((p) => `Not checked: ${p}`)];
+}
 
 export const REJECTION_REASON_REQUIRED = "Please provide a reason for rejecting this permit.";
 
@@ -223,6 +264,11 @@ export const closePermitSchema = z.object({
 export const listPermitsSchema = z.object({
   search: searchParam,
   projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(permitStatuses, { error: "Please choose a valid permit status" }).optional(),
+  /** Pending permits first (the staff's review queue), then newest first. */
+  pendingFirst: z
+    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "pendingFirst must be true or false" }))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  acceptedProgress,
+  gradeQuiz,
+  progressAfterAttempt,
+  publicModuleContent,
+  quizAnswersProblem,
+  quizKindOf,
   countCorrectAnswers,
   createTrainingModuleSchema,
   isQuizAnswered,
@@ -171,5 +177,48 @@ describe("training status", () => {
       "Progress must be between 0 and 100",
     );
     expect(recordTrainingProgressSchema.safeParse({ workerId: 3, moduleId: 4, progress: 5.5 }).success).toBe(false);
+  });
+});
+
+describe("server grading", () => {
+  const quiz = [
+    { question: "a", options: ["x", "y"], answer: 1 },
+    { question: "b", options: ["x", "y", "z"], answer: 2 },
+    { question: "c", options: ["x", "y"], answer: 0 },
+  ];
+
+  it("serves the quiz without answers", () => {
+    const pub = publicModuleContent({ sections: [{ title: "s", content: "c" }], quiz });
+    expect(pub.quiz).toEqual(quiz.map(({ question, options }) => ({ question, options })));
+  });
+
+  it("grades: 2 of 3 is 67%, under the pass mark", () => {
+    const g = gradeQuiz(quiz, [1, 2, 1]);
+    expect(g).toMatchObject({ correct: 2, total: 3, score: 67, passed: false });
+    expect(g.results[2]).toEqual({ chosen: 1, correctAnswer: 0, isCorrect: false });
+  });
+
+  it("refuses unanswered and impossible answers", () => {
+    expect(quizAnswersProblem(quiz, [1, 2])).toBe("Answer every question before submitting");
+    expect(quizAnswersProblem(quiz, [1, null, 0])).toBe("Answer every question before submitting");
+    expect(quizAnswersProblem(quiz, [1, 3, 0])).toBe("Each answer must be one of the question's options");
+    expect(quizAnswersProblem(quiz, [1, 2, 0])).toBeNull();
+  });
+
+  it("static pages complete at the pass mark through Mark as Complete; modules on a perfect score", () => {
+    expect(quizKindOf("fall-protection")).toBe("static");
+    expect(quizKindOf("hard-hat-safety")).toBe("module");
+    expect(quizKindOf(null)).toBe("module");
+    expect(progressAfterAttempt("static", { correct: 3, total: 3, score: 100 }, 2, 2)).toBeNull();
+    expect(progressAfterAttempt("module", { correct: 3, total: 3, score: 100 }, 0, 2)).toBe(100);
+    // (2 sections + 2 correct) / (2 + 3) = 80%
+    expect(progressAfterAttempt("module", { correct: 2, total: 3, score: 67 }, 2, 2)).toBe(80);
+    expect(progressAfterAttempt("module", { correct: 2, total: 3, score: 67 }, 9, 200)).toBeLessThan(100);
+  });
+
+  it("keeps a client's 100 at 99 without a completing attempt", () => {
+    expect(acceptedProgress(100, false)).toBe(99);
+    expect(acceptedProgress(100, true)).toBe(100);
+    expect(acceptedProgress(40, false)).toBe(40);
   });
 });

@@ -279,3 +279,108 @@ export const trainingCompletionListSchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type TrainingCompletionListInput = z.infer<typeof trainingCompletionListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Server grading (docs/decisions/0107-server-graded-training.md). The browser receives the quiz
+// without its answers, sends the chosen options, and the server grades, stores the attempt and
+// decides the progress and completion.
+
+/** A quiz question as served before an attempt: the answer index stays on the server. */
+export type PublicQuizQuestion = Omit<QuizQuestion, "answer">;
+export type PublicModuleContent = Omit<TrainingModuleContent, "quiz"> & { quiz: PublicQuizQuestion[] };
+
+/** The module content without the answer of any question. */
+export function publicModuleContent(content: TrainingModuleContent): PublicModuleContent {
+  return { ...content, quiz: content.quiz.map(({ question, options }) => ({ question, options })) };
+}
+
+/**
+ * Two kinds of knowledge check: the static training pages (pass at the pass mark, then "Mark as
+ * Complete") and the other modules (a perfect score completes them).
+ */
+export type QuizKind = "static" | "module";
+
+export function quizKindOf(slug: string | null | undefined): QuizKind {
+  return slug && (staticTrainingSlugs as readonly string[]).includes(slug) ? "static" : "module";
+}
+
+export const QUIZ_UNANSWERED = "Answer every question before submitting";
+export const QUIZ_OPTION_INVALID = "Each answer must be one of the question's options";
+
+/** POST /api/workers/:workerId/trainings/:moduleId/attempts: the chosen option per question. */
+export const submitQuizAttemptSchema = z.object({
+  workerId: idParam,
+  moduleId: idParam,
+  answers: z
+    .array(z.number({ error: QUIZ_OPTION_INVALID }).int(QUIZ_OPTION_INVALID).min(0, QUIZ_OPTION_INVALID).nullable(), { error: QUIZ_UNANSWERED })
+    .max(50, QUIZ_OPTION_INVALID),
+  /** Sections the worker opened on the module page; only counts toward progress below 100. */
+  sectionsViewed: z.coerce.number().int().min(0).max(50).optional().default(0),
+});
+export type SubmitQuizAttemptInput = z.input<typeof submitQuizAttemptSchema>;
+
+export interface QuizQuestionResult {
+  chosen: number | null;
+  correctAnswer: number;
+  isCorrect: boolean;
+}
+
+export interface QuizGrade {
+  correct: number;
+  total: number;
+  score: number;
+  passed: boolean;
+  results: QuizQuestionResult[];
+}
+
+/**
+ * The first problem with a set of answers for this quiz (one option per question, each within the
+ * question's options), or null when it can be graded.
+ */
+export function quizAnswersProblem(quiz: ReadonlyArray<Pick<QuizQuestion, "options">>, answers: ReadonlyArray<number | null>): string | null {
+  if (answers.length !== quiz.length || !isQuizAnswered(quiz.length, answers)) return QUIZ_UNANSWERED;
+  for (let i = 0; i < quiz.length; i++) {
+    const a = answers[i];
+    if (a == null || a >= (quiz[i]?.options.length ?? 0)) return QUIZ_OPTION_INVALID;
+  }
+  return null;
+}
+
+/** Grades answers against the quiz: score is correct over total as a whole percent; passed at 70%. */
+export function gradeQuiz(quiz: ReadonlyArray<Pick<QuizQuestion, "answer">>, answers: ReadonlyArray<number | null>): QuizGrade {
+  const results = quiz.map((q, i) => {
+    const chosen = answers[i] ?? null;
+    return { chosen, correctAnswer: q.answer, isCorrect: chosen === q.answer };
+  });
+  const correct = results.filter((r) => r.isCorrect).length;
+  const score = quizScore(correct, quiz.length);
+  return { correct, total: quiz.length, score, passed: isQuizPassed(score), results };
+}
+
+/** The lowest score that completes a module: the pass mark on the static pages, else a perfect score. */
+export function completingScore(kind: QuizKind): number {
+  return kind === "static" ? QUIZ_PASS_MARK : 100;
+}
+
+export function attemptCompletes(kind: QuizKind, score: number): boolean {
+  return score >= completingScore(kind);
+}
+
+/**
+ * Progress stored after an attempt on a module page: 100 for a perfect score, else the step
+ * progress (sections viewed plus correct answers), below 100. The static pages record completion
+ * through "Mark as Complete", so an attempt there changes no progress (null).
+ */
+export function progressAfterAttempt(kind: QuizKind, grade: Pick<QuizGrade, "correct" | "total" | "score">, sectionsViewed: number, sectionCount: number): number | null {
+  if (kind === "static") return null;
+  if (attemptCompletes(kind, grade.score)) return 100;
+  return Math.min(99, stepProgress(sectionsViewed, grade.correct, sectionCount, grade.total));
+}
+
+/**
+ * Progress a client sends (POST/PUT .../trainings) is recomputed: 100 only stands when the worker
+ * has a graded attempt that completes the module; otherwise it is kept just below completion.
+ */
+export function acceptedProgress(requested: number, hasCompletingAttempt: boolean): number {
+  return requested >= 100 && !hasCompletingAttempt ? 99 : requested;
+}

@@ -227,6 +227,12 @@ export const recordVideoProgressSchema = z.object({
 });
 export type RecordVideoProgressInput = z.input<typeof recordVideoProgressSchema>;
 
+/**
+ * POST /api/workers/:workerId/videos/:videoId/self-attest: "I watched this" where the player
+ * cannot report progress. Stored apart from the tracked status and shown as self-attested.
+ */
+export const attestVideoSchema = z.object({ workerId: idParam, videoId: idParam });
+
 /** Completed at 95% or more, otherwise partially watched. */
 export function videoStatusForPercentage(percentage: number): Exclude<VideoStatus, "not_watched"> {
   return percentage >= VIDEO_COMPLETE_PERCENT ? "completed" : "partially_watched";

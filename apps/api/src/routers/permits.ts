@@ -7,6 +7,7 @@ import {
   conflict,
   decidePermitAction,
   forbidden,
+  hasApprovalGaps,
   type HotWorkPermitData,
   hotWorkPermitSchema,
   isStaff,
@@ -16,6 +17,7 @@ import {
   notFound,
   type PermitAction,
   type PermitStatus,
+  permitApprovalGaps,
   permitTransitions,
   rejectPermitSchema,
   updateHotWorkPermitSchema,
@@ -99,6 +101,18 @@ async function permitDetail(db: Kysely<Database>, id: number) {
 type Transition = keyof typeof permitTransitions;
 
 /**
+ * An approval records what the approver accepted without: the precautions not ticked and a fire
+ * watch required with nobody named (the web app lists them in its confirmation first). REST
+ * clients approve with an empty body as in the spec; the gaps are recorded all the same.
+ */
+const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
+  const permit = await permits.findPermitDetail(trx, id);
+  if (!permit) return null;
+  const gaps = permitApprovalGaps(permit);
+  return hasApprovalGaps(gaps) ? { acknowledgedGaps: gaps } : null;
+};
+
+/**
  * approve, reject and close: policy first (403/409 from the state machine), then one conditional
  * UPDATE plus the audit event in one transaction. Losing a race to a concurrent call is a 409 that
  * names the state the permit is in now.
@@ -108,7 +122,7 @@ async function transition(
   id: number,
   action: Transition,
   stamp: permits.PermitTransitionStamp,
-  details: Record<string, unknown> | null,
+  details: Record<string, unknown> | null | ((trx: Kysely<Database>) => Promise<Record<string, unknown> | null>),
 ) {
   const facts = await visiblePermitFacts(ctx.db, ctx.actor, id);
   assertPermitAction(ctx.actor, action, facts);
@@ -121,7 +135,9 @@ async function transition(
       assertPermitAction(ctx.actor, action, now);
       throw conflict(`Cannot ${action} a permit that is ${now.status}; only ${from} permits can become ${to}`);
     }
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details });
+    // Read after the conditional UPDATE, whose row lock keeps the permit as it is until commit.
+    const recorded = typeof details === "function" ? await details(trx) : details;
+    await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details: recorded });
   });
   return permitDetail(ctx.db, id);
 }
@@ -179,7 +195,7 @@ export const permitsRouter = router({
 
   approve: authedProcedure
     .input(byIdSchema)
-    .mutation(({ ctx, input }) => transition(ctx, input.id, "approve", { to: "approved", userId: ctx.actor.userId }, null)),
+    .mutation(({ ctx, input }) => transition(ctx, input.id, "approve", { to: "approved", userId: ctx.actor.userId }, approvalGapsDetails(input.id))),
 
   reject: authedProcedure
     .input(rejectPermitSchema)

@@ -2,22 +2,22 @@ import {
   type Actor,
   byIdSchema,
   canReadWorkerProgress,
-  canWriteWorkerProgress,
   createTrainingModuleSchema,
   forbidden,
   notFound,
   isStaff,
   recordTrainingProgressSchema,
   trainingCompletionListSchema,
+  submitQuizAttemptSchema,
   trainingModuleBySlugSchema,
   trainingModuleListSchema,
   workerTrainingsSchema,
 } from "@sitesafe/domain";
-import { audit, training } from "@sitesafe/db";
+import { training } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { Database } from "@sitesafe/db";
-import type { z } from "zod";
 import { assertCan } from "../context.js";
+import { publicModule, recordProgress, submitQuizAttempt } from "../services/training.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { answerList } from "../lists.js";
 import { once } from "../services/idempotency.js";
@@ -29,31 +29,6 @@ import { once } from "../services/idempotency.js";
 async function assertReadable(db: Kysely<Database>, actor: Actor, workerId: number) {
   if (!canReadWorkerProgress(actor, workerId)) throw forbidden();
   if (!(await training.workerExists(db, workerId))) throw notFound("Worker");
-}
-
-/** A worker writes only their own records; admins without a profile cannot record progress. */
-async function recordProgress(
-  ctx: { db: Kysely<Database>; actor: Actor },
-  input: z.infer<typeof recordTrainingProgressSchema>,
-) {
-  if (!canWriteWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
-  return ctx.db.transaction().execute(async (trx) => {
-    if (!(await training.workerExists(trx, input.workerId))) throw notFound("Worker");
-    if (!(await training.moduleExists(trx, input.moduleId))) throw notFound("Training module");
-    const { record, previousStatus } = await training.upsertWorkerTraining(trx, input);
-    if (record.status !== previousStatus) {
-      await audit.recordAudit(trx, {
-        actor: ctx.actor,
-        entity: "training",
-        entityId: record.id,
-        action: record.status === "completed" ? "completed" : "started",
-        from: previousStatus,
-        to: record.status,
-        details: { workerId: record.workerId, moduleId: record.moduleId, progress: record.progress },
-      });
-    }
-    return record;
-  });
 }
 
 /** Procedures of the training area. */
@@ -72,20 +47,20 @@ export const trainingRouter = router({
   })),
 
   /** GET /api/training-modules (?type=). */
-  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(({ ctx, input }) => training.listModules(ctx.db, { type: input?.type }))),
+  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => (await training.listModules(ctx.db, { type: input?.type })).map(publicModule))),
 
   /** GET /api/training-modules/:id. */
   moduleById: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModule(ctx.db, input.id);
     if (!module) throw notFound("Training module");
-    return module;
+    return publicModule(module);
   })),
 
   /** The static training pages load their seeded module by slug. */
   moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModuleBySlug(ctx.db, input.slug);
     if (!module) throw notFound("Training module");
-    return module;
+    return publicModule(module);
   })),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
@@ -93,7 +68,7 @@ export const trainingRouter = router({
     assertCan(ctx.actor, "trainingModule.create");
     const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
     ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
-    return module;
+    return publicModule(module);
   })),
 
   /** GET /api/workers/:workerId/trainings. */
@@ -113,6 +88,9 @@ export const trainingRouter = router({
 
   /** PUT /api/workers/:workerId/trainings/:moduleId. */
   updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+
+  /** POST /api/workers/:workerId/trainings/:moduleId/attempts: a knowledge check, graded on the server. */
+  submitAttempt: authedProcedure.input(submitQuizAttemptSchema).mutation(({ ctx, input }) => submitQuizAttempt(ctx, input)),
 
   /** Each worker's completion, for the Worker Compliance tab (staff only). */
   workerSummaries: staffProcedure.query(remembered(({ ctx }) => training.workerTrainingSummaries(ctx.db))),

@@ -1,4 +1,5 @@
 import {
+  attestVideoSchema,
   byIdSchema,
   canReadWorkerProgress,
   canWriteWorkerProgress,
@@ -90,6 +91,20 @@ export const videosRouter = router({
 
   /** PUT /api/workers/:workerId/videos/:videoId. */
   updateProgress: authedProcedure.input(recordVideoProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
+
+  /** POST /api/workers/:workerId/videos/:videoId/self-attest: stored apart from tracked completion. */
+  selfAttest: authedProcedure.input(attestVideoSchema).mutation(async ({ ctx, input }) => {
+    if (!canWriteWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
+    if (!(await training.workerExists(ctx.db, input.workerId))) throw notFound("Worker");
+    if (!(await videos.videoExists(ctx.db, input.videoId))) throw notFound("Video");
+    return ctx.db.transaction().execute(async (trx) => {
+      const { record, firstTime } = await videos.attestWorkerVideo(trx, input);
+      if (firstTime) {
+        await audit.recordAudit(trx, { actor: ctx.actor, entity: "video", entityId: input.videoId, action: "self_attested", details: { workerId: input.workerId } });
+      }
+      return record;
+    });
+  }),
 
   /** GET /api/workers/:workerId/required-videos: required, published, not yet completed. */
   requiredVideos: authedProcedure.input(workerVideosSchema).query(remembered(async ({ ctx, input }) => {

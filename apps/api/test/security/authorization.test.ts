@@ -187,6 +187,7 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/workers/:workerId/trainings/force-refresh", url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`, expect: projectScoped(200) },
   { method: "POST", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, body: (f) => ({ moduleId: f.freshModuleId, workerId: f.w1.workerId, progress: 1, status: "in_progress", lastAccessedAt: new Date().toISOString() }), expect: ownerOnly(201), why: "a worker records only their own progress (policy canWriteWorkerProgress)" },
   { method: "PUT", path: "/api/workers/:workerId/trainings/:moduleId", url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}`, body: () => ({ progress: 60, status: "in_progress" }), expect: ownerOnly(200) },
+  { method: "POST", path: "/api/workers/:workerId/trainings/:moduleId/attempts", url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}/attempts`, body: () => ({ answers: [1] }), expect: ownerOnly(201), why: "a worker submits only their own knowledge check" },
   // ---- videos
   { method: "GET", path: "/api/safety-videos", url: () => "/api/safety-videos", expect: signedIn(200) },
   { method: "GET", path: "/api/safety-videos/:id", url: (f) => `/api/safety-videos/${f.videoId}`, expect: signedIn(200) },
@@ -195,6 +196,7 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/workers/:workerId/videos", url: (f) => `/api/workers/${f.w1.workerId}/videos`, expect: projectScoped(200), why: "staff, or own" },
   { method: "POST", path: "/api/workers/:workerId/videos", url: (f) => `/api/workers/${f.w1.workerId}/videos`, body: (f) => ({ videoId: f.freshVideoId, watchedPercentage: 30, status: "partially_watched" }), expect: ownerOnly(201) },
   { method: "PUT", path: "/api/workers/:workerId/videos/:videoId", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}`, body: () => ({ watchedPercentage: 80 }), expect: ownerOnly(200) },
+  { method: "POST", path: "/api/workers/:workerId/videos/:videoId/self-attest", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}/self-attest`, body: () => ({}), expect: ownerOnly(200) },
   { method: "GET", path: "/api/workers/:workerId/required-videos", url: (f) => `/api/workers/${f.w1.workerId}/required-videos`, expect: projectScoped(200) },
   // ---- OSHA recordkeeping (issue #18): admins and managers only; workers never, not even on their own project
   { method: "GET", path: "/api/establishments", url: () => "/api/establishments", expect: staff(200) },

@@ -189,8 +189,13 @@ describe("project assignment", () => {
 });
 
 describe("training and video progress", () => {
+  const passedAttempt = (workerId: number, moduleId: number) =>
+    t.db.insertInto("quizAttempts").values({ workerId, moduleId, answers: "[0]", correctCount: 1, questionCount: 1, score: 100, passed: true }).execute();
+
   it("parallel progress updates of one record: a completion is never lost, progress never goes down, one 'completed' audit event", async () => {
     const f = await createFixture(t);
+    // Completion stands only with a completing graded attempt on record (docs/decisions/0107-server-graded-training.md).
+    await passedAttempt(f.w1.workerId, f.moduleId);
     const values = [10, 35, 100, 20, 55, 90, 15, 70, 5, 45, 60, 30, 85, 25, 95, 50, 65, 40, 75, 80];
     const answers = await Promise.all(values.map((progress) => t.request({ method: "PUT", url: `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}`, payload: { progress }, as: f.w1 })));
     const codes = statuses(answers);
@@ -209,6 +214,7 @@ describe("training and video progress", () => {
 
   it("parallel first writes of a new record (POST and PUT mixed): one row, completed if any sent 100", async () => {
     const f = await createFixture(t);
+    await passedAttempt(f.w1.workerId, f.freshModuleId);
     const values = [1, 40, 100, 60, 1, 80, 20, 100, 10, 50];
     const answers = await Promise.all(
       values.map((progress, i) =>

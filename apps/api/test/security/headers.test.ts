@@ -80,6 +80,8 @@ describe("security headers", () => {
       const scripts = policy.get("script-src") ?? [];
       expect(scripts, what).toContain("'self'");
       expect(scripts.filter((s) => s.includes("unsafe") || s === "*" || s === "data:" || s.startsWith("http:")), what).toEqual([]);
+      // Outside scripts: the YouTube and Vimeo player APIs only (issue #22).
+      expect(scripts.filter((s) => s !== "'self'").sort(), what).toEqual(["https://player.vimeo.com", "https://www.youtube.com"]);
       const frames = policy.get("frame-src") ?? [];
       expect(frames, what).toEqual(expect.arrayContaining(["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]));
       expect(frames.every((src) => /^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|player\.vimeo\.com)$/.test(src)), `${what}: frame-src ${frames}`).toBe(true);

@@ -22,6 +22,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
+import { clearDraftsOf } from "../lib/formDraft";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
@@ -29,12 +30,16 @@ import { clearQueryCache } from "../features/offline/queryCache";
 import { OutboxButton } from "../features/outbox/OutboxButton";
 import { HEADER_HEIGHT } from "./headerHeight";
 import { UploadIndicator } from "../features/photos/UploadIndicator";
+import { TrainingReminder } from "./TrainingReminder";
 
 export const PRODUCT_NAME = "SiteSafe";
 
 function useLogout() {
+  const userId = useCurrentUser()?.id;
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {
+      // Unsent form drafts belong to this person; the next one on this device must not see them.
+      clearDraftsOf(userId);
       notifySuccess("Logged out", "You have been successfully logged out.");
       // A shared phone must not show this user's saved data to the next one.
       void clearQueryCache().finally(() => navigateFully("/auth"));
@@ -81,7 +86,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom={isMobile ? undefined : "sm"} size="sm" aria-label="Toggle menu" />
-            <Text component={Link} to="/" fw={800} fz="lg" c="orange.7" style={{ textDecoration: "none" }}>
+            <Text component={Link} to="/" fw={800} fz="lg" c="var(--sitesafe-brand-text)" style={{ textDecoration: "none" }}>
               {PRODUCT_NAME}
             </Text>
           </Group>
@@ -90,7 +95,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <ThemeToggle />
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
+                <UnstyledButton aria-label="Account menu" w={48} h={48} style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}>
                   <Avatar color="orange" radius="xl">
                     {avatarLetter(user)}
                   </Avatar>
@@ -160,7 +165,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main pb={isMobile ? 90 : undefined}>
+      <TrainingReminder />
+      {/* Room at the end of every page, so its last buttons can scroll clear of a toast. */}
+      <AppShell.Main pb={isMobile ? 90 : 120}>
         <Box maw={1280} mx="auto">
           {children}
         </Box>
@@ -178,7 +185,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 to={tab.to}
                 aria-current={active ? "page" : undefined}
                 style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", height: "100%", minHeight: 48 }}
-                c={active ? "orange.7" : "dimmed"}
+                c={active ? "var(--sitesafe-brand-text)" : "dimmed"}
               >
                 <tab.icon size={22} stroke={active ? 2.2 : 1.6} />
                 <Text size="xs" fw={active ? 700 : 500} c="inherit">

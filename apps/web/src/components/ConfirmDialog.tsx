@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Delete",
+  cancelLabel = "Cancel",
   pendingLabel,
   color = "red",
   loading = false,
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   pendingLabel?: string;
   color?: string;
   loading?: boolean;
@@ -28,7 +30,7 @@ export function ConfirmDialog({
       {typeof message === "string" ? <Text size="sm">{message}</Text> : message}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color={color} onClick={onConfirm} loading={loading && !pendingLabel} disabled={loading}>
           {loading && pendingLabel ? pendingLabel : confirmLabel}

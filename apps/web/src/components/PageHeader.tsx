@@ -6,7 +6,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm" wrap="wrap">
       <Stack gap={2} style={{ minWidth: 0, flex: "1 1 240px" }}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
           {title}
         </Title>
         {subtitle ? (

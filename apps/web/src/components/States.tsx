@@ -12,7 +12,7 @@ export function EmptyState({ title, message, action, icon }: { title: string; me
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
           {icon ?? <IconInbox size={26} />}
         </ThemeIcon>
-        <Title order={4} ta="center">
+        <Title order={2} size="h4" ta="center">
           {title}
         </Title>
         {message ? (

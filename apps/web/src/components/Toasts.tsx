@@ -1,24 +1,29 @@
 import "@mantine/notifications/styles.layer.css";
 import { Notifications } from "@mantine/notifications";
 import type { CSSProperties } from "react";
-import { HEADER_HEIGHT } from "./headerHeight";
+import { useIsMobile } from "../lib/device";
+import { BOTTOM_TABS_HEIGHT, HEADER_HEIGHT } from "./headerHeight";
 import classes from "./Toasts.module.css";
 
-/** Where the top-right container starts: below the fixed header, plus Mantine's usual gap. */
-const toastsTop = { "--toasts-top": `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-md))` } as CSSProperties;
-
 /**
- * The toast container: top right, one at a time, 5 s (spec section 9), opening below the fixed
- * header rather than over its account menu.
+ * The toast container, one at a time, 5 s (spec section 9). Out of the way of what people tap:
+ * on a phone at the bottom, just above the tab bar (never over the page title or the menu); on a
+ * desk at the bottom right, away from the page header's action buttons (Approve, Close Permit),
+ * and the page keeps room at its end so no button has to sit under a toast.
  */
 export function Toasts() {
+  const mobile = useIsMobile();
+  const offsets = {
+    "--toasts-top": `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-md))`,
+    "--toasts-bottom": `calc(${BOTTOM_TABS_HEIGHT}px + var(--mantine-spacing-sm) + env(safe-area-inset-bottom, 0px))`,
+  } as CSSProperties;
   return (
     <Notifications
-      position="top-right"
+      position={mobile ? "bottom-center" : "bottom-right"}
       limit={1}
       autoClose={5000}
       classNames={{ root: classes.root }}
-      style={toastsTop}
+      style={offsets}
     />
   );
 }

@@ -4,3 +4,6 @@
  * also stops its own timer, so one over the menu could stay there).
  */
 export const HEADER_HEIGHT = 60;
+
+/** Height of the bottom tab bar on phones and tablets; phone toasts open just above it. */
+export const BOTTOM_TABS_HEIGHT = 64;

@@ -11,7 +11,7 @@ function NotFound() {
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={2}>404 Page Not Found</Title>
+        <Title order={1} size="h2">404 Page Not Found</Title>
         <Text c="dimmed">Did you forget to add the page to the router?</Text>
         <Button component={Link} to="/" variant="light">
           Go to Dashboard

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_performance_indexes.js";
 import * as m0004 from "./0004_upcoming_permits_index.js";
 import * as m0005 from "./0005_data_versions.js";
 import * as m0006 from "./0006_login_limits.js";
+import * as m0007 from "./0007_quiz_attempts_attested_videos.js";
 import * as m0008 from "./0008_photos.js";
 import * as m0009 from "./0009_osha_recordkeeping.js";
 import * as m0010 from "./0010_service_tokens.js";
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0004_upcoming_permits_index": m0004,
   "0005_data_versions": m0005,
   "0006_login_limits": m0006,
+  "0007_quiz_attempts_attested_videos": m0007,
   "0008_photos": m0008,
   "0009_osha_recordkeeping": m0009,
   "0010_service_tokens": m0010,

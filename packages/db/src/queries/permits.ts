@@ -43,6 +43,9 @@ export interface PermitListFilter {
   visibleProjectIds: readonly number[] | null;
   projectId?: number | undefined;
   search?: string | undefined;
+  status?: PermitStatus | undefined;
+  /** Pending permits before the rest (the staff's review queue), then newest first. */
+  pendingFirst?: boolean | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
@@ -57,9 +60,7 @@ function listingQuery(db: Kysely<Database>) {
     .selectFrom("hotWorkPermits as p")
     .innerJoin("projects as pr", "pr.id", "p.projectId")
     .leftJoin("workers as requester", "requester.id", "p.requestedBy")
-    .select([...permitColumns, "pr.name as projectName", requesterName.as("requesterName")])
-    .orderBy("p.requestedAt", "desc")
-    .orderBy("p.id", "desc");
+    .select([...permitColumns, "pr.name as projectName", requesterName.as("requesterName")]);
 }
 export type PermitListing = Awaited<ReturnType<ReturnType<typeof listingQuery>["executeTakeFirstOrThrow"]>>;
 
@@ -71,6 +72,9 @@ export function permitList(db: Kysely<Database>, filter: PermitListFilter): List
     query = query.where("p.projectId", "in", [...filter.visibleProjectIds]);
   }
   if (filter.projectId !== undefined) query = query.where("p.projectId", "=", filter.projectId);
+  if (filter.status !== undefined) query = query.where("p.status", "=", filter.status);
+  if (filter.pendingFirst) query = query.orderBy(sql<boolean>`p.status = 'pending'`, "desc");
+  query = query.orderBy("p.requestedAt", "desc").orderBy("p.id", "desc");
   const search = filter.search?.trim();
   if (search) {
     const pattern = containsPattern(search);

@@ -282,3 +282,55 @@ export function trainingCompletionList(db: Kysely<Database>, options: TrainingCo
     (row) => ({ ...row, progress: Number(row.progress) }),
   );
 }
+
+export interface QuizAttempt {
+  id: number;
+  workerId: number;
+  moduleId: number;
+  answers: (number | null)[];
+  correctCount: number;
+  questionCount: number;
+  score: number;
+  passed: boolean;
+  submittedAt: Date;
+}
+
+const attemptColumns = ["id", "workerId", "moduleId", "answers", "correctCount", "questionCount", "score", "passed", "submittedAt"] as const;
+
+/** Stores a graded attempt (the grading itself is the domain's gradeQuiz). */
+export async function insertQuizAttempt(
+  db: Kysely<Database>,
+  attempt: { workerId: number; moduleId: number; answers: (number | null)[]; correctCount: number; questionCount: number; score: number; passed: boolean },
+): Promise<QuizAttempt> {
+  return db
+    .insertInto("quizAttempts")
+    .values({ ...attempt, answers: JSON.stringify(attempt.answers) })
+    .returning(attemptColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the worker has an attempt at or above this score for the module. */
+export async function hasAttemptScoring(db: Kysely<Database>, workerId: number, moduleId: number, minScore: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("quizAttempts")
+    .select("id")
+    .where("workerId", "=", workerId)
+    .where("moduleId", "=", moduleId)
+    .where("score", ">=", minScore)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A worker's attempts at one module, newest first. */
+export async function listQuizAttempts(db: Kysely<Database>, workerId: number, moduleId: number, limit = 20): Promise<QuizAttempt[]> {
+  return db
+    .selectFrom("quizAttempts")
+    .select(attemptColumns)
+    .where("workerId", "=", workerId)
+    .where("moduleId", "=", moduleId)
+    .orderBy("submittedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

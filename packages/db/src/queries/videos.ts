@@ -67,9 +67,11 @@ export interface WorkerVideo {
   status: VideoStatus;
   watchedPercentage: number;
   lastWatchedAt: Date | null;
+  /** When the worker said "I watched this" without the player reporting; apart from status. */
+  selfAttestedAt: Date | null;
 }
 
-const workerVideoColumns = ["id", "workerId", "videoId", "status", "watchedPercentage", "lastWatchedAt"] as const;
+const workerVideoColumns = ["id", "workerId", "videoId", "status", "watchedPercentage", "lastWatchedAt", "selfAttestedAt"] as const;
 
 export async function listWorkerVideos(db: Kysely<Database>, workerId: number): Promise<WorkerVideo[]> {
   return db.selectFrom("workerVideos").select(workerVideoColumns).where("workerId", "=", workerId).orderBy("videoId", "asc").execute();
@@ -100,6 +102,26 @@ export async function upsertWorkerVideo(
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error("upsert returned no row");
   return db.selectFrom("workerVideos").select(workerVideoColumns).where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/**
+ * "I watched this": stamps the first self-attestation and leaves the tracked status and
+ * percentage as they are (a record created here starts as not watched, 0%).
+ */
+export async function attestWorkerVideo(db: Kysely<Database>, input: { workerId: number; videoId: number }): Promise<{ record: WorkerVideo; firstTime: boolean }> {
+  const result = await sql<{ id: number; inserted: boolean; before: Date | null }>`
+    with previous as (
+      select self_attested_at from worker_videos where worker_id = ${input.workerId} and video_id = ${input.videoId}
+    )
+    insert into worker_videos as wv (worker_id, video_id, watched_percentage, status, self_attested_at)
+    values (${input.workerId}, ${input.videoId}, 0, 'not_watched', now())
+    on conflict (worker_id, video_id) do update set self_attested_at = coalesce(wv.self_attested_at, now())
+    returning wv.id, (select self_attested_at from previous) as before
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error("upsert returned no row");
+  const record = await db.selectFrom("workerVideos").select(workerVideoColumns).where("id", "=", row.id).executeTakeFirstOrThrow();
+  return { record, firstTime: row.before === null };
 }
 
 /**

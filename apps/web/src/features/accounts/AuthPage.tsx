@@ -24,7 +24,7 @@ export function AuthPage() {
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-light)">
       <Box w="100%" maw={460}>
         <Stack gap={4} align="center" mb="lg">
-          <Title order={1} c="orange.7">
+          <Title order={1} c="var(--sitesafe-brand-text)">
             SiteSafe
           </Title>
           <Text c="dimmed" ta="center">

@@ -33,7 +33,7 @@ export function ChangePasswordPage() {
       {isMobile ? <PageHeader title="Change Password" /> : <PageHeader title="Account Settings" subtitle="Update your password" />}
       <Card withBorder radius="md" padding="lg" maw={560}>
         <Stack gap={2} mb="md">
-          <Title order={3} fz="lg">
+          <Title order={2} size="h3" fz="lg">
             Change Password
           </Title>
           <Text size="sm" c="dimmed">

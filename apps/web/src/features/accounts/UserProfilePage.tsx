@@ -89,7 +89,7 @@ export function SummaryCard({ user }: { user: User }) {
         <Avatar size={80} radius={80} color={roleColor(user.role)}>
           {initials(user)}
         </Avatar>
-        <Title order={3} fz="lg" ta="center">
+        <Title order={2} size="h3" fz="lg" ta="center">
           {displayName(user)}
         </Title>
         <Badge color={roleColor(user.role)} variant="light" tt="none">

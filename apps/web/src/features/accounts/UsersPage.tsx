@@ -67,7 +67,7 @@ function UsersScreen() {
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="sm">
             <Box>
-              <Title order={3} fz="lg">
+              <Title order={2} size="h3" fz="lg">
                 Users
               </Title>
               <Text size="sm" c="dimmed">

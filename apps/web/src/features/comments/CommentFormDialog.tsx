@@ -8,7 +8,7 @@ import {
 } from "@sitesafe/domain";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { useEffect } from "react";
+import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useInvalidateComments } from "./useCommentsCache";
@@ -22,28 +22,30 @@ export type SafetyComment = RouterOutputs["comments"]["list"][number];
  */
 export function CommentFormDialog({ opened, onClose, comment }: { opened: boolean; onClose: () => void; comment?: SafetyComment | null }) {
   const editing = Boolean(comment);
-  const projects = trpc.comments.projectOptions.useQuery(undefined, { enabled: opened });
+  // The form mounts with each opening, so a draft left on this device is offered again.
+  const { close, register } = useGuardedDialogClose(onClose);
+  return (
+    <Modal opened={opened} onClose={close} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg">
+      {opened ? <CommentForm comment={comment ?? null} onClose={onClose} registerClose={register} /> : null}
+    </Modal>
+  );
+}
+
+function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComment | null; onClose: () => void; registerClose: (close: () => void) => void }) {
+  const editing = comment !== null;
+  const projects = trpc.comments.projectOptions.useQuery();
   const invalidate = useInvalidateComments();
   const form = useForm({
     mode: "controlled",
-    initialValues: { projectId: "", title: "", content: "" },
+    initialValues: comment
+      ? { projectId: projectIdToForm(comment.projectId), title: comment.title, content: comment.content }
+      : { projectId: "", title: "", content: "" },
     validate: schemaResolver(commentFormSchema, { sync: true }),
   });
-
-  useEffect(() => {
-    if (!opened) return;
-    form.setValues(
-      comment
-        ? { projectId: projectIdToForm(comment.projectId), title: comment.title, content: comment.content }
-        : { projectId: "", title: "", content: "" },
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, comment?.id]);
+  const safety = useFormSafety(form, { draftKey: comment ? `message.edit.${comment.id}` : "message.new", onCancel: onClose, registerClose });
 
   const done = () => {
     void invalidate();
-    form.reset();
     onClose();
   };
   const create = useOutboxMutation("comments.create", {
@@ -71,54 +73,54 @@ export function CommentFormDialog({ opened, onClose, comment }: { opened: boolea
     { value: GENERAL_PROJECT_VALUE, label: "General (not about one project)" },
   ];
 
-  const submit = form.onSubmit((values) => {
+  const submit = safety.handleSubmit(async (values) => {
     const payload = { title: values.title, content: values.content, projectId: projectIdFromForm(values.projectId) };
-    if (comment) update.mutate({ id: comment.id, ...payload });
-    else create.mutate(payload);
+    if (comment) await update.mutateAsync({ id: comment.id, ...payload });
+    else await create.mutateAsync(payload);
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {editing ? null : (
-            <Text size="sm" c="dimmed">
-              Report a hazard, ask a question or raise a concern. The safety manager will follow up.
-            </Text>
-          )}
-          <Select
-            label="Project"
-            placeholder={projects.isPending ? "Loading projects..." : "Select a project"}
-            data={options}
-            withAsterisk
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps("projectId")}
-            value={form.values.projectId || null}
-            onChange={(value) => form.setFieldValue("projectId", value ?? "")}
-          />
-          <TextInput label="Title" placeholder="Short summary of the concern" withAsterisk maxLength={100} {...form.getInputProps("title")} />
-          <Textarea
-            label="Message"
-            placeholder="Describe what you saw, where, and when"
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={10}
-            maxLength={1000}
-            description={`${form.values.content.length}/1000`}
-            {...form.getInputProps("content")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {editing ? "Save Changes" : "Send Message"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form ref={safety.ref} onSubmit={submit} onKeyDown={safety.onKeyDown} noValidate>
+      {safety.dialog}
+      <Stack>
+        {safety.banner}
+        {editing ? null : (
+          <Text size="sm" c="dimmed">
+            Report a hazard, ask a question or raise a concern. The safety manager will follow up.
+          </Text>
+        )}
+        <Select
+          label="Project"
+          placeholder={projects.isPending ? "Loading projects..." : "Select a project"}
+          data={options}
+          withAsterisk
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps("projectId")}
+          value={form.values.projectId || null}
+          onChange={(value) => form.setFieldValue("projectId", value ?? "")}
+        />
+        <TextInput label="Title" placeholder="Short summary of the concern" withAsterisk maxLength={100} {...form.getInputProps("title")} />
+        <Textarea
+          label="Message"
+          placeholder="Describe what you saw, where, and when"
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={10}
+          maxLength={1000}
+          description={`${form.values.content.length}/1000`}
+          {...form.getInputProps("content")}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={safety.cancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {editing ? "Save Changes" : "Send Message"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -39,7 +39,8 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
           </Button>
         ) : null,
         can("delete") ? (
-          <Button key="delete" size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
+          // Apart from Edit (at the far end of the row), so a thumb aiming for Edit never deletes.
+          <Button key="delete" size="xs" variant="subtle" color="red" ml="auto" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
             Delete
           </Button>
         ) : null,
@@ -75,7 +76,7 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
         </Text>
         {comment.managerResponse && !compact ? (
           <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-green-light)" data-testid="manager-response">
-            <Text size="xs" fw={600} c="green.8">
+            <Text size="xs" fw={600} c="var(--sitesafe-good-text)">
               Response from {personName(comment.resolvedByUser, "the safety manager")}
               {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
             </Text>

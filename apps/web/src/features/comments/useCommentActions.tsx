@@ -2,7 +2,7 @@ import { commentTexts } from "@sitesafe/domain";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import { notifyError, notifySuccess, toastCloseButton } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { CommentFormDialog, type SafetyComment } from "./CommentFormDialog";
 import type { CommentHandlers } from "./CommentItem";
@@ -34,7 +34,7 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
       void invalidate();
       // A 404 counts as already deleted (spec section 7).
       if (errorStatus(error) === 404) {
-        notifications.show({ title: commentTexts.deleteMissing[0], message: commentTexts.deleteMissing[1], color: "gray" });
+        notifications.show({ title: commentTexts.deleteMissing[0], message: commentTexts.deleteMissing[1], color: "gray", closeButtonProps: toastCloseButton });
       } else {
         notifyError(commentTexts.deleteFailed, errorMessage(error));
       }

@@ -45,7 +45,7 @@ export function UpcomingCard({ items, loading, error = false }: { items: RouterO
                   <Text size="sm" fw={600} lineClamp={1}>
                     {item.title}
                   </Text>
-                  <Text size="xs" c="orange.8" fw={500}>
+                  <Text size="xs" c="var(--sitesafe-brand-text)" fw={500}>
                     {dueLabel(item.datetime)}
                   </Text>
                   <Text size="xs" c="dimmed" lineClamp={2}>
@@ -95,7 +95,7 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
                     <Text size="xs" c="dimmed">
                       {formatDuration(video.duration)} · {formatAge(video.publishedAt)}
                     </Text>
-                    <Text size="xs" fw={600} c={pct >= 100 ? "green.7" : pct > 0 ? "orange.8" : "dimmed"} ml="auto" style={{ whiteSpace: "nowrap" }}>
+                    <Text size="xs" fw={600} c={pct >= 100 ? "var(--sitesafe-good-text)" : pct > 0 ? "var(--sitesafe-brand-text)" : "dimmed"} ml="auto" style={{ whiteSpace: "nowrap" }}>
                       {label}
                     </Text>
                   </Group>

@@ -1,9 +1,6 @@
-import { DASHBOARD_STATS_REFETCH_MS, isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
-import { Button, Grid, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useRouter } from "@tanstack/react-router";
+import { DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
+import { Grid, Stack } from "@mantine/core";
 import dayjs from "dayjs";
-import { useEffect } from "react";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor, useCurrentUser } from "../../lib/auth";
@@ -16,39 +13,6 @@ import { SafetyManagerCard } from "./SafetyManagerCard";
 import { OshaDashboardCard } from "../osha/OshaDashboardCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
-
-const REMINDER_KEY = "sitesafe-training-reminder-shown";
-
-/** The required-training reminder: a 10-second toast, once per browser session. */
-function useTrainingReminder(percentage: number | undefined) {
-  const router = useRouter();
-  useEffect(() => {
-    if (percentage === undefined || percentage >= 100) return;
-    if (sessionStorage.getItem(REMINDER_KEY)) return;
-    sessionStorage.setItem(REMINDER_KEY, "1");
-    const id = notifications.show({
-      title: "Required Training Reminder",
-      color: "orange",
-      autoClose: TRAINING_REMINDER_MS,
-      message: (
-        <Stack gap={6} mt={4}>
-          <Text size="sm">You have required safety training to finish ({percentage}% complete).</Text>
-          <Button
-            size="xs"
-            color="orange"
-            w="fit-content"
-            onClick={() => {
-              notifications.hide(id);
-              void router.navigate({ to: "/training/required" as string });
-            }}
-          >
-            Go to Required Training
-          </Button>
-        </Stack>
-      ),
-    });
-  }, [percentage]);
-}
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
@@ -66,8 +30,8 @@ export function DashboardPage() {
   const videos = trpc.dashboard.recentVideos.useQuery(undefined, { enabled: actor !== null });
   const incidents = trpc.dashboard.recentIncidents.useQuery(undefined, { enabled: actor !== null });
 
+  // The banner says it here; the reminder toast shows on the other pages (components/TrainingReminder.tsx).
   const workerPct = training.data?.worker?.completionPercentage;
-  useTrainingReminder(staff ? undefined : workerPct);
 
   if (!actor || !user) return null;
   const firstName = user.firstName || user.username;

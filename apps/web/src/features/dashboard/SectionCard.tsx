@@ -8,7 +8,7 @@ export function SectionCard({ title, link, children, testId }: { title: string; 
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Group justify="space-between" mb="sm" gap={4} wrap="wrap">
-        <Title order={4} fz={{ base: 16, sm: 18 }} style={{ flex: "1 1 auto", minWidth: "max-content" }}>
+        <Title order={2} size="h4" fz={{ base: 16, sm: 18 }} style={{ flex: "1 1 auto", minWidth: "max-content" }}>
           {title}
         </Title>
         {link ? (

@@ -33,7 +33,7 @@ function Problem({ title, message, color }: { title: string; message: string; co
           <ThemeIcon size={56} radius="xl" variant="light" color={color}>
             {color === "red" ? <IconAlertCircle size={28} /> : <IconSearch size={28} />}
           </ThemeIcon>
-          <Title order={2} ta="center">
+          <Title order={1} size="h2" ta="center">
             {title}
           </Title>
           <Text c="dimmed" ta="center">
@@ -150,7 +150,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
-            <Title order={5} mb="xs">
+            <Title order={2} size="h5" mb="xs">
               Involved Workers
             </Title>
             {report.involvedWorkerDetails.length === 0 ? (
@@ -174,7 +174,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
             )}
           </Card>
           <Card withBorder radius="md" padding="md">
-            <Title order={5} mb="xs">
+            <Title order={2} size="h5" mb="xs">
               History
             </Title>
             {history.data && history.data.length > 0 ? (
@@ -228,7 +228,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
 function Section({ title, text }: { title: string; text: string }) {
   return (
     <>
-      <Title order={5} mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
       <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

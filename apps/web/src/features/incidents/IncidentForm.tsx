@@ -1,7 +1,7 @@
 import {
   type IncidentSeverity,
   type IncidentStatus,
-  incidentReportSchema,
+  incidentReportFormSchema,
   incidentSeverities,
   incidentStatuses,
   incidentStatusLabels,
@@ -9,10 +9,11 @@ import {
   localToday,
   severityLabels,
 } from "@sitesafe/domain";
-import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
+import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -29,7 +30,8 @@ interface Values {
   title: string;
   projectId: string | null;
   date: string;
-  severity: IncidentSeverity;
+  /** Null until the reporter chooses one: a near miss is not filed as "Minor" by accident. */
+  severity: IncidentSeverity | null;
   status: IncidentStatus;
   location: string;
   description: string;
@@ -41,16 +43,19 @@ interface Values {
 
 /**
  * The incident report form, inline on the list (new) and on the detail page (edit). Defaults:
- * severity minor, status open, date today; a worker is always the reporter.
+ * status open, date today; the severity is the reporter's choice; a worker is always the reporter.
  */
 export function IncidentForm({
   initial,
   defaultProjectId,
+  continueDraft,
   onDone,
   onCancel,
 }: {
   initial?: IncidentRecord;
   defaultProjectId?: number | undefined;
+  /** Opened through "Continue your draft": start from the draft on this device. */
+  continueDraft?: boolean;
   onDone: (report: IncidentRecord) => void;
   onCancel: () => void;
 }) {
@@ -66,7 +71,7 @@ export function IncidentForm({
       title: initial?.title ?? "",
       projectId: initial ? String(initial.projectId) : defaultProjectId ? String(defaultProjectId) : null,
       date: initial?.date ?? localToday(),
-      severity: initial?.severity ?? "minor",
+      severity: initial?.severity ?? null,
       status: initial?.status ?? "open",
       location: initial?.location ?? "",
       description: initial?.description ?? "",
@@ -75,14 +80,16 @@ export function IncidentForm({
       actionTaken: initial?.actionTaken ?? "",
       preventiveMeasures: initial?.preventiveMeasures ?? "",
     },
-    validate: schemaResolver(incidentReportSchema, { sync: true }),
+    validate: schemaResolver(incidentReportFormSchema, { sync: true }),
   });
 
   const projects = options.data?.projects ?? [];
   const workers = options.data?.workers ?? [];
   useEffect(() => {
     if (!initial && form.values.projectId === null && projects.length === 1 && projects[0]) {
+      // A default, not a change: it neither makes the form "changed" nor starts a draft.
       form.setFieldValue("projectId", String(projects[0].id));
+      form.resetDirty({ ...form.getValues(), projectId: String(projects[0].id) });
     }
   }, [projects, initial, form]);
 
@@ -116,19 +123,22 @@ export function IncidentForm({
   const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update incident report", e) });
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
-    const parsed = incidentReportSchema.safeParse(values);
-    if (!parsed.success) return;
-    if (initial) update.mutate({ id: initial.id, ...parsed.data });
-    else create.mutate(parsed.data);
+  const safety = useFormSafety(form, { draftKey: initial ? `incident.edit.${initial.id}` : "incident.new", onCancel, continueDraft });
+  const submit = safety.handleSubmit(async (values) => {
+    const data = incidentReportFormSchema.parse(values);
+    if (initial) await update.mutateAsync({ id: initial.id, ...data });
+    else await create.mutateAsync(data);
   });
 
   const noProfile = !staff && actor?.workerId == null;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={initial ? "Edit incident report" : "New incident report"}>
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit incident report" : "New incident report"}>
       <Stack gap="md">
-        <Title order={3}>{initial ? "Edit Incident Report" : "Report New Incident"}</Title>
+        <Title order={2} size="h3">
+          {initial ? "Edit Incident Report" : "Report New Incident"}
+        </Title>
+        {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
             {errorMessage(options.error, "Failed to fetch workers")}
@@ -151,7 +161,7 @@ export function IncidentForm({
             {...form.getInputProps("projectId")}
           />
           <TextInput label="Date" type="date" withAsterisk max="2999-12-31" {...form.getInputProps("date")} />
-          <Select label="Severity" data={severityOptions} allowDeselect={false} {...form.getInputProps("severity")} />
+          <Select label="Severity" placeholder="Choose the severity" data={severityOptions} allowDeselect={false} withAsterisk {...form.getInputProps("severity")} />
           <Select label="Status" data={statusOptions} allowDeselect={false} {...form.getInputProps("status")} />
         </SimpleGrid>
         <TextInput label="Location" placeholder="Where on site" {...form.getInputProps("location")} />
@@ -193,7 +203,7 @@ export function IncidentForm({
         />
         {initial ? null : <PhotoPicker picker={photos} />}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
+          <Button variant="default" onClick={safety.cancel} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" loading={pending} disabled={noProfile}>
@@ -201,6 +211,6 @@ export function IncidentForm({
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </RecordFormCard>
   );
 }

@@ -3,8 +3,9 @@ import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInp
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
@@ -21,7 +22,8 @@ const ALL = "all";
 
 /** /forms/incident-reports: search, one tab per visible project, a card grid and the inline report form. */
 export function IncidentListPage() {
-  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState<false | "new" | "draft">(false);
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<string>(ALL);
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -45,7 +47,7 @@ export function IncidentListPage() {
           creating ? null : (
             <>
               <ExportCsvButton path="/api/incident-reports" filters={filters} />
-              <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating(true)}>
+              <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating("new")}>
                 Report New Incident
               </Button>
             </>
@@ -55,11 +57,14 @@ export function IncidentListPage() {
       {creating ? (
         <IncidentForm
           defaultProjectId={tab === ALL ? undefined : Number(tab)}
+          continueDraft={creating === "draft"}
           onCancel={() => setCreating(false)}
-          onDone={() => setCreating(false)}
+          // The new report's own page, with the success toast.
+          onDone={(saved) => void navigate({ to: "/forms/incident-reports/$id", params: { id: String(saved.id) } })}
         />
       ) : (
         <>
+          <ContinueDraftNotice draftKey="incident.new" what="incident report" onContinue={() => setCreating("draft")} />
           <TextInput
             placeholder="Search by title, description or location..."
             aria-label="Search incident reports"

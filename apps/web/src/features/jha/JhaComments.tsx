@@ -73,7 +73,7 @@ export function JhaComments({ formId }: { formId: number }) {
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Comments
       </Title>
       {comments.isPending ? (
@@ -171,7 +171,8 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
           </Text>
           <VisibilityBadge visibility={comment.visibility} />
         </Group>
-        <Group gap={2} wrap="nowrap">
+        {/* Edit and Delete kept apart, so a thumb aiming for one never hits the other. */}
+        <Group gap="xl" wrap="nowrap">
           {canEdit && !editing ? (
             <Tooltip label="Edit comment" openDelay={700}>
               <ActionIcon variant="subtle" aria-label="Edit comment" onClick={() => setEditing(true)}>

@@ -34,7 +34,7 @@ function Blocked({ title, message, color, icon }: { title: string; message: stri
           <ThemeIcon size={56} radius="xl" variant="light" color={color}>
             {icon}
           </ThemeIcon>
-          <Title order={2} ta="center">
+          <Title order={1} size="h2" ta="center">
             {title}
           </Title>
           <Text c="dimmed" ta="center">
@@ -158,7 +158,7 @@ export function JhaDetailPage({ id }: { id: number }) {
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               Hazards ({form.hazards.length})
             </Title>
             <Stack gap="xs">
@@ -180,7 +180,7 @@ export function JhaDetailPage({ id }: { id: number }) {
             </Stack>
           </Card>
           <Card withBorder radius="md" padding="md">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               Control Measures ({form.controlMeasures.length})
             </Title>
             <Stack gap="xs">

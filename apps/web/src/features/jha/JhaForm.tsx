@@ -9,10 +9,11 @@ import {
   riskLevelLabels,
   riskLevels,
 } from "@sitesafe/domain";
-import { ActionIcon, Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -45,11 +46,14 @@ export function notifySubmitError(title: string, error: unknown) {
 export function JhaForm({
   initial,
   defaultProjectId,
+  continueDraft,
   onDone,
   onCancel,
 }: {
   initial?: JhaFormRecord;
   defaultProjectId?: number;
+  /** Opened through "Continue your draft": start from the draft on this device. */
+  continueDraft?: boolean;
   onDone: (form: JhaFormRecord) => void;
   onCancel: () => void;
 }) {
@@ -76,7 +80,9 @@ export function JhaForm({
   const projects = options.data?.projects ?? [];
   useEffect(() => {
     if (!initial && form.values.projectId === null && projects.length === 1 && projects[0]) {
+      // A default, not a change: it neither makes the form "changed" nor starts a draft.
       form.setFieldValue("projectId", String(projects[0].id));
+      form.resetDirty({ ...form.getValues(), projectId: String(projects[0].id) });
     }
   }, [projects, initial, form]);
 
@@ -92,11 +98,11 @@ export function JhaForm({
   const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
-    const parsed = jhaFormSchema.safeParse(values);
-    if (!parsed.success) return;
-    if (initial) update.mutate({ id: initial.id, ...parsed.data });
-    else create.mutate(parsed.data);
+  const safety = useFormSafety(form, { draftKey: initial ? `jha.edit.${initial.id}` : "jha.new", onCancel, continueDraft });
+  const submit = safety.handleSubmit(async (values) => {
+    const data = jhaFormSchema.parse(values);
+    if (initial) await update.mutateAsync({ id: initial.id, ...data });
+    else await create.mutateAsync(data);
   });
 
   const self = options.data?.workers.find((w) => w.id === actor?.workerId);
@@ -105,8 +111,9 @@ export function JhaForm({
   const controlsError = form.errors.controlMeasures;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate aria-label={initial ? "Edit JHA form" : "New JHA form"}>
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit JHA form" : "New JHA form"}>
       <Stack gap="md">
+        {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
             {errorMessage(options.error)}
@@ -256,7 +263,7 @@ export function JhaForm({
         {initial ? null : <PhotoPicker picker={photos} />}
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
+          <Button variant="default" onClick={safety.cancel} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" loading={pending} disabled={!staff && actor?.workerId == null}>
@@ -264,6 +271,6 @@ export function JhaForm({
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </RecordFormCard>
   );
 }

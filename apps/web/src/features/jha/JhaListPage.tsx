@@ -3,8 +3,9 @@ import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput 
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
@@ -19,7 +20,8 @@ type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 
 /** /forms/jha: the JHA forms of the user's visible projects, a search, a project filter and the new-form panel. */
 export function JhaListPage() {
-  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState<false | "new" | "draft">(false);
   const [search, setSearch] = useState("");
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -38,8 +40,10 @@ export function JhaListPage() {
         <PageHeader title="New JHA Form" subtitle="Identify the job's hazards and how each one is controlled" />
         <JhaForm
           defaultProjectId={projectFilter ? Number(projectFilter) : undefined}
+          continueDraft={creating === "draft"}
           onCancel={() => setCreating(false)}
-          onDone={() => setCreating(false)}
+          // The new analysis's own page, with the success toast.
+          onDone={(saved) => void navigate({ to: "/forms/jha/$id", params: { id: String(saved.id) } })}
         />
       </>
     );
@@ -53,12 +57,13 @@ export function JhaListPage() {
         actions={
           <>
             <ExportCsvButton path="/api/jha-forms" filters={filters} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating("new")}>
               New JHA
             </Button>
           </>
         }
       />
+      <ContinueDraftNotice draftKey="jha.new" what="JHA" onContinue={() => setCreating("draft")} />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           placeholder="Search JHA forms..."

@@ -51,23 +51,41 @@ export function useOutboxMutation<P extends OutboxPath>(path: P, options: Outbox
     [path, user],
   );
 
-  const mutate = useCallback(
-    (input: OutboxInput<P>) => {
+  /**
+   * Resolves once the input is stored: sent (after `onSuccess`) or kept in the Outbox (after
+   * `onQueued`, by default a toast and the Outbox screen); rejects on a refusal (after `onError`).
+   * A form's draft may go either way: the Outbox holds what was not sent.
+   */
+  const mutateAsync = useCallback(
+    async (input: OutboxInput<P>): Promise<Outcome<P>> => {
       setPending(true);
-      send(input)
-        .then((outcome) => {
-          if (outcome.sent) return latest.current.onSuccess?.(outcome.data);
-          if (latest.current.onQueued) return latest.current.onQueued(outcome.item);
+      try {
+        const outcome = await send(input);
+        if (outcome.sent) latest.current.onSuccess?.(outcome.data);
+        else if (latest.current.onQueued) latest.current.onQueued(outcome.item);
+        else {
           notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
           void navigate({ to: "/outbox" });
-        })
-        .catch((error: unknown) => latest.current.onError?.(error))
-        .finally(() => setPending(false));
+        }
+        return outcome;
+      } catch (error) {
+        latest.current.onError?.(error);
+        throw error;
+      } finally {
+        setPending(false);
+      }
     },
     [send, navigate],
   );
 
-  return { mutate, send, isPending };
+  const mutate = useCallback(
+    (input: OutboxInput<P>) => {
+      mutateAsync(input).catch(() => undefined);
+    },
+    [mutateAsync],
+  );
+
+  return { mutate, mutateAsync, send, isPending };
 }
 
 /** What the Outbox calls an item: its title, else the start of its text, else its kind. */

@@ -1,4 +1,14 @@
-import { decidePermitAction, type PermitAction, permitActionLabels, REJECTION_REASON_REQUIRED } from "@sitesafe/domain";
+import {
+  approvalGapLines,
+  decidePermitAction,
+  HOT_WORK_PRECAUTIONS,
+  hasApprovalGaps,
+  type PermitAction,
+  type PermitApprovalGaps,
+  permitActionLabels,
+  permitApprovalGaps,
+  REJECTION_REASON_REQUIRED,
+} from "@sitesafe/domain";
 import {
   Alert,
   Anchor,
@@ -29,6 +39,7 @@ import {
   IconMapPin,
   IconTrash,
   IconUser,
+  IconX,
 } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -86,6 +97,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const [rejectOpen, setRejectOpen] = useState(false);
   const [closeOpen, setCloseOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [approveOpen, setApproveOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [closingNotes, setClosingNotes] = useState("");
@@ -101,6 +113,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const approve = trpc.permits.approve.useMutation({
     onSuccess: async (updated) => {
       notifySuccess("Permit approved", "The hot work permit has been approved successfully.");
+      setApproveOpen(false);
       await refresh(updated);
     },
     onError: (error) => notifyError("Failed to approve permit", errorMessage(error)),
@@ -143,6 +156,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   };
 
   const busy = approve.isPending || reject.isPending || close.isPending || remove.isPending;
+  const gaps = permitApprovalGaps(permit);
+  // A manager never approves blind: with gaps, the confirmation lists them (and the server records them).
+  const startApprove = () => (hasApprovalGaps(gaps) ? setApproveOpen(true) : approve.mutate({ id: permit.id }));
 
   return (
     <>
@@ -159,16 +175,6 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         }
         actions={
           <>
-            {can("approve") ? (
-              <Button color="green" leftSection={<IconCircleCheck size={18} />} loading={approve.isPending} disabled={busy} onClick={() => approve.mutate({ id: permit.id })}>
-                Approve
-              </Button>
-            ) : null}
-            {can("reject") ? (
-              <Button color="red" variant="light" leftSection={<IconCircleX size={18} />} disabled={busy} onClick={() => setRejectOpen(true)}>
-                Reject
-              </Button>
-            ) : null}
             {can("close") ? (
               <Button color="gray" leftSection={<IconLock size={18} />} disabled={busy} onClick={() => setCloseOpen(true)}>
                 Close Permit
@@ -194,6 +200,36 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
       <Stack gap="md">
         <StatusInfo permit={permit} />
+
+        {can("approve") || can("reject") ? (
+          <Card withBorder radius="md" padding="lg" data-testid="approval-review">
+            <Title order={2} size="h4" mb={4}>
+              Review before approving
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              {HOT_WORK_PRECAUTIONS.length - gaps.missingPrecautions.length} of {HOT_WORK_PRECAUTIONS.length} precautions checked
+              {permit.fireWatchRequired ? (permit.fireWatchBy ? ` · fire watch: ${permit.fireWatchBy}` : " · fire watch required, nobody named") : " · no fire watch required"}
+            </Text>
+            <PrecautionChecklist checked={permit.precautions} />
+            {gaps.fireWatchUnnamed ? (
+              <Alert color="red" variant="light" mt="sm" icon={<IconEye size={18} />}>
+                A fire watch is required, but nobody is named.
+              </Alert>
+            ) : null}
+            <Group mt="md" gap="sm">
+              {can("approve") ? (
+                <Button color="green" leftSection={<IconCircleCheck size={18} />} loading={approve.isPending} disabled={busy} onClick={startApprove}>
+                  Approve
+                </Button>
+              ) : null}
+              {can("reject") ? (
+                <Button color="red" variant="light" leftSection={<IconCircleX size={18} />} disabled={busy} onClick={() => setRejectOpen(true)}>
+                  Reject
+                </Button>
+              ) : null}
+            </Group>
+          </Card>
+        ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
           <InfoCard icon={<IconCalendarEvent size={18} />} title="Schedule">
@@ -247,7 +283,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               </Text>
             </Tabs.Panel>
             <Tabs.Panel value="precautions" pt="md">
-              <CheckList items={permit.precautions} empty="No precautions recorded." />
+              <PrecautionChecklist checked={permit.precautions} />
             </Tabs.Panel>
             <Tabs.Panel value="equipment" pt="md">
               <CheckList items={permit.equipmentUsed} empty="No equipment recorded." icon={<IconFlame size={14} />} color="orange" />
@@ -256,7 +292,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         </Card>
 
         <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             History
           </Title>
           <Timeline active={permit.history.length - 1} bulletSize={22} lineWidth={2} color="orange" data-testid="permit-history">
@@ -321,6 +357,17 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           </Group>
         </Stack>
       </Modal>
+
+      <ConfirmDialog
+        opened={approveOpen}
+        title="Approve with gaps?"
+        message={<ApprovalGapsMessage gaps={gaps} />}
+        confirmLabel="Approve anyway"
+        color="green"
+        loading={approve.isPending}
+        onConfirm={() => approve.mutate({ id: permit.id })}
+        onClose={() => setApproveOpen(false)}
+      />
 
       <ConfirmDialog
         opened={deleteOpen}
@@ -413,9 +460,68 @@ function StatusInfo({ permit }: { permit: PermitDetail }) {
   );
 }
 
+/** All 14 precautions, each checked or missing, in the checklist's order. */
+function PrecautionChecklist({ checked }: { checked: readonly string[] }) {
+  const ticked = new Set(checked);
+  return (
+    <List spacing="xs" size="sm" data-testid="precaution-checklist">
+      {HOT_WORK_PRECAUTIONS.map((item) => {
+        const ok = ticked.has(item);
+        return (
+          <List.Item
+            key={item}
+            data-state={ok ? "checked" : "missing"}
+            icon={
+              <ThemeIcon color={ok ? "green" : "red"} size={22} radius="xl" variant="light">
+                {ok ? <IconCheck size={14} aria-label="Checked" /> : <IconX size={14} aria-label="Missing" />}
+              </ThemeIcon>
+            }
+          >
+            <Text size="sm" span c={ok ? undefined : "red"} fw={ok ? undefined : 600}>
+              {ok ? "" : "Missing: "}
+              {item}
+            </Text>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
+function ApprovalGapsMessage({ gaps }: { gaps: PermitApprovalGaps }) {
+  const lines = approvalGapLines(gaps);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        This permit has {lines.length} gap{lines.length === 1 ? "" : "s"}. If you approve it, the permit's history records that you accepted:
+      </Text>
+      <List size="sm" spacing={4} data-testid="approval-gaps">
+        {lines.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 function HistoryDetails({ details }: { details: unknown }) {
   if (!details || typeof details !== "object") return null;
-  const d = details as { rejectionReason?: unknown; closingNotes?: unknown };
+  const d = details as { rejectionReason?: unknown; closingNotes?: unknown; acknowledgedGaps?: PermitApprovalGaps };
+  if (d.acknowledgedGaps && Array.isArray(d.acknowledgedGaps.missingPrecautions)) {
+    const lines = approvalGapLines(d.acknowledgedGaps);
+    return (
+      <Stack gap={2} mt={2} data-testid="acknowledged-gaps">
+        <Text size="xs" fw={600}>
+          Approved with {lines.length} gap{lines.length === 1 ? "" : "s"} acknowledged:
+        </Text>
+        {lines.map((line) => (
+          <Text key={line} size="xs">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
   const text = typeof d.rejectionReason === "string" ? d.rejectionReason : typeof d.closingNotes === "string" ? d.closingNotes : null;
   if (!text) return null;
   return (

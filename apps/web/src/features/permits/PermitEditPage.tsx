@@ -9,7 +9,6 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { PermitNotFound, permitIdFromParam } from "./PermitDetailPage";
 import { PermitForm } from "./PermitForm";
-import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 
 /** /forms/hot-work-permits/:id/edit. Without edit rights the user lands on the detail page. */
 export function PermitEditPage({ idParam }: { idParam: string }) {
@@ -24,7 +23,8 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
       notifySuccess("Hot work permit updated successfully", "Your permit details have been updated.");
       utils.permits.byId.setData({ id: updated.id }, updated);
       void refreshLists();
-      setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
+      // Back on the permit's own page, which shows what was saved.
+      void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(updated.id) } });
     },
     onError: (error) => notifyError("Failed to update hot work permit", errorMessage(error)),
   });
@@ -38,7 +38,7 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
   }
   const permit = query.data;
   const decision = decidePermitAction(actor, "edit", { status: permit.status, projectId: permit.projectId, requestedBy: permit.requestedBy });
-  // After a successful save the redirect to /dashboard is pending; stay on the form meanwhile.
+  // After a successful save the navigation to the permit is pending; stay on the form meanwhile.
   if (!decision.allowed && !update.isSuccess) {
     return <Navigate to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} replace />;
   }
@@ -60,7 +60,7 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
           permit={permit}
           submitLabel="Update Permit"
           submitting={update.isPending || update.isSuccess}
-          onSubmit={(data) => update.mutate({ id: permit.id, ...data })}
+          onSubmit={(data) => update.mutateAsync({ id: permit.id, ...data })}
           onCancel={() => void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(permit.id) } })}
         />
       </Card>

@@ -1,5 +1,6 @@
 import {
   buildEquipmentList,
+  defaultPermitEnd,
   HOT_WORK_EQUIPMENT,
   HOT_WORK_PRECAUTIONS,
   type HotWorkPermitData,
@@ -8,10 +9,12 @@ import {
   OTHER_EQUIPMENT,
   parseEquipmentList,
 } from "@sitesafe/domain";
-import { Alert, Button, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconFlame } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { CheckboxRow } from "../../components/ChoiceRow";
+import { useFormSafety } from "../../components/FormSafety";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
@@ -50,14 +53,14 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
       fireWatchBy: permit.fireWatchBy ?? "",
     };
   }
-  const now = toDateTimeLocal(new Date());
+  const now = new Date();
   return {
     projectId: 0,
     title: "",
     location: "",
     workDescription: "",
-    startDate: now,
-    endDate: now,
+    startDate: toDateTimeLocal(now),
+    endDate: toDateTimeLocal(defaultPermitEnd(now)),
     requestedBy: ownWorkerId ?? 0,
     precautions: [],
     equipmentUsed: [],
@@ -86,11 +89,18 @@ export function PermitForm({
   submitting,
   onSubmit,
   onCancel,
+  continueDraft,
+  registerClose,
 }: {
+  /** In a dialog: see useGuardedDialogClose. */
+  registerClose?: (close: () => void) => void;
   permit?: PermitDetail;
+  /** Opened through "Continue your draft": start from the draft on this device. */
+  continueDraft?: boolean;
   submitLabel: string;
   submitting: boolean;
-  onSubmit: (data: HotWorkPermitData) => void;
+  /** Resolves when saved (the caller navigates to the permit), rejects when it failed (the caller told the user). */
+  onSubmit: (data: HotWorkPermitData) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const actor = useActor();
@@ -101,6 +111,17 @@ export function PermitForm({
     initialValues: initialValues(permit, actor?.workerId ?? null),
     validate: schemaResolver(hotWorkPermitSchema, { sync: true }),
   });
+  const safety = useFormSafety(form, { draftKey: permit ? `permit.edit.${permit.id}` : "permit.new", onCancel, continueDraft, registerClose });
+
+  /** A new start moves the end with it while the end is still the default (or no longer after the start). */
+  const changeStart = (start: string) => {
+    const before = form.values.startDate ? toDateTimeLocal(defaultPermitEnd(new Date(form.values.startDate))) : "";
+    form.setFieldValue("startDate", start);
+    const parsed = new Date(start);
+    if (!start || Number.isNaN(parsed.getTime())) return;
+    const end = form.values.endDate;
+    if (!end || end === before || new Date(end).getTime() <= parsed.getTime()) form.setFieldValue("endDate", toDateTimeLocal(defaultPermitEnd(parsed)));
+  };
 
   // Names only (no compliance figures): a large contractor has thousands of workers to pick from.
   const options = trpc.permits.formOptions.useQuery();
@@ -126,8 +147,10 @@ export function PermitForm({
   const otherError = Object.entries(form.errors).find(([path]) => path.startsWith("equipmentUsed."))?.[1];
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(hotWorkPermitSchema.parse(values)))} noValidate>
+    <form ref={safety.ref} onSubmit={safety.handleSubmit((values) => onSubmit(hotWorkPermitSchema.parse(values)))} onKeyDown={safety.onKeyDown} noValidate>
+      {safety.dialog}
       <Stack gap="md">
+        {safety.banner}
         <HotWorkSafetyNotice />
 
         <Select
@@ -186,26 +209,34 @@ export function PermitForm({
         />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="datetime-local" label="Start Date & Time" withAsterisk {...form.getInputProps("startDate")} />
+          <TextInput
+            type="datetime-local"
+            label="Start Date & Time"
+            withAsterisk
+            {...form.getInputProps("startDate")}
+            onChange={(event) => changeStart(event.currentTarget.value)}
+          />
           <TextInput type="datetime-local" label="End Date & Time" withAsterisk {...form.getInputProps("endDate")} />
         </SimpleGrid>
 
         <Divider />
-        <Checkbox.Group
-          label="Equipment Used"
-          labelProps={{ fz: "md", fw: 700 }}
-          withAsterisk
-          value={equipment.selected}
-          onChange={(selected) => form.setFieldValue("equipmentUsed", buildEquipmentList(selected, equipment.otherText))}
-          error={form.errors.equipmentUsed}
-          data-path="equipmentUsed"
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+        <Input.Wrapper label="Equipment Used" labelProps={{ fz: "md", fw: 700 }} withAsterisk error={form.errors.equipmentUsed} data-path="equipmentUsed">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             {HOT_WORK_EQUIPMENT.map((choice) => (
-              <Checkbox key={choice} value={choice} label={choice} />
+              <CheckboxRow
+                key={choice}
+                label={choice}
+                checked={equipment.selected.includes(choice)}
+                onChange={(on) =>
+                  form.setFieldValue(
+                    "equipmentUsed",
+                    buildEquipmentList(on ? [...equipment.selected, choice] : equipment.selected.filter((c) => c !== choice), equipment.otherText),
+                  )
+                }
+              />
             ))}
           </SimpleGrid>
-        </Checkbox.Group>
+        </Input.Wrapper>
         {otherChecked ? (
           <TextInput
             label="Other equipment"
@@ -219,23 +250,38 @@ export function PermitForm({
         ) : null}
 
         <Divider />
-        <Checkbox.Group
+        {/* Full-width rows: each of the 14 precautions is one large target, read top to bottom. */}
+        <Input.Wrapper
           label="Safety Precautions"
           labelProps={{ fz: "md", fw: 700 }}
-          description="Check every precaution that is in place before work starts."
+          description={`Check every precaution that is in place before work starts (${form.values.precautions.length} of ${HOT_WORK_PRECAUTIONS.length} checked).`}
           withAsterisk
+          error={form.errors.precautions}
           data-path="precautions"
-          {...form.getInputProps("precautions")}
         >
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" mt="xs">
+          <Stack gap="xs" mt="xs">
             {HOT_WORK_PRECAUTIONS.map((item) => (
-              <Checkbox key={item} value={item} label={item} />
+              <CheckboxRow
+                key={item}
+                label={item}
+                checked={form.values.precautions.includes(item)}
+                onChange={(on) =>
+                  form.setFieldValue(
+                    "precautions",
+                    HOT_WORK_PRECAUTIONS.filter((p) => (p === item ? on : form.values.precautions.includes(p))),
+                  )
+                }
+              />
             ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+          </Stack>
+        </Input.Wrapper>
 
         <Divider />
-        <Checkbox label="Fire Watch Required" {...form.getInputProps("fireWatchRequired", { type: "checkbox" })} />
+        <CheckboxRow
+          label="Fire Watch Required"
+          checked={form.values.fireWatchRequired}
+          onChange={(on) => form.setFieldValue("fireWatchRequired", on)}
+        />
         {form.values.fireWatchRequired ? (
           <TextInput label="Fire Watch Assigned To" placeholder="Name of the fire watch" {...form.getInputProps("fireWatchBy")} />
         ) : null}
@@ -247,7 +293,7 @@ export function PermitForm({
         ) : null}
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={submitting}>
+            <Button variant="default" onClick={safety.cancel} disabled={submitting}>
               Cancel
             </Button>
           ) : null}

@@ -1,15 +1,16 @@
-import type { HotWorkPermitData } from "@sitesafe/domain";
-import { SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, permitStatusLabels, SEARCH_MAX } from "@sitesafe/domain";
+import { Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -32,20 +33,33 @@ export function PermitListPage() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [tab, setTab] = useState<string | null>("all");
-  const [requestOpen, setRequestOpen] = useState(false);
+  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(false);
+  const [status, setStatus] = useState<PermitStatus | null>(null);
+  const closeRequest = useCallback(() => setRequestOpen(false), []);
+  const requestClose = useGuardedDialogClose(closeRequest);
+  const actor = useActor();
+  const staff = actor ? isStaff(actor) : false;
 
-  const filters = { search: debounced || undefined, projectId: tab === "all" || tab === null ? undefined : Number(tab) };
+  // Staff see the review queue first: pending permits, then the rest, newest first.
+  const filters = {
+    search: debounced || undefined,
+    projectId: tab === "all" || tab === null ? undefined : Number(tab),
+    status: status ?? undefined,
+    pendingFirst: staff || undefined,
+  };
   const pager = useServerPage(filters);
   const permits = trpc.permits.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   // The tabs: the projects this person may see, by name (no compliance figures needed here).
   const options = trpc.permits.formOptions.useQuery();
 
   const create = useOutboxMutation("permits.create", {
-    onSuccess: () => {
+    onSuccess: (created) => {
       notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
       setRequestOpen(false);
       void refreshLists();
-      setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
+      utils.permits.byId.setData({ id: created.id }, created);
+      // The requester lands on the new permit (not the dashboard) to see it pending.
+      void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(created.id) } });
     },
     onError: (error) => notifyError("Failed to submit hot work permit", errorMessage(error)),
   });
@@ -58,13 +72,14 @@ export function PermitListPage() {
         actions={
           <>
             <ExportCsvButton path="/api/hot-work-permits" filters={filters} />
-            <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen(true)}>
+            <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen("new")}>
               Request Permit
             </Button>
           </>
         }
       />
 
+      <ContinueDraftNotice draftKey="permit.new" what="permit request" onContinue={() => setRequestOpen("draft")} />
       <Stack gap="md">
         <TextInput
           placeholder="Search permits by title, description or location"
@@ -73,6 +88,16 @@ export function PermitListPage() {
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={permitStatuses.map((value) => ({ value, label: permitStatusLabels[value] }))}
+          value={status}
+          onChange={(value) => setStatus((value as PermitStatus | null) ?? null)}
+          clearable
+          w={{ base: "100%", sm: 240 }}
+          data-testid="permit-status-filter"
         />
 
         <Tabs value={tab} onChange={setTab} variant="pills" radius="xl">
@@ -96,12 +121,12 @@ export function PermitListPage() {
           <EmptyState
             title="No Hot Work Permits Found"
             message={
-              debounced || tab !== "all"
-                ? "No permits match your search or the selected project."
+              debounced || tab !== "all" || status
+                ? "No permits match your search, status or the selected project."
                 : "There are no hot work permits yet. Request one before any welding, cutting or grinding starts."
             }
             action={
-              <Button variant="light" color="orange" onClick={() => setRequestOpen(true)}>
+              <Button variant="light" color="orange" onClick={() => setRequestOpen("new")}>
                 Request Permit
               </Button>
             }
@@ -119,19 +144,22 @@ export function PermitListPage() {
       </Stack>
 
       <Modal
-        opened={requestOpen}
-        onClose={() => setRequestOpen(false)}
-        title={<Title order={3}>Request Hot Work Permit</Title>}
+        opened={requestOpen !== false}
+        onClose={requestClose.close}
+        title="Request Hot Work Permit"
         size="xl"
         fullScreen={isMobile}
         closeOnClickOutside={false}
+        // Escape and this close button go through the form, which asks first when it was changed.
       >
         {requestOpen ? (
           <PermitForm
             submitLabel="Submit Permit Request"
+            continueDraft={requestOpen === "draft"}
             submitting={create.isPending}
-            onSubmit={(data: HotWorkPermitData) => create.mutate(data)}
-            onCancel={() => setRequestOpen(false)}
+            onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
+            onCancel={closeRequest}
+            registerClose={requestClose.register}
           />
         ) : null}
       </Modal>

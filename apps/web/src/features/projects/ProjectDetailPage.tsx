@@ -26,7 +26,7 @@ function Section({ title, icon, children }: { title: string; icon: React.ReactNo
         <ThemeIcon variant="light" color="orange" size="lg" radius="md">
           {icon}
         </ThemeIcon>
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">{title}</Title>
       </Group>
       {children}
     </Card>

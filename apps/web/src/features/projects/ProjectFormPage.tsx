@@ -82,7 +82,7 @@ function ProjectForm({ project }: { project?: Project }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Card withBorder padding="lg" radius="md">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             Project Details
           </Title>
           <Stack gap="sm">
@@ -100,7 +100,7 @@ function ProjectForm({ project }: { project?: Project }) {
         </Card>
 
         <Card withBorder padding="lg" radius="md">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             Safety Manager
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -111,7 +111,7 @@ function ProjectForm({ project }: { project?: Project }) {
         </Card>
 
         <Card withBorder padding="lg" radius="md">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             Emergency Contacts
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

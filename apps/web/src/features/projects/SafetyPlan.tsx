@@ -118,7 +118,7 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
         <ThemeIcon variant="light" color="orange" size="lg" radius="md">
           <IconFileText size={20} />
         </ThemeIcon>
-        <Title order={4}>Safety Plan</Title>
+        <Title order={2} size="h4">Safety Plan</Title>
       </Group>
       {hasSafetyPlan && plan.isPending ? (
         <Skeleton height={48} />

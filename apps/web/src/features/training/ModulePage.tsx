@@ -1,16 +1,15 @@
 import {
-  countCorrectAnswers,
   isQuizAnswered,
   isQuizPassed,
   PERFECT_SCORE_DELAY_MS,
   QUIZ_PASS_MARK,
-  quizScore,
   START_TRAINING_PROGRESS,
   stepProgress,
   trainingModuleTypeLabels,
   trainingStatusLabels,
 } from "@sitesafe/domain";
 import { Accordion, Alert, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { RadioRow } from "../../components/ChoiceRow";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconCircleDashed, IconClock, IconLock, IconTrophy, IconX } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -18,7 +17,7 @@ import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { COMPLETE_ERROR, NO_PROFILE_NOTE, readLocalState, START_ERROR, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, START_ERROR, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { GuidelinesPanel, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
@@ -60,13 +59,16 @@ function ModuleView({ module }: { module: TrainingModule }) {
   const record = trainings.byModule.get(module.id);
   const status = statusOf(record);
   const { save, isSaving } = useSaveTrainingProgress();
+  const { submit: submitAttempt, isSubmitting } = useSubmitQuizAttempt();
   const autoSave = useAutoSaveProgress();
   const { sections, quiz } = module.content;
 
   const [local, setLocal] = useState(() => readLocalState(userId, module.id));
   const [tab, setTab] = useState<Tab>(() => (local.quizCompleted ? "completed" : "content"));
   const [answers, setAnswers] = useState<(number | null)[]>(() => quiz.map(() => null));
-  const [submitted, setSubmitted] = useState(false);
+  // The server's grading of the last attempt: the answer key arrives only here.
+  const [graded, setGraded] = useState<QuizAttemptResult | null>(null);
+  const submitted = graded !== null;
   const [completing, setCompleting] = useState(false);
   const [openValues, setOpenValues] = useState<string[]>([]);
   const completionTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -88,8 +90,8 @@ function ModuleView({ module }: { module: TrainingModule }) {
   const viewedCount = local.viewed.filter((i) => i < sections.length).length;
   // A completed module stays open for review on any device, whatever this browser remembers.
   const allViewed = viewedCount >= sections.length || status === "completed";
-  const correct = submitted ? countCorrectAnswers(quiz, answers) : 0;
-  const score = quizScore(correct, quiz.length);
+  const correct = graded?.attempt.correct ?? 0;
+  const score = graded?.attempt.score ?? 0;
   const isComplete = status === "completed" || local.quizCompleted;
   const shownProgress = status === "completed" ? 100 : Math.max(record?.progress ?? 0, stepProgress(viewedCount, correct, sections.length, quiz.length));
 
@@ -111,39 +113,34 @@ function ModuleView({ module }: { module: TrainingModule }) {
     await save(module.id, START_TRAINING_PROGRESS, { hasRecord: false, notify: false });
   };
 
-  const submit = () => {
-    setSubmitted(true);
-    const right = countCorrectAnswers(quiz, answers);
-    const result = quizScore(right, quiz.length);
-    if (right === quiz.length) {
-      // A perfect score completes the module after a short pause to show the result.
-      setCompleting(true);
-      completionTimer.current = setTimeout(() => void complete(result), PERFECT_SCORE_DELAY_MS);
-      return;
-    }
-    updateLocal({ ...local, score: result });
-    if (workerId === null) return;
-    const progress = Math.min(99, stepProgress(viewedCount, right, sections.length, quiz.length));
-    if (status !== "completed" && progress > (record?.progress ?? 0)) {
-      void save(module.id, progress, { hasRecord: record !== undefined, failureTitle: "Error saving progress" });
-    }
-  };
-
-  const complete = async (result: number) => {
-    setCompleting(false);
-    updateLocal({ ...local, quizCompleted: true, score: result });
-    setTab("completed");
+  // Graded on the server, which stores the attempt and the progress; a perfect score completes.
+  const submit = async () => {
     if (workerId === null) {
       notifyError("Error", COMPLETE_ERROR);
       return;
     }
-    if (status !== "completed") await save(module.id, 100, { hasRecord: record !== undefined, failureTitle: "Error saving progress" });
+    const result = await submitAttempt(module.id, answers, viewedCount);
+    if (!result) return;
+    setGraded(result);
+    if (result.completes) {
+      // The completion is already recorded; the completed view follows after a short pause.
+      setCompleting(true);
+      completionTimer.current = setTimeout(() => complete(result.attempt.score), PERFECT_SCORE_DELAY_MS);
+      return;
+    }
+    updateLocal({ ...local, score: result.attempt.score });
+  };
+
+  const complete = (result: number) => {
+    setCompleting(false);
+    updateLocal({ ...local, quizCompleted: true, score: result });
+    setTab("completed");
   };
 
   const tryAgain = () => {
     if (completionTimer.current) clearTimeout(completionTimer.current);
     setCompleting(false);
-    setSubmitted(false);
+    setGraded(null);
     setAnswers(quiz.map(() => null));
   };
 
@@ -163,7 +160,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
               {module.title}
             </Title>
             <Badge color={statusColor[status]} variant="light" size="lg">
@@ -261,17 +258,27 @@ function ModuleView({ module }: { module: TrainingModule }) {
                       value={answers[qi] == null ? null : String(answers[qi])}
                       onChange={(v) => !submitted && setAnswers((a) => a.map((x, i) => (i === qi ? Number(v) : x)))}
                     >
-                      <Stack gap={6}>
+                      <Stack gap="xs">
                         {q.options.map((option, oi) => {
                           const chosen = answers[qi] === oi;
-                          const right = submitted && oi === q.answer;
-                          const wrong = submitted && chosen && oi !== q.answer;
+                          const key = graded?.results[qi]?.correctAnswer;
+                          const right = submitted && oi === key;
+                          const wrong = submitted && chosen && oi !== key;
                           return (
-                            <Group key={`${oi}-${option}`} gap="xs" wrap="nowrap" data-result={right ? "correct" : wrong ? "wrong" : undefined}>
-                              <Radio value={String(oi)} label={option} disabled={submitted} color={wrong ? "red" : right ? "green" : undefined} />
-                              {right ? <IconCheck size={16} color="var(--mantine-color-green-6)" aria-label="Correct answer" /> : null}
-                              {wrong ? <IconX size={16} color="var(--mantine-color-red-6)" aria-label="Wrong answer" /> : null}
-                            </Group>
+                            <RadioRow
+                              key={`${oi}-${option}`}
+                              value={String(oi)}
+                              label={option}
+                              disabled={submitted}
+                              result={right ? "correct" : wrong ? "wrong" : undefined}
+                              trailing={
+                                right ? (
+                                  <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label="Correct answer" />
+                                ) : wrong ? (
+                                  <IconX size={18} color="var(--mantine-color-red-filled)" aria-label="Wrong answer" />
+                                ) : null
+                              }
+                            />
                           );
                         })}
                       </Stack>
@@ -295,9 +302,9 @@ function ModuleView({ module }: { module: TrainingModule }) {
                 <Group>
                   {submitted ? (
                     score === 100 ? (
-                      <Button color="green" loading={isSaving} onClick={() => {
+                      <Button color="green" onClick={() => {
                         if (completionTimer.current) clearTimeout(completionTimer.current);
-                        void complete(score);
+                        complete(score);
                       }} disabled={!completing}>
                         Complete Training
                       </Button>
@@ -305,7 +312,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
                       <Button onClick={tryAgain}>Try Again</Button>
                     )
                   ) : (
-                    <Button onClick={submit} disabled={!isQuizAnswered(quiz.length, answers)}>
+                    <Button onClick={() => void submit()} loading={isSubmitting} disabled={!isQuizAnswered(quiz.length, answers)}>
                       Submit Answers
                     </Button>
                   )}
@@ -319,7 +326,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
                   <ThemeIcon size={64} radius="xl" color="green" variant="light">
                     <IconTrophy size={36} />
                   </ThemeIcon>
-                  <Title order={3}>Training Complete</Title>
+                  <Title order={2} size="h3">Training Complete</Title>
                   <Text c="dimmed">
                     You have completed {module.title}
                     {record?.completedAt ? ` on ${formatDate(record.completedAt)}` : ""}.
@@ -340,7 +347,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 Completion Requirements
               </Title>
               <List spacing="xs" size="sm" center>

@@ -98,9 +98,9 @@ export function RequiredTrainingPage() {
                 {completed} of {list.length} modules completed
               </Text>
             </div>
-            <Title order={2} aria-label="Overall training progress">
+            <Text fz={28} fw={700} aria-label="Overall training progress">
               {modules.isPending || trainings.isPending ? "…" : `${overall}%`}
-            </Title>
+            </Text>
           </Group>
           <ComplianceBar value={overall} context="moduleCard" label={overall >= 100 ? "All training complete" : "Required training"} />
         </Card>
@@ -124,7 +124,7 @@ export function RequiredTrainingPage() {
               <Card key={module.id} withBorder radius="md" padding="lg" data-testid="module-card">
                 <Stack gap="sm" h="100%">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Title order={4} fz="lg">
+                    <Title order={2} size="h4" fz="lg">
                       {module.title}
                     </Title>
                     <Badge color={statusColor[status]} variant="light" style={{ flexShrink: 0 }}>

@@ -1,12 +1,13 @@
-import { isQuizPassed, QUIZ_PASS_MARK, quizScore, type StaticTrainingSlug, trainingStatusLabels } from "@sitesafe/domain";
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Progress, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
+import { isQuizPassed, QUIZ_PASS_MARK, type StaticTrainingSlug, trainingStatusLabels } from "@sitesafe/domain";
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { RadioRow } from "../../components/ChoiceRow";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconClock, IconExternalLink, IconX } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageSpinner } from "../../components/States";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { COMPLETE_ERROR, NO_PROFILE_NOTE, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
 import { GuidelineCard, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
@@ -50,29 +51,36 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
   const record = trainings.byModule.get(module.id);
   const status = statusOf(record);
   const { save, isSaving } = useSaveTrainingProgress();
+  const { submit: submitAttempt, isSubmitting } = useSubmitQuizAttempt();
   const { sections, quiz, guidelines } = module.content;
 
   const [local, setLocal] = useState(() => readLocalState(userId, module.id));
   const [tab, setTab] = useState<string | null>("content");
   const [current, setCurrent] = useState(0);
   const [answers, setAnswers] = useState<(number | null)[]>(() => quiz.map(() => null));
-  const [finished, setFinished] = useState(false);
+  // The server's grading: the right answers are shown only after the attempt is in.
+  const [graded, setGraded] = useState<QuizAttemptResult | null>(null);
+  const finished = graded !== null;
 
   const question = quiz[current];
   const chosen = answers[current] ?? null;
-  const correctCount = quiz.reduce((n, q, i) => (answers[i] === q.answer ? n + 1 : n), 0);
-  const score = finished ? quizScore(correctCount, quiz.length) : (local.score ?? 0);
-  const passed = (finished && isQuizPassed(score)) || (local.quizCompleted && local.score !== null && isQuizPassed(local.score));
+  const score = graded?.attempt.score ?? local.score ?? 0;
+  const passed = (finished && graded.attempt.passed) || (local.quizCompleted && local.score !== null && isQuizPassed(local.score));
 
   const choose = (index: number) => {
     if (chosen !== null) return; // an answer locks once chosen
     setAnswers((a) => a.map((x, i) => (i === current ? index : x)));
   };
 
-  const completeQuiz = () => {
-    const result = quizScore(correctCount, quiz.length);
-    setFinished(true);
-    const next = { ...local, quizCompleted: true, score: result };
+  const completeQuiz = async () => {
+    if (workerId === null) {
+      notifyError("Error", COMPLETE_ERROR);
+      return;
+    }
+    const result = await submitAttempt(module.id, answers);
+    if (!result) return;
+    setGraded(result);
+    const next = { ...local, quizCompleted: true, score: result.attempt.score };
     setLocal(next);
     writeLocalState(userId, module.id, next);
   };
@@ -80,7 +88,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
   const retake = () => {
     setAnswers(quiz.map(() => null));
     setCurrent(0);
-    setFinished(false);
+    setGraded(null);
     const next = { ...local, quizCompleted: false, score: null };
     setLocal(next);
     writeLocalState(userId, module.id, next);
@@ -105,7 +113,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
       </Button>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} style={{ flex: "1 1 260px", minWidth: 0 }}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
             {module.title}
           </Title>
           <Text c="dimmed">{module.description}</Text>
@@ -133,7 +141,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               <Stack gap="md">
                 {sections.map((s, i) => (
                   <Card key={`${i}-${s.title}`} withBorder radius="md" padding="lg">
-                    <Title order={4} mb="xs">
+                    <Title order={2} size="h4" mb="xs">
                       {s.title}
                     </Title>
                     <SectionBody section={s} />
@@ -149,10 +157,32 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               {finished || local.quizCompleted ? (
                 <Card withBorder radius="md" padding="lg">
                   <Stack gap="sm">
-                    <Title order={4}>Quiz Complete</Title>
+                    <Title order={2} size="h4">Quiz Complete</Title>
                     <Text>
-                      Your score: <b>{finished ? score : local.score}%</b>
+                      Your score: <b>{score}%</b>
+                      {graded ? ` (${graded.attempt.correct} of ${graded.attempt.total} correct)` : ""}
                     </Text>
+                    {graded ? (
+                      <Stack gap={6} data-testid="quiz-review">
+                        {graded.results.map((r, qi) => {
+                          const q = quiz[qi];
+                          if (!q) return null;
+                          return (
+                            <Group key={`${qi}-${q.question}`} gap="xs" wrap="nowrap" align="flex-start">
+                              {r.isCorrect ? (
+                                <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label="Correct" />
+                              ) : (
+                                <IconX size={18} color="var(--mantine-color-red-filled)" aria-label="Incorrect" />
+                              )}
+                              <Text size="sm">
+                                {q.question}
+                                {r.isCorrect ? null : ` The correct answer is: ${q.options[r.correctAnswer] ?? ""}`}
+                              </Text>
+                            </Group>
+                          );
+                        })}
+                      </Stack>
+                    ) : null}
                     <Alert color={passed ? "green" : "red"} icon={passed ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}>
                       {passed && status === "completed"
                         ? "You passed. Your completion of this training is recorded."
@@ -177,38 +207,18 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                       <Progress value={(current / quiz.length) * 100} w={120} aria-hidden />
                     </Group>
                     <Text fw={600}>{question.question}</Text>
-                    <Stack gap={8}>
-                      {question.options.map((option, oi) => {
-                        const isChosen = chosen === oi;
-                        const isRight = chosen !== null && oi === question.answer;
-                        const isWrong = isChosen && oi !== question.answer;
-                        return (
-                          <UnstyledButton
-                            key={`${oi}-${option}`}
-                            onClick={() => choose(oi)}
-                            disabled={chosen !== null}
-                            aria-pressed={isChosen}
-                            p="sm"
-                            style={{
-                              borderRadius: 8,
-                              border: `1px solid var(--mantine-color-${isRight ? "green-6" : isWrong ? "red-6" : "default-border"})`,
-                              background: isRight ? "var(--mantine-color-green-light)" : isWrong ? "var(--mantine-color-red-light)" : undefined,
-                              cursor: chosen === null ? "pointer" : "default",
-                            }}
-                          >
-                            <Group justify="space-between" wrap="nowrap">
-                              <Text size="sm">{option}</Text>
-                              {isRight ? <IconCheck size={16} color="var(--mantine-color-green-6)" /> : null}
-                              {isWrong ? <IconX size={16} color="var(--mantine-color-red-6)" /> : null}
-                            </Group>
-                          </UnstyledButton>
-                        );
-                      })}
-                    </Stack>
+                    <Radio.Group value={chosen === null ? null : String(chosen)} onChange={(v) => choose(Number(v))} aria-label={question.question}>
+                      <Stack gap="xs">
+                        {question.options.map((option, oi) => (
+                          // An answer locks once chosen; whether it was right is known after the attempt is graded.
+                          <RadioRow key={`${oi}-${option}`} value={String(oi)} label={option} disabled={chosen !== null && chosen !== oi} />
+                        ))}
+                      </Stack>
+                    </Radio.Group>
                     {chosen !== null ? (
-                      <Alert color={chosen === question.answer ? "green" : "red"} role="status">
-                        {chosen === question.answer ? "Correct!" : `Incorrect. The correct answer is: ${question.options[question.answer]}`}
-                      </Alert>
+                      <Text size="sm" c="dimmed" role="status">
+                        Answer locked. Your result is shown when you complete the quiz.
+                      </Text>
                     ) : null}
                     <Group justify="flex-end">
                       {current < quiz.length - 1 ? (
@@ -216,7 +226,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                           Next Question
                         </Button>
                       ) : (
-                        <Button disabled={chosen === null} onClick={completeQuiz}>
+                        <Button disabled={chosen === null} loading={isSubmitting} onClick={() => void completeQuiz()}>
                           Complete Quiz
                         </Button>
                       )}
@@ -266,7 +276,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               </Stack>
             </Card>
             <Card withBorder radius="md" padding="md">
-              <Title order={5} mb="sm">
+              <Title order={2} size="h5" mb="sm">
                 Resources
               </Title>
               <List spacing="xs" size="sm" icon={<ThemeIcon size={18} variant="light" color="orange"><IconExternalLink size={12} /></ThemeIcon>}>

@@ -75,6 +75,39 @@ export function useSaveTrainingProgress() {
   return { save, workerId, isSaving: create.isPending || update.isPending };
 }
 
+export type QuizAttemptResult = RouterOutputs["training"]["submitAttempt"];
+
+/**
+ * Sends the chosen options to be graded on the server, which stores the attempt and (on a module
+ * page) the progress. The answer key arrives only with the graded result.
+ */
+export function useSubmitQuizAttempt() {
+  const workerId = useWorkerId();
+  const utils = trpc.useUtils();
+  const mutation = trpc.training.submitAttempt.useMutation();
+  const submit = useCallback(
+    async (moduleId: number, answers: (number | null)[], sectionsViewed = 0): Promise<QuizAttemptResult | null> => {
+      if (workerId === null) return null;
+      try {
+        const result = await mutation.mutateAsync({ workerId, moduleId, answers, sectionsViewed });
+        const record = result.record;
+        if (record) {
+          utils.training.workerTrainings.setData({ workerId }, (old) =>
+            [...(old ?? []).filter((r) => r.moduleId !== moduleId), record].sort((a, b) => a.moduleId - b.moduleId),
+          );
+          void utils.training.workerSummaries.invalidate();
+        }
+        return result;
+      } catch (error) {
+        notifyError("Error saving progress", errorMessage(error));
+        return null;
+      }
+    },
+    [workerId, mutation, utils],
+  );
+  return { submit, isSubmitting: mutation.isPending };
+}
+
 /** Saves only when progress rose by 10 or more over the stored value, or reached 100. */
 export function useAutoSaveProgress() {
   const { save, workerId } = useSaveTrainingProgress();

@@ -72,7 +72,7 @@ export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline
           <ThemeIcon variant="light" color="orange">
             <IconShieldCheck size={18} />
           </ThemeIcon>
-          <Title order={5}>OSHA Guidelines</Title>
+          <Title order={2} size="h5">OSHA Guidelines</Title>
         </Group>
         <Button
           variant="subtle"

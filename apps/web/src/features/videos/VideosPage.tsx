@@ -7,13 +7,12 @@ import {
   isUpcomingVideo,
   relatedVideos,
   videoMatches,
-  videoSource,
   videoStatusLabels,
 } from "@sitesafe/domain";
 import { ActionIcon, Alert, AspectRatio, Badge, Button, Card, Center, Grid, Group, Image, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconEdit, IconPlayerPlay, IconPlus, IconSearch, IconVideo } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -21,7 +20,7 @@ import { formatDate, formatDateTime, formatDuration } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { type SafetyVideo, VideoFormDialog } from "./VideoFormDialog";
-import { VideoPlayer } from "./VideoPlayer";
+import { type PlayerReporting, VideoPlayer } from "./VideoPlayer";
 import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type WorkerVideo = RouterOutputs["videos"]["workerVideos"][number];
@@ -55,7 +54,18 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
 
   const createProgress = useOutboxMutation("videos.createProgress");
   const updateProgress = trpc.videos.updateProgress.useMutation();
-  const saveProgress = async (videoId: number, watchedPercentage: number, announce = false) => {
+  const selfAttest = trpc.videos.selfAttest.useMutation();
+  const attest = async (videoId: number) => {
+    if (!canRecord || progressWorkerId === null) return;
+    try {
+      const saved = await selfAttest.mutateAsync({ workerId: progressWorkerId, videoId });
+      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
+      notifySuccess("Progress updated", "Recorded as self-attested: you said you watched this video.");
+    } catch (error) {
+      notifyError("Error saving progress", errorMessage(error));
+    }
+  };
+  const saveProgress = async (videoId: number, watchedPercentage: number) => {
     if (!canRecord || progressWorkerId === null) return;
     try {
       const input = { workerId: progressWorkerId, videoId, watchedPercentage };
@@ -65,7 +75,6 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
       const saved = outcome.data;
       utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
       if (saved.status === "completed") void utils.videos.requiredVideos.invalidate();
-      if (announce) notifySuccess("Progress updated", "The video is marked as watched.");
     } catch (error) {
       notifyError("Error saving progress", errorMessage(error));
     }
@@ -145,18 +154,18 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
                       : "Worker profile not found: your viewing progress cannot be recorded."
                 }
                 onProgress={(pct) => void saveProgress(selected.id, pct)}
-                onMarkWatched={() => void saveProgress(selected.id, 100, true)}
+                onAttest={() => void attest(selected.id)}
                 onEdit={can(actor, "video.manage") ? () => openEdit(selected) : undefined}
-                saving={createProgress.isPending || updateProgress.isPending}
+                saving={selfAttest.isPending}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Related Videos
               </Title>
               <Stack gap="sm">
                 {relatedVideos(selected, all).map((v) => (
-                  <UnstyledButton key={v.id} onClick={() => select(v.id)} aria-label={`Play ${v.title}`}>
+                  <UnstyledButton key={v.id} onClick={() => select(v.id)}>
                     <Group wrap="nowrap" gap="sm" align="flex-start">
                       <Thumbnail video={v} width={120} />
                       <div style={{ minWidth: 0 }}>
@@ -252,8 +261,10 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
 }
 
 function Thumbnail({ video, width }: { video: SafetyVideo; width?: number }) {
-  const content = video.thumbnail ? (
-    <Image src={video.thumbnail} alt="" fit="cover" h="100%" w="100%" />
+  // Offline, or a removed video: a neutral placeholder instead of a broken image.
+  const [broken, setBroken] = useState(false);
+  const content = video.thumbnail && !broken ? (
+    <Image src={video.thumbnail} alt="" fit="cover" h="100%" w="100%" onError={() => setBroken(true)} />
   ) : (
     <Center bg="dark.6" h="100%">
       <IconPlayerPlay size={width && width < 200 ? 20 : 36} color="white" />
@@ -267,9 +278,24 @@ function Thumbnail({ video, width }: { video: SafetyVideo; width?: number }) {
 }
 
 function ProgressBadge({ record }: { record: WorkerVideo | undefined }) {
-  if (!record || record.status === "not_watched") return <Badge variant="light" color="gray">{videoStatusLabels.not_watched}</Badge>;
-  if (record.status === "completed") return <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>Completed</Badge>;
-  return <Badge variant="light" color="blue">{record.watchedPercentage}% watched</Badge>;
+  const tracked =
+    !record || record.status === "not_watched" ? (
+      <Badge variant="light" color="gray">{videoStatusLabels.not_watched}</Badge>
+    ) : record.status === "completed" ? (
+      <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>Completed</Badge>
+    ) : (
+      <Badge variant="light" color="blue">{record.watchedPercentage}% watched</Badge>
+    );
+  if (!record?.selfAttestedAt || record.status === "completed") return tracked;
+  // Kept apart from tracked completion: the player did not report this.
+  return (
+    <>
+      {tracked}
+      <Badge variant="outline" color="grape" title={`Self-attested on ${formatDateTime(record.selfAttestedAt)}`}>
+        Self-attested
+      </Badge>
+    </>
+  );
 }
 
 function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; record: WorkerVideo | undefined; onOpen: () => void; onEdit?: (() => void) | undefined }) {
@@ -282,7 +308,7 @@ function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; reco
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <UnstyledButton onClick={onOpen} style={{ minWidth: 0 }}>
+          <UnstyledButton onClick={onOpen} mih={44} style={{ minWidth: 0, display: "flex", alignItems: "center" }}>
             <Text fw={600} lineClamp={2}>
               {video.title}
             </Text>
@@ -322,7 +348,7 @@ function SelectedVideo({
   canRecord,
   viewerNote,
   onProgress,
-  onMarkWatched,
+  onAttest,
   onEdit,
   saving,
 }: {
@@ -331,16 +357,26 @@ function SelectedVideo({
   canRecord: boolean;
   viewerNote: string | null;
   onProgress: (pct: number) => void;
-  onMarkWatched: () => void;
+  onAttest: () => void;
   onEdit?: (() => void) | undefined;
   saving: boolean;
 }) {
-  const source = videoSource(video.url);
+  const [reporting, setReporting] = useState<PlayerReporting>("loading");
+  useEffect(() => setReporting("loading"), [video.id]);
+  // Only where the player cannot report progress, and stored as self-attested.
+  const offerAttest = canRecord && reporting === "unavailable" && record?.status !== "completed" && !record?.selfAttestedAt;
   return (
     <Stack gap="sm">
-      <VideoPlayer key={video.id} url={video.url} title={video.title} watched={record?.watchedPercentage ?? 0} onProgress={canRecord ? onProgress : undefined} />
+      <VideoPlayer
+        key={video.id}
+        url={video.url}
+        title={video.title}
+        watched={record?.watchedPercentage ?? 0}
+        onProgress={canRecord ? onProgress : undefined}
+        onReporting={setReporting}
+      />
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={3} style={{ flex: "1 1 240px" }}>
+        <Title order={1} size="h3" style={{ flex: "1 1 240px" }}>
           {video.title}
         </Title>
         <Group gap="xs">
@@ -349,9 +385,9 @@ function SelectedVideo({
               Edit
             </Button>
           ) : null}
-          {canRecord && source?.kind !== "file" && record?.status !== "completed" ? (
-            <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={saving} onClick={onMarkWatched}>
-              Mark as watched
+          {offerAttest ? (
+            <Button variant="default" leftSection={<IconCheck size={16} />} loading={saving} onClick={onAttest}>
+              I watched this (self-attested)
             </Button>
           ) : null}
         </Group>
@@ -363,6 +399,12 @@ function SelectedVideo({
           {video.requiredWatchByDate ? ` · Watch by ${formatDateTime(video.requiredWatchByDate)}` : ""}
         </Text>
       </Group>
+      {offerAttest ? (
+        <Text size="sm" c="dimmed">
+          The player cannot report how much you watched here (offline, or its player could not load). If you watched this video,
+          you can say so: it is recorded as self-attested, apart from tracked viewing.
+        </Text>
+      ) : null}
       {viewerNote ? (
         <Alert color="gray" icon={<IconAlertCircle size={18} />}>
           {viewerNote}

@@ -212,7 +212,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconUser size={20} />
               </ThemeIcon>
-              <Title order={4}>Worker Information</Title>
+              <Title order={2} size="h4">Worker Information</Title>
             </Group>
             <SimpleFields w={w} />
           </Card>
@@ -223,7 +223,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconShieldCheck size={20} />
               </ThemeIcon>
-              <Title order={4}>Safety Compliance</Title>
+              <Title order={2} size="h4">Safety Compliance</Title>
             </Group>
             <Text fz={36} fw={800} lh={1}>
               {w.safetyCompliance}%

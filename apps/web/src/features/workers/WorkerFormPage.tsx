@@ -146,7 +146,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Card withBorder padding="lg" radius="md">
-          <Title order={4} mb="md">
+          <Title order={2} size="h4" mb="md">
             {mode === "manager" ? "Manager Details" : "Worker Details"}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -166,7 +166,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
         </Card>
 
         <Card withBorder padding="lg" radius="md">
-          <Title order={4} mb={4}>
+          <Title order={2} size="h4" mb={4}>
             Active Projects
           </Title>
           <Text size="sm" c="dimmed" mb="md">
@@ -196,7 +196,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
 
         {mode !== "edit" ? (
           <Card withBorder padding="lg" radius="md">
-            <Title order={4} mb={4}>
+            <Title order={2} size="h4" mb={4}>
               Login Account
             </Title>
             <Text size="sm" c="dimmed" mb="md">

@@ -1,0 +1,105 @@
+import {
+  type Actor,
+  acceptedProgress,
+  attemptCompletes,
+  badRequest,
+  canWriteWorkerProgress,
+  completingScore,
+  forbidden,
+  gradeQuiz,
+  notFound,
+  progressAfterAttempt,
+  publicModuleContent,
+  quizAnswersProblem,
+  quizKindOf,
+  type recordTrainingProgressSchema,
+  type submitQuizAttemptSchema,
+} from "@sitesafe/domain";
+import { audit, type Database, training } from "@sitesafe/db";
+import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
+
+/**
+ * Application rules of the training area: the server grades knowledge checks and decides what a
+ * worker's progress and completion are (docs/decisions/0107-server-graded-training.md).
+ */
+
+type Ctx = { db: Kysely<Database>; actor: Actor };
+
+/** A module as the browser receives it: the quiz without its answers. */
+export function publicModule(module: training.TrainingModule) {
+  return { ...module, content: publicModuleContent(module.content) };
+}
+
+/** The write itself plus its audit event, inside the caller's transaction. */
+async function writeProgress(trx: Transaction<Database>, actor: Actor, input: { workerId: number; moduleId: number; progress: number }, attemptId: number | null) {
+  const { record, previousStatus } = await training.upsertWorkerTraining(trx, input);
+  if (record.status !== previousStatus) {
+    await audit.recordAudit(trx, {
+      actor,
+      entity: "training",
+      entityId: record.id,
+      action: record.status === "completed" ? "completed" : "started",
+      from: previousStatus,
+      to: record.status,
+      details: { workerId: record.workerId, moduleId: record.moduleId, progress: record.progress, ...(attemptId ? { attemptId } : {}) },
+    });
+  }
+  return record;
+}
+
+/** A worker writes only their own records (403 before revealing whether the worker exists). */
+async function assertWritable(trx: Kysely<Database>, actor: Actor, workerId: number) {
+  if (!canWriteWorkerProgress(actor, workerId)) throw forbidden();
+  if (!(await training.workerExists(trx, workerId))) throw notFound("Worker");
+}
+
+/**
+ * POST/PUT .../trainings: a worker's own progress. The progress sent is recomputed: completion
+ * (100) stands only with a stored attempt that completes the module, else it is kept at 99.
+ */
+export async function recordProgress(ctx: Ctx, input: z.infer<typeof recordTrainingProgressSchema>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    await assertWritable(trx, ctx.actor, input.workerId);
+    const module = await training.findModule(trx, input.moduleId);
+    if (!module) throw notFound("Training module");
+    const minScore = completingScore(quizKindOf(module.slug));
+    const completes = input.progress >= 100 && (await training.hasAttemptScoring(trx, input.workerId, input.moduleId, minScore));
+    return writeProgress(trx, ctx.actor, { ...input, progress: acceptedProgress(input.progress, completes) }, null);
+  });
+}
+
+/**
+ * A submitted knowledge check: graded here, stored (answers, score, time), and on a module page
+ * the progress follows from it (a perfect score completes). The answer shows which options were
+ * right, now that the attempt is in.
+ */
+export async function submitQuizAttempt(ctx: Ctx, input: z.infer<typeof submitQuizAttemptSchema>) {
+  return ctx.db.transaction().execute(async (trx) => {
+    await assertWritable(trx, ctx.actor, input.workerId);
+    const module = await training.findModule(trx, input.moduleId);
+    if (!module) throw notFound("Training module");
+    const { quiz, sections } = module.content;
+    const problem = quizAnswersProblem(quiz, input.answers);
+    if (problem) throw badRequest(problem, [{ path: "answers", message: problem }]);
+    const grade = gradeQuiz(quiz, input.answers);
+    const attempt = await training.insertQuizAttempt(trx, {
+      workerId: input.workerId,
+      moduleId: input.moduleId,
+      answers: input.answers,
+      correctCount: grade.correct,
+      questionCount: grade.total,
+      score: grade.score,
+      passed: grade.passed,
+    });
+    const kind = quizKindOf(module.slug);
+    const progress = progressAfterAttempt(kind, grade, input.sectionsViewed, sections.length);
+    const record = progress === null ? null : await writeProgress(trx, ctx.actor, { workerId: input.workerId, moduleId: input.moduleId, progress }, attempt.id);
+    return {
+      attempt: { id: attempt.id, score: attempt.score, correct: attempt.correctCount, total: attempt.questionCount, passed: attempt.passed, submittedAt: attempt.submittedAt },
+      completes: attemptCompletes(kind, grade.score),
+      results: grade.results,
+      record,
+    };
+  });
+}

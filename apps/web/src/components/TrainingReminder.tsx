@@ -1,0 +1,55 @@
+import { isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
+import { Button, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useRouter, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useActor } from "../lib/auth";
+import { toastCloseButton } from "../lib/notify";
+import { trpc } from "../lib/trpc";
+
+const REMINDER_KEY = "sitesafe-training-reminder-shown";
+/** The dashboard's training banner already says it there: no toast on top of it. */
+const SAYS_IT_ALREADY = new Set(["/", "/dashboard"]);
+
+/**
+ * The required-training reminder: a 10-second toast, once per browser session, on the first page
+ * a worker with unfinished training opens other than the dashboard.
+ */
+export function TrainingReminder() {
+  const actor = useActor();
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const worker = actor !== null && !isStaff(actor) && actor.workerId !== null;
+  const training = trpc.dashboard.trainingCompletion.useQuery(undefined, { enabled: worker });
+  const percentage = training.data?.worker?.completionPercentage;
+  const elsewhere = !SAYS_IT_ALREADY.has(pathname);
+
+  useEffect(() => {
+    if (!worker || !elsewhere || percentage === undefined || percentage >= 100) return;
+    if (sessionStorage.getItem(REMINDER_KEY)) return;
+    sessionStorage.setItem(REMINDER_KEY, "1");
+    const id = notifications.show({
+      title: "Required Training Reminder",
+      color: "orange",
+      autoClose: TRAINING_REMINDER_MS,
+      closeButtonProps: toastCloseButton,
+      message: (
+        <Stack gap={6} mt={4}>
+          <Text size="sm">You have required safety training to finish ({percentage}% complete).</Text>
+          <Button
+            size="xs"
+            color="orange"
+            w="fit-content"
+            onClick={() => {
+              notifications.hide(id);
+              void router.navigate({ to: "/training/required" as string });
+            }}
+          >
+            Go to Required Training
+          </Button>
+        </Stack>
+      ),
+    });
+  }, [worker, elsewhere, percentage, router]);
+  return null;
+}
