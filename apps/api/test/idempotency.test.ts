@@ -16,13 +16,17 @@ let moduleId: number;
 let videoId: number;
 let jhaId: number;
 let incidentId: number;
+/** How many options each question of the first module has: an attempt answers every question. */
+let quizOptions: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, manager, worker, crew] = await Promise.all([t.createUser({ role: "admin" }), t.createUser({ role: "manager" }), t.createUser({ role: "worker" }), t.createUser({ role: "worker" })]);
   project = await t.createProject({ name: "Idempotent Tower" });
   await t.assign(worker.workerId as number, project);
-  moduleId = (await t.db.selectFrom("trainingModules").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  const firstModule = await t.db.selectFrom("trainingModules").select(["id", "content"]).orderBy("id").executeTakeFirstOrThrow();
+  moduleId = firstModule.id;
+  quizOptions = (firstModule.content as { quiz: { options: unknown[] }[] }).quiz.map((q) => q.options.length);
   const video = await t.request({
     method: "POST",
     url: "/api/safety-videos",
@@ -86,6 +90,9 @@ function photoForm(n: string) {
   const payload = Buffer.concat([Buffer.from(head), pngWith(n), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** An answer to every question: `first` for the first question, option 0 for the rest. */
+const quizAnswers = (first: number) => quizOptions.map((options, i) => (i === 0 ? first % options : 0));
 
 const count = async (table: string, where = sql`true`) =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]?.n);
@@ -205,6 +212,13 @@ const creates: Record<string, CreateCase> = {
     body: (n) => ({ title: `Toolbox talk ${n}`, description: "Three points", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: 90 }),
     records: () => count("safety_videos"),
   },
+  "/api/workers/:workerId/trainings/:moduleId/attempts": {
+    url: () => `/api/workers/${worker.workerId}/trainings/${moduleId}/attempts`,
+    as: () => worker,
+    // Which option is chosen for the first question makes one attempt differ from another.
+    body: (n) => ({ answers: quizAnswers(n.charCodeAt(n.length - 1) % 2) }),
+    records: () => count("quiz_attempts"),
+  },
   "/api/establishments": {
     url: () => "/api/establishments",
     as: () => manager,
@@ -235,7 +249,16 @@ const creates: Record<string, CreateCase> = {
  */
 const secretCreates = ["/api/invite-tokens", "/api/tokens"];
 /** POSTs that create nothing, or that no one signed in makes (so no user to key on). */
-const notCreates = ["/api/login", "/api/register", "/api/logout", "/api/change-password", "/api/reset-password", ...secretCreates];
+const notCreates = [
+  "/api/login",
+  "/api/register",
+  "/api/logout",
+  "/api/change-password",
+  "/api/reset-password",
+  // Sets a mark on the worker's video record: sending it twice leaves the same mark.
+  "/api/workers/:workerId/videos/:videoId/self-attest",
+  ...secretCreates,
+];
 
 function send(c: CreateCase, n: string, key: string | undefined) {
   const body = c.body(n);

@@ -90,7 +90,7 @@ export const trainingRouter = router({
   updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => recordProgress(ctx, input)),
 
   /** POST /api/workers/:workerId/trainings/:moduleId/attempts: a knowledge check, graded on the server. */
-  submitAttempt: authedProcedure.input(submitQuizAttemptSchema).mutation(({ ctx, input }) => submitQuizAttempt(ctx, input)),
+  submitAttempt: authedProcedure.input(submitQuizAttemptSchema).mutation(once(({ ctx, input }) => submitQuizAttempt(ctx, input))),
 
   /** Each worker's completion, for the Worker Compliance tab (staff only). */
   workerSummaries: staffProcedure.query(remembered(({ ctx }) => training.workerTrainingSummaries(ctx.db))),
