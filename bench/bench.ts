@@ -11,7 +11,7 @@ import { ADMIN, type Budget, countRows, fail, readDataset, type RouteSpec, route
 /**
  * `pnpm bench` (after `pnpm build`, and on PostgreSQL after `pnpm seed:large`): the built server
  * (node apps/api/dist/main.js) on a free port, against the large dataset, driven by autocannon on
- * every GET route of spec rules-and-api.md section 7 plus GET /api/bare (a constant answer: this
+ * every GET route of docs/api.md plus GET /api/bare (a constant answer: this
  * server's ceiling). Writes bench/results.md and bench/results.json. See docs/decisions/performance.md.
  *
  *   DATABASE_URL       PostgreSQL with the seed:large dataset. Budgets apply; exit 1 when missed.
@@ -38,7 +38,7 @@ const ANSWER_MEMORY_MS = Number(process.env.ANSWER_CACHE_MS ?? 10_000);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(here, ".work", "data"));
 
-/** Budgets (issue #10). Checked on PostgreSQL only; the embedded database is single-connection. */
+/** Budgets (docs/decisions/performance.md). Checked on PostgreSQL only; the embedded database is single-connection. */
 const BUDGET = { dashboardP95Ms: 50, pageP95Ms: 100, minShareOfBare: 0.1, maxRssMb: 300 } as const;
 
 interface Row extends RouteSpec {

@@ -2,7 +2,7 @@ import type { Database, DbHandle } from "@sitesafe/db";
 
 /**
  * What bench.ts and explain.ts share: the seed:large accounts, the dataset's counts and ids, and
- * the routes to drive (every GET of spec rules-and-api.md section 7, plus /api/bare).
+ * the routes to drive (every GET of docs/api.md, plus /api/bare).
  */
 
 export function fail(message: string): never {
@@ -185,7 +185,7 @@ export function routes(ids: Dataset["ids"]): RouteSpec[] {
     r("incident-reports ?projectId&limit=50", `/api/incident-reports?projectId=${ids.projectId}&limit=50`, "admin", "page"),
     r("incident-reports ?limit=50 (worker)", "/api/incident-reports?limit=50", "worker", "page"),
     r("incident-reports/:id", `/api/incident-reports/${ids.incidentId}`, "admin", "page"),
-    // Photos (issue #20): the lists of a record, a thumbnail (p95 <= 100 ms like any bounded answer), a photo
+    // Photos (docs/decisions/0108-photos.md): the lists of a record, a thumbnail (p95 <= 100 ms like any bounded answer), a photo
     r("incident-reports/:id/photos", `/api/incident-reports/${ids.photoIncidentId}/photos`, "admin", "page"),
     r("incident-reports/:id/photos (worker)", `/api/incident-reports/${ids.photoIncidentId}/photos`, "worker", "page"),
     r("jha-forms/:id/photos (worker)", `/api/jha-forms/${ids.photoJhaId}/photos`, "worker", "page"),

@@ -58,7 +58,7 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await form.locator('[data-path="hardhatNumber"]').fill("HH-100");
     await form.getByRole("button", { name: "Register" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    // A new worker has finished no training. Issue #22: the dashboard's banner says so, and the
+    // A new worker has finished no training. Field-grade screens (docs/field-grade-screens.md): the dashboard's banner says so, and the
     // reminder toast does not repeat it there; it shows on the next page, clear of the header, so
     // the account menu stays usable while it shows (a toast over it paused its own timer on hover).
     await page.getByTestId("training-banner").waitFor();

@@ -7,7 +7,7 @@ import { ADMIN } from "../lib/globalSetup.js";
 
 const baseUrl = inject("baseUrl");
 
-/** Issue #17 in the browser: the API docs page, service tokens on the profile page, CSV export. */
+/** API consumers in the browser (docs/decisions/0110-api-consumers.md): the API docs page, service tokens on the profile page, CSV export. */
 describe.skipIf(!baseUrl)("API consumers", () => {
   let browser: Browser;
   let admin: ApiSession;

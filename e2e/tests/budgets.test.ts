@@ -5,7 +5,7 @@ import { ApiSession } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
-// The budgets of issue #19, measured on an emulated slow phone (docs/decisions/performance.md):
+// The offline and slow-network budgets measured on an emulated slow phone (docs/decisions/performance.md):
 // 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4x. The timings are printed, not
 // asserted (this machine is shared; a timing is a measurement, not a test); the bytes /auth
 // transfers do not depend on the machine and are asserted.

@@ -6,7 +6,7 @@ import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/bro
 import { ADMIN } from "../lib/globalSetup.js";
 
 /**
- * Issue #22, field-grade screens, on a 390 px phone: tap targets of 44 px or more, no serious or
+ * Field-grade screens (docs/field-grade-screens.md), on a 390 px phone: tap targets of 44 px or more, no serious or
  * critical axe-core violation in the light and dark themes, one h1 per page with ordered
  * headings, a JHA draft that survives a reload, a question before leaving a changed form, a
  * permit request that lands on the new permit, and an approval that shows and records its gaps.

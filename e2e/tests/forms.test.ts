@@ -92,7 +92,7 @@ describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
     await form.locator('[data-path="controlMeasures.0.description"]').fill("Shoring and trench boxes");
     await form.locator('[data-path="controlMeasures.0.responsibility"]').fill("Site foreman");
     await form.getByRole("button", { name: "Submit JHA" }).click();
-    // Issue #22: the worker lands on the new analysis, with a toast; the list shows it too.
+    // Field-grade screens (docs/field-grade-screens.md): the worker lands on the new analysis, with a toast; the list shows it too.
     await page.getByText("JHA form submitted").waitFor();
     await page.waitForURL((u) => /^\/forms\/jha\/\d+$/.test(u.pathname));
     await page.getByRole("heading", { name: jhaTitle }).waitFor();
@@ -175,7 +175,7 @@ describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
     await page.getByRole("button", { name: "Report New Incident" }).click();
     const form = page.getByRole("form", { name: "New incident report" });
     await expect.poll(() => form.locator('[data-path="projectId"]').inputValue()).toBe(projectA.name);
-    // Issue #22: no silent "Minor"; the reporter has to choose, and the form says so.
+    // Field-grade screens (docs/field-grade-screens.md): no silent "Minor"; the reporter has to choose, and the form says so.
     await expect(form.locator('[data-path="severity"]').inputValue()).resolves.toBe("");
     await expect(form.locator('[data-path="status"]').inputValue()).resolves.toBe("Open");
     await expect.poll(() => form.locator('[data-path="reportedBy"]').inputValue()).toBe("Walt Alpha");

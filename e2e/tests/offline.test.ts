@@ -5,7 +5,7 @@ import { ApiSession } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
-// Issue #19: on a phone with no signal a worker files a JHA and an incident; they wait in the
+// Offline (docs/decisions/0111-offline-outbox-and-idempotency.md): on a phone with no signal a worker files a JHA and an incident; they wait in the
 // Outbox (also across closing the page), go out once each when the signal returns, a permit opened
 // before stays readable, a refused item stays with the server's reason, and logging out deletes
 // the data kept on the phone.

@@ -58,7 +58,7 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await worker.getByText("Title must be at least 5 characters").waitFor();
     await worker.getByText("At least one safety precaution must be selected").waitFor();
 
-    // The end time defaults to the start plus 4 hours (issue #22).
+    // The end time defaults to the start plus 4 hours (docs/field-grade-screens.md).
     const start = await worker.locator('[data-path="startDate"]').inputValue();
     const end = await worker.locator('[data-path="endDate"]').inputValue();
     expect(new Date(end).getTime() - new Date(start).getTime()).toBe(4 * 3600_000);
@@ -66,7 +66,7 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await worker.locator('[data-path="title"]').fill("Weld stair stringers");
     await worker.locator('[data-path="location"]').fill("Level 2, east stair");
     await worker.locator('[data-path="workDescription"]').fill("Welding new steel stringers to the landing beams.");
-    // Checklist choices are full-width rows (issue #22): the whole row toggles.
+    // Checklist choices are full-width rows (docs/field-grade-screens.md): the whole row toggles.
     await worker.getByRole("checkbox", { name: "Welding equipment" }).click();
     await worker.getByRole("checkbox", { name: "Other (please specify)" }).click();
     await worker.locator('[data-path="otherEquipment"]').fill("Plasma cutter");
@@ -76,7 +76,7 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     await screenshot(worker, "permits-form-desktop");
     await worker.getByRole("button", { name: "Submit Permit Request" }).click();
     await worker.getByText("Hot work permit submitted successfully").waitFor();
-    // Issue #22: the requester lands on the new permit, not on the dashboard.
+    // Field-grade screens (docs/field-grade-screens.md): the requester lands on the new permit, not on the dashboard.
     const [first] = await workerApi.call<Permit[]>("GET", "/api/hot-work-permits");
     await worker.waitForURL((url) => url.pathname === `/forms/hot-work-permits/${first?.id}`);
     expect(first).toMatchObject({ status: "pending", requestedBy: workerProfileId, equipmentUsed: ["Welding equipment", "Other: Plasma cutter"] });

@@ -43,7 +43,7 @@ async function register(body: Record<string, unknown>) {
 }
 
 /**
- * The answer key, which the API never sends before an attempt (issue #22): a throwaway worker
+ * The answer key, which the API never sends before an attempt (docs/field-grade-screens.md): a throwaway worker
  * submits an attempt and reads the graded result.
  */
 async function answerKey(module: Module): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { estimateBytes, type MemoryStore, VersionedMemory } from "./memoryStore.js";
 
 /**
- * Answers to reads, remembered while the database under them is unchanged (issue #10;
+ * Answers to reads, remembered while the database under them is unchanged (docs/decisions/performance.md;
  * docs/decisions/0007-answer-memory.md, 0105-bounded-memory.md). The screens read the same pages
  * again and again: a screen's data is refetched on every visit, on focus and after each change,
  * and the office and the foremen look at the same lists. Reading and shaping a page of 50 records

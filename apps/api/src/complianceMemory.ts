@@ -5,7 +5,7 @@ import { type MemoryStore, VersionedMemory } from "./memoryStore.js";
 type Lookup<V> = compliance.FiguresLookup<V>;
 
 /**
- * Compliance figures remembered for a few seconds per process (issue #10). Every project screen
+ * Compliance figures remembered for a few seconds per process (docs/decisions/performance.md). Every project screen
  * shows each project's worker count and compliance, and every worker list each worker's
  * compliance; both are averages over training rows (~19 ms of SQL for a page of 50 projects, about
  * 25,000 rows, on the large dataset), which kept those screens at 2-7% of the bare route and the

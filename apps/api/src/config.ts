@@ -5,7 +5,7 @@ import { DEFAULT_MEMORY_BUDGET_BYTES } from "./memoryStore.js";
 /** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
 const MAX_MEMORY_BUDGET_BYTES = 4 * 1024 ** 3;
 
-/** Environment configuration (DESIGN section 4). */
+/** Environment configuration (README, Configuration). */
 export interface Config {
   port: number;
   host: string;

@@ -4,7 +4,7 @@ import type { Page } from "@sitesafe/domain";
 import type { FastifyReply } from "fastify";
 
 /**
- * Whole lists over REST are streamed (issue #10, #16; docs/decisions/0105-bounded-memory.md). The
+ * Whole lists over REST are streamed (docs/decisions/performance.md, #16; docs/decisions/0105-bounded-memory.md). The
  * spec's clients ask for every JHA form, incident, permit and message at once: for a large
  * contractor 10-16 MB of JSON each. Read into memory, ten such requests took the server past 1 GB.
  * So a list procedure answers through `answerList`: a page (a `limit`) or a tRPC call reads its

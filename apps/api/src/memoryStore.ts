@@ -1,5 +1,5 @@
 /**
- * The one place the server keeps things in process memory (issue #16; docs/decisions/0105-bounded-memory.md).
+ * The one place the server keeps things in process memory (docs/decisions/0105-bounded-memory.md).
  * Remembered answers, sessions and shared figures all live here, under one budget in bytes
  * (`MEMORY_BUDGET_BYTES`, 64 MB by default), least recently used first out. Before, each memory
  * capped its entries by count: 200 answers of up to 100 maximum-size JHA forms each (11.6 MB) were

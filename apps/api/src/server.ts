@@ -68,7 +68,7 @@ export interface ErrorBody {
   issues?: { path: string; message: string }[];
 }
 
-/** The one place an error becomes an HTTP status and a JSON body (DESIGN section 3). */
+/** The one place an error becomes an HTTP status and a JSON body (docs/api.md). */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
   const mapped = normaliseError(error);
   const status = getHTTPStatusCodeFromError(mapped);
@@ -126,13 +126,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         mediaSrc: ["'self'", "https:", "blob:"],
         frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         connectSrc: ["'self'"],
-        // The installable app (issue #19): its service worker and manifest come from this server.
+        // The installable app (docs/decisions/0111-offline-outbox-and-idempotency.md): its service worker and manifest come from this server.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        // Security hardening (issue #9): ASVS 5.0 3.4.3 asks for base-uri 'none'; the web app has no <base>.
+        // Security hardening (docs/security.md): ASVS 5.0 3.4.3 asks for base-uri 'none'; the web app has no <base>.
         baseUri: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
@@ -141,7 +141,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     crossOriginEmbedderPolicy: false,
     // HSTS is sent by the onSend hook below, over HTTPS only.
     hsts: false,
-    // Security hardening (issue #9): match CSP frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    // Security hardening (docs/security.md): match CSP frame-ancestors 'none' for browsers that only read X-Frame-Options.
     frameguard: { action: "deny" },
   });
 
@@ -150,7 +150,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // the web app's files come precompressed from the build (see the static files below).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
-  // Security hardening (issue #9): API answers carry personal and safety data, so no browser or
+  // Security hardening (docs/security.md): API answers carry personal and safety data, so no browser or
   // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
   // over HTTPS, where browsers honour it; a plain http://localhost first run is left alone.
   app.addHook("onSend", async (req, reply, payload) => {
@@ -180,7 +180,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.raw.once("close", () => app.inFlight--);
     if (!isStateChanging(req) || !isApiPath(req.url)) return;
     // A bearer token is not sent by a browser on its own, so a cross-site page cannot forge it:
-    // the Origin check guards cookies only (issue #17).
+    // the Origin check guards cookies only (docs/decisions/0110-api-consumers.md).
     if (bearerTokenOf(req) !== undefined) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
@@ -427,7 +427,7 @@ function withRedaction(logger: boolean | Record<string, unknown>): boolean | Rec
 const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
 const isStateChanging = (req: FastifyRequest) => req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
 
-/** Requests that change state must come from this server's own pages (DESIGN section 3). */
+/** Requests that change state must come from this server's own pages (docs/api.md). */
 function sameOrigin(req: FastifyRequest): boolean {
   if (req.headers["sec-fetch-site"] === "same-origin") return true;
   const origin = req.headers.origin;

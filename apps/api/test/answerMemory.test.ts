@@ -262,7 +262,7 @@ describe("remembered answers through the server", () => {
    * Reads `url` again: with nothing written to this database since the last read, the answer must
    * come from the memory, the session and the data version being the only queries. Another
    * database of the same server is being written all the while (`otherWriter`, PostgreSQL): it
-   * must not count (issue #16: the cluster-wide snapshot made these reads miss).
+   * must not count (the cluster-wide snapshot made these reads miss).
    */
   async function rememberedRead(url: string, cookie: string) {
     const read = await get(url, cookie);

@@ -5,7 +5,7 @@ import { buildServer } from "../src/server.js";
 import { createTestApp, ORIGIN, type TestApp, type TestUser, testConfig } from "./helpers.js";
 
 // Compliance figures (a project's worker count and compliance, a worker's compliance) are
-// remembered per process while the database is unchanged, for at most a few seconds (issue #10,
+// remembered per process while the database is unchanged, for at most a few seconds (docs/decisions/performance.md,
 // src/complianceMemory.ts). What a person sees must stay right: a change made through this server,
 // through another instance or straight in the database shows on the next read; a project this
 // server has never seen is shown with its real figures; with nothing written, figures are reused.

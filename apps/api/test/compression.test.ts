@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
-// Compressed delivery (issue #19): JSON answers are compressed for clients that accept it, whole
+// Compressed delivery (docs/decisions/0111-offline-outbox-and-idempotency.md): JSON answers are compressed for clients that accept it, whole
 // lists stay streamed, and the web app's files are sent precompressed with the right caching.
 
 let t: TestApp;

@@ -234,7 +234,7 @@ describe("incident reports: edit, status changes and delete", () => {
   });
 });
 
-describe("incident reports: involved workers stay within the caller's scope (issue #16)", () => {
+describe("incident reports: involved workers stay within the caller's scope (docs/security.md)", () => {
   const OFF_PROJECT = { message: "Involved workers must be workers on the report's project", issues: [{ path: "involvedWorkers", message: "Involved workers must be workers on the report's project" }] };
 
   it("a worker may name only workers of the report's project; an unknown id gets the very same answer", async () => {

@@ -6,7 +6,7 @@ import { DEFAULT_MEMORY_BUDGET_BYTES } from "../src/memoryStore.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, start, urlFor } from "./spawn.js";
 
-// Issue #16, finding 1: the answer memory capped its entries by count, never by bytes. A worker
+// Finding 1 of the security review (docs/security.md): the answer memory capped its entries by count, never by bytes. A worker
 // filed 100 JHA forms with every field at its maximum size and read `GET /api/jha-forms?limit=100`
 // with different searches, 11.6 MB an answer: the tenth request killed the process ("JavaScript
 // heap out of memory") on both databases. Everything the server remembers now shares one budget in

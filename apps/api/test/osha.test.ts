@@ -343,7 +343,7 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
   it("an ITA file ITA would reject is refused with the reasons (no hours for the company establishment)", async () => {
     const res = await t.request({ method: "GET", url: `/api/osha/300a?establishmentId=${company}&year=2027&format=ita`, as: manager });
     expect(res.statusCode).toBe(400);
-    // The message is the first reason (DESIGN section 3); every reason is in `issues`.
+    // The message is the first reason (docs/api.md); every reason is in `issues`.
     expect(res.json().message).toBe("Enter the annual average number of employees for the year (at least 1)");
     expect(res.json().issues.map((i: { path: string }) => i.path)).toEqual(["1.annual_average_employees", "1.total_hours_worked"]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
-// The web app's screens ask for pages (issue #10): `<area>.page` takes the list's own filters plus
+// The web app's screens ask for pages (docs/decisions/performance.md): `<area>.page` takes the list's own filters plus
 // a required limit and offset, and answers { items, total }. Reading every page in turn must give
 // exactly the whole list the REST route gives the same person, and `total` must be its length:
 // same rows, same order, same permissions.

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Issue #20: the built server, as `pnpm start` runs it (256 MB heap), takes 20 photos of 10 MB
+ * Photos (docs/decisions/0108-photos.md): the built server, as `pnpm start` runs it (256 MB heap), takes 20 photos of 10 MB
  * at once (200 MB) without holding them all: uploads share a byte budget of four photos
  * (rest/photos.ts), the rest wait unread in the network buffers. Its resident memory is sampled
  * while the uploads run; every upload must succeed.

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { createFixture, type Fixture, multipartBody } from "./security/fixture.js";
 
 /**
- * Photos on incident reports and JHA forms (issue #20), through the REST routes: what the server
+ * Photos on incident reports and JHA forms (docs/decisions/0108-photos.md), through the REST routes: what the server
  * accepts (by the bytes, never the name), who may see, add and delete, the 10-per-record limit
  * under concurrent uploads, deletion with the record, and the EXIF location removed.
  */

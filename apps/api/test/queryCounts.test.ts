@@ -9,7 +9,7 @@ import { buildServer } from "../src/server.js";
 import { testConfig } from "./helpers.js";
 
 /**
- * DESIGN section 2: "Lists and dashboards are computed in SQL: a constant number of queries per
+ * docs/architecture.md: "Lists and dashboards are computed in SQL: a constant number of queries per
  * request, never one query per row." Proven here by counting the statements each list and
  * dashboard GET runs (Kysely's log hook) on a database with 10 rows per table and on one with
  * 1,000, as admin and as a worker who sees half of everything. A route that runs a query per row
@@ -244,7 +244,7 @@ interface Probe {
 }
 
 const both: As[] = ["admin", "worker"];
-/** Every list and dashboard GET (spec rules-and-api.md section 7, plus the lists our screens add). */
+/** Every list and dashboard GET (docs/api.md, plus the lists our screens add). */
 const probes: Record<string, Probe> = {
   "/api/users": { path: () => "/api/users", as: ["admin"] },
   "/api/invite-tokens": { path: () => "/api/invite-tokens", as: ["admin"] },

@@ -5,7 +5,7 @@ import { MemoryStore } from "../src/memoryStore.js";
 import { buildServer } from "../src/server.js";
 import { createTestApp, type TestApp, testConfig } from "./helpers.js";
 
-// The per-process session memory (issue #10, docs/decisions/0005-session-cache.md, 0007): a write
+// The per-process session memory (docs/decisions/performance.md, docs/decisions/0005-session-cache.md, 0007): a write
 // through this server, or made elsewhere (another instance, a script), takes effect on the next
 // request, because a remembered session is used only while the database's snapshot is unchanged.
 

@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
-// Issue #16, finding 2: a whole list held its database connection (the embedded database's only
+// Finding 2 of the security review (docs/security.md): a whole list held its database connection (the embedded database's only
 // one) until the client had read it all, so a client that stopped reading froze every other
 // request, /api/health included; on PostgreSQL four stalled readers took every whole-list slot.
 // Whole lists are now read in short keyset chunks with no connection held in between, at the pace

@@ -68,7 +68,7 @@ const pgTypes = {
 export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
 
 /**
- * Makes a connection prepare each parameterised statement once and reuse it (issue #10). Kysely
+ * Makes a connection prepare each parameterised statement once and reuse it (docs/decisions/performance.md). Kysely
  * sends every query unnamed, so PostgreSQL parsed and planned the same text again on every
  * request: planning a 5-table join costs more than running it for one id. A statement is named
  * after a hash of its text, so the same query on the same connection reuses its plan; PostgreSQL
@@ -94,7 +94,7 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
 
 /**
  * snake_case columns in SQL, camelCase in TypeScript, as CamelCasePlugin does, with a leaner
- * answer side (issue #10). The stock plugin rebuilds every row key by key and walks into JSON
+ * answer side (docs/decisions/performance.md). The stock plugin rebuilds every row key by key and walks into JSON
  * values too: ~0.3 ms of a 50-row page on the benchmark machine, the biggest single cost after
  * the driver's own parsing. Every row of one answer has the same columns, so the names are
  * converted once per answer, and JSON values (hazards, precautions, contact details) are left as

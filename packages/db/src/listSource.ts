@@ -1,7 +1,7 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 
 /**
- * A list the caller may read whole or page by page (issue #10). A `limit` asks for a page; the
+ * A list the caller may read whole or page by page (docs/decisions/performance.md). A `limit` asks for a page; the
  * spec's clients ask for everything, which for a large contractor is 20,000 JHA forms and 16 MB of
  * JSON. Holding that as objects and one string per request took the server past 1 GB with ten such
  * requests at once, so whole lists are read in chunks instead (`chunks`), and only pages are read
@@ -13,7 +13,7 @@ export interface ListSource<T> {
   rows(): Promise<T[]>;
   /**
    * The same rows in chunks of at most `chunkSize`, each read by its own short query after the
-   * last row of the one before (keyset), so no connection is held between chunks (issue #16).
+   * last row of the one before (keyset), so no connection is held between chunks (docs/decisions/0105-bounded-memory.md).
    */
   chunks(chunkSize: number): AsyncIterable<T[]>;
   /** How many rows the filters match, whatever the page. */

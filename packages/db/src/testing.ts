@@ -7,7 +7,7 @@ import pg from "pg";
 import { createDb, type CreateDbOptions, type DbHandle, migrateToLatest } from "./createDb.js";
 
 /**
- * A fresh, migrated database for each test file (DESIGN section 6). Migrating once per run and
+ * A fresh, migrated database for each test file (docs/conventions.md). Migrating once per run and
  * copying is what keeps this fast: a new PGlite takes seconds to initialise, a copy under one.
  *   - DATABASE_URL set: one template database per run, then CREATE DATABASE ... TEMPLATE.
  *   - otherwise: one migrated PGlite per run, dumped to a file, loaded into each new PGlite.

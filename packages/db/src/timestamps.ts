@@ -1,7 +1,7 @@
 import pg from "pg";
 
 /**
- * Reading `timestamptz` columns fast (issue #10). The driver's parser (postgres-date) runs three
+ * Reading `timestamptz` columns fast (docs/decisions/performance.md). The driver's parser (postgres-date) runs three
  * regular expressions per value: on the benchmark machine a 50-row page of permits, seven
  * timestamps a row, spent more time turning timestamps into Dates than on anything else. PostgreSQL
  * prints them in one shape ("2026-11-23 08:03:54.981621+00", or "+05:30" in another time zone),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { roles } from "./roles.js";
 
-/** Messages are the spec's, word for word (rules-and-api.md section 5). */
+/** Messages are the spec's, word for word (docs/product.md). */
 export const PASSWORD_MIN_LOGIN = 6;
 export const PASSWORD_MIN_CHANGE = 8;
 export const USERNAME_MIN = 3;

@@ -21,7 +21,7 @@ const actors = {
 } satisfies Record<string, Actor>;
 type Who = keyof typeof actors;
 
-/** ok = allowed; role = 403; state = 409. Written out cell by cell from spec product.md sections 4 and 6. */
+/** ok = allowed; role = 403; state = 409. Written out cell by cell from docs/product.md. */
 type Cell = "ok" | "role" | "state";
 const expected: Record<CommentAction, Record<Who, Record<CommentStatus, Cell>>> = {
   markInProgress: {

@@ -1,6 +1,6 @@
 import { type Actor, isStaff } from "./roles.js";
 
-/** Safety message states (spec product.md section 4). */
+/** Safety message states (docs/product.md). */
 export const commentStatuses = ["open", "in_progress", "resolved", "closed"] as const;
 export type CommentStatus = (typeof commentStatuses)[number];
 
@@ -83,14 +83,14 @@ export function canComment(actor: Actor, action: CommentAction, comment: Comment
 export const commentFilters = ["all", "open", "resolved"] as const;
 export type CommentFilter = (typeof commentFilters)[number];
 
-/** Statuses behind each tab: "Open" includes open and in_progress (spec section 4). */
+/** Statuses behind each tab: "Open" includes open and in_progress (docs/product.md). */
 export function statusesForFilter(filter: CommentFilter): readonly CommentStatus[] {
   if (filter === "open") return unsettledCommentStatuses;
   if (filter === "resolved") return ["resolved", "closed"];
   return commentStatuses;
 }
 
-/** The "Open" filter includes open and in_progress (spec section 4). */
+/** The "Open" filter includes open and in_progress (docs/product.md). */
 export function matchesCommentFilter(status: CommentStatus, filter: CommentFilter): boolean {
   return statusesForFilter(filter).includes(status);
 }

@@ -3,7 +3,7 @@ import { type CommentStatus, commentFilters } from "./commentStateMachine.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
-/** Safety messages to the safety manager: rules and messages of spec rules-and-api.md section 5. */
+/** Safety messages to the safety manager: rules and messages of docs/product.md. */
 export const COMMENT_TITLE_MIN = 5;
 export const COMMENT_TITLE_MAX = 100;
 export const COMMENT_CONTENT_MIN = 10;
@@ -143,7 +143,7 @@ export function projectOptionLabel(project: { name: string; location: string | n
   return project.location ? `${project.name} (${project.location})` : project.name;
 }
 
-/** Texts of the safety communication screen (spec rules-and-api.md section 8). */
+/** Texts of the safety communication screen (docs/product.md). */
 export const commentTexts = {
   emptyTitle: "No safety communications",
   emptyWorker: "You haven't sent any messages to the safety manager yet.",

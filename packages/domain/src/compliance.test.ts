@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { complianceColor, complianceStatus, meanCompliance, workerComplianceLabel } from "./compliance.js";
 
-describe("compliance labels and colours (spec section 9)", () => {
+describe("compliance labels and colours (docs/product.md)", () => {
   it.each([
     [100, "Compliant"],
     [80, "Compliant"],

@@ -1,5 +1,5 @@
 /**
- * Compliance labels and colours (spec rules-and-api.md section 9; DESIGN section 5).
+ * Compliance labels and colours (docs/product.md).
  * Worker compliance = the worker's overall training percentage; project compliance = mean of its
  * workers' compliance (100 with no workers); dashboard safety compliance = mean over all workers.
  */

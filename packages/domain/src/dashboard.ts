@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type IncidentSeverity, severityColors, severityLabels } from "./incidents.js";
 import { idParam } from "./users.js";
 
-/** The dashboard's list sizes, timings and labels (spec rules-and-api.md section 9). */
+/** The dashboard's list sizes, timings and labels (docs/product.md). */
 export const DASHBOARD_UPCOMING_LIMIT = 5;
 export const DASHBOARD_RECENT_INCIDENTS_LIMIT = 5;
 export const DASHBOARD_RECENT_VIDEOS_LIMIT = 5;

@@ -1,6 +1,6 @@
 /**
  * One error type for every expected failure. The code is mapped once to a tRPC code and HTTP
- * status in the API (DESIGN section 3); anything that is not an AppError is unexpected and logged.
+ * status in the API (docs/api.md); anything that is not an AppError is unexpected and logged.
  */
 export type AppErrorCode =
   | "BAD_REQUEST"

@@ -13,7 +13,7 @@ import {
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe("incident labels and colours (spec section 9)", () => {
+describe("incident labels and colours (docs/product.md)", () => {
   it("severity colours: severe red, moderate orange, minor yellow, near_miss blue", () => {
     expect(severityColors).toEqual({ severe: "red", moderate: "orange", minor: "yellow", near_miss: "blue" });
     expect(severityLabels.near_miss).toBe("Near Miss");

@@ -5,7 +5,7 @@ import { EARLIEST_YEAR, LATEST_YEAR } from "./input.js";
 import { idParam } from "./users.js";
 
 /**
- * Incident reports (spec rules-and-api.md sections 5 and 9): severities, statuses, their labels and
+ * Incident reports (docs/product.md): severities, statuses, their labels and
  * colours, and the report schema with its defaults (severity minor, status open, date today).
  */
 

@@ -1,7 +1,7 @@
 import type { FieldIssue } from "./errors.js";
 
 /**
- * The one rule every input passes before any route reads it (issue #16, finding 8): values the
+ * The one rule every input passes before any route reads it (docs/security.md, finding 8): values the
  * database cannot hold are the caller's mistake, answered with a clear 400, never a 500.
  *
  * - Text never contains the NUL character: PostgreSQL text cannot store it, and a search for it

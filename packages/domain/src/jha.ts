@@ -3,7 +3,7 @@ import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /**
- * Job hazard analysis forms and their comments (spec rules-and-api.md section 5). Messages are the
+ * Job hazard analysis forms and their comments (docs/product.md). Messages are the
  * spec's, word for word; the ones the spec does not give are ours.
  */
 
@@ -124,7 +124,7 @@ export const jhaCommentCreateSchema = z.object({
 /** PUT /api/jha-comments/:id: the visibility stays when it is left out. */
 export const jhaCommentUpdateSchema = z.object({ id: idParam, content: commentContent, visibility: commentVisibility.optional() });
 
-/** A new hazard row starts at medium risk (spec section 5). */
+/** A new hazard row starts at medium risk (docs/product.md). */
 export function newHazard(): Hazard {
   return { description: "", riskLevel: "medium" };
 }

@@ -1,6 +1,6 @@
 import { type Actor, isStaff } from "./roles.js";
 
-/** Hot work permit states (spec product.md section 4). Rejected and closed are terminal. */
+/** Hot work permit states (docs/product.md). Rejected and closed are terminal. */
 export const permitStatuses = ["pending", "approved", "rejected", "closed"] as const;
 export type PermitStatus = (typeof permitStatuses)[number];
 
@@ -39,7 +39,7 @@ export function decidePermitAction(actor: Actor, action: PermitAction, permit: P
       return stateCheck(action, permit.status);
     }
     case "close":
-      // Any role that can see the permit may close it once approved (spec section 6).
+      // Any role that can see the permit may close it once approved (docs/product.md).
       return stateCheck(action, permit.status);
     case "edit": {
       if (staff) return { allowed: true };

@@ -48,7 +48,7 @@ describe("hotWorkPermitSchema", () => {
     expect(result.equipmentUsed).toEqual(["Welding equipment", "Other: Plasma cutter"]);
   });
 
-  it("accepts ISO strings and Date objects (issue #22: no longer an end equal to the start)", () => {
+  it("accepts ISO strings and Date objects (docs/field-grade-screens.md: no longer an end equal to the start)", () => {
     const at = new Date("2026-03-02T08:00:00.000Z");
     expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: new Date(at.getTime() + 3_600_000).toISOString() }).success).toBe(true);
     expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: at.toISOString() }).success).toBe(false);

@@ -4,7 +4,7 @@ import { searchParam } from "./paging.js";
 import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
 
-/** Hot work permits: schemas with the spec's messages word for word (rules-and-api.md section 5). */
+/** Hot work permits: schemas with the spec's messages word for word (docs/product.md). */
 
 export const PERMIT_TITLE_MIN = 5;
 export const PERMIT_TITLE_MAX = 100;

@@ -3,7 +3,7 @@ import { canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
-/** Photos on incident reports and JHA forms (issue #20). */
+/** Photos on incident reports and JHA forms (docs/decisions/0108-photos.md). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTOS_PER_RECORD = 10;
 /** What the browser shrinks a photo to before upload: the long edge, and the size it aims for. */

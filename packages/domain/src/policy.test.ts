@@ -7,7 +7,7 @@ const manager: Actor = { userId: 2, role: "manager", workerId: 20, position: "Sa
 const worker: Actor = { userId: 3, role: "worker", workerId: 30, position: "Carpenter", assignedProjectIds: [7] };
 const safetyAdminWorker: Actor = { userId: 4, role: "worker", workerId: 40, position: "Safety Administrator", assignedProjectIds: [] };
 
-/** spec product.md section 6, row by row: [action, admin, manager, worker]. */
+/** docs/product.md, row by row: [action, admin, manager, worker]. */
 const table: Array<[Action, boolean, boolean, boolean]> = [
   ["project.list", true, true, true],
   ["project.create", true, true, false],

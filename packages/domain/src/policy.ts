@@ -1,7 +1,7 @@
 import { type Actor, isStaff, MODULE_AUTHOR_POSITIONS } from "./roles.js";
 
 /**
- * The permission table of spec product.md section 6 as one function family. The API enforces it
+ * The permission table of docs/product.md as one function family. The API enforces it
  * on every procedure; the web app calls the same functions to show or hide controls.
  * Stateful records (permits, safety messages) also pass their state machine
  * (`decidePermitAction`, `decideCommentAction`).
@@ -83,14 +83,14 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "trainingModule.create":
       return staff || (actor.position !== null && (MODULE_AUTHOR_POSITIONS as readonly string[]).includes(actor.position));
     case "comment.create":
-      // Only workers send safety messages (spec section 6).
+      // Only workers send safety messages (docs/product.md).
       return actor.role === "worker";
   }
 }
 
 /**
  * Workers see only the projects they are assigned to, and the forms, reports, permits and
- * messages of those projects (DESIGN section 3). Staff see every project.
+ * messages of those projects (docs/api.md). Staff see every project.
  */
 export function canSeeProject(actor: Actor | null, projectId: number | null): boolean {
   if (!actor) return false;

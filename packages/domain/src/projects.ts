@@ -2,7 +2,7 @@ import { z } from "zod";
 import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
-/** Schemas, rules and formulas of the projects area (spec rules-and-api.md sections 5, 7, 9). */
+/** Schemas, rules and formulas of the projects area (docs/product.md). */
 
 export const projectStatuses = ["active", "completed", "on_hold"] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];

@@ -1,4 +1,4 @@
-/** The three account roles of the product (spec product.md section 1). */
+/** The three account roles of the product (docs/product.md). */
 export const roles = ["admin", "manager", "worker"] as const;
 export type Role = (typeof roles)[number];
 
@@ -24,10 +24,10 @@ export function isStaff(actor: Pick<Actor, "role">): boolean {
   return actor.role === "admin" || actor.role === "manager";
 }
 
-/** Worker-profile positions shown on the managers list (spec rules-and-api.md section 9). */
+/** Worker-profile positions shown on the managers list (docs/product.md). */
 export const MANAGER_POSITIONS = ["Safety Manager", "Safety Administrator", "manager"] as const;
 
-/** Worker-profile positions allowed to add training modules (spec section 9). */
+/** Worker-profile positions allowed to add training modules (docs/product.md). */
 export const MODULE_AUTHOR_POSITIONS = ["Safety Administrator", "Safety Manager"] as const;
 
 /** The position and company forced by the manager form. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
-/** Schemas, rules and formulas of the training area (spec rules-and-api.md sections 5 and 9). */
+/** Schemas, rules and formulas of the training area (docs/product.md). */
 
 export const trainingModuleTypes = [
   "site_safety",
@@ -178,7 +178,7 @@ export function trainingActionLabel(status: TrainingStatus | null | undefined): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Formulas (spec section 9)
+// Formulas (docs/product.md)
 
 /**
  * Overall training percentage: (completed x 100 + sum of in-progress progress) / (modules x 100),

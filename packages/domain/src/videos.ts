@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { idParam } from "./users.js";
 
-/** Schemas, rules and formulas of the videos area (spec rules-and-api.md sections 5 and 9). */
+/** Schemas, rules and formulas of the videos area (docs/product.md). */
 
 export const videoStatuses = ["not_watched", "partially_watched", "completed"] as const;
 export type VideoStatus = (typeof videoStatuses)[number];

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LOGIN, USERNAME_MIN } from "./auth.js";
 import { MANAGER_POSITIONS } from "./roles.js";
 import { idParam } from "./users.js";
 
-/** Schemas, rules and formulas of the workers area (spec rules-and-api.md sections 5, 7, 9). */
+/** Schemas, rules and formulas of the workers area (docs/product.md). */
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_MIN_DIGITS = 10;

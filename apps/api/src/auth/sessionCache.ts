@@ -2,7 +2,7 @@ import type { sessions } from "@sitesafe/db";
 import { type MemoryStore, VersionedMemory } from "../memoryStore.js";
 
 /**
- * A short-lived, per-process memory of looked-up sessions (issue #10). Every request needs its
+ * A short-lived, per-process memory of looked-up sessions (docs/decisions/performance.md). Every request needs its
  * session, user, worker profile and assignments; reading them from the database on every request
  * was the largest fixed cost of a small route. A remembered session is used only while the
  * database's data version is the one read before it was (`dataVersions.currentVersion`, see

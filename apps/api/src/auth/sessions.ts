@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { SessionCache } from "./sessionCache.js";
 
 /**
- * Sessions after the Lucia guide (DESIGN section 3): the token is `<id>.<secret>`, both random;
+ * Sessions after the Lucia guide (docs/api.md): the token is `<id>.<secret>`, both random;
  * only SHA-256 of the secret is stored, so a leaked sessions table cannot be replayed. 30-day
  * sliding expiry, renewed when less than half remains.
  */

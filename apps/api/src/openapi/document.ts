@@ -4,7 +4,7 @@ import { appRouter } from "../router.js";
 import { errorBody, responses } from "./responses.js";
 
 /**
- * The OpenAPI 3.1 document of the REST API, generated from what the server runs (issue #17): the
+ * The OpenAPI 3.1 document of the REST API, generated from what the server runs (docs/decisions/0110-api-consumers.md): the
  * REST table (rest/index.ts) gives every path and method, the procedure each route calls gives the
  * parameters and request body (its Zod input schema), responses.ts gives the answer. Nothing here
  * lists routes by hand, so a new route appears on its own, and test/openapi.test.ts fails when

@@ -440,7 +440,7 @@ export const responses: Record<string, z.ZodType> = {
   "tokens.revokeForUser": success,
 };
 
-/** The error body of every non-2xx answer (DESIGN section 3). */
+/** The error body of every non-2xx answer (docs/api.md). */
 export const errorBody = z
   .object({
     message: z.string().describe("What went wrong, in words to show a person"),

@@ -1,6 +1,6 @@
 import { del, get, post } from "./table.js";
 
-/** Session and account; users and invite tokens (spec rules-and-api.md section 7). */
+/** Session and account; users and invite tokens (docs/api.md). */
 export const accountsRoutes = [
   get("/api/user", (c) => c.auth.me()),
   post("/api/login", (c, r) => c.auth.login(r.input), 200),

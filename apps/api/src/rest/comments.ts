@@ -2,7 +2,7 @@ import { commentUpdateKind } from "@sitesafe/domain";
 import { del, get, post, put, type RestRoute } from "./table.js";
 
 /**
- * REST paths of the comments area (spec rules-and-api.md section 7), each onto a procedure. The
+ * REST paths of the comments area (docs/api.md), each onto a procedure. The
  * one PUT carries three payloads: status "resolved" (with managerResponse) resolves, staff's
  * status "in_progress" marks in progress, the author's title and content are an edit, whatever
  * status they carry along (domain comments.ts `commentUpdateKind`).

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type RestAnswer, type StreamOptions, streamWholeList } from "../lists.js";
 
 /**
- * CSV exports of the lists a manager reports on (issue #17): the list path with `?format=csv` or
+ * CSV exports of the lists a manager reports on (docs/decisions/0110-api-consumers.md): the list path with `?format=csv` or
  * `Accept: text/csv`, with the same filters and permissions as the JSON (the same procedure runs).
  * The CSV is a transform over the list's row chunks, so a whole list streams without being held
  * in memory. RFC 4180 (quoted where needed, CRLF line ends), UTF-8 with a byte order mark so

@@ -1,6 +1,6 @@
 import { get, type RestRoute } from "./table.js";
 
-/** REST paths of the dashboard area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the dashboard area (docs/api.md), each onto a procedure. */
 export const dashboardRoutes: RestRoute[] = [
   get("/api/dashboard/stats", (c) => c.dashboard.stats()),
   get("/api/dashboard/upcoming", (c) => c.dashboard.upcoming()),

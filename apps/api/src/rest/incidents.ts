@@ -1,6 +1,6 @@
 import { del, get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the incidents area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the incidents area (docs/api.md), each onto a procedure. */
 export const incidentsRoutes: RestRoute[] = [
   get("/api/incident-reports", (c, r) => c.incidents.list(r.input)),
   post("/api/incident-reports", (c, r) => c.incidents.create(r.input)),

@@ -1,6 +1,6 @@
 import { del, get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the jha area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the jha area (docs/api.md), each onto a procedure. */
 export const jhaRoutes: RestRoute[] = [
   get("/api/jha-forms", (c, r) => c.jha.list(r.input)),
   post("/api/jha-forms", (c, r) => c.jha.create(r.input)),

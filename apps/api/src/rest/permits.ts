@@ -1,6 +1,6 @@
 import { del, get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the permits area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the permits area (docs/api.md), each onto a procedure. */
 export const permitsRoutes: RestRoute[] = [
   get("/api/hot-work-permits", (c, r) => c.permits.list(r.input)),
   post("/api/hot-work-permits", (c, r) => c.permits.create(r.input)),

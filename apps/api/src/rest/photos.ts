@@ -164,7 +164,7 @@ function bytesRoute<T extends { id: number; contentType: string }>(
   };
 }
 
-/** REST paths of the photos area (issue #20), each onto a procedure. */
+/** REST paths of the photos area (docs/decisions/0108-photos.md), each onto a procedure. */
 export const photosRoutes: RestRoute[] = [
   { method: "POST", path: "/api/incident-reports/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "incident") },
   { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "jha") },

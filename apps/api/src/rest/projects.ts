@@ -44,7 +44,7 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** REST paths of the projects area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the projects area (docs/api.md), each onto a procedure. */
 export const projectsRoutes: RestRoute[] = [
   get("/api/projects", (c, r) => c.projects.list(r.input)),
   // A static segment: Fastify's router prefers it over "/api/projects/:id" (tested).

@@ -1,6 +1,6 @@
 import { del, get, post, type RestRoute } from "./table.js";
 
-/** Service tokens (issue #17): one's own, and an admin's view of anyone's. */
+/** Service tokens (docs/decisions/0110-api-consumers.md): one's own, and an admin's view of anyone's. */
 export const tokensRoutes: RestRoute[] = [
   get("/api/tokens", (c) => c.tokens.list()),
   post("/api/tokens", (c, r) => c.tokens.create(r.input)),

@@ -1,6 +1,6 @@
 import { get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the training area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the training area (docs/api.md), each onto a procedure. */
 export const trainingRoutes: RestRoute[] = [
   get("/api/training-modules", (c, r) => c.training.modules(r.input)),
   get("/api/training-modules/:id", (c, r) => c.training.moduleById(r.input)),

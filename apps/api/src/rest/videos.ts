@@ -1,6 +1,6 @@
 import { get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the videos area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the videos area (docs/api.md), each onto a procedure. */
 export const videosRoutes: RestRoute[] = [
   get("/api/safety-videos", (c) => c.videos.list()),
   post("/api/safety-videos", (c, r) => c.videos.create(r.input)),

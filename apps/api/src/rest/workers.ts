@@ -1,6 +1,6 @@
 import { del, get, post, put, type RestRoute } from "./table.js";
 
-/** REST paths of the workers area (spec rules-and-api.md section 7), each onto a procedure. */
+/** REST paths of the workers area (docs/api.md), each onto a procedure. */
 export const workersRoutes: RestRoute[] = [
   get("/api/workers", (c, r) => c.workers.list(r.input)),
   post("/api/workers", (c, r) => c.workers.create(r.input)),

@@ -46,7 +46,7 @@ export const authRouter = router({
 
   register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
     // The invite token first: without a good one, an admin or manager sign-up learns nothing
-    // about which usernames or e-mails are taken (issue #16, finding 7).
+    // about which usernames or e-mails are taken (docs/security.md, finding 7).
     const tokenHash = input.role === "worker" ? null : hashInviteToken(input.inviteToken ?? "");
     if (tokenHash) {
       const token = await inviteTokens.findInviteTokenByHash(ctx.db, tokenHash);

@@ -62,7 +62,7 @@ function visibleComments(ctx: SignedInContext, input: ListCommentsInput) {
   return comments.commentList(ctx.db, { ...input, authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId });
 }
 
-/** Safety messages to the safety manager (spec product.md sections 4 and 6). */
+/** Safety messages to the safety manager (docs/product.md). */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
   list: authedProcedure.input(listCommentsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visibleComments(ctx, input ?? {}), input?.limit))),

@@ -4,7 +4,7 @@ import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
 import { remembered, router, staffProcedure } from "../trpc.js";
 
 /**
- * Issue, list and delete: admin and manager (spec section 6), each only the roles
+ * Issue, list and delete: admin and manager (docs/product.md), each only the roles
  * `inviteTokenRolesFor` gives them (docs/decisions/0004). The page itself is admin only.
  */
 export const inviteTokensRouter = router({

@@ -147,7 +147,7 @@ function visiblePermits(ctx: SignedInContext, input: ListPermitsInput) {
   return permits.permitList(ctx.db, { visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds, ...input });
 }
 
-/** Procedures of the permits area (spec rules-and-api.md section 7, hot work permits). */
+/** Procedures of the permits area (docs/api.md, hot work permits). */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
   list: authedProcedure.input(listPermitsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visiblePermits(ctx, input ?? {}), input?.limit))),

@@ -6,7 +6,7 @@ export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exis
 export const INVOLVED_WORKER_OFF_PROJECT = "Involved workers must be workers on the report's project";
 
 /**
- * Who an incident report may name as involved (issue #16, finding 5). Staff see every worker, so
+ * Who an incident report may name as involved (docs/security.md, finding 5). Staff see every worker, so
  * they may name any who exists. A worker may name only workers assigned to the report's project:
  * an unknown id and the id of someone elsewhere get the same answer, so ids cannot be probed.
  * People the report already names stay, whoever named them: a worker's edit re-sends the list.

@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "../context.js";
 
 /**
- * The failed-login limits (docs/security.md, finding 3 of issue #16): per account name, and per
+ * The failed-login limits (docs/security.md, finding 3): per account name, and per
  * client address at a much higher threshold so one crew's shared address is not locked out by one
  * person's typos. Every attempt is counted *before* its password is checked, each count by one
  * atomic statement, so parallel guesses cannot slip past a check that has not seen them yet. A

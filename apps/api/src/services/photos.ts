@@ -25,7 +25,7 @@ import { scrubExifLocation } from "./exifLocation.js";
 import { stripPhotoMetadata } from "./photoMetadata.js";
 
 /**
- * Photos on incident reports and JHA forms (issue #20): who may see, add and delete them, what
+ * Photos on incident reports and JHA forms (docs/decisions/0108-photos.md): who may see, add and delete them, what
  * the server does to the bytes, and the 10-per-record limit. The REST adapter reads the upload
  * (rest/photos.ts); the bytes arrive here already capped at 10 MB.
  */

@@ -24,8 +24,8 @@ import {
 } from "./fixture.js";
 
 /**
- * Issue #9, part 1: every REST route (spec rules-and-api.md section 7, plus the extra routes the
- * REST table serves) against five actors, with the outcome product.md section 6 and DESIGN
+ * Every REST route (docs/api.md, plus the extra routes the
+ * REST table serves) against five actors, with the outcome docs/product.md
  * section 3 call for. ONE table; each cell is its own test, named "METHOD path [variant] as actor".
  *
  *   anon    signed out                     admin / manager   staff
@@ -85,12 +85,12 @@ const MATRIX: Row[] = [
   { method: "DELETE", path: "/api/users/:id", url: (f) => `/api/users/${f.w1.id}`, expect: adminOnly(204) },
   { method: "GET", path: "/api/workers/byUserId/:userId", url: (f) => `/api/workers/byUserId/${f.w1.id}`, expect: projectScoped(200), why: "staff, or the user themself" },
   { method: "GET", path: "/api/worker-profile", url: () => "/api/worker-profile", expect: signedIn(200), why: "own profile (null for an admin without one)" },
-  { method: "POST", path: "/api/invite-tokens", url: () => "/api/invite-tokens", body: () => ({ role: "manager" }), expect: staff(201), why: "product.md section 6: generate invite tokens admin + manager" },
+  { method: "POST", path: "/api/invite-tokens", url: () => "/api/invite-tokens", body: () => ({ role: "manager" }), expect: staff(201), why: "docs/product.md: generate invite tokens admin + manager" },
   { method: "POST", path: "/api/invite-tokens", variant: "admin role", url: () => "/api/invite-tokens", body: () => ({ role: "admin" }), expect: adminOnly(201), why: "a manager must not mint admin tokens (self-promotion)" },
   { method: "GET", path: "/api/invite-tokens", url: () => "/api/invite-tokens", expect: staff(200), why: "issuers (admin + manager) list them; the page is admin only" },
-  { method: "DELETE", path: "/api/invite-tokens/:id", url: (f) => `/api/invite-tokens/${f.inviteTokenId}`, expect: staff(204), why: "product.md section 6: delete invite tokens admin + manager" },
+  { method: "DELETE", path: "/api/invite-tokens/:id", url: (f) => `/api/invite-tokens/${f.inviteTokenId}`, expect: staff(204), why: "docs/product.md: delete invite tokens admin + manager" },
   { method: "DELETE", path: "/api/invite-tokens/:id", variant: "admin token", url: (f) => `/api/invite-tokens/${f.adminInviteTokenId}`, expect: e(401, 204, 404, 403, 403), why: "docs/decisions/0004: managers handle manager tokens only; to them an admin token is not there" },
-  // ---- service tokens (issue #17)
+  // ---- service tokens (docs/decisions/0110-api-consumers.md)
   { method: "GET", path: "/api/tokens", url: () => "/api/tokens", expect: signedIn(200), why: "everyone lists their own" },
   { method: "POST", path: "/api/tokens", url: () => "/api/tokens", body: () => ({ name: "matrix", scope: "read" }), expect: signedIn(201), bearer: signedIn(403), why: "a token cannot mint tokens: a password session is required" },
   { method: "DELETE", path: "/api/tokens/:id", url: (f) => `/api/tokens/${f.w1ServiceTokenId}`, expect: e(401, 404, 404, 204, 404), why: "one's own tokens only: someone else's is not found" },
@@ -119,7 +119,7 @@ const MATRIX: Row[] = [
   { method: "DELETE", path: "/api/workers/:id", url: (f) => `/api/workers/${f.w1.workerId}`, expect: staff(204) },
   { method: "GET", path: "/api/workers/:id/projects", url: (f) => `/api/workers/${f.w1.workerId}/projects`, expect: projectScoped(200), why: "staff, or the worker's own" },
   { method: "GET", path: "/api/managers", url: () => "/api/managers", expect: staff(200), why: "extension: managers list, admin + manager" },
-  { method: "POST", path: "/api/managers", url: () => "/api/managers", body: () => { const { role: _r, ...rest } = workerBody(); return rest; }, expect: adminOnly(201), why: "product.md section 6: add manager, admin only" },
+  { method: "POST", path: "/api/managers", url: () => "/api/managers", body: () => { const { role: _r, ...rest } = workerBody(); return rest; }, expect: adminOnly(201), why: "docs/product.md: add manager, admin only" },
   // ---- JHA forms
   { method: "GET", path: "/api/jha-forms", url: () => "/api/jha-forms", expect: signedIn(200) },
   { method: "GET", path: "/api/jha-forms", variant: "?projectId=P", url: (f) => `/api/jha-forms?projectId=${f.projectP}`, expect: projectScoped(200) },
@@ -138,7 +138,7 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(200) },
   { method: "PUT", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, body: incidentBody, expect: projectScoped(200), why: "W1 reported it" },
   { method: "DELETE", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(204), why: "W1 reported it" },
-  // ---- photos (issue #20): seen with the record; added and deleted by staff or the record's filer
+  // ---- photos (docs/decisions/0108-photos.md): seen with the record; added and deleted by staff or the record's filer
   { method: "GET", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, expect: projectScoped(200) },
   { method: "POST", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, multipart: "photo", expect: projectScoped(201), why: "W1 reported it" },
   { method: "GET", path: "/api/jha-forms/:id/photos", url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`, expect: projectScoped(200) },
@@ -180,8 +180,8 @@ const MATRIX: Row[] = [
   // ---- training
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },
   { method: "GET", path: "/api/training-modules/:id", url: (f) => `/api/training-modules/${f.moduleId}`, expect: signedIn(200) },
-  { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "DESIGN 5: admins and managers add modules (plus Safety Manager/Administrator positions)" },
-  { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "issue #17 export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
+  { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "docs/product.md: admins and managers add modules (plus Safety Manager/Administrator positions)" },
+  { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "the training-completion export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
   { method: "GET", path: "/api/training-completion", variant: "?workerId=W1", url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200), why: "W2 may not read W1's rows" },
   { method: "GET", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, expect: projectScoped(200), why: "staff, or own" },
   { method: "GET", path: "/api/workers/:workerId/trainings/force-refresh", url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`, expect: projectScoped(200) },
@@ -198,7 +198,7 @@ const MATRIX: Row[] = [
   { method: "PUT", path: "/api/workers/:workerId/videos/:videoId", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}`, body: () => ({ watchedPercentage: 80 }), expect: ownerOnly(200) },
   { method: "POST", path: "/api/workers/:workerId/videos/:videoId/self-attest", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}/self-attest`, body: () => ({}), expect: ownerOnly(200) },
   { method: "GET", path: "/api/workers/:workerId/required-videos", url: (f) => `/api/workers/${f.w1.workerId}/required-videos`, expect: projectScoped(200) },
-  // ---- OSHA recordkeeping (issue #18): admins and managers only; workers never, not even on their own project
+  // ---- OSHA recordkeeping (docs/osha-recordkeeping.md): admins and managers only; workers never, not even on their own project
   { method: "GET", path: "/api/establishments", url: () => "/api/establishments", expect: staff(200) },
   { method: "POST", path: "/api/establishments", url: () => "/api/establishments", body: () => ({ ...oshaEstablishmentBody(), name: `Site ${uid()}` }), expect: staff(201) },
   { method: "GET", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, expect: staff(200) },
@@ -246,7 +246,7 @@ afterAll(() => t?.close());
 /**
  * How a signed-in actor authenticates: the session cookie (with this server's Origin), or a
  * read-write service token of the same user (no cookie, no Origin), which must get exactly the
- * same answers (issue #17) except where a row says otherwise (`bearer`).
+ * same answers (docs/decisions/0110-api-consumers.md) except where a row says otherwise (`bearer`).
  */
 type Credential = "cookie" | "bearer";
 const CREDENTIALS: readonly Credential[] = ["cookie", "bearer"];
@@ -482,7 +482,7 @@ describe("a worker on the same project who did not file the record (W3 on P)", (
     expect((await r("DELETE", `/api/incident-reports/${f.incidentId}`)).statusCode).toBe(403);
     expect((await r("PUT", `/api/hot-work-permits/${f.permitId}`, permitBody(f))).statusCode).toBe(403);
     expect((await r("PUT", `/api/jha-forms/${f.jhaFormId}`, jhaBody(f))).statusCode).toBe(403);
-    // Closing an approved permit is open to every role that sees it (spec section 6).
+    // Closing an approved permit is open to every role that sees it (docs/product.md).
     expect((await r("PUT", `/api/hot-work-permits/${f.approvedPermitId}/close`, {})).statusCode).toBe(200);
     const inc = await t.db.selectFrom("incidentReports").select(["title"]).where("id", "=", f.incidentId).executeTakeFirstOrThrow();
     expect(inc.title).toBe("Slipped on ladder");

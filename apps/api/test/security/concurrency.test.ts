@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../helpers.js";
 import { createFixture, uid, workerBody } from "./fixture.js";
 
 /**
- * Issue #9, part 4: races. Each scenario fires its requests at once (Promise.all over
+ * Security suite, part 4 (docs/security.md): races. Each scenario fires its requests at once (Promise.all over
  * fastify.inject) and checks the invariant the database must keep whatever the interleaving:
  * single use, one transition, one row, no lost completion, and never a 500.
  * Run on PGlite (default) and on PostgreSQL (`DATABASE_URL=... npx vitest run test/security`),

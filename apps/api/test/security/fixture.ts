@@ -63,7 +63,7 @@ export const PDF_BYTES = Buffer.from(
   "latin1",
 );
 
-/** A 2x2 PNG, and a 2x2 JPEG as its thumbnail (photos, issue #20). */
+/** A 2x2 PNG, and a 2x2 JPEG as its thumbnail (photos, docs/decisions/0108-photos.md). */
 export const PHOTO_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4Y2x8xtiYAUIBACPqBMlwUmUNAAAAAElFTkSuQmCC",
   "base64",

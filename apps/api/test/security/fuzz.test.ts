@@ -22,7 +22,7 @@ import {
 } from "./fixture.js";
 
 /**
- * Issue #9, part 2: bad input. For every REST route, fast-check sends random and malformed
+ * Security suite, part 2 (docs/security.md): bad input. For every REST route, fast-check sends random and malformed
  * bodies, query strings and path ids. The server must answer every one with a status below 500
  * and, for a 4xx, a JSON body with a string `message`; malformed ids are always refused; a
  * refused write writes nothing; unknown fields are ignored, never stored (no mass assignment).
@@ -343,7 +343,7 @@ describe("malformed HTTP: bodies that are not JSON, wrong content types, oversiz
 });
 
 /**
- * Issue #16, finding 8: a NUL character anywhere in the input (PostgreSQL text cannot hold it) and
+ * Finding 8 of the security review (docs/security.md): a NUL character anywhere in the input (PostgreSQL text cannot hold it) and
  * dates outside the supported years (1900 to 2999; PostgreSQL's range ends sooner than
  * JavaScript's) used to reach the database and answer 500. The domain's one input rule
  * (packages/domain/src/input.ts) now answers them 400 with a clear message on every route.

@@ -8,7 +8,7 @@ import { createTestApp, ORIGIN, type TestApp, testConfig } from "../helpers.js";
 import { createFixture, type Fixture, FIXTURE_PASSWORD, multipartBody } from "./fixture.js";
 
 /**
- * Issue #9, part 5: HTTP hardening. Security headers on every kind of answer, the body and batch
+ * Security suite, part 5 (docs/security.md): HTTP hardening. Security headers on every kind of answer, the body and batch
  * limits, error bodies that never leak internals, the Origin check on state-changing requests,
  * session cookie attributes, and logs that carry a request id and the security events (and never
  * a password or session token).
@@ -80,7 +80,7 @@ describe("security headers", () => {
       const scripts = policy.get("script-src") ?? [];
       expect(scripts, what).toContain("'self'");
       expect(scripts.filter((s) => s.includes("unsafe") || s === "*" || s === "data:" || s.startsWith("http:")), what).toEqual([]);
-      // Outside scripts: the YouTube and Vimeo player APIs only (issue #22).
+      // Outside scripts: the YouTube and Vimeo player APIs only (docs/field-grade-screens.md).
       expect(scripts.filter((s) => s !== "'self'").sort(), what).toEqual(["https://player.vimeo.com", "https://www.youtube.com"]);
       const frames = policy.get("frame-src") ?? [];
       expect(frames, what).toEqual(expect.arrayContaining(["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]));

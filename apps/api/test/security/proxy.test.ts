@@ -6,7 +6,7 @@ import { buildServer } from "../../src/server.js";
 import { createTestApp, ORIGIN, type TestApp, testConfig } from "../helpers.js";
 
 /**
- * TRUST_PROXY (issue #16, finding 4): only the proxies it names are believed. The leftmost
+ * TRUST_PROXY (docs/security.md, finding 4): only the proxies it names are believed. The leftmost
  * X-Forwarded-For entry is whatever the client wrote; the address a trusted proxy appended is the
  * one used for the login limits and the logs.
  */

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from "../helpers.js";
 import { createFixture, type Fixture, multipartBody, PDF_BYTES, rowCounts } from "./fixture.js";
 
 /**
- * Issue #9, part 3: the safety plan upload (POST /api/projects/:id/safety-plan, multipart).
- * Spec rules-and-api.md section 5: at most 10 MB; .pdf .doc .docx .xls .xlsx .csv .txt; an
+ * Security suite, part 3 (docs/security.md): the safety plan upload (POST /api/projects/:id/safety-plan, multipart).
+ * docs/product.md: at most 10 MB; .pdf .doc .docx .xls .xlsx .csv .txt; an
  * upload replaces any existing plan. Security on top: size enforced while streaming, the type
  * checked by extension AND content, the stored file name sanitised, and the download sent as an
  * attachment that the browser may not sniff.

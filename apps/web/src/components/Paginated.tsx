@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 export const PAGE_SIZE = 24;
 
 /**
- * A screen's page of a server list (issue #10): the page number, and the `limit`/`offset` to ask
+ * A screen's page of a server list (docs/decisions/performance.md): the page number, and the `limit`/`offset` to ask
  * the `<area>.page` procedure for. Any change of the filters starts again at page 1, so a new
  * search never lands on an empty page 40.
  */

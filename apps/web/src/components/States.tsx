@@ -61,7 +61,7 @@ export function ListSkeleton({ rows }: { rows: number }) {
   );
 }
 
-/** Lists of cards load with 6 placeholders (spec section 9). */
+/** Lists of cards load with 6 placeholders (docs/product.md). */
 export function CardGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true">

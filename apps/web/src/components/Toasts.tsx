@@ -6,7 +6,7 @@ import { BOTTOM_TABS_HEIGHT, HEADER_HEIGHT } from "./headerHeight";
 import classes from "./Toasts.module.css";
 
 /**
- * The toast container, one at a time, 5 s (spec section 9). Out of the way of what people tap:
+ * The toast container, one at a time, 5 s (docs/product.md). Out of the way of what people tap:
  * on a phone at the bottom, just above the tab bar (never over the page title or the menu); on a
  * desk at the bottom right, away from the page header's action buttons (Approve, Close Permit),
  * and the page keeps room at its end so no button has to sit under a toast.

@@ -2,7 +2,7 @@ import { useMediaQuery } from "@mantine/hooks";
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 
-/** Mobile layout: a mobile user agent, or a window 768 px wide or less (spec section 9). */
+/** Mobile layout: a mobile user agent, or a window 768 px wide or less (docs/product.md). */
 export function useIsMobile(): boolean {
   const narrow = useMediaQuery("(max-width: 768px)", typeof window !== "undefined" && window.innerWidth <= 768);
   const mobileAgent = typeof navigator !== "undefined" && MOBILE_UA.test(navigator.userAgent);

@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 
 /**
- * The spec's display formats (rules-and-api.md section 9), through dayjs. The spec writes them in
+ * The spec's display formats (docs/product.md), through dayjs. The spec writes them in
  * date-fns notation ("MMM d, yyyy"); these are the same formats in dayjs tokens.
  */
 type DateInput = Date | string | number | null | undefined;

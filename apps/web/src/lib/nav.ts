@@ -30,7 +30,7 @@ const all: readonly Role[] = ["admin", "manager", "worker"];
 const staff: readonly Role[] = ["admin", "manager"];
 const admin: readonly Role[] = ["admin"];
 
-/** The menu of the route table (spec product.md section 2), filtered by role. */
+/** The menu of the route table (docs/product.md), filtered by role. */
 export const navEntries: NavEntry[] = [
   { label: "Dashboard", to: "/", icon: IconHome, roles: all },
   { label: "Projects", to: "/projects", icon: IconBuildingSkyscraper, roles: all },

@@ -1,5 +1,5 @@
 /**
- * A JSON call to the REST API (`/api/...`, spec section 7), for /auth, which does not load the tRPC
+ * A JSON call to the REST API (`/api/...`, docs/api.md), for /auth, which does not load the tRPC
  * client (bundle budget). The REST routes run the same procedures and answer errors as
  * `{ message }` with the same messages as tRPC. A non-OK answer throws an Error carrying the
  * server's message ("" when there is none, so callers fall back to their own text).

@@ -22,7 +22,7 @@ export function knownSignedIn(): boolean | undefined {
   return last && Date.now() - last.at < FRESH_MS ? last.signedIn : undefined;
 }
 
-/** GET /api/user: the user when signed in, 401 when not (spec section 7). A failed check counts
+/** GET /api/user: the user when signed in, 401 when not (docs/api.md). A failed check counts
  * as signed out (the sign-in form shows) and is not remembered. */
 export function checkSignedIn(): Promise<boolean> {
   inFlight ??= fetch("/api/user", { headers: { accept: "application/json" } })

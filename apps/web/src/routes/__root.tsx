@@ -6,7 +6,7 @@ export const Route = createRootRoute({
   notFoundComponent: NotFound,
 });
 
-/** Unknown paths (spec section 2). */
+/** Unknown paths (docs/product.md). */
 function NotFound() {
   return (
     <Center mih="70vh" p="md">

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Every table of spec product.md section 3, plus sessions, audit_events and login_failures.
+ * Every table of docs/product.md, plus sessions, audit_events and login_failures.
  * Safety records (JHA forms, incident reports, permits, messages) survive the deletion of the
  * person who filed them: their worker/user reference becomes NULL rather than taking the record
- * with it. Deleting a project removes its assignments, safety plan and forms (DESIGN section 2).
+ * with it. Deleting a project removes its assignments, safety plan and forms (docs/architecture.md).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * The four built-in training modules and the four static training pages, seeded as real modules
- * so completion is always recorded (DESIGN section 5). The static pages find theirs by slug.
+ * so completion is always recorded (docs/product.md). The static pages find theirs by slug.
  *
  * The content is plain data on purpose: a migration must not change when the domain code
  * evolves. Its shape is the domain's `moduleContentSchema` ({ sections, quiz, guidelines? }),

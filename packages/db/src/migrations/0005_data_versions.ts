@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Per-table change counters kept by the database itself (issue #16; docs/decisions/0105-bounded-memory.md).
+ * Per-table change counters kept by the database itself (docs/decisions/0105-bounded-memory.md).
  * The server's memory reuses what it read only while nothing it depends on has changed. It used to
  * ask `pg_current_snapshot()`, which moves with every transaction of the whole PostgreSQL cluster:
  * another application, or another test file's database, writing on the same server made SiteSafe

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Login limiting by counters instead of one row per failure (issue #16, docs/security.md).
+ * Login limiting by counters instead of one row per failure (docs/security.md).
  *
  * The old `login_failures` rows were counted, then a failure inserted: two steps, so 100 parallel
  * guesses all passed the count before any of them was recorded. A counter row per account and per

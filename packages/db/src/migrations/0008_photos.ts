@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Photos on incident reports and JHA forms (issue #20), kept in PostgreSQL so every app instance
+ * Photos on incident reports and JHA forms (docs/decisions/0108-photos.md), kept in PostgreSQL so every app instance
  * serves the same photos and a backup of the database holds them. Each photo belongs to exactly
  * one record and goes when its record goes (cascade). The bytes are stored without compression
  * ("external"): JPEG, PNG, WebP and HEIC are compressed already, and uncompressed out-of-line

@@ -2,7 +2,7 @@ import type { Actor } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../types.js";
 
-/** Who, when, from, to: every state change of a safety record writes one (DESIGN section 5). */
+/** Who, when, from, to: every state change of a safety record writes one (docs/product.md). */
 export interface AuditInput {
   actor: Pick<Actor, "userId" | "viaToken"> | null;
   entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha" | "establishment" | "serviceToken";

@@ -145,7 +145,7 @@ const formValues = (data: PermitFormData) => ({
   fireWatchBy: data.fireWatchBy,
 });
 
-/** A new permit is pending (spec section 4). */
+/** A new permit is pending (docs/product.md). */
 export async function insertPermit(db: Kysely<Database>, data: PermitFormData): Promise<number> {
   const row = await db
     .insertInto("hotWorkPermits")

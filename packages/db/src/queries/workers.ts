@@ -55,7 +55,7 @@ export async function findWorkerByUserId(db: Kysely<Database>, userId: number) {
   return db.selectFrom("workers").select(profileColumns).where("userId", "=", userId).executeTakeFirst();
 }
 
-// --- Lists and detail (issue #4) --------------------------------------------------------------
+// --- Lists and detail --------------------------------------------------------------
 
 export interface Worker {
   id: number;

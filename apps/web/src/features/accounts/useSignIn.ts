@@ -10,7 +10,7 @@ type SignedInUser = { username: string; firstName: string | null };
 /**
  * A sign-in call with the state the form shows: loading on the button while it runs, the error of
  * the last attempt (cleared when a new one starts), and on success the toast and the full
- * navigation to / (spec section 7). Plain fetch to the REST API: /auth does not load tRPC.
+ * navigation to / (docs/api.md). Plain fetch to the REST API: /auth does not load tRPC.
  */
 export function useSignIn<Input>(path: string, successTitle: string) {
   const [isPending, setPending] = useState(false);

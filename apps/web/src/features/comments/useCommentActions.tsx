@@ -32,7 +32,7 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
     onError: (error) => {
       setDeleting(null);
       void invalidate();
-      // A 404 counts as already deleted (spec section 7).
+      // A 404 counts as already deleted (docs/api.md).
       if (errorStatus(error) === 404) {
         notifications.show({ title: commentTexts.deleteMissing[0], message: commentTexts.deleteMissing[1], color: "gray", closeButtonProps: toastCloseButton });
       } else {
