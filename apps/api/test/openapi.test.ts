@@ -92,8 +92,29 @@ describe("GET /api/openapi.json", () => {
 /** Real answers of the server, checked against the schemas the document publishes. */
 describe("the response schemas match what the server sends", () => {
   let f: Fixture;
+  let establishmentId: number;
+  let year: number;
   beforeAll(async () => {
     f = await createFixture(t);
+    // OSHA records: an establishment of P with the year's hours, and the fixture's incident classified.
+    year = Number(((await t.request({ method: "GET", url: `/api/incident-reports/${f.incidentId}`, as: f.admin })).json() as { date: string }).date.slice(0, 4));
+    const est = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: f.admin,
+      payload: { name: "Schema yard", streetAddress: "1 Main St", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21, establishmentType: 1, projectIds: [f.projectP] },
+    });
+    expect(est.statusCode, est.body).toBe(201);
+    establishmentId = est.json().id;
+    const hours = await t.request({ method: "PUT", url: `/api/establishments/${establishmentId}/hours/${year}`, as: f.admin, payload: { annualAverageEmployees: 12, totalHoursWorked: 24_000 } });
+    expect(hours.statusCode, hours.body).toBe(200);
+    const classified = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${f.incidentId}/recordkeeping`,
+      as: f.admin,
+      payload: { recordable: true, employeeWorkerId: f.w1.workerId, jobTitle: "Carpenter", outcome: "days_away", daysAway: 3, injuryType: "injury", injuryDescription: "Bruised foot", bodyPart: "Left foot", objectSubstance: "Spanner" },
+    });
+    expect(classified.statusCode, classified.body).toBe(200);
   });
 
   function urlFor(path: string): string {
@@ -107,6 +128,7 @@ describe("the response schemas match what the server sends", () => {
       ["/api/safety-videos/:id", f.videoId],
       ["/api/workers/:id", f.w1.workerId],
       ["/api/users/:id", f.w1.id],
+      ["/api/establishments/:id", establishmentId],
       ["/api/projects/:id", f.projectP],
     ];
     let url = path;
@@ -115,7 +137,9 @@ describe("the response schemas match what the server sends", () => {
       .replace(":workerId", String(f.w1.workerId))
       .replace(":userId", String(f.w1.id))
       .replace(":moduleId", String(f.moduleId))
-      .replace(":videoId", String(f.videoId));
+      .replace(":videoId", String(f.videoId))
+      .replace(":year", String(year))
+      .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 
   async function check(method: string, path: string, url: string, as: TestUser, payload?: object) {
@@ -140,6 +164,13 @@ describe("the response schemas match what the server sends", () => {
     }
   });
 
+  it("the JSON answers of the OSHA routes that also send files", async () => {
+    const query = `?establishmentId=${establishmentId}&year=${year}`;
+    await check("GET", "/api/osha/300", `/api/osha/300${query}`, f.admin);
+    await check("GET", "/api/osha/300a", `/api/osha/300a${query}`, f.admin);
+    await check("GET", "/api/incident-reports/:id/osha-301", `/api/incident-reports/${f.incidentId}/osha-301`, f.admin);
+  });
+
   it("creates, state changes and an assignment", async () => {
     await check("POST", "/api/projects", "/api/projects", f.admin, projectBody());
     await check("POST", "/api/workers", "/api/workers", f.admin, workerBody());
@@ -157,6 +188,7 @@ describe("the response schemas match what the server sends", () => {
     await check("POST", "/api/projects/:id/workers", `/api/projects/${f.projectP}/workers`, f.admin, { workerId: f.w2.workerId });
     await check("POST", "/api/tokens", "/api/tokens", f.w1, { name: "schema check" });
     await check("POST", "/api/login", "/api/login", f.w1, { username: f.w1.username, password: "Passw0rd!" });
+    await check("PUT", "/api/safety-comments/:id", `/api/safety-comments/${f.commentId}`, f.admin, { status: "resolved", managerResponse: "Fixed" });
   });
 });
 

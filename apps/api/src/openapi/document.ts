@@ -16,27 +16,44 @@ interface Procedure {
   _def: { type: "query" | "mutation" | "subscription"; inputs: z.ZodType[] };
 }
 
-/** Routes that read or write the raw request or reply, documented by what they send and take. */
-const RAW_ROUTES: Record<string, { procedure: string; requestBody?: JsonSchema; binary?: boolean }> = {
-  "POST /api/projects/:id/safety-plan": {
-    procedure: "projects.uploadSafetyPlan",
-    requestBody: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          schema: {
-            type: "object",
-            required: ["file"],
-            properties: {
-              file: { type: "string", contentMediaType: "application/octet-stream", description: "PDF, Word, Excel, CSV or text, at most 10 MB" },
-              description: { type: "string", maxLength: 1000 },
-            },
-          },
-        },
+/** A multipart upload: one `file` part and the given fields. */
+const multipart = (file: string, fields: Record<string, JsonSchema>): JsonSchema => ({
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: ["file"],
+        properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: file }, ...fields },
       },
     },
   },
-  "GET /api/projects/:id/safety-plan/download": { procedure: "projects.downloadSafetyPlan", binary: true },
+});
+
+const photoUpload = multipart("A JPEG, PNG, WebP or HEIC photo, at most 10 MB; its location is removed unless `keepLocation` is set", {
+  keepLocation: { type: "string", description: "`true`, `1` or `on` keeps the photo's GPS location (also as `?keepLocation=`); removed otherwise" },
+});
+
+/**
+ * Routes that read or write the raw request or reply, documented by what they send and take:
+ * `binary` is the media type of the bytes they answer.
+ */
+const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema; binary?: string }> = {
+  "POST /api/projects/:id/safety-plan": {
+    procedure: "projects.uploadSafetyPlan",
+    requestBody: multipart("PDF, Word, Excel, CSV or text, at most 10 MB", { description: { type: "string", maxLength: 1000 } }),
+  },
+  "GET /api/projects/:id/safety-plan/download": { procedure: "projects.downloadSafetyPlan", binary: "application/octet-stream" },
+  "POST /api/incident-reports/:id/photos": { requestBody: photoUpload },
+  "POST /api/jha-forms/:id/photos": { requestBody: photoUpload },
+  "GET /api/photos/:id": { binary: "image/*" },
+  "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
+};
+
+/** How the file answers of `formats` routes are described. */
+const FILE_SCHEMAS: Record<string, JsonSchema> = {
+  "application/pdf": { type: "string", contentMediaType: "application/pdf" },
+  "text/csv": { type: "string", description: "RFC 4180, UTF-8" },
 };
 
 /** Procedures anyone may call, signed in or not. */
@@ -49,8 +66,10 @@ const procedures = (appRouter as unknown as { _def: { procedures: Record<string,
  * first procedure it is asked for and stops there.
  */
 export async function procedureOf(route: RestRoute): Promise<string | undefined> {
-  const raw = RAW_ROUTES[`${route.method} ${route.path}`];
-  if (raw) return raw.procedure;
+  // A route that calls another procedure before the one that answers names the answering one.
+  if (route.procedure) return route.procedure;
+  const raw = RAW_ROUTES[`${route.method} ${route.path}`]?.procedure;
+  if (raw) return raw;
   let called: string | undefined;
   const stop = new Error("recorded");
   const recorder = (path: string[]): unknown =>
@@ -165,6 +184,12 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       if (csvRoutes.has(key)) {
         parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: ["json", "csv"] }, description: "`csv`: the same list as CSV (or send `Accept: text/csv`)" });
       }
+      const formats = Object.keys(route.formats ?? {});
+      if (formats.length > 0) {
+        const choices = responses[procedurePath] ? ["json", ...formats] : formats;
+        const pdf = formats.includes("pdf") ? " (`pdf` also for `Accept: application/pdf`)" : "";
+        parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: choices }, description: `The answer's format${pdf}` });
+      }
     } else if (!requestBody && rest.length > 0) {
       requestBody = {
         required: rest.some(([name]) => required.has(name)),
@@ -181,11 +206,13 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     const success: Record<string, unknown> = { description: SUCCESS_TEXT[status] ?? "OK" };
     if (status !== 204) {
       if (raw?.binary) {
-        success.content = { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
-      } else if (answer) {
-        const content: Record<string, unknown> = { "application/json": { schema: toSchema(answer, "output", schemas) } };
+        success.content = { [raw.binary]: { schema: { type: "string", contentMediaType: raw.binary } } };
+      } else {
+        const content: Record<string, unknown> = {};
+        if (answer) content["application/json"] = { schema: toSchema(answer, "output", schemas) };
         if (csvRoutes.has(key)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
-        success.content = content;
+        for (const type of Object.values(route.formats ?? {})) content[type] = { schema: FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type } };
+        if (Object.keys(content).length > 0) success.content = content;
       }
     }
 

@@ -42,6 +42,7 @@ function record(path: string, json: Handler, files: Partial<Record<Exclude<Forma
     method: "GET",
     path,
     raw: true,
+    formats: Object.fromEntries(Object.keys(files).map((format) => [format, format === "pdf" ? "application/pdf" : "text/csv"])),
     call: async (c, r) => {
       const format = formatOf(r.raw);
       const file = format === "json" ? undefined : files[format];
@@ -70,7 +71,7 @@ export const oshaRoutes: RestRoute[] = [
     pdf: async (c, r) => pdf(r.reply, await c.osha.summary300APdf(r.input)),
     ita: async (c, r) => csv(r.reply, await c.osha.itaSummaryCsv(r.input)),
   }),
-  { method: "GET", path: "/api/osha/cases.csv", raw: true, call: async (c, r) => csv(r.reply, await c.osha.itaCasesCsv(r.input)) },
+  { method: "GET", path: "/api/osha/cases.csv", raw: true, formats: { csv: "text/csv" }, call: async (c, r) => csv(r.reply, await c.osha.itaCasesCsv(r.input)) },
   record("/api/incident-reports/:id/osha-301", (c, r) => c.osha.form301(r.input), {
     pdf: async (c, r) => pdf(r.reply, await c.osha.form301Pdf(r.input)),
   }),

@@ -166,8 +166,9 @@ function bytesRoute<T extends { id: number; contentType: string }>(
 
 /** REST paths of the photos area (docs/decisions/0108-photos.md), each onto a procedure. */
 export const photosRoutes: RestRoute[] = [
-  { method: "POST", path: "/api/incident-reports/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "incident") },
-  { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, call: (c, r) => uploadPhoto(c, r, "jha") },
+  // photos.checkUpload runs first (a refusal before the body is read); photos.upload answers.
+  { method: "POST", path: "/api/incident-reports/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "incident") },
+  { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "jha") },
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
   // A static segment: Fastify's router prefers it over "/api/photos/:id".

@@ -25,6 +25,15 @@ export interface RestRoute {
   status?: 200 | 201 | 204;
   /** Routes that stream a file or read multipart handle the reply themselves. */
   raw?: boolean;
+  /**
+   * The procedure whose answer the route sends, named when the route calls another one first (a
+   * permission check before reading an upload, the session to pick an action). The OpenAPI
+   * document (openapi/document.ts) otherwise records the first procedure a route calls; naming it
+   * here keeps the document true without teaching the recorder to run past real calls.
+   */
+  procedure?: string;
+  /** Answers besides JSON, by `?format=` value: the media type each sends (raw routes). */
+  formats?: Record<string, string>;
 }
 
 export const get = (path: string, call: RestRoute["call"]): RestRoute => ({ method: "GET", path, call });
