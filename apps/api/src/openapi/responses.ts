@@ -301,6 +301,14 @@ const videoRecord = obj("VideoRecord", {
   status: z.enum(videoStatuses),
   watchedPercentage: z.number().min(0).max(100),
   lastWatchedAt: timestamp.nullable(),
+  selfAttestedAt: timestamp.nullable().optional().describe("When the worker declared it watched where the player could not report; apart from the tracked status"),
+});
+
+const quizAttemptResult = obj("QuizAttemptResult", {
+  attempt: z.object({ id, score: z.number().int().min(0).max(100), correct: z.number().int(), total: z.number().int(), passed: z.boolean(), submittedAt: timestamp }),
+  completes: z.boolean().describe("Whether this score completes the module"),
+  results: z.array(z.object({ chosen: z.number().int().nullable(), correctAnswer: z.number().int(), isCorrect: z.boolean() })),
+  record: trainingRecord.nullable().describe("The worker's training record after the attempt, when it changed"),
 });
 
 const serviceToken = obj("ServiceToken", {
@@ -580,6 +588,7 @@ export const responses: Record<string, z.ZodType> = {
   "training.workerTrainingsForceRefresh": list(trainingRecord),
   "training.createProgress": trainingRecord,
   "training.updateProgress": trainingRecord,
+  "training.submitAttempt": quizAttemptResult,
   "videos.list": list(video),
   "videos.byId": video,
   "videos.create": video,
@@ -587,6 +596,7 @@ export const responses: Record<string, z.ZodType> = {
   "videos.workerVideos": list(videoRecord),
   "videos.createProgress": videoRecord,
   "videos.updateProgress": videoRecord,
+  "videos.selfAttest": videoRecord,
   "videos.requiredVideos": list(video),
   "dashboard.stats": obj("DashboardStats", {
     activeProjects: z.number().int(),
