@@ -356,22 +356,10 @@ const establishmentYear = obj("EstablishmentYear", {
 });
 
 const text = z.string().nullable();
-const recordkeeping = obj("Recordkeeping", {
-  incidentId: id,
-  recordable: z.boolean(),
-  notRecordableReason: z.enum(notRecordableReasons).nullable(),
-  employeeWorkerId: id.nullable(),
-  employeeName: text,
-  jobTitle: text,
-  timeOfEvent: text.describe("HH:MM"),
-  timeBeganWork: text.describe("HH:MM"),
-  outcome: z.enum(caseOutcomes).nullable(),
-  daysAway: z.number().int(),
-  daysRestricted: z.number().int(),
-  dateOfDeath: date.nullable(),
-  injuryType: z.enum(injuryTypes).nullable(),
-  privacyCase: z.boolean(),
-  privacyReason: z.enum(privacyReasons).nullable(),
+/** Whole numbers under these names (counts of cases and days). */
+const counts = (...names: string[]) => Object.fromEntries(names.map((name) => [name, z.number().int()]));
+/** The Form 301 answers, kept with the classification and shown on the form. */
+const form301Fields = {
   employeeStreet: text,
   employeeCity: text,
   employeeState: text,
@@ -389,6 +377,24 @@ const recordkeeping = obj("Recordkeeping", {
   facilityAddress: text,
   emergencyRoom: z.boolean(),
   hospitalizedOvernight: z.boolean(),
+};
+const recordkeeping = obj("Recordkeeping", {
+  incidentId: id,
+  recordable: z.boolean(),
+  notRecordableReason: z.enum(notRecordableReasons).nullable(),
+  employeeWorkerId: id.nullable(),
+  employeeName: text,
+  jobTitle: text,
+  timeOfEvent: text.describe("HH:MM"),
+  timeBeganWork: text.describe("HH:MM"),
+  outcome: z.enum(caseOutcomes).nullable(),
+  daysAway: z.number().int(),
+  daysRestricted: z.number().int(),
+  dateOfDeath: date.nullable(),
+  injuryType: z.enum(injuryTypes).nullable(),
+  privacyCase: z.boolean(),
+  privacyReason: z.enum(privacyReasons).nullable(),
+  ...form301Fields,
   classifiedBy: id.nullable(),
   updatedAt: timestamp,
 });
@@ -401,21 +407,24 @@ const incidentRecordkeeping = obj("IncidentRecordkeeping", {
 const rate = z.looseObject({ value: z.number().nullable().describe("Rounded to 2 decimals; null without hours worked"), formula: z.string() });
 const rates = obj("IncidenceRates", { trir: rate, dart: rate, ltir: rate });
 
-const summaryTotals = obj("Summary300ATotals", {
-  deaths: z.number().int(),
-  daysAwayCases: z.number().int(),
-  transferRestrictionCases: z.number().int(),
-  otherRecordableCases: z.number().int(),
-  daysAway: z.number().int(),
-  daysRestricted: z.number().int(),
-  injuries: z.number().int(),
-  skinDisorders: z.number().int(),
-  respiratoryConditions: z.number().int(),
-  poisonings: z.number().int(),
-  hearingLoss: z.number().int(),
-  otherIllnesses: z.number().int(),
-  totalRecordableCases: z.number().int(),
-});
+const summaryTotals = obj(
+  "Summary300ATotals",
+  counts(
+    "deaths",
+    "daysAwayCases",
+    "transferRestrictionCases",
+    "otherRecordableCases",
+    "daysAway",
+    "daysRestricted",
+    "injuries",
+    "skinDisorders",
+    "respiratoryConditions",
+    "poisonings",
+    "hearingLoss",
+    "otherIllnesses",
+    "totalRecordableCases",
+  ),
+);
 
 const log300Row = obj("Log300Row", {
   incidentId: id,
@@ -451,35 +460,15 @@ const oshaCase = obj("OshaCase", {
   daysAway: z.number().int(),
   daysRestricted: z.number().int(),
   injuryType: z.enum(injuryTypes),
-  injuryDescription: text,
-  bodyPart: text,
-  objectSubstance: text,
-  employeeStreet: text,
-  employeeCity: text,
-  employeeState: text,
-  employeeZip: text,
-  dateOfBirth: date.nullable(),
-  dateHired: date.nullable(),
-  sex: z.enum(sexes).nullable(),
+  ...form301Fields,
   timeOfEvent: text,
   timeBeganWork: text,
-  whatDoing: text,
-  whatHappened: text,
   dateOfDeath: date.nullable(),
-  physicianName: text,
-  facilityName: text,
-  facilityAddress: text,
-  emergencyRoom: z.boolean(),
-  hospitalizedOvernight: z.boolean(),
   establishmentId: id.nullable(),
 });
 
 const yearCounts = {
-  recordableCases: z.number().int(),
-  deaths: z.number().int(),
-  daysAwayCases: z.number().int(),
-  transferRestrictionCases: z.number().int(),
-  otherRecordableCases: z.number().int(),
+  ...counts("recordableCases", "deaths", "daysAwayCases", "transferRestrictionCases", "otherRecordableCases"),
   annualAverageEmployees: z.number().nullable(),
   totalHoursWorked: z.number().nullable(),
 };
