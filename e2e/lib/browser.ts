@@ -40,6 +40,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in through the real login form and waits for the dashboard. */
+/** Picks `option` in the form's select whose data-path is `path` (Mantine renders options on open). */
+export async function chooseOption(page: Page, path: string, option: string): Promise<void> {
+  await page.locator(`[data-path="${path}"]`).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto("/auth");
   const form = page.locator("form").first();

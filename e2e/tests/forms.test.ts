@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { chooseOption, DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
 const baseUrl = inject("baseUrl");
@@ -15,10 +15,7 @@ interface Account {
 }
 
 /** Picks an option of a Mantine Select found by its form path. */
-async function choose(page: Page, path: string, option: string) {
-  await page.locator(`[data-path="${path}"]`).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
+const choose = chooseOption;
 
 describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
   let browser: Browser;

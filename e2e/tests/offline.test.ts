@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
-import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { chooseOption, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
 // Offline (docs/decisions/0111-offline-outbox-and-idempotency.md): on a phone with no signal a worker files a JHA and an incident; they wait in the
@@ -147,6 +147,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await expect.poll(() => incident.locator('[data-path="projectId"]').inputValue()).toBe(project.name);
     await incident.locator('[data-path="title"]').fill(incidentTitle);
     await incident.locator('[data-path="description"]').fill("A ladder slid on the wet basement floor");
+    await chooseOption(page, "severity", "Minor");
     await incident.getByRole("button", { name: "Submit Report" }).click();
     await page.waitForURL((u) => u.pathname === "/outbox");
     await page.getByTestId("outbox-item").filter({ hasText: incidentTitle }).waitFor();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { chooseOption, DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
 const baseUrl = inject("baseUrl");
@@ -75,6 +75,8 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
     await form.locator('[data-path="title"]').fill(title);
     await form.locator('[data-path="location"]').fill("Level 3 east edge");
     await form.locator('[data-path="description"]').fill("Top rail detached over 4 m");
+    // The reporter chooses the severity: the form preselects none (docs/field-grade-screens.md).
+    await chooseOption(page, "severity", "Moderate");
 
     // The gallery button (the camera one opens the camera on a phone).
     const photo = await generatedPhoto(page, 3000, 2000);
@@ -88,9 +90,9 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
     await form.getByRole("button", { name: "Submit Report" }).click();
     await page.getByTestId("upload-indicator").waitFor();
-    await screenshot(page, "photos-uploading-list-phone");
+    await screenshot(page, "photos-uploading-phone");
 
-    await page.getByTestId("incident-card").filter({ hasText: title }).click();
+    // A saved report opens on its own page, where its photos upload.
     await page.getByRole("heading", { name: title }).waitFor();
     const strip = page.getByTestId("photo-strip");
     const tile = strip.locator('[data-upload-state="uploading"]');

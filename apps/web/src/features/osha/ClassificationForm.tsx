@@ -123,7 +123,7 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
           <Select label="Reason" withAsterisk data={notRecordableReasons.map((r) => ({ value: r, label: notRecordableReasonLabels[r] }))} {...form.getInputProps("notRecordableReason")} />
         ) : (
           <>
-            <Title order={5}>The employee</Title>
+            <Title order={3} size="h5">The employee</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
                 label="Injured or ill employee"
@@ -144,7 +144,7 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
                 <TextInput label="Time began work" type="time" {...form.getInputProps("timeBeganWork")} />
               </SimpleGrid>
             </SimpleGrid>
-            <Title order={5} mt="xs">
+            <Title order={3} size="h5" mt="xs">
               Classify the case
             </Title>
             <Radio.Group label="Outcome: the most serious that applies" withAsterisk {...form.getInputProps("outcome")}>

@@ -143,7 +143,7 @@ export function EstablishmentsTab({ establishments }: { establishments: Establis
         {establishments.map((e) => (
           <Card key={e.id} withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
-              <Title order={4} style={{ overflowWrap: "anywhere" }}>
+              <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
                 {e.name}
               </Title>
               {e.isCompanyDefault ? <Badge variant="light">Company</Badge> : null}

@@ -21,7 +21,9 @@ export function RecordkeepingPanel({ incidentId }: { incidentId: number }) {
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
         <Group gap="xs">
           <IconClipboardList size={18} />
-          <Title order={5}>Recordkeeping</Title>
+          <Title order={2} size="h5">
+            Recordkeeping
+          </Title>
         </Group>
         <Group gap="xs">
           {r?.recordable ? <DownloadButton href={`/api/incident-reports/${incidentId}/osha-301?format=pdf`} label="Form 301 PDF" /> : null}

@@ -54,19 +54,19 @@ function Totals({ s }: { s: Summary }) {
   );
   return (
     <Stack gap="sm">
-      <Title order={5}>Number of cases</Title>
+      <Title order={2} size="h5">Number of cases</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {cell("(G) Deaths", t.deaths)}
         {cell("(H) Days away from work", t.daysAwayCases)}
         {cell("(I) Job transfer or restriction", t.transferRestrictionCases)}
         {cell("(J) Other recordable cases", t.otherRecordableCases)}
       </SimpleGrid>
-      <Title order={5}>Number of days</Title>
+      <Title order={2} size="h5">Number of days</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {cell("(K) Days away from work", t.daysAway)}
         {cell("(L) Days of job transfer or restriction", t.daysRestricted)}
       </SimpleGrid>
-      <Title order={5}>Injury and illness types</Title>
+      <Title order={2} size="h5">Injury and illness types</Title>
       <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm">
         {cell("(M1) Injuries", t.injuries)}
         {cell("(M2) Skin disorders", t.skinDisorders)}
@@ -162,7 +162,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
       <Card withBorder radius="md" padding="md">
         <form onSubmit={form.onSubmit((values) => save.mutate(toPayload(establishmentId, year, values) as never))}>
           <Stack gap="sm">
-            <Title order={4}>Employment information for {year}</Title>
+            <Title order={2} size="h4">Employment information for {year}</Title>
             {save.error ? <Alert color="red">{errorMessage(save.error)}</Alert> : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <NumberInput label="Annual average number of employees" min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("annualAverageEmployees")} />
@@ -180,7 +180,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
                 ))}
               </SimpleGrid>
             ) : null}
-            <Title order={4} mt="sm">
+            <Title order={2} size="h4" mt="sm">
               Certification
             </Title>
             <Text size="sm" c="dimmed">
@@ -201,7 +201,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
         </form>
       </Card>
       <Card withBorder radius="md" padding="md">
-        <Title order={4} mb="xs">
+        <Title order={2} size="h4" mb="xs">
           Rates for {year}
         </Title>
         <RateLines rates={s.rates} />

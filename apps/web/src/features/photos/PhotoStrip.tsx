@@ -49,7 +49,7 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Box>
-            <Title order={5}>
+            <Title order={2} size="h5">
               Photos{" "}
               <Text span c="dimmed" size="sm" fw={400}>
                 {photos.length} of {PHOTOS_PER_RECORD}
