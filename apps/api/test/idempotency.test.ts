@@ -215,8 +215,9 @@ const creates: Record<string, CreateCase> = {
   "/api/workers/:workerId/trainings/:moduleId/attempts": {
     url: () => `/api/workers/${worker.workerId}/trainings/${moduleId}/attempts`,
     as: () => worker,
-    // Which option is chosen for the first question makes one attempt differ from another.
-    body: (n) => ({ answers: quizAnswers(n.charCodeAt(n.length - 1) % 2) }),
+    // Each run's n must give its own request: the first answer follows n's last character, and the
+    // sections viewed whether n holds a "z" (the "another request" case adds "zz"; hex never does).
+    body: (n) => ({ answers: quizAnswers(n.charCodeAt(n.length - 1) % 2), sectionsViewed: n.includes("z") ? 1 : 0 }),
     records: () => count("quiz_attempts"),
   },
   "/api/establishments": {
