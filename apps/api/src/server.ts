@@ -8,25 +8,23 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import type { DbHandle } from "@sitesafe/db";
-import { badRequest, unsupportedInput } from "@sitesafe/domain";
-import { TRPCError } from "@trpc/server";
+import { AppError } from "@sitesafe/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { SessionCache } from "./auth/sessionCache.js";
 import { AnswerMemory } from "./answerMemory.js";
 import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
-import { restAnswer, StreamSlots, streamWholeList, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER, WholeListOutlet } from "./lists.js";
+import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
+import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { MemoryStore, VersionedMemory } from "./memoryStore.js";
-import { registerApiDocs } from "./openapi/routes.js";
-import { CSV_EXPORTS, csvExportFor, sendCsv } from "./rest/csv.js";
-import { restRoutes } from "./rest/index.js";
+import { registerRest } from "./rest/register.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
-import { type AppRouter, appRouter, createCaller } from "./router.js";
-import { assertTokenMayWrite } from "./services/tokens.js";
-import { normaliseError, validationIssues } from "./trpc.js";
+import { type AppRouter, appRouter } from "./router.js";
+
+/** The error type and body, shaped in errors.ts; exported here as before. */
+export { type ErrorBody, errorResponse } from "./errors.js";
 
 export interface BuildServerOptions {
   config: Config;
@@ -63,24 +61,6 @@ declare module "fastify" {
   }
 }
 
-export interface ErrorBody {
-  message: string;
-  issues?: { path: string; message: string }[];
-}
-
-/** The one place an error becomes an HTTP status and a JSON body (docs/api.md). */
-export function errorResponse(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
-  const mapped = normaliseError(error);
-  const status = getHTTPStatusCodeFromError(mapped);
-  if (status >= 500 && mapped.code !== "SERVICE_UNAVAILABLE") {
-    return { status: 500, body: { message: "Internal server error" }, unexpected: true };
-  }
-  const issues = mapped.code === "BAD_REQUEST" ? validationIssues(mapped) : undefined;
-  const body: ErrorBody = { message: issues?.[0]?.message ?? mapped.message };
-  if (issues?.length) body.issues = issues;
-  return { status, body, unexpected: false };
-}
-
 /**
  * Graceful stop: new requests get 503 at once, requests already being handled finish, and only
  * then does the server stop listening. A short grace lets requests already on the wire arrive and
@@ -109,10 +89,33 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
 
+  await registerBodyParsers(app);
+  await registerResponseHeaders(app);
+  registerRequestGuards(app);
+  const { contextFor, answerMemory } = requestContexts(app, options);
+  if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
+  await registerTrpc(app, contextFor);
+  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
+  await registerRest(app, { config, dbHandle, contextFor, answerMemory, wholeListSlots });
+  // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
+  // anything a hook threw: shaped by errors.ts like every other error.
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+
+  registerIdempotencySweep(app, dbHandle);
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Cookies, and multipart uploads within the safety plan's limits. */
+async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: SAFETY_PLAN_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
   });
+}
+
+/** Security headers (docs/security.md), compression, and what every API answer says about caching. */
+async function registerResponseHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -167,11 +170,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
     return payload;
   });
+}
 
+/** Before anything else: 503 while shutting down, in-flight counting, and the same-origin check for writes. */
+function registerRequestGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (req, reply) => {
     if (app.shuttingDown) {
       reply.header("connection", "close");
-      return reply.code(503).send({ message: "The server is restarting. Please try again shortly." });
+      return sendError(req, reply, new AppError("SERVICE_UNAVAILABLE", "The server is restarting. Please try again shortly."));
     }
     // Counted until the response is finished or its connection is gone: "close" fires for both,
     // where onResponse never fires for a request whose client hung up, which left shutdown
@@ -184,10 +190,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (bearerTokenOf(req) !== undefined) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
-      return reply.code(403).send({ message: "Cross-origin request refused" });
+      return sendError(req, reply, new AppError("FORBIDDEN", "Cross-origin request refused"));
     }
   });
+}
 
+type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+
+/** The server's memories and each request's context, built once per request (tRPC and REST share it). */
+function requestContexts(app: FastifyInstance, options: BuildServerOptions): { contextFor: ContextFor; answerMemory: AnswerMemory } {
+  const { config, dbHandle } = options;
   // Everything the server remembers shares one budget in bytes (memoryStore.ts).
   const memory = new MemoryStore(config.memoryBudgetBytes);
   const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs, memory);
@@ -196,7 +208,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sharedMemory = new VersionedMemory(memory, "shared", figuresMs);
   const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs, memory);
   app.decorate("memory", memory);
-  const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -226,9 +237,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
     return ctx;
   };
+  return { contextFor, answerMemory };
+}
 
-  if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
-
+/** The tRPC endpoint of the web app (`/trpc/<area>.<procedure>`). */
+async function registerTrpc(app: FastifyInstance, contextFor: ContextFor): Promise<void> {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -237,87 +250,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       createContext: ({ req, res }) => contextFor(req, res).catch((error: unknown) => Promise.reject(normaliseError(error))),
       maxBatchSize: TRPC_MAX_BATCH,
       onError: ({ error, path, req }) => {
-        if (errorResponse(error).unexpected) req.log.error({ err: error.cause ?? error, path }, "unexpected error");
+        if (errorResponse(error).unexpected) req.log.error({ err: loggedCause(error), path }, "unexpected error");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
+}
 
-  app.get("/api/health", async (_req, reply) => {
-    try {
-      await dbHandle.ping();
-      return { status: "ok", db: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "error", db: "unavailable", message: "The database is unavailable" });
-    }
-  });
-  /** A constant answer with no database work: the benchmark's ceiling for this server. */
-  app.get("/api/bare", async () => ({ ok: true }));
-  await registerApiDocs(app, restRoutes, { csvRoutes: new Set(Object.keys(CSV_EXPORTS)) });
-
-  for (const route of restRoutes) {
-    app.route({
-      method: route.method,
-      url: route.path,
-      handler: async (req, reply) => {
-        const params = (req.params ?? {}) as Record<string, string>;
-        // A CSV export (rest/csv.ts) runs the same procedure with the same filters; `format` is not one.
-        const csv = csvExportFor(route, req);
-        const { format: _format, ...filters } = (req.query ?? {}) as Record<string, unknown>;
-        const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
-        const body = isPlainObject(req.body) ? req.body : {};
-        try {
-          // The domain's input rule (input.ts), also for routes whose procedure takes no input.
-          const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
-          if (unsupported) throw badRequest(unsupported.message, [unsupported]);
-          const ctx = await contextFor(req, reply);
-          // Before the call: a read-only token must not get as far as reading an upload's body.
-          if (route.method !== "GET") assertTokenMayWrite(ctx.token);
-          const wholeList = new WholeListOutlet();
-          const result = await route.call(createCaller({ ...ctx, wholeList }), {
-            params,
-            query,
-            body,
-            input: { ...body, ...query, ...params } as never,
-            raw: req,
-            reply,
-          });
-          // Raw routes (uploads) write outside a tRPC mutation; forget sessions for them too.
-          if (route.method !== "GET") ctx.onWrite();
-          if (route.raw) return reply;
-          const answer = restAnswer(wholeList, result);
-          const streaming = { slots: wholeListSlots, owner: String(ctx.user?.id ?? req.ip), idleTimeoutMs: config.streamIdleTimeoutMs };
-          if (csv) return await sendCsv(reply, answer, csv, streaming);
-          if (answer.kind === "whole list") return await streamWholeList(reply, answer.chunks, streaming);
-          if (route.status === 204) return reply.code(204).send();
-          // A remembered answer is turned into JSON once, not once per request.
-          const json = answerMemory.json(answer.value);
-          if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
-          return reply.code(route.status ?? 200).send(answer.value ?? null);
-        } catch (error) {
-          return sendError(req, reply, error);
-        }
-      },
-    });
-  }
-
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    // Fastify's own failures (unparsable JSON, body too large, bad content type) are client errors.
-    if (error.statusCode && error.statusCode < 500) {
-      const message =
-        error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? "Request body is too large"
-          : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-            ? "Unsupported content type"
-            : error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-              ? "Request body is empty"
-              : error.statusCode === 400
-                ? "Invalid request body"
-                : error.message;
-      return reply.code(error.statusCode).send({ message });
-    }
-    return sendError(req, reply, error);
-  });
-
+function registerIdempotencySweep(app: FastifyInstance, dbHandle: DbHandle): void {
   // Idempotency keys are honoured for 24 hours; older ones are deleted hourly (and at start).
   const sweepKeys = () =>
     deleteExpiredKeys(dbHandle.db).then(
@@ -327,8 +266,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const keySweeper = setInterval(() => void sweepKeys(), 60 * 60 * 1000).unref();
   app.addHook("onReady", sweepKeys);
   app.addHook("onClose", async () => clearInterval(keySweeper));
+}
 
-  const webDist = config.webDist && existsSync(join(config.webDist, "index.html")) ? config.webDist : undefined;
+/** The built web app, precompressed, and the not-found answer: JSON for the API, the app shell for client routes. */
+async function registerWebApp(app: FastifyInstance, configuredDist: string | undefined): Promise<void> {
+  const webDist = configuredDist && existsSync(join(configuredDist, "index.html")) ? configuredDist : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -346,13 +288,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || req.method !== "GET" || !webDist) {
-      return reply.code(404).send({ message: "Not found" });
+      return sendError(req, reply, new AppError("NOT_FOUND", "Not found"));
     }
     // Single-page app: every other GET is a client route, answered with the app shell.
     return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
   });
-
-  return app;
 }
 
 /**
@@ -399,12 +339,6 @@ function proxyTrust(setting: Config["trustProxy"]): false | string[] | ((address
 
 const isLimitedPath = (url: string) => isApiPath(url) && !url.startsWith("/api/health") && !url.startsWith("/api/bare");
 
-function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const { status, body, unexpected } = errorResponse(error);
-  if (unexpected) req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "unexpected error");
-  return reply.code(status).send(body);
-}
-
 /** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */
 function bearerTokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -438,8 +372,4 @@ function sameOrigin(req: FastifyRequest): boolean {
 function headerOf(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);
 }

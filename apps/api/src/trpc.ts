@@ -1,53 +1,16 @@
-import { AppError, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
-import { classifyDbError } from "@sitesafe/db";
+import { AppError, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, unsupportedInput } from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
+import { errorResponse, normaliseError } from "./errors.js";
 import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
-
-/**
- * Turns the error a procedure threw into the one the client sees: AppError keeps its code and
- * message; database failures that are the caller's doing become 409/400, an unreachable database
- * 503; anything else stays a 500 and is logged with its stack by the HTTP layer.
- */
-export function normaliseError(error: unknown): TRPCError {
-  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
-  if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
-  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") return error;
-  const db = classifyDbError(cause);
-  if (db) {
-    switch (db.kind) {
-      case "unique":
-        return new TRPCError({ code: "CONFLICT", message: "This record already exists", cause });
-      case "foreignKey":
-        return new TRPCError({ code: "BAD_REQUEST", message: "A referenced record does not exist", cause });
-      case "check":
-      case "invalidInput":
-        return new TRPCError({ code: "BAD_REQUEST", message: "Invalid input", cause });
-      case "concurrentChange":
-        return new TRPCError({ code: "CONFLICT", message: "The record was changed at the same time by someone else. Please try again.", cause });
-      case "unavailable":
-        return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The database is unavailable. Please try again shortly.", cause });
-    }
-  }
-  return error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause });
-}
-
-/** `{path, message}` issues of a validation error, whichever library raised it. */
-export function validationIssues(error: TRPCError): { path: string; message: string }[] | undefined {
-  const cause = error.cause as { issues?: unknown } | undefined;
-  if (cause instanceof AppError) return cause.issues;
-  if (cause && Array.isArray(cause.issues)) return toFieldIssues(cause.issues as Parameters<typeof toFieldIssues>[0]);
-  return undefined;
-}
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const issues = error.code === "BAD_REQUEST" ? validationIssues(error) : undefined;
-    const message = issues?.[0]?.message ?? (error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message);
-    // Never send stacks or SQL to the client.
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
+    // The body every client sees, shaped once (errors.ts): never stacks or SQL.
+    const { body } = errorResponse(error);
+    return { message: body.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues } };
   },
 });
 

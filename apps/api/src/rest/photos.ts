@@ -3,7 +3,7 @@ import { AppError, keepLocationSchema, PHOTO_MAX_BYTES, PHOTO_NO_FILE, PHOTO_TOO
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ByteBudget } from "../byteBudget.js";
 import type { Caller } from "../router.js";
-import { multipartError } from "./multipart.js";
+import { multipartError } from "../errors.js";
 import { del, get, type RestRequest, type RestRoute } from "./table.js";
 
 /** Room for the multipart framing and a few small fields around the photo itself. */

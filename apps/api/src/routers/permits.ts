@@ -1,235 +1,41 @@
 import {
-  type Actor,
-  AppError,
   byIdSchema,
-  canSeeProject,
   closePermitSchema,
-  conflict,
-  decidePermitAction,
-  forbidden,
-  hasApprovalGaps,
-  type HotWorkPermitData,
   hotWorkPermitSchema,
-  isStaff,
   listPermitsSchema,
-  type ListPermitsInput,
   pageQuerySchema,
-  notFound,
-  type PermitAction,
-  type PermitStatus,
-  permitApprovalGaps,
-  permitTransitions,
   rejectPermitSchema,
   updateHotWorkPermitSchema,
 } from "@sitesafe/domain";
-import { audit, type Database, permits } from "@sitesafe/db";
-import type { Kysely } from "kysely";
-import type { SignedInContext } from "../context.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
-import { formOptions } from "./jha.js";
+import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
+import * as service from "../services/permits.js";
 
-const PERMIT = "Hot work permit";
-
-/** The permit's facts, after the checks every action shares: it exists (404) and the caller sees its project (403). */
-async function visiblePermitFacts(db: Kysely<Database>, actor: Actor, id: number) {
-  const facts = await permits.findPermitFacts(db, id);
-  if (!facts) throw notFound(PERMIT);
-  if (!canSeeProject(actor, facts.projectId)) throw forbidden("You can only view permits for projects you're assigned to");
-  return facts;
-}
-
-/** The state machine's answer as an error: 403 when the role may never do it, 409 when the state forbids it now. */
-function assertPermitAction(actor: Actor, action: PermitAction, facts: { status: PermitStatus; projectId: number; requestedBy: number | null }) {
-  const decision = decidePermitAction(actor, action, facts);
-  if (decision.allowed) return;
-  throw decision.reason === "role" ? forbidden(decision.message) : conflict(decision.message);
-}
-
-/**
- * Who requested the permit: a worker always themself (their own profile, whatever was sent);
- * staff pick a worker profile that exists. The project must exist and be visible to the caller.
- */
-async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWorkPermitData): Promise<permits.PermitFormData> {
-  let requestedBy = input.requestedBy;
-  if (!isStaff(actor)) {
-    if (actor.workerId === null) throw forbidden("Your account has no worker profile, so it cannot request permits");
-    requestedBy = actor.workerId;
-  } else if (!(await permits.workerExists(db, requestedBy))) {
-    throw new AppError("BAD_REQUEST", "The selected requester does not exist", [{ path: "requestedBy", message: "The selected requester does not exist" }]);
-  }
-  if (!canSeeProject(actor, input.projectId)) throw forbidden("You can only request permits for projects you're assigned to");
-  if (!(await permits.projectExists(db, input.projectId))) {
-    throw new AppError("BAD_REQUEST", "Please select a valid project", [{ path: "projectId", message: "Please select a valid project" }]);
-  }
-  return {
-    projectId: input.projectId,
-    title: input.title,
-    location: input.location,
-    workDescription: input.workDescription,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    requestedBy,
-    precautions: input.precautions,
-    equipmentUsed: input.equipmentUsed,
-    fireWatchRequired: input.fireWatchRequired,
-    fireWatchBy: input.fireWatchBy,
-  };
-}
-
-/** The detail answer: the permit, the names around it, and its history (who, what, when). */
-async function permitDetail(db: Kysely<Database>, id: number) {
-  const permit = await permits.findPermitDetail(db, id);
-  if (!permit) throw notFound(PERMIT);
-  const history = await audit.auditHistory(db, "permit", id);
-  return {
-    ...permit,
-    history: history.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      fromState: entry.fromState,
-      toState: entry.toState,
-      actorUserId: entry.actorUserId,
-      actorName: entry.actorName,
-      details: entry.details,
-      createdAt: entry.createdAt,
-    })),
-  };
-}
-
-type Transition = keyof typeof permitTransitions;
-
-/**
- * An approval records what the approver accepted without: the precautions not ticked and a fire
- * watch required with nobody named (the web app lists them in its confirmation first). REST
- * clients approve with an empty body as in the spec; the gaps are recorded all the same.
- */
-const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
-  const permit = await permits.findPermitDetail(trx, id);
-  if (!permit) return null;
-  const gaps = permitApprovalGaps(permit);
-  return hasApprovalGaps(gaps) ? { acknowledgedGaps: gaps } : null;
-};
-
-/**
- * approve, reject and close: policy first (403/409 from the state machine), then one conditional
- * UPDATE plus the audit event in one transaction. Losing a race to a concurrent call is a 409 that
- * names the state the permit is in now.
- */
-async function transition(
-  ctx: { db: Kysely<Database>; actor: Actor },
-  id: number,
-  action: Transition,
-  stamp: permits.PermitTransitionStamp,
-  details: Record<string, unknown> | null | ((trx: Kysely<Database>) => Promise<Record<string, unknown> | null>),
-) {
-  const facts = await visiblePermitFacts(ctx.db, ctx.actor, id);
-  assertPermitAction(ctx.actor, action, facts);
-  const { from, to } = permitTransitions[action];
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await permits.transitionPermit(trx, id, from, stamp);
-    if (!moved) {
-      const now = await permits.findPermitFacts(trx, id);
-      if (!now) throw notFound(PERMIT);
-      assertPermitAction(ctx.actor, action, now);
-      throw conflict(`Cannot ${action} a permit that is ${now.status}; only ${from} permits can become ${to}`);
-    }
-    // Read after the conditional UPDATE, whose row lock keeps the permit as it is until commit.
-    const recorded = typeof details === "function" ? await details(trx) : details;
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details: recorded });
-  });
-  return permitDetail(ctx.db, id);
-}
-
-/** The permits the actor may read (a worker: their assigned projects', in SQL), filtered. */
-function visiblePermits(ctx: SignedInContext, input: ListPermitsInput) {
-  return permits.permitList(ctx.db, { visibleProjectIds: isStaff(ctx.actor) ? null : ctx.actor.assignedProjectIds, ...input });
-}
-
-/** Procedures of the permits area (docs/api.md, hot work permits). */
+/** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
-  list: authedProcedure.input(listPermitsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, visiblePermits(ctx, input ?? {}), input?.limit))),
+  list: authedProcedure.input(listPermitsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit))),
 
   /** The permits screen's page, with the same search, project and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(remembered(({ ctx, input }) => answerPage(visiblePermits(ctx, input)))),
+  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(remembered(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input)))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
   formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
 
-  byId: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
-    await visiblePermitFacts(ctx.db, ctx.actor, input.id);
-    return permitDetail(ctx.db, input.id);
-  })),
+  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visiblePermit(ctx, input.id))),
 
-  create: authedProcedure.input(hotWorkPermitSchema).mutation(once(async ({ ctx, input }) => {
-    const data = await checkedFormData(ctx.db, ctx.actor, input);
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const newId = await permits.insertPermit(trx, data);
-      await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: newId, action: "requested", to: "pending" });
-      return newId;
-    });
-    ctx.log.info({ event: "permit_requested", permitId: id, by: ctx.actor.userId }, "hot work permit requested");
-    return permitDetail(ctx.db, id);
-  })),
+  create: authedProcedure.input(hotWorkPermitSchema).mutation(once(({ ctx, input }) => service.requestPermit(ctx, input))),
 
   /** PUT: the full form again. The status stays; a worker's edit only lands while still pending. */
-  update: authedProcedure.input(updateHotWorkPermitSchema).mutation(async ({ ctx, input }) => {
-    const { id, ...form } = input;
-    const facts = await visiblePermitFacts(ctx.db, ctx.actor, id);
-    assertPermitAction(ctx.actor, "edit", facts);
-    const data = await checkedFormData(ctx.db, ctx.actor, form);
-    await ctx.db.transaction().execute(async (trx) => {
-      const updated = await permits.updatePermitForm(trx, id, data, isStaff(ctx.actor) ? undefined : "pending");
-      if (!updated) {
-        const now = await permits.findPermitFacts(trx, id);
-        if (!now) throw notFound(PERMIT);
-        assertPermitAction(ctx.actor, "edit", now);
-        throw conflict(`Cannot edit a ${now.status} permit; only pending permits can be edited`);
-      }
-      await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: "updated", from: facts.status, to: facts.status });
-    });
-    return permitDetail(ctx.db, id);
-  }),
+  update: authedProcedure.input(updateHotWorkPermitSchema).mutation(({ ctx, input }) => service.updatePermit(ctx, input)),
 
-  approve: authedProcedure
-    .input(byIdSchema)
-    .mutation(({ ctx, input }) => transition(ctx, input.id, "approve", { to: "approved", userId: ctx.actor.userId }, approvalGapsDetails(input.id))),
+  approve: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.approvePermit(ctx, input.id)),
 
-  reject: authedProcedure
-    .input(rejectPermitSchema)
-    .mutation(({ ctx, input }) =>
-      transition(
-        ctx,
-        input.id,
-        "reject",
-        { to: "rejected", userId: ctx.actor.userId, rejectionReason: input.rejectionReason },
-        { rejectionReason: input.rejectionReason },
-      ),
-    ),
+  reject: authedProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
 
-  close: authedProcedure
-    .input(closePermitSchema)
-    .mutation(({ ctx, input }) =>
-      transition(
-        ctx,
-        input.id,
-        "close",
-        { to: "closed", userId: ctx.actor.userId, closingNotes: input.closingNotes },
-        input.closingNotes ? { closingNotes: input.closingNotes } : null,
-      ),
-    ),
+  close: authedProcedure.input(closePermitSchema).mutation(({ ctx, input }) => service.closePermit(ctx, input)),
 
-  delete: authedProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
-    const facts = await visiblePermitFacts(ctx.db, ctx.actor, input.id);
-    assertPermitAction(ctx.actor, "delete", facts);
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!(await permits.deletePermit(trx, input.id))) throw notFound(PERMIT);
-      // The event outlives the permit: the trail still says who deleted what.
-      await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: input.id, action: "deleted", from: facts.status });
-    });
-    ctx.log.info({ event: "permit_deleted", permitId: input.id, by: ctx.actor.userId }, "hot work permit deleted");
-    return { success: true };
-  }),
+  delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deletePermit(ctx, input.id)),
 });

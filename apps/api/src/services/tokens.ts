@@ -19,7 +19,7 @@ import {
   TOKEN_INVALID,
   TOO_MANY_TOKENS,
 } from "@sitesafe/domain";
-import { audit, type Database, serviceTokens } from "@sitesafe/db";
+import { audit, type Database, serviceTokens, users } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 
 /**
@@ -112,6 +112,12 @@ export async function issueServiceToken(db: Kysely<Database>, actor: Actor, inpu
 
 export function listServiceTokens(db: Kysely<Database>, ownerId: number): Promise<ServiceToken[]> {
   return serviceTokens.listServiceTokens(db, ownerId);
+}
+
+/** Another user's tokens (admins, User Management); 404 for an unknown user. */
+export async function listServiceTokensOfUser(db: Kysely<Database>, userId: number): Promise<ServiceToken[]> {
+  if (!(await users.findUserById(db, userId))) throw notFound("User");
+  return listServiceTokens(db, userId);
 }
 
 /** Revokes `ownerId`'s token `tokenId` (the caller checked that `actor` may); 404 when there is none. */

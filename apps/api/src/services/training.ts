@@ -3,10 +3,13 @@ import {
   acceptedProgress,
   attemptCompletes,
   badRequest,
+  canReadWorkerProgress,
   canWriteWorkerProgress,
+  type createTrainingModuleSchema,
   completingScore,
   forbidden,
   gradeQuiz,
+  isStaff,
   notFound,
   progressAfterAttempt,
   publicModuleContent,
@@ -14,10 +17,14 @@ import {
   quizKindOf,
   type recordTrainingProgressSchema,
   type submitQuizAttemptSchema,
+  type trainingCompletionListSchema,
 } from "@sitesafe/domain";
 import { audit, type Database, training } from "@sitesafe/db";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
+import { assertCan } from "../context.js";
+import { answerList } from "../lists.js";
+import type { ServiceContext } from "./context.js";
 
 /**
  * Application rules of the training area: the server grades knowledge checks and decides what a
@@ -102,4 +109,51 @@ export async function submitQuizAttempt(ctx: Ctx, input: z.infer<typeof submitQu
       record,
     };
   });
+}
+
+/**
+ * Reading a worker's records: the worker themself or staff (403 otherwise, before revealing
+ * whether the worker exists); 404 for an unknown worker.
+ */
+async function assertReadable(db: Kysely<Database>, actor: Actor, workerId: number) {
+  if (!canReadWorkerProgress(actor, workerId)) throw forbidden();
+  if (!(await training.workerExists(db, workerId))) throw notFound("Worker");
+}
+
+/**
+ * Training completion per worker and module (GET /api/training-completion, the CSV export):
+ * staff read every worker's, a worker only their own (403 for anyone else's).
+ */
+export function completion(ctx: ServiceContext, input: z.infer<typeof trainingCompletionListSchema> | undefined) {
+  const options = input ?? {};
+  if (!isStaff(ctx.actor)) {
+    if (ctx.actor.workerId === null || (options.workerId !== undefined && options.workerId !== ctx.actor.workerId)) throw forbidden();
+  }
+  const workerId = isStaff(ctx.actor) ? options.workerId : (ctx.actor.workerId ?? undefined);
+  return answerList(ctx, training.trainingCompletionList(ctx.db, { ...options, workerId }), options.limit);
+}
+
+export async function moduleById(ctx: ServiceContext, id: number) {
+  const module = await training.findModule(ctx.db, id);
+  if (!module) throw notFound("Training module");
+  return publicModule(module);
+}
+
+export async function moduleBySlug(ctx: ServiceContext, slug: string) {
+  const module = await training.findModuleBySlug(ctx.db, slug);
+  if (!module) throw notFound("Training module");
+  return publicModule(module);
+}
+
+/** Admins, managers, and the Safety Administrator / Safety Manager positions. */
+export async function createModule(ctx: ServiceContext, input: z.infer<typeof createTrainingModuleSchema>) {
+  assertCan(ctx.actor, "trainingModule.create");
+  const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
+  ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
+  return publicModule(module);
+}
+
+export async function workerTrainings(ctx: ServiceContext, workerId: number) {
+  await assertReadable(ctx.db, ctx.actor, workerId);
+  return training.listWorkerTrainings(ctx.db, workerId);
 }

@@ -1,0 +1,91 @@
+import type { DbHandle } from "@sitesafe/db";
+import { badRequest, unsupportedInput } from "@sitesafe/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AnswerMemory } from "../answerMemory.js";
+import type { Config } from "../config.js";
+import type { Context } from "../context.js";
+import { sendError } from "../errors.js";
+import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "../lists.js";
+import { registerApiDocs } from "../openapi/routes.js";
+import { createCaller } from "../router.js";
+import { assertTokenMayWrite } from "../services/tokens.js";
+import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";
+import { restRoutes } from "./index.js";
+
+export interface RestOptions {
+  config: Config;
+  dbHandle: DbHandle;
+  /** The request's context, built once per request (server.ts). */
+  contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+  answerMemory: AnswerMemory;
+  wholeListSlots: StreamSlots;
+}
+
+/**
+ * The REST adapter (docs/decisions/0003-rest-over-trpc.md): the health check, the API document,
+ * and every `/api/...` path of rest/index.ts, each calling its procedure through tRPC's
+ * `createCaller` so validation, permissions, transactions and error mapping exist once. Errors are
+ * answered by errors.ts.
+ */
+export async function registerRest(app: FastifyInstance, { config, dbHandle, contextFor, answerMemory, wholeListSlots }: RestOptions): Promise<void> {
+  app.get("/api/health", async (_req, reply) => {
+    try {
+      await dbHandle.ping();
+      return { status: "ok", db: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "error", db: "unavailable", message: "The database is unavailable" });
+    }
+  });
+  /** A constant answer with no database work: the benchmark's ceiling for this server. */
+  app.get("/api/bare", async () => ({ ok: true }));
+  await registerApiDocs(app, restRoutes, { csvRoutes: new Set(Object.keys(CSV_EXPORTS)) });
+
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        const params = (req.params ?? {}) as Record<string, string>;
+        // A CSV export (rest/csv.ts) runs the same procedure with the same filters; `format` is not one.
+        const csv = csvExportFor(route, req);
+        const { format: _format, ...filters } = (req.query ?? {}) as Record<string, unknown>;
+        const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
+        const body = isPlainObject(req.body) ? req.body : {};
+        try {
+          // The domain's input rule (input.ts), also for routes whose procedure takes no input.
+          const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
+          if (unsupported) throw badRequest(unsupported.message, [unsupported]);
+          const ctx = await contextFor(req, reply);
+          // Before the call: a read-only token must not get as far as reading an upload's body.
+          if (route.method !== "GET") assertTokenMayWrite(ctx.token);
+          const wholeList = new WholeListOutlet();
+          const result = await route.call(createCaller({ ...ctx, wholeList }), {
+            params,
+            query,
+            body,
+            input: { ...body, ...query, ...params } as never,
+            raw: req,
+            reply,
+          });
+          // No onWrite here: every write route calls a mutation, whose middleware (trpc.ts) runs it once.
+          if (route.raw) return reply;
+          const answer = restAnswer(wholeList, result);
+          const streaming = { slots: wholeListSlots, owner: String(ctx.user?.id ?? req.ip), idleTimeoutMs: config.streamIdleTimeoutMs };
+          if (csv) return await sendCsv(reply, answer, csv, streaming);
+          if (answer.kind === "whole list") return await streamWholeList(reply, answer.chunks, streaming);
+          if (route.status === 204) return reply.code(204).send();
+          // A remembered answer is turned into JSON once, not once per request.
+          const json = answerMemory.json(answer.value);
+          if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
+          return reply.code(route.status ?? 200).send(answer.value ?? null);
+        } catch (error) {
+          return sendError(req, reply, error);
+        }
+      },
+    });
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);
+}

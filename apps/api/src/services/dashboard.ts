@@ -1,0 +1,83 @@
+import {
+  type Actor,
+  canReadWorkerProgress,
+  DASHBOARD_PROJECT_ROWS,
+  DASHBOARD_RECENT_INCIDENTS_LIMIT,
+  DASHBOARD_RECENT_VIDEOS_LIMIT,
+  DASHBOARD_UPCOMING_LIMIT,
+  DASHBOARD_UPCOMING_TRAINING_LIMIT,
+  forbidden,
+  isStaff,
+  mergeUpcoming,
+  type trainingCompletionQuerySchema,
+  type unwatchedVideosQuerySchema,
+} from "@sitesafe/domain";
+import { dashboard, workers } from "@sitesafe/db";
+import type { z } from "zod";
+import type { ServiceContext } from "./context.js";
+
+/** Application rules of the dashboard: each answer a fixed number of queries, scoped by role. */
+
+/** Staff count everything; a worker counts their own records and their assigned projects'. */
+function scopeOf(actor: Actor): dashboard.DashboardScope {
+  return { kind: isStaff(actor) ? "all" : "worker", workerId: actor.workerId };
+}
+
+export async function stats(ctx: ServiceContext) {
+  const scope = scopeOf(ctx.actor);
+  // The company-wide figures are the same for every admin and manager and average every training
+  // record on the site (~60 ms at 100,000 records): computed once per change of the data and
+  // shared. Workers' figures are their own.
+  const figures = scope.kind === "worker" ? await dashboard.stats(ctx.db, scope) : await ctx.shared("dashboard.staffStats", () => dashboard.stats(ctx.db, scope));
+  return { ...figures, userId: ctx.actor.userId };
+}
+
+export async function upcoming(ctx: ServiceContext) {
+  const sources = await dashboard.upcomingSources(ctx.db, scopeOf(ctx.actor), new Date(), DASHBOARD_UPCOMING_LIMIT, DASHBOARD_UPCOMING_TRAINING_LIMIT);
+  return mergeUpcoming(sources, DASHBOARD_UPCOMING_LIMIT);
+}
+
+export function recentVideos(ctx: ServiceContext) {
+  return dashboard.recentVideos(ctx.db, ctx.actor.workerId, new Date(), DASHBOARD_RECENT_VIDEOS_LIMIT);
+}
+
+export function recentIncidents(ctx: ServiceContext) {
+  return dashboard.recentIncidents(ctx.db, scopeOf(ctx.actor), DASHBOARD_RECENT_INCIDENTS_LIMIT);
+}
+
+/**
+ * Per module and per worker completion. `workerId` singles out one worker (staff: anyone; a
+ * worker: only themselves, 403 otherwise); by default the viewer's own profile.
+ */
+export async function trainingCompletion(ctx: ServiceContext, input: z.infer<typeof trainingCompletionQuerySchema> | undefined) {
+  const target = input?.workerId ?? ctx.actor.workerId;
+  if (input?.workerId !== undefined && !canReadWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
+  const scope = scopeOf(ctx.actor);
+  // Staff figures aggregate every training record of the company (like the stats above): the
+  // same for every admin and manager, so they are shared for a few seconds.
+  const { modules, workers: rows } =
+    scope.kind === "worker" ? await dashboard.trainingCompletion(ctx.db, scope) : await ctx.shared("dashboard.staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
+  const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
+  return {
+    modules,
+    worker: selected
+      ? { completionPercentage: selected.completionPercentage, completedCount: selected.completedCount, totalModules: modules.length }
+      : null,
+    workerCompletionPercentages: Object.fromEntries(rows.map((r) => [String(r.workerId), r.completionPercentage])) as Record<string, number>,
+  };
+}
+
+/** A worker's own required videos not yet completed; staff may ask about any user. */
+export async function unwatchedRequiredVideos(ctx: ServiceContext, input: z.infer<typeof unwatchedVideosQuerySchema> | undefined) {
+  const userId = input?.userId ?? ctx.actor.userId;
+  if (userId !== ctx.actor.userId && !isStaff(ctx.actor)) throw forbidden();
+  const workerId = userId === ctx.actor.userId ? ctx.actor.workerId : ((await workers.findWorkerByUserId(ctx.db, userId))?.id ?? null);
+  if (workerId === null) return { count: 0, videos: [] };
+  const videos = await dashboard.unwatchedRequiredVideos(ctx.db, workerId, new Date());
+  return { count: videos.length, videos };
+}
+
+/** The project table: every project for staff, the assigned ones for a worker. */
+export function projectStats(ctx: ServiceContext) {
+  return dashboard.projectStats(ctx.db, scopeOf(ctx.actor), DASHBOARD_PROJECT_ROWS, ctx.projectFigures);
+}

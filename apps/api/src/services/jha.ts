@@ -1,0 +1,115 @@
+import {
+  type Actor,
+  canDeleteJhaComment,
+  canEditJhaComment,
+  canSeeJhaComment,
+  forbidden,
+  isStaff,
+  type jhaCommentCreateSchema,
+  type jhaCommentUpdateSchema,
+  type jhaFormSchema,
+  type jhaFormUpdateSchema,
+  type JhaListQuery,
+  notFound,
+} from "@sitesafe/domain";
+import { audit, type Database, jha } from "@sitesafe/db";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { assertCan } from "../context.js";
+import type { ServiceContext } from "./context.js";
+import { assertFilableProject, assertSeesProject, assertWorkersExist, INVALID_WORKER, resolveFiler } from "./forms.js";
+
+/** Application rules of the jha area: which forms and comments the actor sees, filing, edits and their audit rows. */
+
+export async function visibleForm(db: Kysely<Database>, actor: Actor, id: number) {
+  const form = await jha.findJhaForm(db, id);
+  if (!form) throw notFound("JHA form");
+  assertSeesProject(actor, form.projectId);
+  return form;
+}
+
+async function visibleComment(db: Kysely<Database>, actor: Actor, id: number) {
+  const comment = await jha.findJhaComment(db, id);
+  if (!comment || !canSeeJhaComment(actor, comment)) throw notFound("Comment");
+  await visibleForm(db, actor, comment.jhaFormId);
+  return comment;
+}
+
+/** The forms the actor may read, filtered: a worker's assigned projects only, a foreign project 403. */
+export function visibleForms(ctx: ServiceContext, options: JhaListQuery) {
+  if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
+  return jha.jhaFormList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+}
+
+export async function createForm(ctx: ServiceContext, input: z.infer<typeof jhaFormSchema>) {
+  await assertFilableProject(ctx.db, ctx.actor, input.projectId);
+  const submittedBy = await resolveFiler(ctx.db, ctx.actor, input.submittedBy, "submittedBy");
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await jha.insertJhaForm(trx, { ...input, submittedBy });
+    await audit.recordAudit(trx, { actor: ctx.actor, entity: "jha", entityId: id, action: "created", details: { projectId: input.projectId } });
+    return id;
+  });
+  return visibleForm(ctx.db, ctx.actor, id);
+}
+
+export async function updateForm(ctx: ServiceContext, input: z.infer<typeof jhaFormUpdateSchema>) {
+  const { id, submittedBy, ...changes } = input;
+  const existing = await visibleForm(ctx.db, ctx.actor, id);
+  assertCan(ctx.actor, "jha.update", { projectId: existing.projectId });
+  if (changes.projectId !== undefined && changes.projectId !== existing.projectId) {
+    await assertFilableProject(ctx.db, ctx.actor, changes.projectId);
+  }
+  if (submittedBy != null) await assertWorkersExist(ctx.db, [submittedBy], "submittedBy", INVALID_WORKER);
+  await ctx.db.transaction().execute(async (trx) => {
+    await jha.updateJhaForm(trx, id, { ...changes, ...(submittedBy !== undefined ? { submittedBy } : {}) });
+    await audit.recordAudit(trx, { actor: ctx.actor, entity: "jha", entityId: id, action: "updated" });
+  });
+  return visibleForm(ctx.db, ctx.actor, id);
+}
+
+export async function deleteForm(ctx: ServiceContext, id: number) {
+  const form = await visibleForm(ctx.db, ctx.actor, id);
+  assertCan(ctx.actor, "jha.delete", { projectId: form.projectId });
+  await ctx.db.transaction().execute(async (trx) => {
+    await jha.deleteJhaForm(trx, id);
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "jha",
+      entityId: id,
+      action: "deleted",
+      details: { title: form.title, projectId: form.projectId },
+    });
+  });
+  return { success: true };
+}
+
+/** The form's comments the actor may see: public ones, plus private ones for staff and their author. */
+export async function visibleComments(ctx: ServiceContext, formId: number) {
+  await visibleForm(ctx.db, ctx.actor, formId);
+  const all = await jha.listJhaComments(ctx.db, formId);
+  return all.filter((c) => canSeeJhaComment(ctx.actor, c));
+}
+
+export async function addComment(ctx: ServiceContext, input: z.infer<typeof jhaCommentCreateSchema>) {
+  await visibleForm(ctx.db, ctx.actor, input.jhaFormId);
+  const id = await jha.insertJhaComment(ctx.db, { ...input, userId: ctx.user.id });
+  const comment = await jha.findJhaComment(ctx.db, id);
+  if (!comment) throw notFound("Comment");
+  return comment;
+}
+
+export async function updateComment(ctx: ServiceContext, input: z.infer<typeof jhaCommentUpdateSchema>) {
+  const comment = await visibleComment(ctx.db, ctx.actor, input.id);
+  if (!canEditJhaComment(ctx.actor, comment)) throw forbidden("You can only edit your own comments");
+  await jha.updateJhaComment(ctx.db, input.id, input);
+  const updated = await jha.findJhaComment(ctx.db, input.id);
+  if (!updated) throw notFound("Comment");
+  return updated;
+}
+
+export async function deleteComment(ctx: ServiceContext, id: number) {
+  const comment = await visibleComment(ctx.db, ctx.actor, id);
+  if (!canDeleteJhaComment(ctx.actor, comment)) throw forbidden("You can only delete your own comments");
+  await jha.deleteJhaComment(ctx.db, id);
+  return { success: true };
+}
