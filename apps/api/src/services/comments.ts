@@ -15,7 +15,7 @@ import {
   notFound,
   unsettledCommentStatuses,
 } from "@sitesafe/domain";
-import { audit, comments, type Database } from "@sitesafe/db";
+import { audit, comments, type Database, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -48,7 +48,7 @@ function enforce(decision: ReturnType<typeof decideCommentAction>): void {
 async function assertProjectAllowed(db: Kysely<Database>, actor: Actor, projectId: number | null): Promise<void> {
   if (projectId === null) return;
   if (!canSeeProject(actor, projectId)) throw forbidden("You can only send messages about projects you are assigned to");
-  if (!(await comments.projectExists(db, projectId))) throw new AppError("BAD_REQUEST", "Please select a valid project");
+  if (!(await projects.projectExists(db, projectId))) throw new AppError("BAD_REQUEST", "Please select a valid project");
 }
 
 async function loadOrThrow(db: Kysely<Database>, id: number) {

@@ -20,7 +20,7 @@ export function assertSeesProject(actor: Actor, projectId: number): void {
 /** The project a form is filed into must be visible to the actor and exist. */
 export async function assertFilableProject(db: Kysely<Database>, actor: Actor, projectId: number): Promise<void> {
   assertSeesProject(actor, projectId);
-  if (!(await jha.projectExists(db, projectId))) throw badRequest(INVALID_PROJECT, [{ path: "projectId", message: INVALID_PROJECT }]);
+  if (!(await projects.projectExists(db, projectId))) throw badRequest(INVALID_PROJECT, [{ path: "projectId", message: INVALID_PROJECT }]);
 }
 
 /**

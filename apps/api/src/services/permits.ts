@@ -19,7 +19,7 @@ import {
   type rejectPermitSchema,
   type updateHotWorkPermitSchema,
 } from "@sitesafe/domain";
-import { audit, type Database, permits } from "@sitesafe/db";
+import { audit, type Database, permits, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
@@ -59,7 +59,7 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
     throw new AppError("BAD_REQUEST", "The selected requester does not exist", [{ path: "requestedBy", message: "The selected requester does not exist" }]);
   }
   if (!canSeeProject(actor, input.projectId)) throw forbidden("You can only request permits for projects you're assigned to");
-  if (!(await permits.projectExists(db, input.projectId))) {
+  if (!(await projects.projectExists(db, input.projectId))) {
     throw new AppError("BAD_REQUEST", "Please select a valid project", [{ path: "projectId", message: "Please select a valid project" }]);
   }
   return {

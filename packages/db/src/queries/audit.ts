@@ -1,6 +1,7 @@
 import type { Actor } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../types.js";
+import { userDisplayName } from "./names.js";
 
 /** Who, when, from, to: every state change of a safety record writes one (docs/product.md). */
 export interface AuditInput {
@@ -22,10 +23,7 @@ export async function recordAudit(db: Kysely<Database>, event: AuditInput): Prom
         .select((eb) =>
           eb
             .fn<string>("concat", [
-              eb.fn.coalesce(
-                eb.fn<string>("nullif", [eb.fn<string>("concat_ws", [eb.val(" "), "firstName", "lastName"]), eb.val("")]),
-                "username",
-              ),
+              userDisplayName(),
               eb.cast<string>(eb.val(via), "text"),
             ])
             .as("name"),

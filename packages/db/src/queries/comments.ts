@@ -172,7 +172,3 @@ export async function projectOptions(db: Kysely<Database>, scope: { workerId: nu
   return query.execute();
 }
 
-/** Whether a project exists (a message about a missing project is refused before insert). */
-export async function projectExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  return (await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
-}

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
+import { fullName } from "./names.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
 
@@ -48,7 +49,7 @@ function reportsQuery(db: Kysely<Database>) {
       "r.date",
       "r.location",
       "r.reportedBy",
-      sql<string | null>`nullif(concat_ws(' ', w.first_name, w.last_name), '')`.as("reporterName"),
+      fullName("w").as("reporterName"),
       "r.involvedWorkers",
       "r.actionTaken",
       "r.preventiveMeasures",

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { ControlMeasure, Database, Hazard } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
+import { fullName, userDisplayName } from "./names.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
 
@@ -34,7 +35,7 @@ function formsQuery(db: Kysely<Database>) {
       "f.hazards",
       "f.controlMeasures",
       "f.submittedBy",
-      sql<string | null>`nullif(concat_ws(' ', w.first_name, w.last_name), '')`.as("submitterName"),
+      fullName("w").as("submitterName"),
       "f.submittedAt",
       "f.updatedAt",
     ]);
@@ -142,16 +143,11 @@ function commentsQuery(db: Kysely<Database>) {
   return db
     .selectFrom("jhaComments as c")
     .leftJoin("users as u", "u.id", "c.userId")
-    .select((eb) => [
+    .select([
       "c.id",
       "c.jhaFormId",
       "c.userId",
-      eb.fn
-        .coalesce(
-          eb.fn<string | null>("nullif", [eb.fn<string>("concat_ws", [eb.val(" "), "u.firstName", "u.lastName"]), eb.val("")]),
-          "u.username",
-        )
-        .as("authorName"),
+      userDisplayName("u").as("authorName"),
       "u.role as authorRole",
       "c.content",
       "c.visibility",
@@ -196,11 +192,6 @@ export async function deleteJhaComment(db: Kysely<Database>, id: number): Promis
 }
 
 /* Choices for the JHA and incident forms: the workers to pick (projects: projects.projectChoices). */
-
-export async function projectExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  const row = await db.selectFrom("projects").select("id").where("id", "=", id).executeTakeFirst();
-  return row !== undefined;
-}
 
 export interface WorkerOption {
   id: number;

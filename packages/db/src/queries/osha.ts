@@ -1,6 +1,7 @@
 import { type CaseOutcome, type EstablishmentValues, FORM_301_FIELDS, type InjuryType, type OshaCaseDetail, type RecordkeepingValues } from "@sitesafe/domain";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, EstablishmentsTable } from "../types.js";
+import { fullName } from "./names.js";
 
 /**
  * Queries for OSHA recordkeeping: establishments, their hours per year, the classification of an
@@ -195,7 +196,7 @@ function casesQuery(db: Kysely<Database>) {
       "r.title",
       "r.projectId",
       "p.name as projectName",
-      sql<string | null>`coalesce(k.employee_name, nullif(concat_ws(' ', w.first_name, w.last_name), ''))`.as("employeeName"),
+      sql<string | null>`coalesce(k.employee_name, ${fullName("w")})`.as("employeeName"),
       "k.jobTitle",
       "k.privacyCase",
       sql<CaseOutcome>`k.outcome`.as("outcome"),

@@ -1,16 +1,13 @@
 import type { PermitStatus } from "@sitesafe/domain";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
+import { fullName, userDisplayName } from "./names.js";
 
 /** Queries for the permits area: each takes the database (or a transaction) first. */
 
-/** "First Last", or the username when the user has no name (as the audit trail names people). */
-const userName = (alias: "approver" | "rejecter" | "closer"): RawBuilder<string | null> =>
-  sql<string | null>`coalesce(nullif(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(`${alias}.lastName`)}), ''), ${sql.ref(`${alias}.username`)})`;
-
-const requesterName = sql<string | null>`nullif(concat_ws(' ', ${sql.ref("requester.firstName")}, ${sql.ref("requester.lastName")}), '')`;
+const requesterName = fullName("requester");
 
 const permitColumns = [
   "p.id",
@@ -104,9 +101,9 @@ export async function findPermitDetail(db: Kysely<Database>, id: number) {
       "requester.email as requesterEmail",
       "requester.company as requesterCompany",
       "requester.hardhatNumber as requesterHardhatNumber",
-      userName("approver").as("approvedByName"),
-      userName("rejecter").as("rejectedByName"),
-      userName("closer").as("closedByName"),
+      userDisplayName("approver").as("approvedByName"),
+      userDisplayName("rejecter").as("rejectedByName"),
+      userDisplayName("closer").as("closedByName"),
     ])
     .where("p.id", "=", id)
     .executeTakeFirst();
@@ -205,10 +202,5 @@ export async function deletePermit(db: Kysely<Database>, id: number): Promise<bo
 
 export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
   const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function projectExists(db: Kysely<Database>, projectId: number): Promise<boolean> {
-  const row = await db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst();
   return row !== undefined;
 }

@@ -3,6 +3,7 @@ import type { Database, ProjectStatus } from "../types.js";
 import { type ProjectFiguresLookup, projectFiguresOf, withCompliance, withFigures, workerComplianceOfIds } from "./compliance.js";
 import { countMatching, emptyList, type ListSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
+import { userDisplayName } from "./names.js";
 
 /**
  * Queries for the projects area: each takes the database (or a transaction) first. Every list is
@@ -289,7 +290,7 @@ function planMetaQuery(db: Kysely<Database>) {
     .leftJoin("users as u", "u.id", "sp.uploadedBy")
     .select([
       ...planMetaColumns,
-      sql<string | null>`coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.username)`.as("uploadedByName"),
+      userDisplayName("u").as("uploadedByName"),
     ]);
 }
 
@@ -374,7 +375,7 @@ export async function listProjectPlans(db: Kysely<Database>): Promise<ProjectPla
       "sp.uploadedBy",
       "sp.uploadedAt",
       "sp.description",
-      sql<string | null>`coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.username)`.as("uploadedByName"),
+      userDisplayName("u").as("uploadedByName"),
     ])
     .orderBy("p.name")
     .orderBy("p.id")
