@@ -2,6 +2,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { codeSplitting, firstScreenChunks, isFirstPass } from "./build/chunks";
 import { precompress } from "./build/precompress";
 
 export default defineConfig({
@@ -13,7 +14,10 @@ export default defineConfig({
     // service worker that precaches the shell and every route chunk, so any screen opens offline.
     // It never caches /api or /trpc: data offline comes from the query cache kept in IndexedDB,
     // which is scoped to the signed-in user and cleared on logout.
+    firstScreenChunks(),
     VitePWA({
+      // The first pass of build/chunks.ts only reads how the app splits: no service worker there.
+      disable: isFirstPass(),
       strategies: "generateSW",
       filename: "sw.js",
       // The app asks before switching versions ("Reload to update", components/UpdatePrompt.tsx).
@@ -47,7 +51,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
     }),
-    precompress(),
+    !isFirstPass() && precompress(),
   ],
   // Tags the query cache saved for offline use (features/offline/queryCache.ts): a new build's
   // screens may expect other shapes, so they never read an older build's saved answers.
@@ -58,6 +62,7 @@ export default defineConfig({
     proxy: { "/api": "http://127.0.0.1:3000", "/trpc": "http://127.0.0.1:3000" },
   },
   // The manifest lets scripts/check-bundle.mjs find what each route loads.
-  build: { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  // Fewer, larger chunks for the first signed-in screen (build/chunks.ts).
+  build: { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true, rolldownOptions: { output: { codeSplitting: codeSplitting() } } },
   test: { include: ["src/**/*.test.ts"] },
 });

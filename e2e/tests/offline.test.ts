@@ -65,6 +65,30 @@ async function fileJha(page: Page, projectName: string, title: string) {
   await page.waitForURL((u) => u.pathname === "/outbox");
 }
 
+/** A small photo as a JPEG file, drawn in the page (gradient and noise, so it is not tiny). */
+async function generatedJpeg(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1600;
+    canvas.height = 1200;
+    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+    const gradient = ctx.createLinearGradient(0, 0, 1600, 1200);
+    gradient.addColorStop(0, "#e8590c");
+    gradient.addColorStop(1, "#1c7ed6");
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 1600, 1200);
+    const noise = ctx.getImageData(0, 0, 1600, 1200);
+    for (let i = 0; i < noise.data.length; i += 4) noise.data[i + 1] = (noise.data[i + 1] as number) ^ ((i * 2654435761) >>> 27);
+    ctx.putImageData(noise, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), "image/jpeg", 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, "base64");
+}
+
 async function outboxItems(page: Page) {
   await page.goto("/outbox");
   await page.getByRole("heading", { name: "Outbox" }).waitFor();
@@ -176,6 +200,55 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     const reports = await admin.call<{ title: string }[]>("GET", `/api/incident-reports?search=${encodeURIComponent(incidentTitle)}`);
     expect(forms.map((f) => f.title)).toEqual([jhaTitle]);
     expect(reports.map((r) => r.title)).toEqual([incidentTitle]);
+    await reopened.close();
+  });
+
+  it("a photo attached to an incident filed offline waits in the Outbox for it, across closing the page, then goes to the new report once", async () => {
+    const title = `Offline scaffold ${suffix}`;
+    const page = await context.newPage();
+    await page.goto("/forms/incident-reports");
+    await page.getByRole("button", { name: "Report New Incident" }).waitFor();
+    await waitForSaved(page, "incidents.formOptions");
+    const jpeg = await generatedJpeg(page);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Report New Incident" }).click();
+    const incident = page.getByRole("form", { name: "New incident report" });
+    await expect.poll(() => incident.locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await incident.locator('[data-path="title"]').fill(title);
+    await incident.locator('[data-path="description"]').fill("A scaffold board cracked under a worker");
+    await chooseOption(page, "severity", "Moderate");
+    await incident.getByTestId("photo-picker").locator('input[type="file"][multiple]').setInputFiles({ name: "scaffold.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await incident.getByRole("button", { name: "Remove scaffold.jpg" }).waitFor();
+    await incident.getByRole("button", { name: "Submit Report" }).click();
+    await page.waitForURL((u) => u.pathname === "/outbox");
+    await page.getByTestId("outbox-item").filter({ hasText: title, hasNot: page.getByTestId("outbox-photo") }).waitFor();
+    await page.getByTestId("outbox-item").filter({ hasText: "scaffold.jpg" }).waitFor();
+    await page.close();
+
+    // Reopened with no signal: the report and its photo (a preview from the bytes kept on the phone).
+    const reopened = await context.newPage();
+    const items = await outboxItems(reopened);
+    const report = items.filter({ hasText: title, hasNot: reopened.getByTestId("outbox-photo") });
+    const photo = items.filter({ hasText: "scaffold.jpg" });
+    await expect.poll(() => report.getAttribute("data-status")).toBe("pending");
+    await expect.poll(() => photo.getAttribute("data-status")).toBe("pending");
+    await expect(photo.textContent()).resolves.toContain(`For: Incident report: ${title}`);
+    await expect.poll(() => photo.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+    await screenshot(reopened, "offline-outbox-photo-phone");
+
+    await context.setOffline(false);
+    await expect.poll(() => report.getAttribute("data-status"), { timeout: 30_000 }).toBe("sent");
+    await expect.poll(() => photo.getAttribute("data-status"), { timeout: 30_000 }).toBe("sent");
+    // On the server: the report once, with exactly this one photo.
+    const reports = await admin.call<{ id: number; title: string }[]>("GET", `/api/incident-reports?search=${encodeURIComponent(title)}`);
+    expect(reports.map((r) => r.title)).toEqual([title]);
+    const photos = await admin.call<{ fileName: string }[]>("GET", `/api/incident-reports/${reports[0]?.id}/photos`);
+    expect(photos.map((p) => p.fileName)).toEqual(["scaffold.jpg"]);
+    // The report's page shows it from the server.
+    await photo.getByRole("link", { name: "Open" }).click();
+    await reopened.getByTestId("photo-strip").getByRole("button", { name: "Open photo scaffold.jpg" }).waitFor();
+    await screenshot(reopened, "offline-photo-sent-phone");
     await reopened.close();
   });
 

@@ -53,6 +53,27 @@ for (const chunk of jsChunks) {
   if (size > largest.size) largest = { file: chunk.file, size };
   if (!chunk.isEntry && size > CHUNK_BUDGET) misses.push(`${chunk.file} is ${(size / KB).toFixed(1)} KB gzipped (budget ${CHUNK_BUDGET / KB} KB)`);
 }
+// The first-screen groups (build/chunks.ts) must never make two chunks import each other: a
+// module could then run before one it needs and read undefined.
+const state = new Map();
+const cycle = (key, path) => {
+  if (state.get(key) === 2) return null;
+  if (state.get(key) === 1) return [...path.slice(path.indexOf(key)), key];
+  state.set(key, 1);
+  for (const dep of manifest[key]?.imports ?? []) {
+    const found = cycle(dep, [...path, key]);
+    if (found) return found;
+  }
+  state.set(key, 2);
+  return null;
+};
+for (const key of Object.keys(manifest)) {
+  const found = cycle(key, []);
+  if (found) {
+    misses.push(`chunks import each other: ${found.map((k) => manifest[k].file).join(" -> ")}`);
+    break;
+  }
+}
 console.log(
   `bundle: /auth loads ${(authTotal / KB).toFixed(1)} KB gzipped in ${authFiles.size} files (budget ${AUTH_BUDGET / KB} KB); ${jsChunks.length} chunks, largest ${largest.file} ${(largest.size / KB).toFixed(1)} KB (budget ${CHUNK_BUDGET / KB} KB per non-entry chunk)`,
 );

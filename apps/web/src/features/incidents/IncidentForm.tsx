@@ -108,8 +108,9 @@ export function IncidentForm({
   const reporterOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
 
   const photos = usePhotoPicker();
-  const onSuccess = (saved: IncidentRecord) => {
-    photos.uploadTo({ kind: "incident", id: saved.id });
+  const onSuccess = async (saved: IncidentRecord) => {
+    // Stored on the device before the form closes: the upload itself goes on from the Outbox.
+    await photos.uploadTo({ kind: "incident", id: saved.id });
     void refreshLists();
     void utils.incidents.history.invalidate({ id: saved.id });
     utils.incidents.byId.setData({ id: saved.id }, saved);
@@ -119,7 +120,12 @@ export function IncidentForm({
     );
     onDone(saved);
   };
-  const create = useOutboxMutation("incidents.create", { onSuccess, onError: (e) => notifySubmitError("Failed to submit incident report", e) });
+  const create = useOutboxMutation("incidents.create", {
+    onSuccess,
+    onError: (e) => notifySubmitError("Failed to submit incident report", e),
+    // Offline: its photos wait in the Outbox for it, then go to the record it creates.
+    withQueued: (item) => photos.uploadTo({ kind: "incident", after: item.id }),
+  });
   const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update incident report", e) });
   const pending = create.isPending || update.isPending;
 

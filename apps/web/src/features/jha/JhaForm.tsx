@@ -87,14 +87,20 @@ export function JhaForm({
   }, [projects, initial, form]);
 
   const photos = usePhotoPicker();
-  const onSuccess = (saved: JhaFormRecord) => {
-    photos.uploadTo({ kind: "jha", id: saved.id });
+  const onSuccess = async (saved: JhaFormRecord) => {
+    // Stored on the device before the form closes: the upload itself goes on from the Outbox.
+    await photos.uploadTo({ kind: "jha", id: saved.id });
     void refreshLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
     notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
     onDone(saved);
   };
-  const create = useOutboxMutation("jha.create", { onSuccess, onError: (e) => notifySubmitError("Failed to submit JHA form", e) });
+  const create = useOutboxMutation("jha.create", {
+    onSuccess,
+    onError: (e) => notifySubmitError("Failed to submit JHA form", e),
+    // Offline: its photos wait in the Outbox for it, then go to the record it creates.
+    withQueued: (item) => photos.uploadTo({ kind: "jha", after: item.id }),
+  });
   const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
   const pending = create.isPending || update.isPending;
 

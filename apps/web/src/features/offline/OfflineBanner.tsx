@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { IconCloudOff } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { formatDateTime } from "../../lib/format";
+import { PHOTO_UPLOAD } from "../outbox/outbox";
 import { useOutboxItems } from "../outbox/useOutbox";
 import { useOnline } from "./network";
 import { restoredAt } from "./queryCache";
@@ -17,7 +18,8 @@ export function OfflineBanner() {
   const items = useOutboxItems();
   if (online && restoredAt() === null) return null;
   const newest = restoredAt() ?? Math.max(0, ...queryClient.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt));
-  const waiting = items?.filter((i) => i.status === "pending").length ?? 0;
+  // Reports; photos waiting have their own note (photos/UploadIndicator.tsx).
+  const waiting = items?.filter((i) => i.status === "pending" && i.path !== PHOTO_UPLOAD).length ?? 0;
   return (
     <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} mb="md" p="sm" data-testid="offline-banner" role="status">
       {online ? "The server cannot be reached. " : "You are offline. "}

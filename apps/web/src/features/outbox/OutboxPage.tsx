@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, NumberInput, Progress, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -6,7 +6,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { formatDateTime } from "../../lib/format";
 import { useOnline } from "../offline/network";
-import { discard, editAndRetry, KIND_LABEL, type OutboxItem, type OutboxStatus, recordLink, retry } from "./outbox";
+import { useUploads } from "../photos/useUploads";
+import { discard, editAndRetry, KIND_LABEL, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
 import { labelOf } from "./useOutboxMutation";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 
@@ -26,6 +27,9 @@ export function OutboxPage() {
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   const waiting = items?.filter((i) => i.status === "pending").length ?? 0;
+  const photos = new Map(useUploads().map((u) => [u.key, u]));
+  const labels = new Map(items?.map((i) => [i.id, i.label]));
+  const photosOf = (item: OutboxItem) => items?.filter((i) => i.after === item.id && i.status !== "sent").length ?? 0;
 
   const sendNow = () => {
     setSending(true);
@@ -71,6 +75,19 @@ export function OutboxPage() {
                   {STATUS[item.status].label}
                 </Badge>
               </Group>
+              {item.path === PHOTO_UPLOAD ? (
+                <Group gap="sm" wrap="nowrap" data-testid="outbox-photo">
+                  {photos.get(item.id)?.previewUrl ? <Image src={photos.get(item.id)?.previewUrl} alt="" w={64} h={64} radius="sm" fit="cover" /> : null}
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    {item.after && labels.has(item.after) ? (
+                      <Text size="xs" c="dimmed">
+                        For: {labels.get(item.after)}
+                      </Text>
+                    ) : null}
+                    {item.status === "sending" ? <Progress value={(photos.get(item.id)?.progress ?? 0) * 100} size="sm" aria-label="Upload progress" /> : null}
+                  </Stack>
+                </Group>
+              ) : null}
               {item.error ? (
                 <Alert color={item.status === "failed" ? "red" : "yellow"} p="xs" title={item.status === "failed" ? "The server refused it" : undefined}>
                   {item.error}
@@ -84,9 +101,11 @@ export function OutboxPage() {
                 ) : null}
                 {item.status === "failed" ? (
                   <>
-                    <Button size="xs" variant="light" onClick={() => setEditing(item)}>
-                      Edit and retry
-                    </Button>
+                    {item.path !== PHOTO_UPLOAD ? (
+                      <Button size="xs" variant="light" onClick={() => setEditing(item)}>
+                        Edit and retry
+                      </Button>
+                    ) : null}
                     <Button size="xs" variant="default" onClick={() => void retry(item.id).then(sendNow)} disabled={!online}>
                       Retry
                     </Button>
@@ -106,7 +125,7 @@ export function OutboxPage() {
       <ConfirmDialog
         opened={discarding !== null}
         title="Discard this item?"
-        message="It has not reached the server. Discarding it deletes it from this device for good."
+        message={`It has not reached the server. Discarding it deletes it from this device for good.${discarding && photosOf(discarding) > 0 ? ` Its photos (${photosOf(discarding)}) too.` : ""}`}
         confirmLabel="Discard"
         onConfirm={() => {
           if (discarding) void discard(discarding.id);

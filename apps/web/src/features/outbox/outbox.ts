@@ -1,9 +1,11 @@
 import type { AppRouter } from "@sitesafe/api/types";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import { createStore, del, get, set, values } from "idb-keyval";
+import { createStore, del, get, set, setMany, values } from "idb-keyval";
 import superjson from "superjson";
+import type { PhotoSummary } from "@sitesafe/domain";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
+import { type PhotoUploadInput, photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused, uploadPhoto, withRecordId } from "./photoUpload";
 
 /**
  * The outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a create that cannot reach
@@ -21,13 +23,16 @@ export const OUTBOX_PROCEDURES = [
   "training.createProgress",
   "videos.createProgress",
 ] as const;
-export type OutboxPath = (typeof OUTBOX_PROCEDURES)[number];
+export type OutboxProcedure = (typeof OUTBOX_PROCEDURES)[number];
+/** A photo for an incident report or JHA form, sent as multipart to the REST upload (photoUpload.ts). */
+export const PHOTO_UPLOAD = "photos.upload";
+export type OutboxPath = OutboxProcedure | typeof PHOTO_UPLOAD;
 
 type Split<P extends string> = P extends `${infer A}.${infer B}` ? [A, B] : never;
-type Area<P extends OutboxPath> = Split<P>[0] & keyof RouterInputs;
-type Proc<P extends OutboxPath> = Split<P>[1] & keyof RouterInputs[Area<P>] & keyof RouterOutputs[Area<P>];
-export type OutboxInput<P extends OutboxPath> = RouterInputs[Area<P>][Proc<P>];
-export type OutboxOutput<P extends OutboxPath> = RouterOutputs[Area<P>][Proc<P>];
+type Area<P extends OutboxProcedure> = Split<P>[0] & keyof RouterInputs;
+type Proc<P extends OutboxProcedure> = Split<P>[1] & keyof RouterInputs[Area<P>] & keyof RouterOutputs[Area<P>];
+export type OutboxInput<P extends OutboxPath> = P extends OutboxProcedure ? RouterInputs[Area<P>][Proc<P>] : PhotoUploadInput;
+export type OutboxOutput<P extends OutboxPath> = P extends OutboxProcedure ? RouterOutputs[Area<P>][Proc<P>] : PhotoSummary;
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 
@@ -48,6 +53,12 @@ export interface OutboxItem<P extends OutboxPath = OutboxPath> {
   sentAt?: number;
   /** The id of what was created, for a link. */
   resultId?: number;
+  /** Another item that must be sent first (a photo's report, itself queued); its result is this one's record. */
+  after?: string;
+  /** Not before this time (a photo's back-off after a failed try); the countdown shown on its tile. */
+  retryAt?: number;
+  /** Queued while the user watched it go (a photo added online): no "Outbox sent" toast for it. */
+  quiet?: boolean;
 }
 
 const store = createStore("sitesafe-outbox", "items");
@@ -62,6 +73,18 @@ export function onOutboxChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+const flushRequests = new Set<() => void>();
+/** Asks the mounted sender (OutboxSync) to send now, also when the browser says it is offline. */
+export function requestFlush(): void {
+  for (const listener of flushRequests) listener();
+}
+export function onFlushRequest(listener: () => void): () => void {
+  flushRequests.add(listener);
+  return () => {
+    flushRequests.delete(listener);
   };
 }
 
@@ -80,7 +103,7 @@ const client = createTRPCClient<AppRouter>({
 });
 
 /** Calls the create once with this key; throws what tRPC throws. */
-export function sendOnce<P extends OutboxPath>(path: P, input: OutboxInput<P>, key: string): Promise<OutboxOutput<P>> {
+export function sendOnce<P extends OutboxProcedure>(path: P, input: OutboxInput<P>, key: string): Promise<OutboxOutput<P>> {
   const [area, proc] = path.split(".") as [string, string];
   const procedures = client as unknown as Record<string, Record<string, { mutate(input: unknown, opts: unknown): Promise<unknown> }>>;
   const procedure = procedures[area]?.[proc];
@@ -93,9 +116,43 @@ export async function listOutbox(userId: number): Promise<OutboxItem[]> {
   return all.filter((item) => item.userId === userId).sort((a, b) => b.createdAt - a.createdAt);
 }
 
+/** Why an item could not be kept: the Outbox or the device is full. Nothing queued before is touched. */
+export class OutboxFullError extends Error {}
+
+const NO_ROOM = "This device has no room left to keep it. Send or discard items in the Outbox, then try again.";
+
 export async function queue<P extends OutboxPath>(item: Omit<OutboxItem<P>, "status" | "createdAt" | "attempts">): Promise<OutboxItem<P>> {
   const stored: OutboxItem<P> = { ...item, status: "pending", createdAt: Date.now(), attempts: 0 };
-  await set(item.id, stored, store);
+  const full = roomFor(await listOutbox(item.userId), [stored]);
+  if (full) throw new OutboxFullError(full);
+  try {
+    await set(item.id, stored, store);
+  } catch (error) {
+    // The browser's storage quota: say so instead of losing the item silently.
+    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(NO_ROOM);
+    throw error;
+  }
+  changed();
+  return stored;
+}
+
+/** Several items at once (a record's photos): all kept, or none and the reason. */
+export async function queueAll(items: Omit<OutboxItem, "status" | "createdAt" | "attempts">[]): Promise<OutboxItem[]> {
+  const first = items[0];
+  if (!first) return [];
+  const now = Date.now();
+  const stored = items.map((item, i): OutboxItem => ({ ...item, status: "pending", createdAt: now + i, attempts: 0 }));
+  const full = roomFor(await listOutbox(first.userId), stored);
+  if (full) throw new OutboxFullError(full);
+  try {
+    await setMany(
+      stored.map((item) => [item.id, item]),
+      store,
+    );
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(NO_ROOM);
+    throw error;
+  }
   changed();
   return stored;
 }
@@ -109,9 +166,17 @@ async function update(id: string, change: Partial<OutboxItem>): Promise<OutboxIt
   return next;
 }
 
+/** Deletes an item and what waits for it (a queued report's photos: they have nowhere to go). */
 export async function discard(id: string): Promise<void> {
+  const item = await get<OutboxItem>(id, store);
   await del(id, store);
+  if (item && item.status !== "sent") for (const waiting of await dependentsOf(item)) await del(waiting.id, store);
   changed();
+}
+
+/** The items waiting for this one (its photos). */
+export async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
+  return (await listOutbox(item.userId)).filter((i) => i.after === item.id && i.status !== "sent");
 }
 
 /**
@@ -119,53 +184,88 @@ export async function discard(id: string): Promise<void> {
  * but a new key makes sure the edited request is never compared with the old one.
  */
 export async function editAndRetry(item: OutboxItem, input: unknown, label: string): Promise<void> {
+  const id = crypto.randomUUID();
+  const waiting = await dependentsOf(item);
+  const next: OutboxItem = { ...item, id, input: input as never, label, status: "pending", attempts: 0, error: undefined, createdAt: Date.now() };
+  await set(id, next, store);
   await del(item.id, store);
-  await queue({ id: crypto.randomUUID(), userId: item.userId, path: item.path, input: input as never, label });
+  // Its photos now wait for the edited item.
+  for (const photo of waiting) await set(photo.id, { ...photo, after: id }, store);
+  changed();
 }
 
 export async function retry(id: string): Promise<void> {
-  await update(id, { status: "pending", error: undefined });
+  await update(id, { status: "pending", error: undefined, retryAt: undefined });
 }
 
 /** The server's message for a refusal (4xx), or undefined when the request did not get an answer. */
 export function refusalOf(error: unknown): { status: number; message: string } | undefined {
+  if (error instanceof UploadRefused) return { status: error.status, message: error.message };
   if (!(error instanceof TRPCClientError) || isNetworkFailure(error)) return undefined;
   const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0;
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { status, message: error.message };
   return undefined;
 }
 
-let running: Promise<number> | undefined;
+let running: Promise<OutboxItem[]> | undefined;
+let again = false;
 
 /**
  * Sends this user's pending items, oldest first, one at a time; stops at the first that gets no
- * answer (still offline). Returns how many were sent. One run at a time per page; another tab
+ * answer (still offline). An item that waits for another (a photo for a report still queued) is
+ * skipped until that one is sent, then goes to the record it created. Items queued during a run
+ * are sent in the same run. Resolves with the items sent. One run at a time per page; another tab
  * sending the same item at once is harmless (same key).
  */
-export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void): Promise<number> {
-  running ??= (async () => {
-    let sent = 0;
+export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void): Promise<OutboxItem[]> {
+  if (running) {
+    // Items queued meanwhile are picked up before the run ends.
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    const sent: OutboxItem[] = [];
+    const tried = new Set<string>();
     try {
-      const items = (await listOutbox(userId)).filter((i) => i.status === "pending" || i.status === "sending").reverse();
-      for (const item of items) {
-        await update(item.id, { status: "sending", attempts: item.attempts + 1 });
+      for (;;) {
+        again = false;
+        const all = await listOutbox(userId);
+        const byId = new Map(all.map((i) => [i.id, i]));
+        const next = all
+          .filter((i) => (i.status === "pending" || i.status === "sending") && !tried.has(i.id) && !waitsForAnother(i, byId))
+          .sort((a, b) => a.createdAt - b.createdAt)[0];
+        if (!next) break;
+        tried.add(next.id);
+        const item = await update(next.id, { status: "sending", attempts: next.attempts + 1 });
+        if (!item) continue;
         try {
-          const result = (await sendOnce(item.path, item.input, item.id)) as { id?: number } | null;
+          const result = (await sendItem(item, byId)) as { id?: number } | null;
           markReachable();
-          const done = await update(item.id, { status: "sent", sentAt: Date.now(), error: undefined, resultId: result?.id });
-          sent++;
-          if (done) onSent?.(done);
+          const done = await update(item.id, { status: "sent", sentAt: Date.now(), error: undefined, retryAt: undefined, resultId: result?.id, ...sentInput(item, byId) });
+          if (done) {
+            sent.push(done);
+            onSent?.(done);
+            // Its photos now know their record, even if this item is removed from the list.
+            if (done.resultId !== undefined) for (const photo of await dependentsOf(done)) await update(photo.id, { input: withRecordId(photo, done.resultId) });
+          }
         } catch (error) {
           const refusal = refusalOf(error);
           if (refusal) {
-            await update(item.id, { status: "failed", error: refusal.message });
+            await update(item.id, { status: "failed", error: refusal.message, retryAt: undefined });
             continue;
           }
           const offline = isNetworkFailure(error);
           if (offline) markUnreachable();
-          await update(item.id, { status: "pending", error: offline ? undefined : error instanceof Error ? error.message : String(error) });
+          const message = error instanceof Error ? error.message : String(error);
+          if (item.path === PHOTO_UPLOAD) {
+            // A photo says why it waits ("You are offline ...") and when it tries again.
+            await update(item.id, { status: "pending", error: message, retryAt: Date.now() + photoRetryDelay(item.attempts) });
+          } else {
+            await update(item.id, { status: "pending", error: offline ? undefined : message });
+          }
           break;
         }
+        if (!again && tried.size > 1000) break;
       }
       await pruneSent(userId);
     } finally {
@@ -174,6 +274,25 @@ export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void)
     return sent;
   })();
   return running;
+}
+
+/** A photo whose report is not sent yet (still queued, or refused and waiting for an edit). */
+function waitsForAnother(item: OutboxItem, byId: Map<string, OutboxItem>): boolean {
+  if (!item.after) return false;
+  const first = byId.get(item.after);
+  return first !== undefined && first.status !== "sent";
+}
+
+function sendItem(item: OutboxItem, byId: Map<string, OutboxItem>): Promise<unknown> {
+  if (item.path === PHOTO_UPLOAD) return uploadPhoto(item.id, resolvePhotoRecord(item as OutboxItem<typeof PHOTO_UPLOAD>, byId));
+  return sendOnce(item.path, item.input as never, item.id);
+}
+
+/** A sent photo keeps its record and name but not its bytes: the server has them now. */
+function sentInput(item: OutboxItem, byId: Map<string, OutboxItem>): Partial<OutboxItem> {
+  if (item.path !== PHOTO_UPLOAD) return {};
+  const input = resolvePhotoRecord(item as OutboxItem<typeof PHOTO_UPLOAD>, byId);
+  return { input: { ...input, blob: null } };
 }
 
 async function pruneSent(userId: number) {
@@ -192,6 +311,10 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/incident-reports/${item.resultId}`;
     case "permits.create":
       return `/forms/hot-work-permits/${item.resultId}`;
+    case PHOTO_UPLOAD: {
+      const { record } = item.input as PhotoUploadInput;
+      return record.id === null ? undefined : record.kind === "incident" ? `/forms/incident-reports/${record.id}` : `/forms/jha/${record.id}`;
+    }
     default:
       return undefined;
   }
@@ -205,4 +328,5 @@ export const KIND_LABEL: Record<OutboxPath, string> = {
   "comments.create": "Safety message",
   "training.createProgress": "Training progress",
   "videos.createProgress": "Video progress",
+  [PHOTO_UPLOAD]: "Photo",
 };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { onConnectivityChange, useOnline } from "../offline/network";
-import { flushOutbox, listOutbox, type OutboxItem, onOutboxChange } from "./outbox";
+import { flushOutbox, listOutbox, type OutboxItem, onFlushRequest, onOutboxChange, PHOTO_UPLOAD } from "./outbox";
 
 /** This user's outbox items, newest first, kept current. */
 export function useOutboxItems(): OutboxItem[] | undefined {
@@ -23,21 +23,32 @@ export function useOutboxItems(): OutboxItem[] | undefined {
   return items;
 }
 
-/** Sends now; a sent item refreshes every screen's data and says so. */
+/**
+ * Sends now; a sent item refreshes every screen's data and says so (a photo added online, which
+ * the user watched upload, refreshes the photo lists without a toast).
+ */
 export function useFlushOutbox() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    // With the browser offline there is nothing to try; the "online" event starts the next run.
-    if (!user || !navigator.onLine) return 0;
-    const sent = await flushOutbox(user.id);
-    if (sent > 0) {
-      void queryClient.invalidateQueries();
-      notifySuccess("Outbox sent", sent === 1 ? "1 item from the Outbox was sent." : `${sent} items from the Outbox were sent.`);
-    }
-    return sent;
-  }, [user, queryClient]);
+  return useCallback(
+    async ({ evenOffline = false } = {}) => {
+      // With the browser offline there is nothing to try; the "online" event starts the next run.
+      if (!user || (!navigator.onLine && !evenOffline)) return 0;
+      const sentItems = await flushOutbox(user.id);
+      const sent = sentItems.filter((i) => !i.quiet).length;
+      if (sentItems.some((i) => i.path !== PHOTO_UPLOAD)) void queryClient.invalidateQueries();
+      else if (sentItems.length > 0) void queryClient.invalidateQueries({ predicate: (q) => isPhotoQuery(q.queryKey) });
+      if (sent > 0) {
+        notifySuccess("Outbox sent", sent === 1 ? "1 item from the Outbox was sent." : `${sent} items from the Outbox were sent.`);
+      }
+      return sent;
+    },
+    [user, queryClient],
+  );
 }
+
+/** tRPC's query keys start with the procedure's path: [["photos", "list"], ...]. */
+const isPhotoQuery = (key: readonly unknown[]) => Array.isArray(key[0]) && key[0][0] === "photos";
 
 const RETRY_EVERY_MS = 20_000;
 
@@ -50,6 +61,14 @@ export function OutboxSync() {
   const online = useOnline();
   const items = useOutboxItems();
   const waiting = items?.some((i) => i.status === "pending") ?? false;
+  // A photo queued just now goes at once; one that failed tries again after its pause.
+  const retryAt = Math.min(...(items ?? []).filter((i) => i.status === "pending" && i.retryAt !== undefined).map((i) => i.retryAt as number));
+  useEffect(() => onFlushRequest(() => void flush({ evenOffline: true })), [flush]);
+  useEffect(() => {
+    if (!Number.isFinite(retryAt)) return;
+    const timer = setTimeout(() => void flush(), Math.max(0, retryAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [retryAt, flush]);
   useEffect(() => {
     if (!waiting) return;
     void flush();

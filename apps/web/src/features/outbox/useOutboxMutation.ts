@@ -1,19 +1,24 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
-import { notifySuccess } from "../../lib/notify";
+import { notifyError, notifySuccess } from "../../lib/notify";
 import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
-import { KIND_LABEL, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, queue, sendOnce } from "./outbox";
+import { KIND_LABEL, OutboxFullError, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, type OutboxProcedure, queue, sendOnce } from "./outbox";
 
 export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
 
-export interface OutboxMutationOptions<P extends OutboxPath> {
-  onSuccess?: (data: OutboxOutput<P>) => void;
+export interface OutboxMutationOptions<P extends OutboxProcedure> {
+  /** Awaited when it returns a promise (a form keeping its photos for the new record). */
+  onSuccess?: (data: OutboxOutput<P>) => void | Promise<void>;
   /** A refusal from the server (the user is still on the form and can fix it). */
   onError?: (error: unknown) => void;
   /** Kept for later: by default a toast says so and the Outbox opens. */
   onQueued?: (item: OutboxItem<P>) => void;
+  /** Kept for later, before the toast or `onQueued`: e.g. queue the form's photos after the item. */
+  withQueued?: (item: OutboxItem<P>) => Promise<unknown>;
 }
+
+export const NOT_KEPT_TITLE = "Not saved on this device";
 
 export const QUEUED_TITLE = "Saved to the Outbox";
 export const QUEUED_MESSAGE = "You are offline. It will be sent automatically when the connection returns.";
@@ -25,7 +30,7 @@ export const QUEUED_MESSAGE = "You are offline. It will be sent automatically wh
  * the Outbox under that same key (the server may have created it already: the key makes the later
  * send return that record instead of a second one). A refusal goes to `onError` as before.
  */
-export function useOutboxMutation<P extends OutboxPath>(path: P, options: OutboxMutationOptions<P> = {}) {
+export function useOutboxMutation<P extends OutboxProcedure>(path: P, options: OutboxMutationOptions<P> = {}) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
@@ -61,15 +66,20 @@ export function useOutboxMutation<P extends OutboxPath>(path: P, options: Outbox
       setPending(true);
       try {
         const outcome = await send(input);
-        if (outcome.sent) latest.current.onSuccess?.(outcome.data);
-        else if (latest.current.onQueued) latest.current.onQueued(outcome.item);
+        if (outcome.sent) await latest.current.onSuccess?.(outcome.data);
         else {
-          notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
-          void navigate({ to: "/outbox" });
+          await latest.current.withQueued?.(outcome.item);
+          if (latest.current.onQueued) latest.current.onQueued(outcome.item);
+          else {
+            notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
+            void navigate({ to: "/outbox" });
+          }
         }
         return outcome;
       } catch (error) {
-        latest.current.onError?.(error);
+        // The Outbox or the device is full: the form and its draft stay; the message says what to do.
+        if (error instanceof OutboxFullError) notifyError(NOT_KEPT_TITLE, error.message);
+        else latest.current.onError?.(error);
         throw error;
       } finally {
         setPending(false);
@@ -100,7 +110,7 @@ export function labelOf(path: OutboxPath, input: unknown): string {
  * For a write that is not a create (progress sent with PUT when a record exists): its answer when
  * it gets one, else the create's outcome through the Outbox (the server treats both alike).
  */
-export async function sentOrQueued<P extends OutboxPath>(write: Promise<OutboxOutput<P>>, viaOutbox: () => Promise<Outcome<P>>): Promise<Outcome<P>> {
+export async function sentOrQueued<P extends OutboxProcedure>(write: Promise<OutboxOutput<P>>, viaOutbox: () => Promise<Outcome<P>>): Promise<Outcome<P>> {
   try {
     return { sent: true, data: await write };
   } catch (error) {

@@ -1,9 +1,10 @@
-import { PHOTOS_PER_RECORD, type PhotoRecordRef } from "@sitesafe/domain";
+import { PHOTOS_PER_RECORD } from "@sitesafe/domain";
 import { ActionIcon, Box, Button, Checkbox, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import { IconCamera, IconPhoto, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useCurrentUser } from "../../lib/auth";
 import classes from "./photos.module.css";
-import { enqueuePhotos } from "./uploadQueue";
+import { type PhotoTarget, queuePhotos } from "./queuePhotos";
 
 interface Picked {
   file: File;
@@ -16,17 +17,22 @@ export interface PhotoPickerState {
   setKeepLocation: (keep: boolean) => void;
   add: (files: readonly File[]) => void;
   remove: (index: number) => void;
-  /** Hands the picked photos to the upload queue for the saved record, and clears the picker. */
-  uploadTo: (record: PhotoRecordRef) => number;
+  /**
+   * Keeps the picked photos in the Outbox for the saved record, or for the queued item that will
+   * create it, and clears the picker; resolves once they are stored on the device.
+   */
+  uploadTo: (target: PhotoTarget) => Promise<number>;
 }
 
 /**
- * Photos chosen in a form before its record exists: kept here while the form is open, queued for
- * upload once the form is saved (`picker.uploadTo({ kind, id })` in the form's onSuccess).
+ * Photos chosen in a form before its record exists: kept here while the form is open, put in the
+ * Outbox once the form is saved (`picker.uploadTo({ kind, id })` in the form's onSuccess) or
+ * queued itself (`picker.uploadTo({ kind, after: item.id })`).
  */
 export function usePhotoPicker(room: number = PHOTOS_PER_RECORD): PhotoPickerState {
   const [picked, setPicked] = useState<Picked[]>([]);
   const [keepLocation, setKeepLocation] = useState(false);
+  const userId = useCurrentUser()?.id;
   const pickedRef = useRef(picked);
   pickedRef.current = picked;
   useEffect(
@@ -51,14 +57,14 @@ export function usePhotoPicker(room: number = PHOTOS_PER_RECORD): PhotoPickerSta
     [],
   );
   const uploadTo = useCallback(
-    (record: PhotoRecordRef) => {
+    async (target: PhotoTarget) => {
       const files = pickedRef.current.map((p) => p.file);
-      if (files.length > 0) enqueuePhotos(record, files, keepLocation);
+      const kept = files.length > 0 && userId !== undefined ? await queuePhotos(userId, target, files, keepLocation) : [];
       for (const p of pickedRef.current) URL.revokeObjectURL(p.url);
       setPicked([]);
-      return files.length;
+      return kept.length;
     },
-    [keepLocation],
+    [keepLocation, userId],
   );
   return { picked, keepLocation, setKeepLocation, add, remove, uploadTo };
 }

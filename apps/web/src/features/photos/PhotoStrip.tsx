@@ -2,12 +2,12 @@ import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, 
 import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { useActor } from "../../lib/auth";
+import { useActor, useCurrentUser } from "../../lib/auth";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { PhotoButtons } from "./PhotoPicker";
 import { PhotoViewer } from "./PhotoViewer";
 import classes from "./photos.module.css";
-import { dismissUpload, enqueuePhotos } from "./uploadQueue";
+import { queuePhotos } from "./queuePhotos";
 import { UploadTile } from "./UploadTile";
 import { useUploads } from "./useUploads";
 
@@ -17,6 +17,7 @@ import { useUploads } from "./useUploads";
  */
 export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: PhotoRecordFacts }) {
   const actor = useActor();
+  const userId = useCurrentUser()?.id;
   const admin = actor?.role === "admin";
   const list = trpc.photos.list.useQuery(record);
   const storage = trpc.photos.storage.useQuery(undefined, { enabled: admin });
@@ -27,18 +28,16 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
 
   const photos = list.data ?? [];
   const listed = useMemo(() => new Set(photos.map((p) => p.id)), [photos]);
-  const finished = uploads.filter((u) => u.state === "done").length;
-  // A finished upload is shown from the list once the list has it.
+  // A sent photo shows from the list once the list has been fetched since; until then its tile says "Uploaded".
+  const justSent = uploads.filter((u) => u.state === "done" && u.photoId !== null && !listed.has(u.photoId) && (u.sentAt ?? 0) > list.dataUpdatedAt);
+  const unlisted = justSent.length;
   const { kind, id } = record;
   useEffect(() => {
-    if (finished === 0) return;
+    if (unlisted === 0) return;
     void utils.photos.list.invalidate({ kind, id });
     if (admin) void utils.photos.storage.invalidate();
-  }, [finished, utils, kind, id, admin]);
-  useEffect(() => {
-    for (const u of uploads) if (u.state === "done" && u.photo && listed.has(u.photo.id)) dismissUpload(u.key);
-  }, [uploads, listed]);
-  const pending = uploads.filter((u) => !(u.state === "done" && u.photo && listed.has(u.photo.id)));
+  }, [unlisted, utils, kind, id, admin]);
+  const pending = [...uploads.filter((u) => u.state !== "done"), ...justSent];
 
   const mayAdd = canAttachPhoto(actor, facts);
   const room = PHOTOS_PER_RECORD - photos.length - pending.filter((u) => u.state !== "failed").length;
@@ -64,7 +63,7 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
           </Box>
           {mayAdd ? (
             <Stack gap={4} align="flex-end">
-              <PhotoButtons onFiles={(files) => enqueuePhotos(record, files.slice(0, Math.max(0, room)), keepLocation)} disabled={room <= 0} compact />
+              <PhotoButtons onFiles={(files) => userId !== undefined && void queuePhotos(userId, record, files.slice(0, Math.max(0, room)), keepLocation)} disabled={room <= 0} compact />
               <Checkbox size="xs" label="Keep location (GPS)" checked={keepLocation} onChange={(e) => setKeepLocation(e.currentTarget.checked)} />
             </Stack>
           ) : null}

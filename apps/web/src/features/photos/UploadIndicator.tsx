@@ -1,5 +1,6 @@
 import { Paper, Progress, Text } from "@mantine/core";
 import { IconCloudUpload } from "@tabler/icons-react";
+import { useOnline } from "../offline/network";
 import { useUploads } from "./useUploads";
 
 /**
@@ -8,9 +9,10 @@ import { useUploads } from "./useUploads";
  */
 export function UploadIndicator() {
   const uploads = useUploads().filter((u) => u.state !== "done");
+  const online = useOnline();
   if (uploads.length === 0) return null;
   const failed = uploads.filter((u) => u.state === "failed").length;
-  const waiting = uploads.filter((u) => u.state === "retrying").length;
+  const waiting = uploads.filter((u) => u.state === "retrying" || (!online && u.state === "waiting")).length;
   const progress = uploads.reduce((n, u) => n + u.progress, 0) / uploads.length;
   const text =
     failed > 0

@@ -1,8 +1,11 @@
 import { ActionIcon, Box, Group, Image, Progress, Stack, Text, Tooltip } from "@mantine/core";
-import { IconAlertTriangle, IconRefresh, IconX } from "@tabler/icons-react";
+import { IconAlertTriangle, IconPhoto, IconRefresh, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import classes from "./photos.module.css";
-import { dismissUpload, type PhotoUpload, retryUpload } from "./uploadQueue";
+import { discard, requestFlush, retry } from "../outbox/outbox";
+import type { PhotoUpload } from "./useUploads";
+
+const retryUpload = (key: string) => void retry(key).then(requestFlush);
 
 function secondsUntil(at: number | null) {
   return at === null ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
@@ -10,8 +13,6 @@ function secondsUntil(at: number | null) {
 
 function stateText(upload: PhotoUpload, seconds: number): string {
   switch (upload.state) {
-    case "preparing":
-      return "Preparing…";
     case "waiting":
       return "Waiting…";
     case "uploading":
@@ -38,7 +39,13 @@ export function UploadTile({ upload }: { upload: PhotoUpload }) {
   return (
     <Stack gap={4} className={classes.tile} data-upload-state={upload.state} aria-label={`${upload.fileName}: ${stateText(upload, seconds)}`}>
       <Box className={classes.thumb} pos="relative">
-        <Image src={upload.previewUrl} alt="" className={classes.thumbImage} style={{ opacity: upload.state === "done" ? 1 : 0.55 }} />
+        {upload.previewUrl ? (
+          <Image src={upload.previewUrl} alt="" className={classes.thumbImage} style={{ opacity: upload.state === "done" ? 1 : 0.55 }} />
+        ) : (
+          <Stack align="center" justify="center" h="100%">
+            <IconPhoto size={28} color="var(--mantine-color-gray-6)" />
+          </Stack>
+        )}
         {failed ? (
           <Group gap={4} pos="absolute" top={4} right={4}>
             <Tooltip label="Try again now">
@@ -48,7 +55,7 @@ export function UploadTile({ upload }: { upload: PhotoUpload }) {
             </Tooltip>
             {upload.state === "failed" ? (
               <Tooltip label="Discard">
-                <ActionIcon size="sm" variant="white" color="red" aria-label="Discard" onClick={() => dismissUpload(upload.key)}>
+                <ActionIcon size="sm" variant="white" color="red" aria-label="Discard" onClick={() => void discard(upload.key)}>
                   <IconX size={14} />
                 </ActionIcon>
               </Tooltip>
@@ -60,7 +67,7 @@ export function UploadTile({ upload }: { upload: PhotoUpload }) {
         value={upload.state === "done" ? 100 : upload.progress * 100}
         color={upload.state === "failed" ? "red" : upload.state === "retrying" ? "yellow" : "orange"}
         size="sm"
-        animated={upload.state === "uploading" || upload.state === "preparing"}
+        animated={upload.state === "uploading"}
         aria-label="Upload progress"
       />
       <Text size="xs" c={upload.state === "failed" ? "red" : "dimmed"} lh={1.2}>
