@@ -1,13 +1,13 @@
-// Subpath imports keep the sign-in page from loading every area's schemas (bundle budget).
-import { type LoginInput, loginSchema } from "@sitesafe/domain/auth";
+// Types only: the login schema (and Zod with it, ~26 KB gzipped) loads when the visitor reaches
+// for the form, not with the page (bundle budget, scripts/check-bundle.mjs).
+import type { LoginInput } from "@sitesafe/domain/auth";
 import { Alert, Anchor, Box, Button, Card, Center, Loader, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { type FormErrors, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { markLanguageChosen } from "./useSignIn";
-import { schemaResolver } from "../../lib/validation";
 import { restErrorMessage } from "../../lib/rest";
 import { useSignIn } from "./useSignIn";
 
@@ -16,6 +16,25 @@ const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.Reg
 /** Starts loading the Register tab when the visitor points at or focuses a way to open it. */
 const preloadRegisterForm = () => {
   void loadRegisterForm();
+};
+
+/** The login form's validation: the domain's schema, in the UI's language (lib/validation.ts). */
+let validateLogin: ((values: LoginInput) => FormErrors) | undefined;
+let loginValidation: Promise<void> | undefined;
+function loadLoginValidation(): Promise<void> {
+  loginValidation ??= Promise.all([import("@sitesafe/domain/auth"), import("../../lib/validation")]).then(
+    ([{ loginSchema }, { schemaResolver }]) => {
+      validateLogin = schemaResolver(loginSchema, { sync: true });
+    },
+    (error: unknown) => {
+      loginValidation = undefined;
+      throw error;
+    },
+  );
+  return loginValidation;
+}
+const preloadLoginValidation = () => {
+  void loadLoginValidation().catch(() => undefined);
 };
 
 export function AuthPage() {
@@ -81,11 +100,23 @@ function LoginForm() {
   const form = useForm({
     mode: "controlled",
     initialValues: { username: "", password: "" },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: (values) => validateLogin?.(values) ?? {},
   });
   const login = useSignIn<LoginInput>("/api/login", "auth.loginSuccess");
+  const submit = form.onSubmit((values) => login.submit(values));
   return (
-    <form onSubmit={form.onSubmit((values) => login.submit(values))} noValidate>
+    <form
+      onPointerEnter={preloadLoginValidation}
+      onFocusCapture={preloadLoginValidation}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Usually loaded already (pointer or focus); a failed download lets the server validate.
+        void loadLoginValidation()
+          .catch(() => undefined)
+          .then(() => submit());
+      }}
+      noValidate
+    >
       <Stack>
         {login.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
