@@ -44,6 +44,30 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/**
+ * The locale for Intl (numbers, percentages): US Spanish, so a crew in the US reads 1,250.5 as
+ * they write it, not 1.250,5.
+ */
+export function intlLocale(language: string = currentLanguage()): string {
+  return language === "es" ? "es-US" : "en-US";
+}
+// {{count, number}} in the texts goes through the same locale.
+i18n.services.formatter?.add("number", (value, lng, options) => new Intl.NumberFormat(intlLocale(lng), options).format(value));
+
+/**
+ * Spanish has a third plural category for large round numbers (a million: "many"); the texts give
+ * `_one` and `_other` (docs/i18n.md), so `_other` stands in for `_many`.
+ */
+function withManyPlurals(texts: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(texts)) {
+    out[key] = value && typeof value === "object" ? withManyPlurals(value as Record<string, unknown>) : value;
+    const base = key.endsWith("_other") ? key.slice(0, -"_other".length) : null;
+    if (base !== null && !(`${base}_many` in texts)) out[`${base}_many`] = value;
+  }
+  return out;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
@@ -85,7 +109,7 @@ function loadSpanish(): Promise<void> {
   spanishLoaded ??= Promise.all([
     Promise.all(Object.values(spanishModules).map((load) => load())).then((modules) => {
       const spanish = mergeResources(modules.map((m) => m.default));
-      for (const [namespace, texts] of Object.entries(spanish)) i18n.addResourceBundle("es", namespace, texts, true, true);
+      for (const [namespace, texts] of Object.entries(spanish)) i18n.addResourceBundle("es", namespace, withManyPlurals(texts), true, true);
     }),
     // dayjs is not on the first screen (bundle budget): it and its Spanish locale load here.
     import("dayjs/locale/es"),
