@@ -82,3 +82,8 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function formatPercent(value: number): string {
   return formatNumber(value / 100, { style: "percent", maximumFractionDigits: 0 });
 }
+
+/** The dashboard's date line: "Monday, November 23" / "lunes, 23 de noviembre". */
+export function formatWeekdayDate(value: DateInput): string {
+  return valid(value)?.format(currentLanguage() === "es" ? "dddd, D [de] MMMM" : "dddd, MMMM D") ?? "";
+}
