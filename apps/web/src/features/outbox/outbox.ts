@@ -4,6 +4,7 @@ import { createStore, del, get, set, values } from "idb-keyval";
 import superjson from "superjson";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
+import { i18n, languageHeaders } from "../../lib/i18n";
 
 /**
  * The outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a create that cannot reach
@@ -73,7 +74,7 @@ const client = createTRPCClient<AppRouter>({
       transformer: superjson,
       headers: ({ op }) => {
         const key = op.context.idempotencyKey;
-        return typeof key === "string" ? { "Idempotency-Key": key } : {};
+        return typeof key === "string" ? { ...languageHeaders(), "Idempotency-Key": key } : languageHeaders();
       },
     }),
   ],
@@ -197,6 +198,12 @@ export function recordLink(item: OutboxItem): string | undefined {
   }
 }
 
+/** What an item is, in the UI's language (outbox namespace, labels.kind). */
+export function kindLabel(path: OutboxPath): string {
+  return i18n.t(`outbox:labels.kind.${path.replace(".", "_")}`, { defaultValue: KIND_LABEL[path] });
+}
+
+/** The English names (the outbox namespace's labels.kind). */
 export const KIND_LABEL: Record<OutboxPath, string> = {
   "jha.create": "JHA form",
   "jha.addComment": "JHA comment",

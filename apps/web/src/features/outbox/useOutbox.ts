@@ -4,6 +4,7 @@ import { useCurrentUser } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { onConnectivityChange, useOnline } from "../offline/network";
 import { flushOutbox, listOutbox, type OutboxItem, onOutboxChange } from "./outbox";
+import { i18n } from "../../lib/i18n";
 
 /** This user's outbox items, newest first, kept current. */
 export function useOutboxItems(): OutboxItem[] | undefined {
@@ -33,7 +34,7 @@ export function useFlushOutbox() {
     const sent = await flushOutbox(user.id);
     if (sent > 0) {
       void queryClient.invalidateQueries();
-      notifySuccess("Outbox sent", sent === 1 ? "1 item from the Outbox was sent." : `${sent} items from the Outbox were sent.`);
+      notifySuccess(i18n.t("outbox:sentTitle"), i18n.t("outbox:sentMessage", { count: sent }));
     }
     return sent;
   }, [user, queryClient]);

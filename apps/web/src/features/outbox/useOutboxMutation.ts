@@ -3,7 +3,8 @@ import { useCallback, useRef, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
-import { KIND_LABEL, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, queue, sendOnce } from "./outbox";
+import { kindLabel, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, queue, sendOnce } from "./outbox";
+import { i18n } from "../../lib/i18n";
 
 export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
 
@@ -15,8 +16,14 @@ export interface OutboxMutationOptions<P extends OutboxPath> {
   onQueued?: (item: OutboxItem<P>) => void;
 }
 
-export const QUEUED_TITLE = "Saved to the Outbox";
-export const QUEUED_MESSAGE = "You are offline. It will be sent automatically when the connection returns.";
+// The "saved to the Outbox" toast, in the UI's language: live bindings that follow a language
+// switch, so every screen that imports them shows the current language.
+export let QUEUED_TITLE: string = i18n.t("outbox:queuedTitle");
+export let QUEUED_MESSAGE: string = i18n.t("outbox:queuedMessage");
+i18n.on("languageChanged", () => {
+  QUEUED_TITLE = i18n.t("outbox:queuedTitle");
+  QUEUED_MESSAGE = i18n.t("outbox:queuedMessage");
+});
 
 /**
  * A create that works offline: in place of `trpc.<area>.<create>.useMutation(options)`, use
@@ -93,7 +100,7 @@ export function labelOf(path: OutboxPath, input: unknown): string {
   const fields = (input ?? {}) as { title?: unknown; content?: unknown };
   const text = typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
   const short = text.trim().slice(0, 80);
-  return short ? `${KIND_LABEL[path]}: ${short}` : KIND_LABEL[path];
+  return short ? `${kindLabel(path)}: ${short}` : kindLabel(path);
 }
 
 /**
