@@ -27,6 +27,7 @@ import { deleteExpiredKeys } from "./services/idempotency.js";
 import { type AppRouter, appRouter, createCaller } from "./router.js";
 import { assertTokenMayWrite } from "./services/tokens.js";
 import { normaliseError, validationIssues } from "./trpc.js";
+import { localize, localizeBody, rememberLanguage, requestLanguage } from "./language.js";
 
 export interface BuildServerOptions {
   config: Config;
@@ -171,7 +172,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.addHook("onRequest", async (req, reply) => {
     if (app.shuttingDown) {
       reply.header("connection", "close");
-      return reply.code(503).send({ message: "The server is restarting. Please try again shortly." });
+      return reply.code(503).send({ message: localize("The server is restarting. Please try again shortly.", requestLanguage(req)) });
     }
     // Counted until the response is finished or its connection is gone: "close" fires for both,
     // where onResponse never fires for a request whose client hung up, which left shutdown
@@ -184,7 +185,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (bearerTokenOf(req) !== undefined) return;
     if (!sameOrigin(req)) {
       req.log.warn({ event: "origin_refused", origin: req.headers.origin ?? null }, "cross-origin write refused");
-      return reply.code(403).send({ message: "Cross-origin request refused" });
+      return reply.code(403).send({ message: localize("Cross-origin request refused", requestLanguage(req)) });
     }
   });
 
@@ -221,7 +222,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         answerMemory,
         idempotencyKey: headerOf(req, "idempotency-key"),
         sharedMemory,
+        acceptLanguage: headerOf(req, "accept-language"),
       });
+      ctx.then((c) => rememberLanguage(req, c.language), () => undefined);
       contexts.set(req, ctx);
     }
     return ctx;
@@ -313,7 +316,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
               : error.statusCode === 400
                 ? "Invalid request body"
                 : error.message;
-      return reply.code(error.statusCode).send({ message });
+      return reply.code(error.statusCode).send({ message: localize(message, requestLanguage(req)) });
     }
     return sendError(req, reply, error);
   });
@@ -346,7 +349,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || req.method !== "GET" || !webDist) {
-      return reply.code(404).send({ message: "Not found" });
+      return reply.code(404).send({ message: localize("Not found", requestLanguage(req)) });
     }
     // Single-page app: every other GET is a client route, answered with the app shell.
     return reply.header("cache-control", "no-cache").sendFile("index.html", webDist);
@@ -402,7 +405,7 @@ const isLimitedPath = (url: string) => isApiPath(url) && !url.startsWith("/api/h
 function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const { status, body, unexpected } = errorResponse(error);
   if (unexpected) req.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, "unexpected error");
-  return reply.code(status).send(body);
+  return reply.code(status).send(localizeBody(body, requestLanguage(req)));
 }
 
 /** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */

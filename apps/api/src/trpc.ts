@@ -1,9 +1,10 @@
-import { AppError, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
+import { AppError, DEFAULT_LANGUAGE, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, toFieldIssues, unsupportedInput } from "@sitesafe/domain";
 import { classifyDbError } from "@sitesafe/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
 import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
+import { localizeBody } from "./language.js";
 
 /**
  * Turns the error a procedure threw into the one the client sees: AppError keeps its code and
@@ -43,11 +44,12 @@ export function validationIssues(error: TRPCError): { path: string; message: str
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const issues = error.code === "BAD_REQUEST" ? validationIssues(error) : undefined;
     const message = issues?.[0]?.message ?? (error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message);
-    // Never send stacks or SQL to the client.
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
+    // Never send stacks or SQL to the client. Messages in the request's language (language.ts).
+    const localized = localizeBody({ message, issues }, ctx?.language ?? DEFAULT_LANGUAGE);
+    return { message: localized.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: localized.issues } };
   },
 });
 

@@ -5,6 +5,8 @@ import {
   INVALID_LOGIN,
   loginSchema,
   registerSchema,
+  setLanguageSchema,
+  notFound,
 } from "@sitesafe/domain";
 import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -109,6 +111,17 @@ export const authRouter = router({
     ctx.cookies.clear();
     if (ctx.actor) ctx.log.info({ event: "logout", userId: ctx.actor.userId }, "signed out");
     return { success: true };
+  }),
+
+  /**
+   * PUT /api/user/language: the signed-in user's language ('en' or 'es'). The answers to their
+   * requests follow it from the next request on (language.ts).
+   */
+  setLanguage: authedProcedure.input(setLanguageSchema).mutation(async ({ ctx, input }) => {
+    const user = await users.setUserLanguage(ctx.db, ctx.user.id, input.language);
+    if (!user) throw notFound("User");
+    ctx.log.info({ event: "language_changed", userId: user.id, language: user.language }, "language changed");
+    return user;
   }),
 
   changePassword: sessionProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {

@@ -3,6 +3,7 @@ import {
   byIdSchema,
   canReadWorkerProgress,
   createTrainingModuleSchema,
+  setModuleTranslationSchema,
   forbidden,
   notFound,
   isStaff,
@@ -17,7 +18,7 @@ import { training } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { Database } from "@sitesafe/db";
 import { assertCan } from "../context.js";
-import { publicModule, recordProgress, submitQuizAttempt } from "../services/training.js";
+import { createModule, moduleIn, modulesIn, recordProgress, setTranslation, submitQuizAttempt } from "../services/training.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { answerList } from "../lists.js";
 import { once } from "../services/idempotency.js";
@@ -47,29 +48,35 @@ export const trainingRouter = router({
   })),
 
   /** GET /api/training-modules (?type=). */
-  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => (await training.listModules(ctx.db, { type: input?.type })).map(publicModule))),
+  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language))),
 
   /** GET /api/training-modules/:id. */
   moduleById: authedProcedure.input(byIdSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModule(ctx.db, input.id);
     if (!module) throw notFound("Training module");
-    return publicModule(module);
+    return moduleIn(ctx.db, module, ctx.language);
   })),
 
   /** The static training pages load their seeded module by slug. */
   moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(remembered(async ({ ctx, input }) => {
     const module = await training.findModuleBySlug(ctx.db, input.slug);
     if (!module) throw notFound("Training module");
-    return publicModule(module);
+    return moduleIn(ctx.db, module, ctx.language);
   })),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(async ({ ctx, input }) => {
     assertCan(ctx.actor, "trainingModule.create");
-    const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
+    const module = await createModule(ctx, input, ctx.user.id);
     ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
-    return publicModule(module);
+    return module;
   })),
+
+  /** PUT /api/training-modules/:id/translations/:language: staff add or replace a module's Spanish version. */
+  setTranslation: authedProcedure.input(setModuleTranslationSchema).mutation(async ({ ctx, input }) => {
+    assertCan(ctx.actor, "trainingModule.create");
+    return setTranslation(ctx, input);
+  }),
 
   /** GET /api/workers/:workerId/trainings. */
   workerTrainings: authedProcedure.input(workerTrainingsSchema).query(remembered(async ({ ctx, input }) => {
