@@ -6,6 +6,7 @@ import "@mantine/notifications/styles.layer.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";
+import { DatesLocale } from "../lib/i18n/DatesLocale";
 import { createQueryClient, createTrpcClient, trpc } from "../lib/trpc";
 import { FullPageSpinner } from "./FullPageSpinner";
 
@@ -32,7 +33,9 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
   return (
     <trpc.Provider client={clients.trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{ready ? children : <FullPageSpinner />}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <DatesLocale>{ready ? children : <FullPageSpinner />}</DatesLocale>
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/rea
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import { isOnline } from "../features/offline/network";
+import { languageHeaders } from "./i18n";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -36,7 +37,8 @@ export function createQueryClient() {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 10 })],
+    // The server answers (messages included) in the UI's language.
+    links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 10, headers: languageHeaders })],
   });
 }
 

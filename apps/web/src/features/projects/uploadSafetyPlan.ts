@@ -1,4 +1,5 @@
 import { FILE_TOO_LARGE, NO_FILE_SELECTED, SAFETY_PLAN_MAX_BYTES, safetyPlanExtension } from "@sitesafe/domain";
+import { languageHeaders } from "../../lib/i18n";
 
 export interface UploadedPlan {
   id: number;
@@ -37,6 +38,7 @@ export function uploadSafetyPlan(
     xhr.open("POST", `/api/projects/${projectId}/safety-plan`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("accept", "application/json");
+    for (const [name, value] of Object.entries(languageHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };

@@ -1,0 +1,143 @@
+// The web's languages (docs/i18n.md): English, bundled with the first screen, and Spanish, loaded
+// only when it is the language in use. Every feature folder keeps its texts in locales/en.ts and
+// locales/es.ts (`export default { <namespace>: { key: "text" } } as const`), found here by glob,
+// so a new folder needs no registration. Components read them with useTranslation("<namespace>").
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+
+export const supportedLanguages = ["en", "es"] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+/** Where the browser keeps the last language chosen or applied (also before sign-in). */
+export const LANGUAGE_STORAGE_KEY = "sitesafe.language";
+
+type Resources = Record<string, Record<string, unknown>>;
+type LocaleModule = { default: Resources };
+
+const englishModules = import.meta.glob<LocaleModule>("/src/**/locales/en.ts", { eager: true });
+const spanishModules = import.meta.glob<LocaleModule>("/src/**/locales/es.ts");
+
+/** Merges the namespaces of several locale files (two folders may share one namespace). */
+function mergeResources(modules: Resources[]): Resources {
+  const merged: Resources = {};
+  for (const resources of modules) {
+    for (const [namespace, texts] of Object.entries(resources)) merged[namespace] = { ...merged[namespace], ...texts };
+  }
+  return merged;
+}
+
+const english = mergeResources(Object.values(englishModules).map((m) => m.default));
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: "en",
+  fallbackLng: "en",
+  supportedLngs: [...supportedLanguages],
+  resources: { en: english },
+  ns: Object.keys(english),
+  defaultNS: "common",
+  // Spanish arrives later through addResourceBundle; English is all here, so init is synchronous.
+  partialBundledLanguages: true,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+});
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+/** The language the UI shows now (what the Accept-Language header of every API call says). */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : "en";
+}
+
+/** Headers every API call carries, tRPC and REST alike: the server answers in the UI's language. */
+export function languageHeaders(): Record<string, string> {
+  return { "accept-language": currentLanguage() };
+}
+
+/** The language the browser asks for: the last one chosen here, else the browser's own. */
+export function detectLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(saved)) return saved;
+  } catch {
+    // Storage may be blocked (private mode); the browser's language decides.
+  }
+  const preferred = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of preferred) {
+    const base = tag?.toLowerCase().split("-")[0];
+    if (isLanguage(base)) return base;
+  }
+  return "en";
+}
+
+/** Spanish client-side validation messages (the domain's English Zod messages, translated). */
+type Translator = (englishMessage: string) => string;
+let spanishMessages: Translator | undefined;
+// The domain's translation table (packages/domain/src/i18n/messagesEs.ts), loaded with the Spanish texts.
+const messageModules = import.meta.glob<{ translateMessage: Translator }>("../../../../../packages/domain/src/i18n/messagesEs.ts");
+
+let spanishLoaded: Promise<void> | undefined;
+function loadSpanish(): Promise<void> {
+  spanishLoaded ??= Promise.all([
+    Promise.all(Object.values(spanishModules).map((load) => load())).then((modules) => {
+      const spanish = mergeResources(modules.map((m) => m.default));
+      for (const [namespace, texts] of Object.entries(spanish)) i18n.addResourceBundle("es", namespace, texts, true, true);
+    }),
+    // dayjs is not on the first screen (bundle budget): it and its Spanish locale load here.
+    import("dayjs/locale/es"),
+    Promise.all(Object.values(messageModules).map((load) => load())).then((modules) => {
+      spanishMessages = modules[0]?.translateMessage;
+    }),
+  ]).then(
+    () => undefined,
+    (error: unknown) => {
+      // A failed download (offline, new build) may be tried again by the next switch.
+      spanishLoaded = undefined;
+      throw error;
+    },
+  );
+  return spanishLoaded;
+}
+
+/** The language the next visit starts in (before the server says which one the user saved). */
+export function rememberLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered across visits when storage is blocked; the session still shows it.
+  }
+}
+
+/** Shows the UI in `language`: loads its texts first when needed, so no key ever shows. */
+export async function applyLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  if (language === "es") await loadSpanish();
+  // Dates (lib/format.ts) and Mantine's date pickers (DatesLocale.tsx) follow dayjs's locale.
+  const { default: dayjs } = await import("dayjs");
+  dayjs.locale(language);
+  if (typeof document !== "undefined") document.documentElement.lang = language;
+  if (remember) rememberLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/**
+ * Before the first render (main.tsx): English is ready at once (no wait); Spanish waits for its
+ * texts so that the first screen never shows English or keys before switching.
+ */
+export function startI18n(): Promise<void> {
+  const language = detectLanguage();
+  if (language === "en") {
+    if (typeof document !== "undefined") document.documentElement.lang = "en";
+    return Promise.resolve();
+  }
+  // The browser's own language is followed, not remembered: only a choice is.
+  return applyLanguage(language, { remember: false }).catch(() => undefined);
+}
+
+/** A client-side validation message in the UI's language (the domain writes them in English). */
+export function localizeMessage(message: string): string {
+  return currentLanguage() === "es" && spanishMessages ? spanishMessages(message) : message;
+}
