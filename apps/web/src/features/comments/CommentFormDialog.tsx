@@ -6,7 +6,8 @@ import {
   projectOptionLabel,
 } from "@sitesafe/domain";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { useTranslation } from "react-i18next";
 import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";

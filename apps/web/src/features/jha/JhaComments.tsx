@@ -6,7 +6,8 @@ import {
   jhaCommentSchema,
 } from "@sitesafe/domain";
 import { ActionIcon, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconEdit, IconLock, IconTrash, IconWorld } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

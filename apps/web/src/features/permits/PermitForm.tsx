@@ -10,7 +10,8 @@ import {
   parseEquipmentList,
 } from "@sitesafe/domain";
 import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconFlame } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";

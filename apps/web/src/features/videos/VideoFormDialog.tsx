@@ -1,6 +1,7 @@
 import { defaultRequiredWatchBy, secondsToDuration, type VideoFormValues, videoFormSchema, videoFormToInput } from "@sitesafe/domain";
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsMobile } from "../../lib/device";
