@@ -3,7 +3,7 @@ import { Badge, Button, Card, Center, Group, List, SimpleGrid, Stack, Text, Them
 import { IconAlertCircle, IconArrowLeft, IconEdit, IconSearch, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
