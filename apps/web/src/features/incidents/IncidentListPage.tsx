@@ -5,6 +5,7 @@ import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch,
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
@@ -22,6 +23,7 @@ const ALL = "all";
 
 /** /forms/incident-reports: search, one tab per visible project, a card grid and the inline report form. */
 export function IncidentListPage() {
+  const { t } = useTranslation("incidents");
   const navigate = useNavigate();
   const [creating, setCreating] = useState<false | "new" | "draft">(false);
   const [search, setSearch] = useState("");
@@ -33,22 +35,22 @@ export function IncidentListPage() {
   const options = trpc.incidents.formOptions.useQuery();
 
   useEffect(() => {
-    if (list.error) notifyError("Failed to fetch incident reports", errorMessage(list.error));
-  }, [list.error]);
+    if (list.error) notifyError(t("list.fetchFailed"), errorMessage(list.error));
+  }, [list.error, t]);
 
   const projects = options.data?.projects ?? [];
 
   return (
     <>
       <PageHeader
-        title="Incident Reports"
-        subtitle="Report and track incidents and near misses on your sites"
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
         actions={
           creating ? null : (
             <>
               <ExportCsvButton path="/api/incident-reports" filters={filters} />
               <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating("new")}>
-                Report New Incident
+                {t("list.newButton")}
               </Button>
             </>
           )
@@ -64,10 +66,10 @@ export function IncidentListPage() {
         />
       ) : (
         <>
-          <ContinueDraftNotice draftKey="incident.new" what="incident report" onContinue={() => setCreating("draft")} />
+          <ContinueDraftNotice draftKey="incident.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
           <TextInput
-            placeholder="Search by title, description or location..."
-            aria-label="Search incident reports"
+            placeholder={t("list.searchPlaceholder")}
+            aria-label={t("list.searchLabel")}
             maxLength={SEARCH_MAX}
             leftSection={<IconSearch size={16} />}
             value={search}
@@ -77,7 +79,7 @@ export function IncidentListPage() {
           <Tabs value={tab} onChange={(v) => setTab(v ?? ALL)} mb="md" variant="pills" radius="xl">
             <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
               <Tabs.List style={{ flexWrap: "nowrap" }}>
-                <Tabs.Tab value={ALL}>All Projects</Tabs.Tab>
+                <Tabs.Tab value={ALL}>{t("list.allProjects")}</Tabs.Tab>
                 {projects.map((p) => (
                   <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: "nowrap" }}>
                     {p.name}
@@ -89,16 +91,16 @@ export function IncidentListPage() {
           {list.isPending ? (
             <CardGridSkeleton count={6} />
           ) : list.error ? (
-            <ErrorState message="Failed to fetch incident reports" onRetry={() => void list.refetch()} />
+            <ErrorState message={t("list.fetchFailed")} onRetry={() => void list.refetch()} />
           ) : list.data.total === 0 ? (
             <EmptyState
-              title="No Incident Reports Found"
+              title={t("list.emptyTitle")}
               message={
                 debounced
-                  ? "No incident reports match your search."
+                  ? t("list.emptySearch")
                   : tab !== ALL
-                    ? "No incidents have been reported for this project."
-                    : "No incidents have been reported yet."
+                    ? t("list.emptyProject")
+                    : t("list.emptyNone")
               }
             />
           ) : (
@@ -118,6 +120,7 @@ export function IncidentListPage() {
 }
 
 function IncidentCard({ report }: { report: IncidentListItem }) {
+  const { t } = useTranslation("incidents");
   return (
     <Card
       withBorder
@@ -143,7 +146,7 @@ function IncidentCard({ report }: { report: IncidentListItem }) {
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {report.projectName ?? "Unknown Project"}
+            {report.projectName ?? t("list.unknownProject")}
           </Text>
         </Group>
         {report.location ? (
@@ -157,7 +160,7 @@ function IncidentCard({ report }: { report: IncidentListItem }) {
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconUser size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {report.reporterName ?? "Unknown reporter"}
+            {report.reporterName ?? t("list.unknownReporter")}
           </Text>
         </Group>
         <Group justify="space-between" gap="xs">

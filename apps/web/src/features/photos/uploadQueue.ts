@@ -1,5 +1,9 @@
 import { PHOTO_MAX_BYTES, type PhotoRecordRef, type PhotoSummary } from "@sitesafe/domain";
+import { i18n } from "../../lib/i18n";
 import { shrinkPhoto } from "./shrinkPhoto";
+
+/** The queue lives outside React: its messages are read in the UI's language when they happen. */
+const text = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: "photos", ...options });
 
 /**
  * Photo uploads of this tab, kept outside React so they go on after the form that started them
@@ -135,7 +139,7 @@ async function attempt(entry: Entry): Promise<void> {
       entry.state = "preparing";
       publish();
       const shrunk = await shrinkPhoto(entry.file, entry.keepLocation);
-      if (shrunk.blob.size > PHOTO_MAX_BYTES) throw new Refused("The photo is larger than 10 MB. Please choose a smaller photo.");
+      if (shrunk.blob.size > PHOTO_MAX_BYTES) throw new Refused(text("queue.tooLarge"));
       entry.body = { blob: shrunk.blob, fileName: shrunk.fileName };
     }
     entry.state = "uploading";
@@ -147,7 +151,7 @@ async function attempt(entry: Entry): Promise<void> {
     entry.progress = 1;
     entry.error = null;
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : "The upload failed.";
+    const message = error instanceof Error && error.message ? error.message : text("queue.failed");
     if (error instanceof Refused || entry.attempts >= MAX_ATTEMPTS) {
       entry.state = "failed";
       entry.error = message;
@@ -183,16 +187,16 @@ function send(entry: Entry, body: { blob: Blob; fileName: string }): Promise<Pho
       clearTimeout(stall);
       const data = xhr.response as { message?: string } | null;
       if (xhr.status === 201) return resolve(data as unknown as PhotoSummary);
-      const message = data?.message ?? `The server answered ${xhr.status}.`;
+      const message = data?.message ?? text("queue.serverAnswered", { status: xhr.status });
       // Worth another try: a timeout, too many requests, the server busy or restarting.
       const transient = xhr.status === 408 || xhr.status === 429 || xhr.status >= 500;
       reject(transient ? new Error(message) : new Refused(message));
     };
     xhr.onerror = () => {
       clearTimeout(stall);
-      reject(new Error(navigator.onLine ? "The connection dropped." : "You are offline. The photo will be sent when you are back online."));
+      reject(new Error(navigator.onLine ? text("queue.dropped") : text("queue.offline")));
     };
-    xhr.onabort = () => reject(new Error("The upload stalled."));
+    xhr.onabort = () => reject(new Error(text("queue.stalled")));
     const form = new FormData();
     form.append("keepLocation", entry.keepLocation ? "true" : "false");
     form.append("file", body.blob, body.fileName);
