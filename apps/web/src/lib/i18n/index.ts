@@ -101,8 +101,6 @@ export function detectLanguage(): Language {
 /** Spanish client-side validation messages (the domain's English Zod messages, translated). */
 type Translator = (englishMessage: string) => string;
 let spanishMessages: Translator | undefined;
-// The domain's translation table (packages/domain/src/i18n/messagesEs.ts), loaded with the Spanish texts.
-const messageModules = import.meta.glob<{ translateMessage: Translator }>("../../../../../packages/domain/src/i18n/messagesEs.ts");
 
 let spanishLoaded: Promise<void> | undefined;
 function loadSpanish(): Promise<void> {
@@ -113,8 +111,9 @@ function loadSpanish(): Promise<void> {
     }),
     // dayjs is not on the first screen (bundle budget): it and its Spanish locale load here.
     import("dayjs/locale/es"),
-    Promise.all(Object.values(messageModules).map((load) => load())).then((modules) => {
-      spanishMessages = modules[0]?.translateMessage;
+    // The domain's translation table (packages/domain/src/i18n/messagesEs.ts), not in its index.
+    import("@sitesafe/domain/i18n/messagesEs").then((m) => {
+      spanishMessages = m.translateMessage;
     }),
   ]).then(
     () => undefined,

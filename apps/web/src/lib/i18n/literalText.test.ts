@@ -3,24 +3,21 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// No English typed into the screens (docs/i18n.md): every .tsx under the folders below is parsed
+// No English typed into the screens (docs/i18n.md): every .tsx under src is parsed
 // and a literal text fails the test when it is
 //   - JSX text with a letter in it,
 //   - a string in the attributes label, placeholder, title, aria-label, description or alt,
 //   - the title or message of a toast (notifySuccess/notifyError/notifications.show).
 // Texts come from locales/<lang>.ts through t(). Brand names may stand alone.
 const src = join(import.meta.dirname, "..", "..");
-const FOLDERS = [
-  "components",
-  "routes",
-  "lib",
-  "features/accounts",
-  "features/dashboard",
-  "features/workers",
-  "features/projects",
-  "features/offline",
-  "features/outbox",
-];
+// Folders whose translation is still under way in another branch (i18n-web-b); empty once merged.
+const NOT_YET_TRANSLATED = new Set(["features/training"]);
+// Every folder of src with screens: the whole app speaks both languages.
+const FOLDERS = readdirSync(src)
+  .flatMap((name) => (name === "features" ? readdirSync(join(src, "features")).map((f) => `features/${f}`) : [name]))
+  .filter((folder) => statSync(join(src, folder)).isDirectory() && tsxFiles(join(src, folder)).length > 0)
+  .filter((folder) => !NOT_YET_TRANSLATED.has(folder))
+  .sort();
 const TEXT_ATTRIBUTES = new Set(["label", "placeholder", "title", "aria-label", "description", "alt"]);
 const TOAST_CALLS = new Set(["notifySuccess", "notifyError", "notifications.show", "notifications.update", "showNotification"]);
 const BRANDS = /\b(SiteSafe|OSHA|JHA)\b/g;
