@@ -131,6 +131,9 @@ const exact: Record<string, string> = {
   "A selected project does not exist": "Uno de los proyectos seleccionados no existe",
   "One or more projects do not exist": "Uno o más proyectos no existen",
   "Please select a valid project": "Seleccione un proyecto válido",
+  // permits.ts's requiredId(...) messages (the permit request form shows them in the browser).
+  "Please select a project": "Seleccione un proyecto",
+  "Requester information is required": "Falta la información de quien solicita",
   "Please select a valid worker": "Seleccione un trabajador válido",
   "No file selected": "No seleccionó ningún archivo",
   "The selected file is empty": "El archivo seleccionado está vacío",
