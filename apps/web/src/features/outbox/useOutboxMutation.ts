@@ -20,10 +20,13 @@ export interface OutboxMutationOptions<P extends OutboxPath> {
 // switch, so every screen that imports them shows the current language.
 export let QUEUED_TITLE: string = i18n.t("outbox:queuedTitle");
 export let QUEUED_MESSAGE: string = i18n.t("outbox:queuedMessage");
-i18n.on("languageChanged", () => {
+const updateQueued = () => {
   QUEUED_TITLE = i18n.t("outbox:queuedTitle");
   QUEUED_MESSAGE = i18n.t("outbox:queuedMessage");
-});
+};
+// Also when the outbox's texts arrive (they load with the signed-in layout, lib/i18n).
+i18n.on("languageChanged", updateQueued);
+i18n.store.on("added", updateQueued);
 
 /**
  * A create that works offline: in place of `trpc.<area>.<create>.useMutation(options)`, use

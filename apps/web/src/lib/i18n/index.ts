@@ -14,7 +14,20 @@ export const LANGUAGE_STORAGE_KEY = "sitesafe.language";
 type Resources = Record<string, Record<string, unknown>>;
 type LocaleModule = { default: Resources };
 
-const englishModules = import.meta.glob<LocaleModule>("/src/**/locales/en.ts", { eager: true });
+// English for the first screen (/auth, the 404 page, the update prompt) is bundled with the entry,
+// so it renders at once; the signed-in screens' English loads with the signed-in layout, which
+// waits for it (loadAppTexts, components/ApiProvider.tsx): /auth stays within its bundle budget
+// (docs/decisions/performance.md) and no screen ever shows a key.
+const englishModules = import.meta.glob<LocaleModule>(
+  ["/src/lib/i18n/locales/en.ts", "/src/features/accounts/locales/en.ts", "/src/features/offline/locales/en.ts"],
+  { eager: true },
+);
+const appEnglishModules = import.meta.glob<LocaleModule>([
+  "/src/**/locales/en.ts",
+  "!/src/lib/i18n/locales/en.ts",
+  "!/src/features/accounts/locales/en.ts",
+  "!/src/features/offline/locales/en.ts",
+]);
 const spanishModules = import.meta.glob<LocaleModule>("/src/**/locales/es.ts");
 
 /** Merges the namespaces of several locale files (two folders may share one namespace). */
@@ -101,6 +114,23 @@ export function detectLanguage(): Language {
 /** Spanish client-side validation messages (the domain's English Zod messages, translated). */
 type Translator = (englishMessage: string) => string;
 let spanishMessages: Translator | undefined;
+
+let appTextsLoaded: Promise<void> | undefined;
+/** The signed-in screens' English texts (Spanish ones come with loadSpanish). */
+export function loadAppTexts(): Promise<void> {
+  appTextsLoaded ??= Promise.all(Object.values(appEnglishModules).map((load) => load())).then(
+    (modules) => {
+      for (const [namespace, texts] of Object.entries(mergeResources(modules.map((m) => m.default)))) {
+        i18n.addResourceBundle("en", namespace, texts, true, true);
+      }
+    },
+    (error: unknown) => {
+      appTextsLoaded = undefined;
+      throw error;
+    },
+  );
+  return appTextsLoaded;
+}
 
 let spanishLoaded: Promise<void> | undefined;
 function loadSpanish(): Promise<void> {
