@@ -1,5 +1,5 @@
 import { SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, ScrollArea, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -88,31 +88,17 @@ export function IncidentListPage() {
               </Tabs.List>
             </ScrollArea>
           </Tabs>
-          {list.isPending ? (
-            <CardGridSkeleton count={6} />
-          ) : list.error ? (
-            <ErrorState message={t("list.fetchFailed")} onRetry={() => void list.refetch()} />
-          ) : list.data.total === 0 ? (
-            <EmptyState
-              title={t("list.emptyTitle")}
-              message={
-                debounced
-                  ? t("list.emptySearch")
-                  : tab !== ALL
-                    ? t("list.emptyProject")
-                    : t("list.emptyNone")
-              }
-            />
-          ) : (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="incident-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.data.items.map((report) => (
-                  <IncidentCard key={report.id} report={report} />
-                ))}
-              </SimpleGrid>
-              <ServerPageControls pager={pager} total={list.data.total} />
-            </>
-          )}
+          <PagedCardGrid
+            query={list}
+            pager={pager}
+            errorMessage={t("list.fetchFailed")}
+            empty={{
+              title: t("list.emptyTitle"),
+              message: debounced ? t("list.emptySearch") : tab !== ALL ? t("list.emptyProject") : t("list.emptyNone"),
+            }}
+            testId="incident-list"
+            renderItem={(report) => <IncidentCard key={report.id} report={report} />}
+          />
         </>
       )}
     </>

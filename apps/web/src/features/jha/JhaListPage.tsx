@@ -1,5 +1,5 @@
 import { highestRisk, SEARCH_MAX } from "@sitesafe/domain";
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -87,29 +87,14 @@ export function JhaListPage() {
           style={{ flex: "1 1 200px" }}
         />
       </Group>
-      {list.isPending ? (
-        <CardGridSkeleton count={6} />
-      ) : list.error ? (
-        <ErrorState message={t("list.fetchFailed")} onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <EmptyState
-          title={t("list.emptyTitle")}
-          message={
-            debounced || projectFilter
-              ? t("list.emptyFiltered")
-              : t("list.emptyNone")
-          }
-        />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="jha-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {list.data.items.map((form) => (
-              <JhaCard key={form.id} form={form} />
-            ))}
-          </SimpleGrid>
-          <ServerPageControls pager={pager} total={list.data.total} />
-        </>
-      )}
+      <PagedCardGrid
+        query={list}
+        pager={pager}
+        errorMessage={t("list.fetchFailed")}
+        empty={{ title: t("list.emptyTitle"), message: debounced || projectFilter ? t("list.emptyFiltered") : t("list.emptyNone") }}
+        testId="jha-list"
+        renderItem={(form) => <JhaCard key={form.id} form={form} />}
+      />
     </>
   );
 }

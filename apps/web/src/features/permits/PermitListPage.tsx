@@ -1,5 +1,5 @@
 import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
@@ -115,34 +115,21 @@ export function PermitListPage() {
           </ScrollArea>
         </Tabs>
 
-        {permits.isPending ? (
-          <CardGridSkeleton count={6} />
-        ) : permits.isError ? (
-          <ErrorState message={t("list.loadFailed")} onRetry={() => void permits.refetch()} />
-        ) : permits.data.total === 0 ? (
-          <EmptyState
-            title={t("list.emptyTitle")}
-            message={
-              debounced || tab !== "all" || status
-                ? t("list.emptyFiltered")
-                : t("list.emptyNone")
-            }
-            action={
+        <PagedCardGrid
+          query={permits}
+          pager={pager}
+          errorMessage={t("list.loadFailed")}
+          empty={{
+            title: t("list.emptyTitle"),
+            message: debounced || tab !== "all" || status ? t("list.emptyFiltered") : t("list.emptyNone"),
+            action: (
               <Button variant="light" color="orange" onClick={() => setRequestOpen("new")}>
                 {t("list.requestButton")}
               </Button>
-            }
-          />
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: permits.isPlaceholderData ? 0.6 : 1 }}>
-              {permits.data.items.map((permit) => (
-                <PermitCard key={permit.id} permit={permit} />
-              ))}
-            </SimpleGrid>
-            <ServerPageControls pager={pager} total={permits.data.total} />
-          </>
-        )}
+            ),
+          }}
+          renderItem={(permit) => <PermitCard key={permit.id} permit={permit} />}
+        />
       </Stack>
 
       <Modal
