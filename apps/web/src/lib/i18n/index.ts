@@ -15,19 +15,13 @@ type Resources = Record<string, Record<string, unknown>>;
 type LocaleModule = { default: Resources };
 
 // English for the first screen (/auth, the 404 page, the update prompt) is bundled with the entry,
-// so it renders at once; the signed-in screens' English loads with the signed-in layout, which
-// waits for it (loadAppTexts, components/ApiProvider.tsx): /auth stays within its bundle budget
+// so it renders at once; the signed-in screens' English (appTexts.ts, one chunk) loads with the
+// signed-in layout, which waits for it (loadAppTexts, components/ApiProvider.tsx): /auth stays within its bundle budget
 // (docs/decisions/performance.md) and no screen ever shows a key.
 const englishModules = import.meta.glob<LocaleModule>(
   ["/src/lib/i18n/locales/en.ts", "/src/features/accounts/locales/en.ts", "/src/features/offline/locales/en.ts"],
   { eager: true },
 );
-const appEnglishModules = import.meta.glob<LocaleModule>([
-  "/src/**/locales/en.ts",
-  "!/src/lib/i18n/locales/en.ts",
-  "!/src/features/accounts/locales/en.ts",
-  "!/src/features/offline/locales/en.ts",
-]);
 const spanishModules = import.meta.glob<LocaleModule>("/src/**/locales/es.ts");
 
 /** Merges the namespaces of several locale files (two folders may share one namespace). */
@@ -118,9 +112,9 @@ let spanishMessages: Translator | undefined;
 let appTextsLoaded: Promise<void> | undefined;
 /** The signed-in screens' English texts (Spanish ones come with loadSpanish). */
 export function loadAppTexts(): Promise<void> {
-  appTextsLoaded ??= Promise.all(Object.values(appEnglishModules).map((load) => load())).then(
-    (modules) => {
-      for (const [namespace, texts] of Object.entries(mergeResources(modules.map((m) => m.default)))) {
+  appTextsLoaded ??= import("./appTexts").then(
+    ({ appEnglish }) => {
+      for (const [namespace, texts] of Object.entries(mergeResources(appEnglish))) {
         i18n.addResourceBundle("en", namespace, texts, true, true);
       }
     },
