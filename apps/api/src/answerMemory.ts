@@ -39,6 +39,8 @@ export interface AnswerKey {
   rest: boolean;
   path: string;
   input: unknown;
+  /** The request's language (language.ts): the same read in Spanish is another answer. */
+  language?: string;
 }
 
 export class AnswerMemory {
@@ -91,7 +93,7 @@ export class AnswerMemory {
 }
 
 function keyText(key: AnswerKey): string {
-  return `${key.userId}\u0000${key.rest ? "rest" : "trpc"}\u0000${key.path}\u0000${JSON.stringify(key.input ?? null)}`;
+  return `${key.userId}\u0000${key.rest ? "rest" : "trpc"}\u0000${key.language ?? "en"}\u0000${key.path}\u0000${JSON.stringify(key.input ?? null)}`;
 }
 
 /** Objects of at most MAX_ROWS rows. */

@@ -1,4 +1,4 @@
-import { type Actor, can, type Action, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
+import { type Actor, can, type Action, type Language, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
 import { compliance, type Database, type DbHandle, dataVersions } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { SessionCache } from "./auth/sessionCache.js";
@@ -9,6 +9,7 @@ import type { ComplianceMemory } from "./complianceMemory.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 import type { WholeListOutlet } from "./lists.js";
 import type { VersionedMemory } from "./memoryStore.js";
+import { resolveLanguage } from "./language.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -62,6 +63,8 @@ export interface Context {
   remember<T>(path: string, input: unknown, compute: () => Promise<T>): Promise<T>;
   /** The request's `Idempotency-Key` header, honoured by creates (services/idempotency.ts). */
   idempotencyKey: string | null;
+  /** The language of this request's messages and training content (language.ts), resolved once. */
+  language: Language;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -89,6 +92,8 @@ export interface ContextInput {
   idempotencyKey?: string | undefined;
   /** The server's memory of values shared by every request (`Context.shared`). */
   sharedMemory?: VersionedMemory | undefined;
+  /** The request's `Accept-Language` header (language.ts). */
+  acceptLanguage?: string | undefined;
 }
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
@@ -137,6 +142,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       input.complianceMemory?.invalidate();
     },
     idempotencyKey: input.idempotencyKey ?? null,
+    language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
     projectFigures: input.complianceMemory?.projects.lookup(db, versionOnce) ?? compliance.projectFiguresOf(db),
     workerCompliance: input.complianceMemory?.workers.lookup(db, versionOnce) ?? compliance.workerComplianceOfIds(db),
     dataVersion: versionOnce,
@@ -148,7 +154,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
       if (!memory || !user) return compute();
       const outlet = this.wholeList;
       // A whole list left in the outlet is streamed by this request, never remembered.
-      return memory.answer(versionOnce, { userId: user.id, rest: outlet !== undefined, path, input: the }, compute, () => outlet?.source === undefined);
+      // The language is part of the key: a module is answered in the reader's language.
+      return memory.answer(versionOnce, { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language }, compute, () => outlet?.source === undefined);
     },
   };
 }

@@ -3,6 +3,7 @@ import { classifyDbError } from "@sitesafe/db";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { localize, requestLanguage } from "./language.js";
 
 /**
  * The one error module of the API (docs/api.md): every failure, whoever raised it (a procedure's
@@ -121,7 +122,9 @@ export const loggedCause = (error: unknown): unknown => (error instanceof TRPCEr
 
 /** Answers a Fastify request with the error's status and body; an unexpected error is logged (once, here). */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown, translate?: Translate) {
-  const { status, body, unexpected } = errorResponse(error, translate);
+  // In the request's language (language.ts): the user's saved choice, else Accept-Language, else English.
+  const language = requestLanguage(req);
+  const { status, body, unexpected } = errorResponse(error, translate ?? ((message) => localize(message, language)));
   if (unexpected) req.log.error({ err: loggedCause(error) }, "unexpected error");
   return reply.code(status).send(body);
 }

@@ -21,6 +21,7 @@ import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./
 import { MemoryStore, VersionedMemory } from "./memoryStore.js";
 import { registerRest } from "./rest/register.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
+import { rememberLanguage } from "./language.js";
 import { type AppRouter, appRouter } from "./router.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
@@ -232,7 +233,9 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
         answerMemory,
         idempotencyKey: headerOf(req, "idempotency-key"),
         sharedMemory,
+        acceptLanguage: headerOf(req, "accept-language"),
       });
+      ctx.then((c) => rememberLanguage(req, c.language), () => undefined);
       contexts.set(req, ctx);
     }
     return ctx;

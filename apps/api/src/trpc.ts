@@ -1,15 +1,18 @@
-import { AppError, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, unsupportedInput } from "@sitesafe/domain";
+import { AppError, DEFAULT_LANGUAGE, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, unsupportedInput } from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
 import { errorResponse, normaliseError } from "./errors.js";
 import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
+import { localize } from "./language.js";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
-    // The body every client sees, shaped once (errors.ts): never stacks or SQL.
-    const { body } = errorResponse(error);
+  errorFormatter({ shape, error, ctx }) {
+    // The body every client sees, shaped once (errors.ts), in the request's language (language.ts):
+    // never stacks or SQL.
+    const language = ctx?.language ?? DEFAULT_LANGUAGE;
+    const { body } = errorResponse(error, (message) => localize(message, language));
     return { message: body.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues } };
   },
 });

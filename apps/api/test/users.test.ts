@@ -34,7 +34,7 @@ describe("GET /api/users", () => {
     const list = res.json() as Array<Record<string, unknown>>;
     expect(list.map((u) => u.id)).toEqual(expect.arrayContaining([admin.id, manager.id, worker.id]));
     const row = list.find((u) => u.id === worker.id);
-    expect(Object.keys(row ?? {}).sort()).toEqual(["createdAt", "email", "firstName", "id", "lastName", "role", "username"]);
+    expect(Object.keys(row ?? {}).sort()).toEqual(["createdAt", "email", "firstName", "id", "language", "lastName", "role", "username"]);
     expect(row).toMatchObject({ username: worker.username, email: worker.email, role: "worker", firstName: "Walt", lastName: "Worker" });
     expect(Number.isNaN(Date.parse(String(row?.createdAt)))).toBe(false);
     expect(JSON.stringify(list)).not.toMatch(/password|hash/i);

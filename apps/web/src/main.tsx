@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { UpdatePrompt } from "./features/offline/UpdatePrompt";
+import { startI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import { cssVariablesResolver, theme } from "./theme";
 import "./touch.css";
@@ -40,10 +41,13 @@ function App() {
 }
 
 const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// English is bundled and ready at once; Spanish texts are loaded first so no screen flashes keys.
+void startI18n().then(() => {
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});

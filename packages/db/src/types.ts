@@ -18,6 +18,8 @@ export interface UsersTable {
   firstName: string | null;
   lastName: string | null;
   createdAt: Timestamp;
+  /** 'en' or 'es' (migration 0012). */
+  language: ColumnType<"en" | "es", "en" | "es" | undefined, "en" | "es">;
 }
 
 export interface WorkersTable {
@@ -162,6 +164,17 @@ export interface TrainingModulesTable {
   duration: ColumnType<number, number | undefined, number>;
   createdBy: number | null;
   createdAt: Timestamp;
+}
+
+/** A module's title, description and content in another language (migration 0013). */
+export interface TrainingModuleTranslationsTable {
+  moduleId: number;
+  language: "es";
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** Shape owned by packages/domain (training): translatedModuleContentSchema. */
+  content: Json<unknown>;
+  updatedAt: Timestamp;
 }
 
 export type TrainingStatus = "not_started" | "in_progress" | "completed";
@@ -394,6 +407,7 @@ export interface Database {
   jhaComments: JhaCommentsTable;
   incidentReports: IncidentReportsTable;
   trainingModules: TrainingModulesTable;
+  trainingModuleTranslations: TrainingModuleTranslationsTable;
   workerTrainings: WorkerTrainingsTable;
   safetyVideos: SafetyVideosTable;
   workerVideos: WorkerVideosTable;

@@ -21,3 +21,4 @@ export * from "./dashboard.js";
 export * from "./osha.js";
 export * from "./photos.js";
 export * from "./serviceTokens.js";
+export * from "./language.js";

@@ -115,6 +115,75 @@ export const moduleDurationSchema = z
   )
   .default(MODULE_DURATION_DEFAULT);
 
+// ---------------------------------------------------------------------------------------------
+// Translations: the same module in another language (migration 0013). The English module holds
+// the quiz's answers (option indexes); a translation holds only the words, question for question
+// and option for option, so grading never depends on the language the quiz was read in.
+
+export const TRANSLATION_SECTIONS_MISMATCH = "The Spanish version must have the same sections as the English one";
+export const TRANSLATION_QUESTIONS_MISMATCH = "The Spanish quiz must have the same questions as the English one";
+export const TRANSLATION_OPTIONS_MISMATCH = "Each Spanish question must have the same options as the English one";
+
+export const translatedQuizQuestionSchema = z.object({
+  question: z.string({ error: "Question is required" }).trim().min(1, "Question is required").max(1000, "Question is too long"),
+  options: z
+    .array(z.string({ error: "Option cannot be empty" }).trim().min(1, "Option cannot be empty").max(500, "Option is too long"), {
+      error: "At least two options are required",
+    })
+    .min(2, "At least two options are required")
+    .max(10, "A question can have at most 10 options"),
+});
+
+export const translatedModuleContentSchema = z.object({
+  sections: z
+    .array(moduleSectionSchema, { error: "At least one section is required" })
+    .min(1, "At least one section is required")
+    .max(50, "A module can have at most 50 sections"),
+  quiz: z
+    .array(translatedQuizQuestionSchema, { error: "At least one quiz question is required" })
+    .min(1, "At least one quiz question is required")
+    .max(50, "A module can have at most 50 questions"),
+  guidelines: z.array(guidelineSchema).max(50).optional(),
+});
+export type TranslatedModuleContent = z.infer<typeof translatedModuleContentSchema>;
+
+/** A module's title, description and content in another language. */
+export const moduleTranslationSchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+  description: z.string().trim().max(5000, "Description is too long").optional().default(""),
+  content: translatedModuleContentSchema,
+});
+export type ModuleTranslation = z.infer<typeof moduleTranslationSchema>;
+
+/** The languages a module may be translated into (English is the module itself). */
+export const moduleTranslationLanguages = ["es"] as const;
+export type ModuleTranslationLanguage = (typeof moduleTranslationLanguages)[number];
+
+/**
+ * The first way a translation does not match its module (a section, question or option more or
+ * less), with its field path, or null when it matches one for one.
+ */
+export function translationMismatch(
+  module: { sections: readonly unknown[]; quiz: ReadonlyArray<{ options: readonly unknown[] }> },
+  translation: { sections: readonly unknown[]; quiz: ReadonlyArray<{ options: readonly unknown[] }> },
+): { path: string; message: string } | null {
+  if (translation.sections.length !== module.sections.length) return { path: "content.sections", message: TRANSLATION_SECTIONS_MISMATCH };
+  if (translation.quiz.length !== module.quiz.length) return { path: "content.quiz", message: TRANSLATION_QUESTIONS_MISMATCH };
+  for (let i = 0; i < module.quiz.length; i++) {
+    if (translation.quiz[i]?.options.length !== module.quiz[i]?.options.length) {
+      return { path: `content.quiz.${i}.options`, message: TRANSLATION_OPTIONS_MISMATCH };
+    }
+  }
+  return null;
+}
+
+/** PUT /api/training-modules/:id/translations/:language: staff add or replace a module's translation. */
+export const setModuleTranslationSchema = moduleTranslationSchema.extend({
+  id: idParam,
+  language: z.enum(moduleTranslationLanguages, { error: "Language must be es (Spanish)" }),
+});
+export type SetModuleTranslationInput = z.input<typeof setModuleTranslationSchema>;
+
 /** POST /api/training-modules and the "Add New Training Module" dialog. */
 export const createTrainingModuleSchema = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
@@ -125,6 +194,12 @@ export const createTrainingModuleSchema = z.object({
     .default("site_safety"),
   duration: moduleDurationSchema,
   content: moduleContentSchema,
+  /** The Spanish version, optional: it must match the module section for section and option for option. */
+  translations: z.object({ es: moduleTranslationSchema.optional() }).optional(),
+}).superRefine((value, ctx) => {
+  const es = value.translations?.es;
+  const mismatch = es ? translationMismatch(value.content, es.content) : null;
+  if (mismatch) ctx.addIssue({ code: "custom", path: ["translations", "es", ...mismatch.path.split(".")], message: mismatch.message });
 });
 export type CreateTrainingModuleInput = z.input<typeof createTrainingModuleSchema>;
 export type CreateTrainingModule = z.infer<typeof createTrainingModuleSchema>;

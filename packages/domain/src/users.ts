@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { searchParam } from "./paging.js";
+import type { Language } from "./language.js";
 import type { Role } from "./roles.js";
 
 /** A user as every answer shows it: never a password or its hash. */
@@ -11,6 +12,8 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   createdAt: Date;
+  /** The language the user chose: the server answers in it, the web app shows it. */
+  language: Language;
 }
 
 export const idParam = z.coerce

@@ -9,6 +9,7 @@ import {
   injuryTypes,
   inviteTokenRoles,
   inviteTokenStatuses,
+  languages,
   jhaCommentVisibilities,
   notRecordableReasons,
   PHOTO_RECORD_KINDS,
@@ -50,6 +51,7 @@ const user = obj("User", {
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   createdAt: timestamp,
+  language: z.enum(languages),
 });
 
 const workerFields = {
@@ -269,6 +271,7 @@ const trainingModule = obj("TrainingModule", {
   duration: z.number().int(),
   content: z.unknown().describe("Sections, guidelines and quiz of the module"),
   createdAt: timestamp,
+  language: z.enum(languages).describe("The language of title, description and content: the reader's when the module has it, else en"),
 });
 const trainingRecord = obj("TrainingRecord", {
   id,
@@ -493,6 +496,7 @@ const list = <T extends z.ZodType>(item: T) => z.array(item);
 
 export const responses: Record<string, z.ZodType> = {
   "auth.me": user,
+  "auth.setLanguage": user,
   "auth.login": user,
   "auth.register": user,
   "auth.logout": success,
@@ -558,6 +562,7 @@ export const responses: Record<string, z.ZodType> = {
   "training.modules": list(trainingModule),
   "training.moduleById": trainingModule,
   "training.createModule": trainingModule,
+  "training.setTranslation": trainingModule,
   "training.completion": list(
     obj("TrainingCompletion", {
       workerId: id,

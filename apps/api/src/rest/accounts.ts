@@ -1,8 +1,9 @@
-import { del, get, post } from "./table.js";
+import { del, get, post, put } from "./table.js";
 
 /** Session and account; users and invite tokens (docs/api.md). */
 export const accountsRoutes = [
   get("/api/user", (c) => c.auth.me()),
+  put("/api/user/language", (c, r) => c.auth.setLanguage(r.input)),
   post("/api/login", (c, r) => c.auth.login(r.input), 200),
   post("/api/register", (c, r) => c.auth.register(r.input)),
   post("/api/logout", (c) => c.auth.logout(), 200),

@@ -5,6 +5,7 @@ export const trainingRoutes: RestRoute[] = [
   get("/api/training-modules", (c, r) => c.training.modules(r.input)),
   get("/api/training-modules/:id", (c, r) => c.training.moduleById(r.input)),
   post("/api/training-modules", (c, r) => c.training.createModule(r.input)),
+  put("/api/training-modules/:id/translations/:language", (c, r) => c.training.setTranslation(r.input)),
   get("/api/training-completion", (c, r) => c.training.completion(r.input)),
   // A static segment: listed before the :moduleId route so it reads as "force-refresh", never as a module id.
   get("/api/workers/:workerId/trainings/force-refresh", (c, r) => c.training.workerTrainingsForceRefresh(r.input)),

@@ -1,4 +1,4 @@
-import { changePasswordSchema, loginSchema, registerSchema } from "@sitesafe/domain";
+import { changePasswordSchema, loginSchema, registerSchema, setLanguageSchema } from "@sitesafe/domain";
 import * as service from "../services/auth.js";
 import { authedProcedure, publicProcedure, router, sessionProcedure } from "../trpc.js";
 
@@ -19,6 +19,13 @@ export const authRouter = router({
   register: publicProcedure.input(registerSchema).mutation(({ ctx, input }) => service.register(ctx, input)),
 
   logout: publicProcedure.mutation(({ ctx }) => service.logout(ctx)),
+
+  /**
+   * PUT /api/user/language: the signed-in user's language ('en' or 'es'). The answers to their
+   * requests follow it from the next request on (language.ts).
+   */
+  setLanguage: authedProcedure.input(setLanguageSchema).mutation(({ ctx, input }) => service.setLanguage(ctx, input)),
+
 
   changePassword: sessionProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => service.changePassword(ctx, input)),
 });

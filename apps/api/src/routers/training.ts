@@ -1,6 +1,7 @@
 import {
   byIdSchema,
   createTrainingModuleSchema,
+  setModuleTranslationSchema,
   recordTrainingProgressSchema,
   trainingCompletionListSchema,
   submitQuizAttemptSchema,
@@ -22,7 +23,7 @@ export const trainingRouter = router({
   completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(remembered(({ ctx, input }) => service.completion(ctx, input))),
 
   /** GET /api/training-modules (?type=). */
-  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => (await training.listModules(ctx.db, { type: input?.type })).map(service.publicModule))),
+  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language))),
 
   /** GET /api/training-modules/:id. */
   moduleById: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.moduleById(ctx, input.id))),
@@ -32,6 +33,9 @@ export const trainingRouter = router({
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
+
+  /** PUT /api/training-modules/:id/translations/:language: staff add or replace a module's Spanish version. */
+  setTranslation: authedProcedure.input(setModuleTranslationSchema).mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
   workerTrainings: authedProcedure.input(workerTrainingsSchema).query(remembered(({ ctx, input }) => service.workerTrainings(ctx, input.workerId))),

@@ -4,7 +4,9 @@ import {
   conflict,
   INVALID_LOGIN,
   type loginSchema,
+  notFound,
   type registerSchema,
+  type setLanguageSchema,
 } from "@sitesafe/domain";
 import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import type { z } from "zod";
@@ -124,4 +126,12 @@ export async function changePassword(ctx: ServiceContext & { session: NonNullabl
   });
   ctx.log.info({ event: "password_changed", userId: ctx.user.id }, "password changed");
   return { success: true };
+}
+
+/** The signed-in user's language ('en' or 'es'); answers follow it from the next request on (language.ts). */
+export async function setLanguage(ctx: ServiceContext & { user: NonNullable<Context["user"]> }, input: z.infer<typeof setLanguageSchema>) {
+  const user = await users.setUserLanguage(ctx.db, ctx.user.id, input.language);
+  if (!user) throw notFound("User");
+  ctx.log.info({ event: "language_changed", userId: user.id, language: user.language }, "language changed");
+  return user;
 }

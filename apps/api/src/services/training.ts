@@ -18,6 +18,11 @@ import {
   type recordTrainingProgressSchema,
   type submitQuizAttemptSchema,
   type trainingCompletionListSchema,
+  type CreateTrainingModule,
+  type Language,
+  type ModuleTranslationLanguage,
+  type ModuleTranslation,
+  translationMismatch,
 } from "@sitesafe/domain";
 import { audit, type Database, training } from "@sitesafe/db";
 import type { Kysely, Transaction } from "kysely";
@@ -33,9 +38,64 @@ import type { ServiceContext } from "./context.js";
 
 type Ctx = { db: Kysely<Database>; actor: Actor };
 
-/** A module as the browser receives it: the quiz without its answers. */
-export function publicModule(module: training.TrainingModule) {
-  return { ...module, content: publicModuleContent(module.content) };
+/**
+ * A module as the browser receives it: the quiz without its answers, in the reader's language when
+ * the module has a translation that matches it question for question (else English). `language`
+ * says which one the content is in, so the page can say when a module is not yet translated.
+ */
+export function publicModule(module: training.TrainingModule, translation?: training.ModuleTranslation) {
+  if (translation && !translationMismatch(module.content, translation.content)) {
+    const { sections, quiz, guidelines } = translation.content;
+    const content = { sections, quiz: quiz.map(({ question, options }) => ({ question, options })), ...(guidelines ?? module.content.guidelines ? { guidelines: guidelines ?? module.content.guidelines } : {}) };
+    return { ...module, title: translation.title, description: translation.description, content, language: translation.language as Language };
+  }
+  return { ...module, content: publicModuleContent(module.content), language: "en" as Language };
+}
+
+/** Modules in the reader's language (one query for the translations of the whole list). */
+export async function modulesIn(db: Kysely<Database>, modules: training.TrainingModule[], language: Language) {
+  if (language === "en" || modules.length === 0) return modules.map((module) => publicModule(module));
+  const translations = await training.findTranslations(db, modules.map((m) => m.id), language);
+  return modules.map((module) => publicModule(module, translations.get(module.id)));
+}
+
+/** One module in the reader's language. */
+export async function moduleIn(db: Kysely<Database>, module: training.TrainingModule, language: Language) {
+  const [localized] = await modulesIn(db, [module], language);
+  return localized as ReturnType<typeof publicModule>;
+}
+
+/** A staff member's new module, with its Spanish version when given, in one transaction. */
+async function insertModuleWithTranslation(ctx: Ctx & { language: Language }, input: CreateTrainingModule, createdBy: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const { translations, ...fields } = input;
+    const module = await training.insertModule(trx, { ...fields, createdBy });
+    if (translations?.es) await training.upsertTranslation(trx, { moduleId: module.id, language: "es", ...translations.es });
+    return moduleIn(trx, module, ctx.language);
+  });
+}
+
+/**
+ * Adds or replaces a module's translation (staff). It must match the English module section for
+ * section, question for question and option for option: the answers stay the module's.
+ */
+export async function setTranslation(ctx: Ctx, input: { id: number; language: ModuleTranslationLanguage } & ModuleTranslation) {
+  assertCan(ctx.actor, "trainingModule.create");
+  return ctx.db.transaction().execute(async (trx) => {
+    const module = await training.findModule(trx, input.id);
+    if (!module) throw notFound("Training module");
+    const mismatch = translationMismatch(module.content, input.content);
+    if (mismatch) throw badRequest(mismatch.message, [mismatch]);
+    const translation = await training.upsertTranslation(trx, {
+      moduleId: module.id,
+      language: input.language,
+      title: input.title,
+      description: input.description,
+      content: input.content,
+    });
+    await audit.recordAudit(trx, { actor: ctx.actor, entity: "training", entityId: module.id, action: "translated", details: { moduleId: module.id, language: input.language } });
+    return publicModule(module, translation);
+  });
 }
 
 /** The write itself plus its audit event, inside the caller's transaction. */
@@ -136,21 +196,21 @@ export function completion(ctx: ServiceContext, input: z.infer<typeof trainingCo
 export async function moduleById(ctx: ServiceContext, id: number) {
   const module = await training.findModule(ctx.db, id);
   if (!module) throw notFound("Training module");
-  return publicModule(module);
+  return moduleIn(ctx.db, module, ctx.language);
 }
 
 export async function moduleBySlug(ctx: ServiceContext, slug: string) {
   const module = await training.findModuleBySlug(ctx.db, slug);
   if (!module) throw notFound("Training module");
-  return publicModule(module);
+  return moduleIn(ctx.db, module, ctx.language);
 }
 
-/** Admins, managers, and the Safety Administrator / Safety Manager positions. */
+/** Admins, managers, and the Safety Administrator / Safety Manager positions; with its Spanish version when given. */
 export async function createModule(ctx: ServiceContext, input: z.infer<typeof createTrainingModuleSchema>) {
   assertCan(ctx.actor, "trainingModule.create");
-  const module = await training.insertModule(ctx.db, { ...input, createdBy: ctx.user.id });
+  const module = await insertModuleWithTranslation(ctx, input, ctx.user.id);
   ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
-  return publicModule(module);
+  return module;
 }
 
 export async function workerTrainings(ctx: ServiceContext, workerId: number) {

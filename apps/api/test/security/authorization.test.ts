@@ -73,6 +73,7 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/health", url: () => "/api/health", expect: e(200, 200, 200, 200, 200), why: "public health check" },
   { method: "GET", path: "/api/bare", url: () => "/api/bare", expect: e(200, 200, 200, 200, 200), why: "public constant answer (benchmark)" },
   { method: "GET", path: "/api/user", url: () => "/api/user", expect: signedIn(200) },
+  { method: "PUT", path: "/api/user/language", url: () => "/api/user/language", body: () => ({ language: "es" }), expect: signedIn(200), why: "everyone chooses their own language" },
   { method: "POST", path: "/api/login", url: () => "/api/login", body: (f, a) => ({ username: (actorUser(f, a) ?? f.w1).username, password: FIXTURE_PASSWORD }), expect: e(200, 200, 200, 200, 200) },
   { method: "POST", path: "/api/register", url: () => "/api/register", body: () => ({ username: `reg_${uid()}`, email: `reg_${uid()}@example.com`, firstName: "Reg", lastName: "Istered", password: "secret12", role: "worker", company: "Acme", hardhatNumber: "HH-R" }), expect: e(201, 201, 201, 201, 201), why: "public; a signed-in visitor may register another worker account too" },
   { method: "POST", path: "/api/register", variant: "manager with invite token", url: () => "/api/register", body: (f) => ({ username: `mgr_${uid()}`, email: `mgr_${uid()}@example.com`, firstName: "Mia", lastName: "Mgr", password: "secret12", role: "manager", inviteToken: f.inviteToken }), expect: e(201, 201, 201, 201, 201) },
@@ -180,6 +181,7 @@ const MATRIX: Row[] = [
   // ---- training
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },
   { method: "GET", path: "/api/training-modules/:id", url: (f) => `/api/training-modules/${f.moduleId}`, expect: signedIn(200) },
+  { method: "PUT", path: "/api/training-modules/:id/translations/:language", url: (f) => `/api/training-modules/${f.moduleId}/translations/es`, body: () => ({ title: "Andamios", description: "Inspección de andamios", content: { sections: [{ title: "Etiquetas", content: "Revise la etiqueta del andamio" }], quiz: [{ question: "¿Qué significa la etiqueta verde?", options: ["Seguro", "Inseguro"] }] } }), expect: staff(200), why: "whoever may add modules may add their Spanish version" },
   { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "docs/product.md: admins and managers add modules (plus Safety Manager/Administrator positions)" },
   { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "the training-completion export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
   { method: "GET", path: "/api/training-completion", variant: "?workerId=W1", url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200), why: "W2 may not read W1's rows" },

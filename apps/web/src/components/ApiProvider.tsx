@@ -6,6 +6,8 @@ import "@mantine/notifications/styles.layer.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";
+import { loadAppTexts } from "../lib/i18n";
+import { DatesLocale } from "../lib/i18n/DatesLocale";
 import { createQueryClient, createTrpcClient, trpc } from "../lib/trpc";
 import { FullPageSpinner } from "./FullPageSpinner";
 
@@ -22,17 +24,18 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   const { queryClient } = clients;
   const [ready, setReady] = useState(isRestored);
   useEffect(() => {
-    restored ??= restoreQueryCache(queryClient)
-      .catch(() => undefined)
-      .then(() => {
-        isRestored = true;
-        persistQueryCache(queryClient);
-      });
+    // The saved cache and the signed-in screens' English texts, both before the first screen.
+    restored ??= Promise.all([restoreQueryCache(queryClient).catch(() => undefined), loadAppTexts().catch(() => undefined)]).then(() => {
+      isRestored = true;
+      persistQueryCache(queryClient);
+    });
     void restored.then(() => setReady(true));
   }, [queryClient]);
   return (
     <trpc.Provider client={clients.trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{ready ? children : <FullPageSpinner />}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <DatesLocale>{ready ? children : <FullPageSpinner />}</DatesLocale>
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

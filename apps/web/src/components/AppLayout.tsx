@@ -17,11 +17,14 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
+import { IconDeviceDesktop, IconKey, IconLanguage, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
+import { applyLanguage, currentLanguage, supportedLanguages } from "../lib/i18n";
+import { useSaveLanguage } from "../lib/i18n/useUserLanguage";
 import { clearDraftsOf } from "../lib/formDraft";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
@@ -35,28 +38,30 @@ import { TrainingReminder } from "./TrainingReminder";
 export const PRODUCT_NAME = "SiteSafe";
 
 function useLogout() {
+  const { t } = useTranslation("common");
   const userId = useCurrentUser()?.id;
   const logout = trpc.auth.logout.useMutation({
     onSuccess: () => {
       // Unsent form drafts belong to this person; the next one on this device must not see them.
       clearDraftsOf(userId);
-      notifySuccess("Logged out", "You have been successfully logged out.");
+      notifySuccess(t("layout.loggedOut"), t("layout.loggedOutMessage"));
       // A shared phone must not show this user's saved data to the next one.
       void clearQueryCache().finally(() => navigateFully("/auth"));
     },
-    onError: (error) => notifyError("Logout failed", errorMessage(error)),
+    onError: (error) => notifyError(t("layout.logoutFailed"), errorMessage(error)),
   });
   return logout;
 }
 
 /** Light, dark or system; kept in the browser by Mantine's colour scheme manager. */
 function ThemeToggle() {
+  const { t } = useTranslation("common");
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const next = colorScheme === "light" ? "dark" : colorScheme === "dark" ? "auto" : "light";
-  const label = colorScheme === "light" ? "Light theme" : colorScheme === "dark" ? "Dark theme" : "System theme";
+  const label = t(`layout.theme.${colorScheme === "light" ? "light" : colorScheme === "dark" ? "dark" : "system"}`);
   return (
-    <Tooltip label={`${label} (switch)`} openDelay={700}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Theme: ${label}`} data-theme={colorScheme} onClick={() => setColorScheme(next)}>
+    <Tooltip label={t("layout.theme.switch", { label })} openDelay={700}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("layout.theme.current", { label })} data-theme={colorScheme} onClick={() => setColorScheme(next)}>
         {colorScheme === "light" ? <IconSun size={20} /> : colorScheme === "dark" ? <IconMoon size={20} /> : <IconDeviceDesktop size={20} />}
       </ActionIcon>
     </Tooltip>
@@ -64,6 +69,8 @@ function ThemeToggle() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("common");
+  const saveLanguage = useSaveLanguage();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -85,7 +92,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Header style={{ position: "fixed" }}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom={isMobile ? undefined : "sm"} size="sm" aria-label="Toggle menu" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom={isMobile ? undefined : "sm"} size="sm" aria-label={t("layout.toggleMenu")} />
             <Text component={Link} to="/" fw={800} fz="lg" c="var(--sitesafe-brand-text)" style={{ textDecoration: "none" }}>
               {PRODUCT_NAME}
             </Text>
@@ -95,7 +102,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <ThemeToggle />
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu" w={48} h={48} style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}>
+                <UnstyledButton aria-label={t("layout.accountMenu")} w={48} h={48} style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}>
                   <Avatar color="orange" radius="xl">
                     {avatarLetter(user)}
                   </Avatar>
@@ -112,14 +119,31 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 </Box>
                 <Menu.Divider />
                 <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
-                  Profile
+                  {t("layout.profile")}
                 </Menu.Item>
                 <Menu.Item component={Link} to="/account/password" leftSection={<IconKey size={16} />}>
-                  Change Password
+                  {t("layout.changePassword")}
                 </Menu.Item>
                 <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
-                  Logout
+                  {t("layout.logout")}
                 </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t("language.label")}</Menu.Label>
+                {supportedLanguages.map((language) => (
+                  <Menu.Item
+                    key={language}
+                    lang={language}
+                    leftSection={<IconLanguage size={16} />}
+                    aria-current={language === currentLanguage() ? "true" : undefined}
+                    fw={language === currentLanguage() ? 700 : undefined}
+                    onClick={() => {
+                      if (language === currentLanguage()) return;
+                      void applyLanguage(language).then(() => saveLanguage(language));
+                    }}
+                  >
+                    {t(`language.${language}`)}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           </Group>
@@ -134,7 +158,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 key={entry.to}
                 component={Link}
                 to={entry.to}
-                label={entry.label}
+                label={t(entry.labelKey)}
                 leftSection={<entry.icon size={18} stroke={1.6} />}
                 active={isActive(entry, pathname)}
                 color="orange"
@@ -155,12 +179,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 {name}
               </Text>
               <Text size="xs" c="dimmed">
-                {roleLabel(user.role)}
+                {t(`labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}
               </Text>
             </Box>
           </Group>
           <Button fullWidth variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} loading={logout.isPending}>
-            Logout
+            {t("layout.logout")}
           </Button>
         </AppShell.Section>
       </AppShell.Navbar>
@@ -189,7 +213,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               >
                 <tab.icon size={22} stroke={active ? 2.2 : 1.6} />
                 <Text size="xs" fw={active ? 700 : 500} c="inherit">
-                  {tab.label}
+                  {t(tab.labelKey)}
                 </Text>
               </UnstyledButton>
             );

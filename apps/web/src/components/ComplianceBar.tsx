@@ -1,5 +1,6 @@
 import { type ComplianceBarContext, complianceColor, complianceStatus } from "@sitesafe/domain";
 import { Group, Progress, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 /** A compliance percentage with the spec's colour scale for the place it is shown. */
 export function ComplianceBar({
@@ -12,6 +13,7 @@ export function ComplianceBar({
   /** Text after the percentage; defaults to the Compliant / At Risk / Non-Compliant label. */
   label?: string | false;
 }) {
+  const { t } = useTranslation("common");
   const pct = Math.max(0, Math.min(100, Math.round(value)));
   const color = complianceColor(pct, context);
   return (
@@ -22,11 +24,11 @@ export function ComplianceBar({
         </Text>
         {label === false ? null : (
           <Text size="xs" c={color} fw={500}>
-            {label ?? complianceStatus(pct)}
+            {label ?? t(`labels.compliance.${complianceStatus(pct)}`)}
           </Text>
         )}
       </Group>
-      <Progress value={pct} color={color} size="sm" aria-label={`Compliance ${pct}%`} />
+      <Progress value={pct} color={color} size="sm" aria-label={t("compliance.bar", { percent: pct })} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Every destructive action asks first, with the spec's title and text. */
 export function ConfirmDialog({
   opened,
   title,
   message,
-  confirmLabel = "Delete",
-  cancelLabel = "Cancel",
+  confirmLabel,
+  cancelLabel,
   pendingLabel,
   color = "red",
   loading = false,
@@ -25,15 +26,16 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("common");
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       {typeof message === "string" ? <Text size="sm">{message}</Text> : message}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          {cancelLabel}
+          {cancelLabel ?? t("actions.cancel")}
         </Button>
         <Button color={color} onClick={onConfirm} loading={loading && !pendingLabel} disabled={loading}>
-          {loading && pendingLabel ? pendingLabel : confirmLabel}
+          {loading && pendingLabel ? pendingLabel : (confirmLabel ?? t("actions.delete"))}
         </Button>
       </Group>
     </Modal>

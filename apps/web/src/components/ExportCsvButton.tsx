@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 
 /** The CSV of a list path with the screen's current filters (the server's `?format=csv` export). */
 export function csvExportUrl(path: string, filters: Record<string, string | number | boolean | undefined | null>): string {
@@ -16,15 +17,16 @@ export function csvExportUrl(path: string, filters: Record<string, string | numb
 export function ExportCsvButton({
   path,
   filters,
-  label = "Export CSV",
+  label,
 }: {
   path: string;
   filters: Record<string, string | number | boolean | undefined | null>;
   label?: string;
 }) {
+  const { t } = useTranslation("common");
   return (
     <Button component="a" href={csvExportUrl(path, filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="export-csv">
-      {label}
+      {label ?? t("actions.exportCsv")}
     </Button>
   );
 }

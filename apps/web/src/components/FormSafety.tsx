@@ -6,6 +6,7 @@ import { useFormDraft, useHasDraft } from "../lib/formDraft";
 import { scrollToFirstError } from "../lib/scrollToFirstError";
 import { DraftBanner } from "./DraftBanner";
 import { useLeaveGuard } from "./LeaveGuard";
+import { useTranslation } from "react-i18next";
 
 /** The part of a @mantine/form form these helpers use. */
 interface SafeForm<V> {
@@ -88,12 +89,13 @@ export function useFormSafety<V>(
 
 /** On a list page: "Continue your draft" when a new record's form was left unsent on this device. */
 export function ContinueDraftNotice({ draftKey, what, onContinue }: { draftKey: string; what: string; onContinue: () => void }) {
+  const { t } = useTranslation("common");
   if (!useHasDraft(draftKey)) return null;
   return (
     <Alert color="blue" variant="light" icon={<IconDeviceFloppy size={20} />} mb="md" data-testid="draft-notice">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">You have an unsent {what} draft on this device.</Text>
-        <Button onClick={onContinue}>Continue your draft</Button>
+        <Text size="sm">{t("draft.notice", { what })}</Text>
+        <Button onClick={onContinue}>{t("draft.continue")}</Button>
       </Group>
     </Alert>
   );

@@ -1,10 +1,8 @@
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { useTranslation } from "react-i18next";
 
-export const LEAVE_TITLE = "Leave this form?";
-export const LEAVE_MESSAGE =
-  "Your changes are not submitted yet. They stay as a draft on this device, and the form offers to continue it when you come back.";
 
 /**
  * Leaving a changed form asks first: a link or the back gesture (the router's blocker), a reload
@@ -13,6 +11,7 @@ export const LEAVE_MESSAGE =
  * record, and `hold()` when it failed.
  */
 export function useLeaveGuard(dirty: boolean) {
+  const { t } = useTranslation("common");
   const released = useRef(false);
   const guarded = () => dirty && !released.current;
   const blocker = useBlocker({ shouldBlockFn: guarded, enableBeforeUnload: guarded, withResolver: true });
@@ -51,10 +50,10 @@ export function useLeaveGuard(dirty: boolean) {
   const dialog = (
     <ConfirmDialog
       opened={blocked || pendingLeave !== null}
-      title={LEAVE_TITLE}
-      message={LEAVE_MESSAGE}
-      confirmLabel="Leave"
-      cancelLabel="Stay on the form"
+      title={t("leave.title")}
+      message={t("leave.message")}
+      confirmLabel={t("leave.confirm")}
+      cancelLabel={t("leave.stay")}
       onConfirm={leave}
       onClose={stay}
     />

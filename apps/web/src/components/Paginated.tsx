@@ -1,6 +1,7 @@
 import { pageCount, pageOffset } from "@sitesafe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Lists render at most a page of rows at a time, however many records there are. */
 export const PAGE_SIZE = 24;
@@ -55,11 +56,12 @@ export function usePage<T>(items: readonly T[], pageSize = PAGE_SIZE) {
 }
 
 export function PageControls({ page, pages, total, onChange }: { page: number; pages: number; total: number; onChange: (p: number) => void }) {
+  const { t } = useTranslation("common");
   if (pages <= 1) return null;
   return (
     <Group justify="space-between" mt="md" gap="xs">
       <Text size="sm" c="dimmed">
-        {total.toLocaleString()} in all
+        {t("paging.total", { count: total })}
       </Text>
       <Pagination value={page} onChange={onChange} total={pages} size="sm" siblings={1} boundaries={1} />
     </Group>

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertCircle, IconInbox } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export { FullPageSpinner } from "./FullPageSpinner";
 
@@ -28,6 +29,7 @@ export function EmptyState({ title, message, action, icon }: { title: string; me
 
 /** A load error with the spec's Try Again button. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation("common");
   return (
     <Card withBorder padding="lg" radius="md" role="alert">
       <Stack align="center" gap="sm">
@@ -37,7 +39,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
         <Text ta="center">{message}</Text>
         {onRetry ? (
           <Button variant="light" onClick={onRetry}>
-            Try Again
+            {t("actions.tryAgain")}
           </Button>
         ) : null}
       </Stack>

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useActor } from "../lib/auth";
 import { toastCloseButton } from "../lib/notify";
 import { trpc } from "../lib/trpc";
+import { i18n } from "../lib/i18n";
 
 const REMINDER_KEY = "sitesafe-training-reminder-shown";
 /** The dashboard's training banner already says it there: no toast on top of it. */
@@ -29,13 +30,13 @@ export function TrainingReminder() {
     if (sessionStorage.getItem(REMINDER_KEY)) return;
     sessionStorage.setItem(REMINDER_KEY, "1");
     const id = notifications.show({
-      title: "Required Training Reminder",
+      title: i18n.t("common:trainingReminder.title"),
       color: "orange",
       autoClose: TRAINING_REMINDER_MS,
       closeButtonProps: toastCloseButton,
       message: (
         <Stack gap={6} mt={4}>
-          <Text size="sm">You have required safety training to finish ({percentage}% complete).</Text>
+          <Text size="sm">{i18n.t("common:trainingReminder.message", { percent: percentage })}</Text>
           <Button
             size="xs"
             color="orange"
@@ -45,7 +46,7 @@ export function TrainingReminder() {
               void router.navigate({ to: "/training/required" as string });
             }}
           >
-            Go to Required Training
+            {i18n.t("common:trainingReminder.action")}
           </Button>
         </Stack>
       ),

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { formatAge, formatDate, formatDateTime, formatDuration, formatLongDateTime, formatUpcoming } from "./format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatAge, formatDate, formatDateTime, formatDuration, formatLongDateTime, formatNumber, formatPercent, formatUpcoming } from "./format";
+import { applyLanguage, i18n } from "./i18n";
 
 const now = new Date(2026, 10, 23, 10, 0); // Monday, Nov 23 2026, 10:00 local
 
@@ -43,5 +44,40 @@ describe("durations and upcoming labels", () => {
     expect(formatUpcoming(new Date(2026, 10, 23, 15, 0), now)).toBe("Today, 3:00 PM");
     expect(formatUpcoming(new Date(2026, 10, 24, 9, 30), now)).toBe("Tomorrow, 9:30 AM");
     expect(formatUpcoming(new Date(2026, 10, 25, 8, 0), now)).toBe("Wednesday, 8:00 AM");
+  });
+});
+
+describe("in Spanish", () => {
+  beforeAll(() => applyLanguage("es", { remember: false }));
+  afterAll(() => applyLanguage("en", { remember: false }));
+
+  it("writes the day first, with Spanish month and day names", () => {
+    expect(formatDate("2026-01-05")).toBe("5 ene 2026");
+    expect(formatDateTime(new Date(2026, 0, 5, 15, 4))).toBe("5 ene 2026, 3:04 PM");
+    expect(formatLongDateTime(new Date(2026, 0, 5, 9, 7))).toBe("5 de enero de 2026 a las 9:07 AM");
+    expect(formatLongDateTime("not a date")).toBe("Fecha desconocida");
+    expect(formatUpcoming(new Date(2026, 10, 25, 8, 0), now)).toBe("Miércoles, 8:00 AM");
+    expect(formatUpcoming(new Date(2026, 10, 24, 9, 30), now)).toBe("Mañana, 9:30 AM");
+  });
+
+  it("says ages in Spanish, singular and plural", () => {
+    expect(formatAge(new Date(2026, 10, 22, 23), now)).toBe("Ayer");
+    expect(formatAge(new Date(2026, 10, 17), now)).toBe("hace 6 días");
+    expect(formatAge(new Date(2026, 10, 16), now)).toBe("hace 1 semana");
+    expect(formatAge(new Date(2026, 7, 1), now)).toBe("hace 3 meses");
+  });
+
+  it("writes numbers as US Spanish does, and plurals of a million too", () => {
+    expect(formatNumber(1250.5)).toBe("1,250.5");
+    expect(formatPercent(85)).toMatch(/^85\s?%$/);
+    expect(i18n.t("common:paging.total", { count: 1_000_000 })).toBe("1,000,000 en total");
+  });
+});
+
+describe("numbers in English", () => {
+  it("groups thousands", () => {
+    expect(formatNumber(1250.5)).toBe("1,250.5");
+    expect(formatPercent(85)).toBe("85%");
+    expect(i18n.t("common:paging.total", { count: 2400 })).toBe("2,400 in all");
   });
 });

@@ -1,27 +1,36 @@
 import dayjs from "dayjs";
+import { currentLanguage, i18n, intlLocale } from "./i18n";
 
 /**
  * The spec's display formats (docs/product.md), through dayjs. The spec writes them in
- * date-fns notation ("MMM d, yyyy"); these are the same formats in dayjs tokens.
+ * date-fns notation ("MMM d, yyyy"); these are the same formats in dayjs tokens. In Spanish the
+ * day comes first ("5 ene 2026") and names are Spanish (dayjs's locale, set by lib/i18n).
  */
 type DateInput = Date | string | number | null | undefined;
+
+const FORMATS = {
+  en: { date: "MMM D, YYYY", dateTime: "MMM D, YYYY h:mm A", long: "MMMM D, YYYY [at] h:mm A", time: "h:mm A" },
+  es: { date: "D MMM YYYY", dateTime: "D MMM YYYY, h:mm A", long: "D [de] MMMM [de] YYYY [a las] h:mm A", time: "h:mm A" },
+} as const;
+const formats = () => FORMATS[currentLanguage()];
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`common:format.${key}`, options);
 
 const valid = (value: DateInput) => (value == null || value === "" ? null : dayjs(value).isValid() ? dayjs(value) : null);
 
 /** "Jan 5, 2026". Date-only strings ("2026-01-05") are read as local dates, never shifted a day. */
 export function formatDate(value: DateInput): string {
-  return valid(value)?.format("MMM D, YYYY") ?? "";
+  return valid(value)?.format(formats().date) ?? "";
 }
 
 /** Permits: "Jan 5, 2026 3:04 PM". */
 export function formatDateTime(value: DateInput): string {
-  return valid(value)?.format("MMM D, YYYY h:mm A") ?? "";
+  return valid(value)?.format(formats().dateTime) ?? "";
 }
 
 /** Profile: "January 5, 2026 at 3:04 PM"; "Unknown date" when it cannot be read. */
 export function formatLongDateTime(value: DateInput): string {
   const d = valid(value);
-  return d ? `${d.format("MMMM D, YYYY")} at ${d.format("h:mm A")}` : "Unknown date";
+  return d ? d.format(formats().long) : t("unknownDate");
 }
 
 /** Ages: Today, Yesterday, N days ago (under 7), 1 week ago (under 14), N weeks ago (under 30), N months ago. */
@@ -29,13 +38,11 @@ export function formatAge(value: DateInput, now: Date = new Date()): string {
   const d = valid(value);
   if (!d) return "";
   const days = dayjs(now).startOf("day").diff(d.startOf("day"), "day");
-  if (days <= 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days < 7) return `${days} days ago`;
-  if (days < 14) return "1 week ago";
-  if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
-  const months = Math.max(1, Math.floor(days / 30));
-  return months === 1 ? "1 month ago" : `${months} months ago`;
+  if (days <= 0) return t("today");
+  if (days === 1) return t("yesterday");
+  if (days < 7) return t("daysAgo", { count: days });
+  if (days < 30) return t("weeksAgo", { count: Math.floor(days / 7) });
+  return t("monthsAgo", { count: Math.max(1, Math.floor(days / 30)) });
 }
 
 /** Durations in m:ss. */
@@ -49,10 +56,11 @@ export function formatUpcoming(value: DateInput, now: Date = new Date()): string
   const d = valid(value);
   if (!d) return "";
   const days = d.startOf("day").diff(dayjs(now).startOf("day"), "day");
-  const time = d.format("h:mm A");
-  if (days === 0) return `Today, ${time}`;
-  if (days === 1) return `Tomorrow, ${time}`;
-  return `${d.format("dddd")}, ${time}`;
+  const time = d.format(formats().time);
+  if (days === 0) return t("todayAt", { time });
+  if (days === 1) return t("tomorrowAt", { time });
+  const day = d.format("dddd");
+  return t("dayAt", { day: day.charAt(0).toUpperCase() + day.slice(1), time });
 }
 
 /** For datetime-local inputs: "2026-01-05T15:04" in local time. */
@@ -63,4 +71,19 @@ export function toDateTimeLocal(value: DateInput): string {
 /** Today as "YYYY-MM-DD" in local time (form defaults). */
 export function todayIso(now: Date = new Date()): string {
   return dayjs(now).format("YYYY-MM-DD");
+}
+
+/** A number as the UI's language writes it (1,250 in English and in US Spanish). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(), options).format(value);
+}
+
+/** A whole percentage: "85%" in English, "85 %" in Spanish. */
+export function formatPercent(value: number): string {
+  return formatNumber(value / 100, { style: "percent", maximumFractionDigits: 0 });
+}
+
+/** The dashboard's date line: "Monday, November 23" / "lunes, 23 de noviembre". */
+export function formatWeekdayDate(value: DateInput): string {
+  return valid(value)?.format(currentLanguage() === "es" ? "dddd, D [de] MMMM" : "dddd, MMMM D") ?? "";
 }

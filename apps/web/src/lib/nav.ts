@@ -20,7 +20,9 @@ import {
 import type { ComponentType } from "react";
 
 export interface NavEntry {
+  /** The English label; screens show t(`common:${labelKey}`). */
   label: string;
+  labelKey: string;
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   roles: readonly Role[];
@@ -32,21 +34,21 @@ const admin: readonly Role[] = ["admin"];
 
 /** The menu of the route table (docs/product.md), filtered by role. */
 export const navEntries: NavEntry[] = [
-  { label: "Dashboard", to: "/", icon: IconHome, roles: all },
-  { label: "Projects", to: "/projects", icon: IconBuildingSkyscraper, roles: all },
-  { label: "Workers", to: "/workers", icon: IconUsers, roles: staff },
-  { label: "Managers", to: "/managers", icon: IconUserShield, roles: staff },
-  { label: "JHA Forms", to: "/forms/jha", icon: IconClipboardCheck, roles: all },
-  { label: "Incident Reports", to: "/forms/incident-reports", icon: IconAlertTriangle, roles: all },
-  { label: "Hot Work Permits", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
-  { label: "Required Training", to: "/training/required", icon: IconCertificate, roles: all },
-  { label: "Training Programs", to: "/training/modules", icon: IconBook, roles: all },
-  { label: "Safety Videos", to: "/videos", icon: IconVideo, roles: all },
-  { label: "Safety Comments", to: "/safety-comments", icon: IconMessages, roles: all },
-  { label: "Safety Plans", to: "/safety/plans", icon: IconFileText, roles: staff },
-  { label: "Recordkeeping", to: "/recordkeeping", icon: IconClipboardData, roles: staff },
-  { label: "User Management", to: "/admin/users", icon: IconUsersGroup, roles: admin },
-  { label: "Invite Tokens", to: "/admin/invite-tokens", icon: IconKey, roles: admin },
+  { label: "Dashboard", labelKey: "nav.dashboard", to: "/", icon: IconHome, roles: all },
+  { label: "Projects", labelKey: "nav.projects", to: "/projects", icon: IconBuildingSkyscraper, roles: all },
+  { label: "Workers", labelKey: "nav.workers", to: "/workers", icon: IconUsers, roles: staff },
+  { label: "Managers", labelKey: "nav.managers", to: "/managers", icon: IconUserShield, roles: staff },
+  { label: "JHA Forms", labelKey: "nav.jha", to: "/forms/jha", icon: IconClipboardCheck, roles: all },
+  { label: "Incident Reports", labelKey: "nav.incidents", to: "/forms/incident-reports", icon: IconAlertTriangle, roles: all },
+  { label: "Hot Work Permits", labelKey: "nav.permits", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
+  { label: "Required Training", labelKey: "nav.requiredTraining", to: "/training/required", icon: IconCertificate, roles: all },
+  { label: "Training Programs", labelKey: "nav.trainingPrograms", to: "/training/modules", icon: IconBook, roles: all },
+  { label: "Safety Videos", labelKey: "nav.videos", to: "/videos", icon: IconVideo, roles: all },
+  { label: "Safety Comments", labelKey: "nav.comments", to: "/safety-comments", icon: IconMessages, roles: all },
+  { label: "Safety Plans", labelKey: "nav.safetyPlans", to: "/safety/plans", icon: IconFileText, roles: staff },
+  { label: "Recordkeeping", labelKey: "nav.recordkeeping", to: "/recordkeeping", icon: IconClipboardData, roles: staff },
+  { label: "User Management", labelKey: "nav.users", to: "/admin/users", icon: IconUsersGroup, roles: admin },
+  { label: "Invite Tokens", labelKey: "nav.inviteTokens", to: "/admin/invite-tokens", icon: IconKey, roles: admin },
 ];
 
 export function navFor(role: Role): NavEntry[] {
@@ -57,13 +59,13 @@ export function navFor(role: Role): NavEntry[] {
 export function bottomTabsFor(role: Role): NavEntry[] {
   const second: NavEntry =
     role === "worker"
-      ? { label: "JHA Forms", to: "/forms/jha", icon: IconClipboardCheck, roles: all }
-      : { label: "Workers", to: "/workers", icon: IconUsers, roles: staff };
+      ? { label: "JHA Forms", labelKey: "nav.jha", to: "/forms/jha", icon: IconClipboardCheck, roles: all }
+      : { label: "Workers", labelKey: "nav.workers", to: "/workers", icon: IconUsers, roles: staff };
   return [
-    { label: "Home", to: "/", icon: IconHome, roles: all },
+    { label: "Home", labelKey: "nav.home", to: "/", icon: IconHome, roles: all },
     second,
-    { label: "Hot Work", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
-    { label: "Incidents", to: "/forms/incident-reports", icon: IconShieldCheck, roles: all },
+    { label: "Hot Work", labelKey: "nav.hotWork", to: "/forms/hot-work-permits", icon: IconFlame, roles: all },
+    { label: "Incidents", labelKey: "nav.incidentsShort", to: "/forms/incident-reports", icon: IconShieldCheck, roles: all },
   ];
 }
 

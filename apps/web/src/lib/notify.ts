@@ -1,7 +1,12 @@
 import { notifications } from "@mantine/notifications";
+import { i18n } from "./i18n";
 
 /** Every toast's close button is named for screen readers (Mantine's has no label of its own). */
-export const toastCloseButton = { "aria-label": "Close notification" };
+export const toastCloseButton = {
+  get "aria-label"() {
+    return i18n.t("common:toast.close");
+  },
+};
 
 /** Toasts: success in green, failure in red ("destructive"), the spec's titles and texts. */
 export function notifySuccess(title: string, message?: string) {

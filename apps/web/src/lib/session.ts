@@ -1,6 +1,8 @@
 // Light session helpers for /auth, which does not load the tRPC client or TanStack Query (bundle
 // budget, scripts/check-bundle.mjs). Signed-in screens use useSession() from ./auth.
 
+import { languageHeaders } from "./i18n";
+
 /** Full navigation after login, registration and logout, as the spec asks: every cache starts clean. */
 export function navigateFully(path: string) {
   window.location.assign(path);
@@ -25,7 +27,7 @@ export function knownSignedIn(): boolean | undefined {
 /** GET /api/user: the user when signed in, 401 when not (docs/api.md). A failed check counts
  * as signed out (the sign-in form shows) and is not remembered. */
 export function checkSignedIn(): Promise<boolean> {
-  inFlight ??= fetch("/api/user", { headers: { accept: "application/json" } })
+  inFlight ??= fetch("/api/user", { headers: { accept: "application/json", ...languageHeaders() } })
     .then(
       (res) => {
         if (res.ok || res.status === 401) rememberSignedIn(res.ok);

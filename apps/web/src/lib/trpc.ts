@@ -5,6 +5,7 @@ import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/rea
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import { isOnline } from "../features/offline/network";
+import { i18n, languageHeaders } from "./i18n";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -36,7 +37,8 @@ export function createQueryClient() {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 10 })],
+    // The server answers (messages included) in the UI's language.
+    links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 10, headers: languageHeaders })],
   });
 }
 
@@ -53,7 +55,7 @@ export function invalidateLists(area: { list: Invalidates; page: Invalidates }) 
 }
 
 /** The server's message for a failed call, or the fallback the spec gives for that screen. */
-export function errorMessage(error: unknown, fallback = "An unexpected error occurred. Please try again."): string {
+export function errorMessage(error: unknown, fallback = i18n.t("common:errors.unexpected")): string {
   if (error instanceof TRPCClientError) return error.message || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

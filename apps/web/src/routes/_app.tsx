@@ -7,6 +7,7 @@ import { Toasts } from "../components/Toasts";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
 import { OutboxSync } from "../features/outbox/useOutbox";
 import { useSession } from "../lib/auth";
+import { useApplySavedLanguage } from "../lib/i18n/useUserLanguage";
 import { rememberSignedIn } from "../lib/session";
 
 /** Every route but /auth is protected: spinner while the user loads, /auth when signed out. */
@@ -28,6 +29,7 @@ function ProtectedLayout() {
 
 function SignedIn() {
   const session = useSession();
+  useApplySavedLanguage(session.data?.user);
   if (session.isPending) return <FullPageSpinner />;
   // /auth reads this instead of asking the server again.
   if (session.isSuccess) rememberSignedIn(Boolean(session.data));

@@ -10,6 +10,8 @@ import * as m0008 from "./0008_photos.js";
 import * as m0009 from "./0009_osha_recordkeeping.js";
 import * as m0010 from "./0010_service_tokens.js";
 import * as m0011 from "./0011_idempotency_keys.js";
+import * as m0012 from "./0012_user_language.js";
+import * as m0013 from "./0013_training_translations.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   "0009_osha_recordkeeping": m0009,
   "0010_service_tokens": m0010,
   "0011_idempotency_keys": m0011,
+  "0012_user_language": m0012,
+  "0013_training_translations": m0013,
 };

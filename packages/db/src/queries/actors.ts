@@ -1,4 +1,4 @@
-import type { Role } from "@sitesafe/domain";
+import type { Language, Role } from "@sitesafe/domain";
 import { sql } from "kysely";
 
 /**
@@ -13,6 +13,7 @@ export const actorColumns = [
   "u.firstName",
   "u.lastName",
   "u.createdAt",
+  "u.language",
   "w.id as workerId",
   "w.role as position",
   sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
@@ -21,7 +22,7 @@ export const actorColumns = [
 ] as const;
 
 export interface ActorFacts {
-  user: { id: number; username: string; email: string; role: Role; firstName: string | null; lastName: string | null; createdAt: Date };
+  user: { id: number; username: string; email: string; role: Role; firstName: string | null; lastName: string | null; createdAt: Date; language: Language };
   workerId: number | null;
   position: string | null;
   assignedProjectIds: number[];
@@ -35,6 +36,7 @@ export function actorFactsOf(row: {
   firstName: string | null;
   lastName: string | null;
   createdAt: Date;
+  language: Language;
   workerId: number | null;
   position: string | null;
   assignedProjectIds: number[] | null;
@@ -48,6 +50,7 @@ export function actorFactsOf(row: {
       firstName: row.firstName,
       lastName: row.lastName,
       createdAt: row.createdAt,
+      language: row.language,
     },
     workerId: row.workerId ?? null,
     position: row.position ?? null,

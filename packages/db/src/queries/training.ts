@@ -1,4 +1,4 @@
-import type { TrainingModuleContent, TrainingModuleType, TrainingStatus } from "@sitesafe/domain";
+import type { ModuleTranslationLanguage, TrainingModuleContent, TrainingModuleType, TrainingStatus, TranslatedModuleContent } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { keyset, listSource, type ListSource } from "../listSource.js";
@@ -60,6 +60,54 @@ export async function insertModule(
     .returning(moduleColumns)
     .executeTakeFirstOrThrow();
   return asModule(row);
+}
+
+/** A module's title, description and content in another language (migration 0013). */
+export interface ModuleTranslation {
+  moduleId: number;
+  language: ModuleTranslationLanguage;
+  title: string;
+  description: string;
+  content: TranslatedModuleContent;
+}
+
+const translationColumns = ["moduleId", "language", "title", "description", "content"] as const;
+// Written only through the domain's moduleTranslationSchema (API) or the seed migration 0013.
+const asTranslation = (row: Omit<ModuleTranslation, "content"> & { content: unknown }): ModuleTranslation => ({
+  ...row,
+  content: row.content as TranslatedModuleContent,
+});
+
+/** The translations of these modules into one language, by module id (one query for a whole list). */
+export async function findTranslations(db: Kysely<Database>, moduleIds: readonly number[], language: ModuleTranslationLanguage): Promise<Map<number, ModuleTranslation>> {
+  if (moduleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("trainingModuleTranslations")
+    .select(translationColumns)
+    .where("language", "=", language)
+    .where("moduleId", "in", [...moduleIds])
+    .execute();
+  return new Map(rows.map((row) => [row.moduleId, asTranslation(row)]));
+}
+
+/** Adds or replaces a module's translation into one language. */
+export async function upsertTranslation(db: Kysely<Database>, translation: ModuleTranslation): Promise<ModuleTranslation> {
+  const values = {
+    moduleId: translation.moduleId,
+    language: translation.language,
+    title: translation.title,
+    description: translation.description,
+    content: JSON.stringify(translation.content),
+  };
+  const row = await db
+    .insertInto("trainingModuleTranslations")
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(["moduleId", "language"]).doUpdateSet({ title: values.title, description: values.description, content: values.content, updatedAt: sql`now()` }),
+    )
+    .returning(translationColumns)
+    .executeTakeFirstOrThrow();
+  return asTranslation(row);
 }
 
 export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {

@@ -1,10 +1,10 @@
-import type { PublicUser } from "@sitesafe/domain";
+import type { Language, PublicUser } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser } from "../types.js";
 import { containsPattern } from "./search.js";
 import { keyset, type ListSource, listSource } from "../listSource.js";
 
-const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt"] as const;
+const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt", "language"] as const;
 
 export async function findUserForLogin(db: Kysely<Database>, username: string) {
   return db
@@ -104,3 +104,8 @@ export async function takenIdentity(
   return { username: Boolean(row.username), email: Boolean(row.email) };
 }
 
+
+/** The user's chosen language; answers the user as it now is. */
+export async function setUserLanguage(db: Kysely<Database>, id: number, language: Language): Promise<PublicUser | undefined> {
+  return db.updateTable("users").set({ language }).where("id", "=", id).returning(publicColumns).executeTakeFirst();
+}

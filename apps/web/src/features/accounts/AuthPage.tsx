@@ -1,9 +1,13 @@
-// Subpath imports keep the sign-in page from loading every area's schemas (bundle budget).
-import { type LoginInput, loginSchema } from "@sitesafe/domain/auth";
+// Types only: the login schema (and Zod with it, ~26 KB gzipped) loads when the visitor reaches
+// for the form, not with the page (bundle budget, scripts/check-bundle.mjs).
+import type { LoginInput } from "@sitesafe/domain/auth";
 import { Alert, Anchor, Box, Button, Card, Center, Loader, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { type FormErrors, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
+import { markLanguageChosen } from "./useSignIn";
 import { restErrorMessage } from "../../lib/rest";
 import { useSignIn } from "./useSignIn";
 
@@ -14,7 +18,27 @@ const preloadRegisterForm = () => {
   void loadRegisterForm();
 };
 
+/** The login form's validation: the domain's schema, in the UI's language (lib/validation.ts). */
+let validateLogin: ((values: LoginInput) => FormErrors) | undefined;
+let loginValidation: Promise<void> | undefined;
+function loadLoginValidation(): Promise<void> {
+  loginValidation ??= Promise.all([import("@sitesafe/domain/auth"), import("../../lib/validation")]).then(
+    ([{ loginSchema }, { schemaResolver }]) => {
+      validateLogin = schemaResolver(loginSchema, { sync: true });
+    },
+    (error: unknown) => {
+      loginValidation = undefined;
+      throw error;
+    },
+  );
+  return loginValidation;
+}
+const preloadLoginValidation = () => {
+  void loadLoginValidation().catch(() => undefined);
+};
+
 export function AuthPage() {
+  const { t } = useTranslation("accounts");
   const [tab, setTab] = useState<string | null>("login");
   // The Register form mounts when its tab is first opened and then stays mounted (as Mantine keeps
   // a hidden tab's panel), so what was typed there survives switching tabs.
@@ -28,15 +52,15 @@ export function AuthPage() {
             SiteSafe
           </Title>
           <Text c="dimmed" ta="center">
-            Construction site safety: training, forms, permits and messages in one place.
+            {t("auth.tagline")}
           </Text>
         </Stack>
         <Card withBorder shadow="sm" radius="md" padding="lg">
           <Tabs value={tab} onChange={setTab}>
             <Tabs.List grow mb="md">
-              <Tabs.Tab value="login">Login</Tabs.Tab>
+              <Tabs.Tab value="login">{t("auth.login")}</Tabs.Tab>
               <Tabs.Tab value="register" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm}>
-                Register
+                {t("auth.register")}
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
@@ -47,7 +71,7 @@ export function AuthPage() {
                 <Suspense
                   fallback={
                     <Center py="xl" aria-busy="true">
-                      <Loader color="orange" aria-label="Loading" />
+                      <Loader color="orange" aria-label={t("common:loading")} />
                     </Center>
                   }
                 >
@@ -58,32 +82,51 @@ export function AuthPage() {
           </Tabs>
         </Card>
         <Text size="xs" c="dimmed" ta="center" mt="md">
-          Admins and managers need an invite token to register. <Anchor size="xs" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm} onClick={() => setTab("register")}>Register</Anchor>
+          {t("auth.inviteNeeded")}{" "}
+          <Anchor size="xs" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm} onClick={() => setTab("register")}>
+            {t("auth.register")}
+          </Anchor>
         </Text>
+        <Box mt="sm">
+          <LanguageSwitch onChosen={markLanguageChosen} />
+        </Box>
       </Box>
     </Center>
   );
 }
 
 function LoginForm() {
+  const { t } = useTranslation("accounts");
   const form = useForm({
     mode: "controlled",
     initialValues: { username: "", password: "" },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: (values) => validateLogin?.(values) ?? {},
   });
-  const login = useSignIn<LoginInput>("/api/login", "Login successful");
+  const login = useSignIn<LoginInput>("/api/login", "auth.loginSuccess");
+  const submit = form.onSubmit((values) => login.submit(values));
   return (
-    <form onSubmit={form.onSubmit((values) => login.submit(values))} noValidate>
+    <form
+      onPointerEnter={preloadLoginValidation}
+      onFocusCapture={preloadLoginValidation}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Usually loaded already (pointer or focus); a failed download lets the server validate.
+        void loadLoginValidation()
+          .catch(() => undefined)
+          .then(() => submit());
+      }}
+      noValidate
+    >
       <Stack>
         {login.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {restErrorMessage(login.error, "Invalid username or password")}
+            {restErrorMessage(login.error, t("auth.invalidCredentials"))}
           </Alert>
         ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps("username")} />
-        <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps("password")} />
+        <TextInput label={t("fields.username")} autoComplete="username" withAsterisk {...form.getInputProps("username")} />
+        <PasswordInput label={t("fields.password")} autoComplete="current-password" withAsterisk {...form.getInputProps("password")} />
         <Button type="submit" loading={login.isPending} size="md">
-          Login
+          {t("auth.login")}
         </Button>
       </Stack>
     </form>

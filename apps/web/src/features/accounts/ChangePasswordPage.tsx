@@ -1,13 +1,16 @@
 import { changePasswordFormSchema } from "@sitesafe/domain";
 import { Button, Card, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { PageHeader } from "../../components/PageHeader";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
+import { schemaResolver } from "../../lib/validation";
 
 /** /account/password: every signed-in user changes their own password. */
 export function ChangePasswordPage() {
+  const { t } = useTranslation("accounts");
   const isMobile = useIsMobile();
   const form = useForm({
     mode: "controlled",
@@ -16,28 +19,28 @@ export function ChangePasswordPage() {
   });
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
-      notifySuccess("Password updated", "Your password has been changed successfully.");
+      notifySuccess(t("password.updated"), t("password.updatedMessage"));
       form.reset();
     },
     onError: (error) => {
-      const message = errorMessage(error, "Failed to change password");
+      const message = errorMessage(error, t("password.failed"));
       // A wrong current password is also shown on that field.
       const issues = (error.data as { issues?: { path: string; message: string }[] } | undefined)?.issues;
       for (const issue of issues ?? []) if (issue.path in form.values) form.setFieldError(issue.path, issue.message);
-      notifyError("Error", message);
+      notifyError(t("password.error"), message);
     },
   });
 
   return (
     <>
-      {isMobile ? <PageHeader title="Change Password" /> : <PageHeader title="Account Settings" subtitle="Update your password" />}
+      {isMobile ? <PageHeader title={t("password.title")} /> : <PageHeader title={t("password.settings")} subtitle={t("password.settingsSubtitle")} />}
       <Card withBorder radius="md" padding="lg" maw={560}>
         <Stack gap={2} mb="md">
           <Title order={2} size="h3" fz="lg">
-            Change Password
+            {t("password.title")}
           </Title>
           <Text size="sm" c="dimmed">
-            Update your password to keep your account secure
+            {t("password.intro")}
           </Text>
         </Stack>
         <form
@@ -45,11 +48,11 @@ export function ChangePasswordPage() {
           noValidate
         >
           <Stack>
-            <PasswordInput label="Current Password" autoComplete="current-password" withAsterisk {...form.getInputProps("currentPassword")} />
-            <PasswordInput label="New Password" autoComplete="new-password" withAsterisk description="At least 8 characters" {...form.getInputProps("newPassword")} />
-            <PasswordInput label="Confirm New Password" autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+            <PasswordInput label={t("password.current")} autoComplete="current-password" withAsterisk {...form.getInputProps("currentPassword")} />
+            <PasswordInput label={t("password.new")} autoComplete="new-password" withAsterisk description={t("password.newHint")} {...form.getInputProps("newPassword")} />
+            <PasswordInput label={t("password.confirm")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Updating Password" : "Update Password"}
+              {change.isPending ? t("password.updating") : t("password.update")}
             </Button>
           </Stack>
         </form>

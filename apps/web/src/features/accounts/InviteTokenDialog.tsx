@@ -4,6 +4,8 @@ import { DatePickerInput } from "@mantine/dates";
 import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { currentLanguage, i18n, localizeMessage } from "../../lib/i18n";
 import { formatDateTime } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -23,13 +25,15 @@ export async function copyToken(text: string): Promise<boolean> {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    notifyError("Failed to copy token", "Select the token and copy it by hand.");
+    notifyError(i18n.t("accounts:inviteDialog.copyFailed"), i18n.t("accounts:inviteDialog.copyByHand"));
     return false;
   }
 }
 
 /** A copy icon that shows a tick for a moment after a successful copy. */
-export function CopyTokenButton({ value, label = "Copy token" }: { value: string; label?: string }) {
+export function CopyTokenButton({ value, label: givenLabel }: { value: string; label?: string }) {
+  const { t } = useTranslation("accounts");
+  const label = givenLabel ?? t("inviteDialog.copyToken");
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -37,7 +41,7 @@ export function CopyTokenButton({ value, label = "Copy token" }: { value: string
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <Tooltip label={copied ? "Copied" : label} openDelay={300}>
+    <Tooltip label={copied ? t("inviteDialog.copied") : label} openDelay={300}>
       <ActionIcon
         variant="subtle"
         color={copied ? "green" : "gray"}
@@ -70,7 +74,6 @@ export function SecretShownOnce({ title, secret, testId, children }: { title: st
   );
 }
 
-const roleOptions = inviteTokenRoles.map((r) => ({ value: r, label: roleLabel(r) }));
 const dateOnly = (d: Date) => dayjs(d).format("YYYY-MM-DD");
 
 /** "Generate Invite Token": role and expiry date (default 7 days ahead); shows the new token once. */
@@ -83,6 +86,7 @@ export function InviteTokenDialog({
   onClose: () => void;
   defaultRole?: InviteTokenRole;
 }) {
+  const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const [role, setRole] = useState<InviteTokenRole>(defaultRole);
   const [expiry, setExpiry] = useState<string | null>(() => dateOnly(defaultInviteExpiry()));
@@ -105,7 +109,7 @@ export function InviteTokenDialog({
       setCreated({ id: token.id, token: token.token, role: token.role, expiresAt: token.expiresAt });
       void utils.inviteTokens.list.invalidate();
     },
-    onError: (error) => notifyError("Error generating token", errorMessage(error, "Failed to generate invite token")),
+    onError: (error) => notifyError(t("inviteDialog.generateError"), errorMessage(error, t("inviteDialog.generateFailed"))),
   });
 
   const submit = () => {
@@ -113,12 +117,12 @@ export function InviteTokenDialog({
     const expiresAt = expiry === dateOnly(defaultInviteExpiry()) ? defaultInviteExpiry() : expiry ? dayjs(expiry).endOf("day").toDate() : undefined;
     const parsed = createInviteTokenSchema.safeParse({ role, expiresAt });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Invalid input");
+      setFieldError(localizeMessage(parsed.error.issues[0]?.message ?? t("inviteDialog.invalidInput")));
       return;
     }
     const tooFar = parsed.data.expiresAt ? inviteExpiryTooFar(parsed.data.expiresAt) : null;
     if (tooFar) {
-      setFieldError(tooFar);
+      setFieldError(localizeMessage(tooFar));
       return;
     }
     setFieldError(null);
@@ -126,17 +130,17 @@ export function InviteTokenDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Generate Invite Token" centered>
+    <Modal opened={opened} onClose={onClose} title={t("inviteDialog.title")} centered>
       {created ? (
         <Stack>
-          <SecretShownOnce title="Invite token created" secret={created.token} testId="new-invite-token">
-            Copy this token now and send it to the new {created.role}. For security it is shown only once; the list keeps a preview.
+          <SecretShownOnce title={t("inviteDialog.created")} secret={created.token} testId="new-invite-token">
+            {t("inviteDialog.createdMessage", { role: t(`common:labels.role.${created.role}`, { defaultValue: created.role }).toLowerCase() })}
           </SecretShownOnce>
           <Text size="sm" c="dimmed">
-            Role: {roleLabel(created.role)} · Expires {formatDateTime(created.expiresAt)}
+            {t("inviteDialog.summary", { role: t(`common:labels.role.${created.role}`, { defaultValue: roleLabel(created.role) }), date: formatDateTime(created.expiresAt) })}
           </Text>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t("inviteDialog.done")}</Button>
           </Group>
         </Stack>
       ) : (
@@ -148,11 +152,11 @@ export function InviteTokenDialog({
         >
           <Stack>
             <Text size="sm" c="dimmed">
-              Invite tokens let a new admin or manager register. A token works once and stops working after its expiry date.
+              {t("inviteDialog.intro")}
             </Text>
             <Select
-              label="Role"
-              data={roleOptions}
+              label={t("inviteDialog.role")}
+              data={inviteTokenRoles.map((r) => ({ value: r, label: t(`common:labels.role.${r}`, { defaultValue: roleLabel(r) }) }))}
               value={role}
               onChange={(v) => v && setRole(v as InviteTokenRole)}
               allowDeselect={false}
@@ -160,23 +164,23 @@ export function InviteTokenDialog({
               data-path="role"
             />
             <DatePickerInput
-              label="Expiry Date"
+              label={t("inviteDialog.expiry")}
               value={expiry}
               onChange={setExpiry}
               minDate={dateOnly(new Date())}
               // A picked day lasts to its end, so the last whole day inside the limit is 29 days on.
               maxDate={dateOnly(dayjs().add(INVITE_TOKEN_MAX_DAYS - 1, "day").toDate())}
-              valueFormat="MMM D, YYYY"
+              valueFormat={currentLanguage() === "es" ? "D MMM YYYY" : "MMM D, YYYY"}
               error={fieldError}
               clearable
               data-path="expiresAt"
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose} disabled={create.isPending}>
-                Cancel
+                {t("inviteDialog.cancel")}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Generate Token
+                {t("inviteDialog.generate")}
               </Button>
             </Group>
           </Stack>

@@ -3,6 +3,8 @@ import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, T
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../lib/i18n";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { PageControls, usePage } from "../../components/Paginated";
@@ -23,10 +25,10 @@ export function InviteTokensPage() {
   return <InviteTokensScreen />;
 }
 
-const statusLabel = (status: TokenRow["status"]) => status.charAt(0).toUpperCase() + status.slice(1);
+const statusLabel = (status: TokenRow["status"]) => i18n.t(`accounts:labels.tokenStatus.${status}`, { defaultValue: status.charAt(0).toUpperCase() + status.slice(1) });
 const roleBadge = (role: string) => (
   <Badge color={role === "admin" ? "red" : "blue"} variant="light" tt="none">
-    {roleLabel(role)}
+    {i18n.t(`common:labels.role.${role}`, { defaultValue: roleLabel(role) })}
   </Badge>
 );
 const statusBadge = (status: TokenRow["status"]) => (
@@ -36,10 +38,11 @@ const statusBadge = (status: TokenRow["status"]) => (
 );
 
 function Expires({ token }: { token: TokenRow }) {
+  const { t } = useTranslation("accounts");
   if (token.usedAt) {
     return (
       <Text size="sm" c="dimmed">
-        Used on {formatDate(token.usedAt)}
+        {t("invites.usedOn", { date: formatDate(token.usedAt) })}
       </Text>
     );
   }
@@ -51,16 +54,18 @@ function Expires({ token }: { token: TokenRow }) {
 }
 
 function Preview({ token }: { token: TokenRow }) {
+  const { t } = useTranslation("accounts");
   const full = fullTokenFor(token.id);
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{token.tokenPreview}</Code>
-      <CopyTokenButton value={full ?? token.tokenPreview} label={full ? "Copy token" : "Copy token preview"} />
+      <CopyTokenButton value={full ?? token.tokenPreview} label={full ? t("invites.copyToken") : t("invites.copyPreview")} />
     </Group>
   );
 }
 
 function InviteTokensScreen() {
+  const { t } = useTranslation("accounts");
   const isMobile = useIsMobile();
   const tokens = trpc.inviteTokens.list.useQuery();
   const utils = trpc.useUtils();
@@ -70,16 +75,16 @@ function InviteTokensScreen() {
 
   const remove = trpc.inviteTokens.delete.useMutation({
     onSuccess: () => {
-      notifySuccess("Token deleted", "The invite token has been deleted.");
+      notifySuccess(t("invites.deleted"), t("invites.deletedMessage"));
       setToDelete(null);
       void utils.inviteTokens.list.invalidate();
     },
-    onError: (error) => notifyError("Error deleting token", errorMessage(error, "Failed to delete invite token")),
+    onError: (error) => notifyError(t("invites.deleteError"), errorMessage(error, t("invites.deleteFailed"))),
   });
 
   const deleteButton = (token: TokenRow) => (
-    <Tooltip label="Delete token" openDelay={700}>
-      <ActionIcon variant="subtle" color="red" aria-label={`Delete token ${token.tokenPreview}`} onClick={() => setToDelete(token)}>
+    <Tooltip label={t("invites.deleteToken")} openDelay={700}>
+      <ActionIcon variant="subtle" color="red" aria-label={t("invites.deleteNamed", { preview: token.tokenPreview })} onClick={() => setToDelete(token)}>
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
@@ -95,13 +100,13 @@ function InviteTokensScreen() {
       </Stack>
     );
   } else if (tokens.isError) {
-    body = <ErrorState message="Failed to load invite tokens." onRetry={() => void tokens.refetch()} />;
+    body = <ErrorState message={t("invites.loadFailed")} onRetry={() => void tokens.refetch()} />;
   } else if (tokens.data.length === 0) {
     body = (
       <EmptyState
         icon={<IconKey size={26} />}
-        title="No invite tokens"
-        message="There are no invite tokens available. Generate a new token to invite admin or manager users."
+        title={t("invites.none")}
+        message={t("invites.noneMessage")}
       />
     );
   } else if (isMobile) {
@@ -120,13 +125,13 @@ function InviteTokensScreen() {
             <Group gap="lg" mt="xs">
               <div>
                 <Text size="xs" c="dimmed">
-                  Created
+                  {t("invites.created")}
                 </Text>
                 <Text size="sm">{formatDate(token.createdAt)}</Text>
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  {token.usedAt ? "Used" : "Expires"}
+                  {token.usedAt ? t("invites.used") : t("invites.expires")}
                 </Text>
                 <Expires token={token} />
               </div>
@@ -142,12 +147,12 @@ function InviteTokensScreen() {
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Token Preview</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
+              <Table.Th>{t("invites.role")}</Table.Th>
+              <Table.Th>{t("invites.preview")}</Table.Th>
+              <Table.Th>{t("invites.status")}</Table.Th>
+              <Table.Th>{t("invites.created")}</Table.Th>
+              <Table.Th>{t("invites.expires")}</Table.Th>
+              <Table.Th ta="right">{t("invites.actions")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -179,11 +184,11 @@ function InviteTokensScreen() {
   return (
     <>
       <PageHeader
-        title="Invite Tokens"
-        subtitle="Create and manage invite tokens for new admin and manager users"
+        title={t("invites.title")}
+        subtitle={t("invites.subtitle")}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Generate Invite Token
+            {t("invites.generate")}
           </Button>
         }
       />
@@ -192,9 +197,9 @@ function InviteTokensScreen() {
       <InviteTokenDialog opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         opened={toDelete !== null}
-        title="Delete Invite Token"
-        message="Are you sure you want to delete this invite token? This action cannot be undone."
-        confirmLabel="Delete"
+        title={t("invites.deleteTitle")}
+        message={t("invites.deleteMessage")}
+        confirmLabel={t("invites.delete")}
         loading={remove.isPending}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
         onClose={() => setToDelete(null)}

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Skeleton, Tabs } from "@mantine/core";
+import { Button, Card, Grid, Skeleton, Tabs, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { PageHeader } from "../../components/PageHeader";
@@ -6,26 +6,40 @@ import { useCurrentUser } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
+import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 
 /** /profile: the signed-in user's own account and, when they have one, their worker profile. */
 export function ProfilePage() {
+  const { t } = useTranslation("accounts");
+  const saveLanguage = useSaveLanguage();
   const user = useCurrentUser();
   const worker = trpc.users.workerProfile.useQuery();
   if (!user) return null;
   return (
     <>
       <PageHeader
-        title="My Profile"
-        subtitle="Your account details and worker profile"
+        title={t("profile.title")}
+        subtitle={t("profile.subtitle")}
         actions={
           <Button component={Link} to="/account/password" variant="light" leftSection={<IconKey size={16} />}>
-            Change Password
+            {t("password.title")}
           </Button>
         }
       />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <SummaryCard user={user} />
+          <Card withBorder radius="md" padding="lg" mt="md" data-testid="language-card">
+            <Text fw={600} size="sm" mb={4}>
+              {t("common:language.label")}
+            </Text>
+            <Text size="xs" c="dimmed" mb="sm">
+              {t("profile.languageHint")}
+            </Text>
+            <LanguageSwitch onChosen={saveLanguage} />
+          </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder radius="md" padding="lg">
@@ -34,8 +48,8 @@ export function ProfilePage() {
             ) : (
               <Tabs defaultValue="account">
                 <Tabs.List mb="md">
-                  <Tabs.Tab value="account">Account Details</Tabs.Tab>
-                  {worker.data ? <Tabs.Tab value="worker">Worker Profile</Tabs.Tab> : null}
+                  <Tabs.Tab value="account">{t("profile.accountDetails")}</Tabs.Tab>
+                  {worker.data ? <Tabs.Tab value="worker">{t("profile.workerProfile")}</Tabs.Tab> : null}
                 </Tabs.List>
                 <Tabs.Panel value="account">
                   <AccountDetails user={user} />

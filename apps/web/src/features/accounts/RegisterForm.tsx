@@ -7,14 +7,16 @@ import "@mantine/core/styles/ScrollArea.layer.css";
 import { type RegisterInput, registerFormSchema } from "@sitesafe/domain/auth";
 import { roles } from "@sitesafe/domain/roles";
 import { Alert, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { restErrorMessage } from "../../lib/rest";
+import { schemaResolver } from "../../lib/validation";
 import { useSignIn } from "./useSignIn";
 
-const roleOptions = roles.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) }));
-
 export function RegisterForm() {
+  const { t } = useTranslation("accounts");
+  const roleOptions = roles.map((r) => ({ value: r, label: t(`common:labels.role.${r}`) }));
   const form = useForm({
     mode: "controlled",
     initialValues: {
@@ -31,7 +33,7 @@ export function RegisterForm() {
     },
     validate: schemaResolver(registerFormSchema, { sync: true }),
   });
-  const register = useSignIn<RegisterInput>("/api/register", "Registration successful");
+  const register = useSignIn<RegisterInput>("/api/register", "auth.registerSuccess");
   const role = form.values.role;
   return (
     <form
@@ -48,28 +50,28 @@ export function RegisterForm() {
       <Stack>
         {register.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {restErrorMessage(register.error, "Registration failed. Please try again.")}
+            {restErrorMessage(register.error, t("auth.registerFailed"))}
           </Alert>
         ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps("username")} />
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps("email")} />
+        <TextInput label={t("fields.username")} autoComplete="username" withAsterisk {...form.getInputProps("username")} />
+        <TextInput label={t("fields.email")} type="email" autoComplete="email" withAsterisk {...form.getInputProps("email")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.getInputProps("firstName")} />
-          <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...form.getInputProps("lastName")} />
+          <TextInput label={t("fields.firstName")} autoComplete="given-name" withAsterisk {...form.getInputProps("firstName")} />
+          <TextInput label={t("fields.lastName")} autoComplete="family-name" withAsterisk {...form.getInputProps("lastName")} />
         </SimpleGrid>
-        <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
-        <Select label="Role" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps("role")} />
+        <PasswordInput label={t("fields.password")} autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
+        <PasswordInput label={t("fields.confirmPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+        <Select label={t("fields.role")} data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps("role")} />
         {role === "worker" ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Company" withAsterisk {...form.getInputProps("company")} />
-            <TextInput label="Hard Hat Number" withAsterisk {...form.getInputProps("hardhatNumber")} />
+            <TextInput label={t("fields.company")} withAsterisk {...form.getInputProps("company")} />
+            <TextInput label={t("fields.hardhatNumber")} withAsterisk {...form.getInputProps("hardhatNumber")} />
           </SimpleGrid>
         ) : (
-          <TextInput label="Invite Token" withAsterisk autoComplete="off" {...form.getInputProps("inviteToken")} />
+          <TextInput label={t("fields.inviteToken")} withAsterisk autoComplete="off" {...form.getInputProps("inviteToken")} />
         )}
         <Button type="submit" loading={register.isPending} size="md">
-          Register
+          {t("auth.register")}
         </Button>
       </Stack>
     </form>

@@ -15,6 +15,8 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { SecretShownOnce } from "./InviteTokenDialog";
+import { Trans, useTranslation } from "react-i18next";
+import { i18n, localizeMessage } from "../../lib/i18n";
 
 /**
  * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
@@ -22,29 +24,31 @@ import { SecretShownOnce } from "./InviteTokenDialog";
  */
 type TokenRow = RouterOutputs["tokens"]["list"][number];
 
-const scopeLabel: Record<ServiceTokenScope, string> = { read: "Read only", "read-write": "Read and write" };
-const scopeOptions = serviceTokenScopes.map((s) => ({ value: s, label: scopeLabel[s] }));
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`accounts:${key}`, options);
+const scopeLabel = (scope: ServiceTokenScope) => t(`labels.scope.${scope}`);
+const scopeOptions = () => serviceTokenScopes.map((s) => ({ value: s, label: scopeLabel(s) }));
 const NEVER = "never";
 const expiryOptions = (admin: boolean) => [
-  { value: "30", label: "30 days" },
-  { value: String(SERVICE_TOKEN_DEFAULT_DAYS), label: `${SERVICE_TOKEN_DEFAULT_DAYS} days` },
-  { value: "180", label: "180 days" },
-  { value: "365", label: "1 year" },
-  ...(admin ? [{ value: NEVER, label: "Never expires" }] : []),
+  { value: "30", label: t("tokens.days", { count: 30 }) },
+  { value: String(SERVICE_TOKEN_DEFAULT_DAYS), label: t("tokens.days", { count: SERVICE_TOKEN_DEFAULT_DAYS }) },
+  { value: "180", label: t("tokens.days", { count: 180 }) },
+  { value: "365", label: t("tokens.oneYear") },
+  ...(admin ? [{ value: NEVER, label: t("tokens.neverExpires") }] : []),
 ];
 
 function expiryText(token: TokenRow): { text: string; expired: boolean } {
-  if (!token.expiresAt) return { text: "Never", expired: false };
+  if (!token.expiresAt) return { text: t("tokens.never"), expired: false };
   const expired = new Date(token.expiresAt).getTime() <= Date.now();
-  return { text: expired ? `Expired ${formatDate(token.expiresAt)}` : formatDate(token.expiresAt), expired };
+  return { text: expired ? t("tokens.expired", { date: formatDate(token.expiresAt) }) : formatDate(token.expiresAt), expired };
 }
 
 /** The token list: name, scope, created, expires, last used; never the secret. */
 function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token: TokenRow) => void }) {
+  const { t } = useTranslation("accounts");
   if (tokens.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="no-tokens">
-        No tokens yet.
+        {t("tokens.none")}
       </Text>
     );
   }
@@ -53,11 +57,11 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
       <Table verticalSpacing="xs" striped data-testid="token-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Scope</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Last used</Table.Th>
+            <Table.Th>{t("tokens.name")}</Table.Th>
+            <Table.Th>{t("tokens.scope")}</Table.Th>
+            <Table.Th>{t("tokens.created")}</Table.Th>
+            <Table.Th>{t("tokens.expires")}</Table.Th>
+            <Table.Th>{t("tokens.lastUsed")}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -76,15 +80,15 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
-                    {scopeLabel[token.scope]}
+                    {scopeLabel(token.scope)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{formatDate(token.createdAt)}</Table.Td>
                 <Table.Td c={expiry.expired ? "red" : undefined}>{expiry.text}</Table.Td>
-                <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : "Never"}</Table.Td>
+                <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("tokens.never")}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
-                    Revoke
+                    {t("tokens.revoke")}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -100,21 +104,22 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
 function revokeHandlers(done: () => void) {
   return {
     onSuccess: () => {
-      notifySuccess("Token revoked", "It no longer works.");
+      notifySuccess(t("tokens.revoked"), t("tokens.revokedMessage"));
       done();
     },
-    onError: (error: unknown) => notifyError("Error", `Failed to revoke token: ${errorMessage(error)}`),
+    onError: (error: unknown) => notifyError(t("tokens.error"), t("tokens.revokeFailed", { message: errorMessage(error) })),
   };
 }
 
 function RevokeDialog({ token, loading, onConfirm, onClose }: { token: TokenRow | null; loading: boolean; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useTranslation("accounts");
   return (
     <ConfirmDialog
       opened={token !== null}
-      title="Revoke Token"
-      message={`Revoke "${token?.name ?? ""}"? Scripts using it stop working on their next request. This cannot be undone.`}
-      confirmLabel="Revoke Token"
-      pendingLabel="Revoking..."
+      title={t("tokens.revokeTitle")}
+      message={t("tokens.revokeMessage", { name: token?.name ?? "" })}
+      confirmLabel={t("tokens.revokeTitle")}
+      pendingLabel={t("tokens.revoking")}
       loading={loading}
       onConfirm={onConfirm}
       onClose={onClose}
@@ -124,6 +129,7 @@ function RevokeDialog({ token, loading, onConfirm, onClose }: { token: TokenRow 
 
 /** Profile page: create (the secret is shown once), list and revoke one's own tokens. */
 export function MyServiceTokens() {
+  const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const tokens = trpc.tokens.list.useQuery();
   const [creating, setCreating] = useState(false);
@@ -140,20 +146,20 @@ export function MyServiceTokens() {
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={3} fz="lg">
-              API Tokens
+              {t("tokens.title")}
             </Title>
             <Text size="sm" c="dimmed">
-              For scripts and integrations: a token acts as you, with your role and projects. Send it as <Code>Authorization: Bearer &lt;token&gt;</Code>.
+              <Trans t={t} i18nKey="tokens.intro" components={{ code: <Code /> }} />
             </Text>
           </div>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New Token
+            {t("tokens.newToken")}
           </Button>
         </Group>
         {tokens.isPending ? (
           <ListSkeleton rows={2} />
         ) : tokens.isError ? (
-          <ErrorState message="Error loading tokens. Please try again." onRetry={() => void tokens.refetch()} />
+          <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
         ) : (
           <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
         )}
@@ -165,6 +171,7 @@ export function MyServiceTokens() {
 }
 
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const actor = useActor();
   const [name, setName] = useState("");
@@ -185,26 +192,26 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
       setCreated({ token: token.token, name: token.name });
       void utils.tokens.list.invalidate();
     },
-    onError: (error) => notifyError("Error creating token", errorMessage(error, "Failed to create token")),
+    onError: (error) => notifyError(t("tokens.createError"), errorMessage(error, t("tokens.createFailed"))),
   });
   const submit = () => {
     const parsed = createServiceTokenSchema.safeParse({ name, scope, expiresInDays: expiry === NEVER ? null : Number(expiry) });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? "Invalid input");
+      setNameError(localizeMessage(parsed.error.issues[0]?.message ?? t("tokens.invalidInput")));
       return;
     }
     setNameError(null);
     create.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={close} title="New API Token" centered>
+    <Modal opened={opened} onClose={close} title={t("tokens.newTitle")} centered>
       {created ? (
         <Stack>
-          <SecretShownOnce title={`Token "${created.name}" created`} secret={created.token} testId="new-service-token">
-            Copy it now and keep it in your script's secret store. For security it is shown only once.
+          <SecretShownOnce title={t("tokens.createdTitle", { name: created.name })} secret={created.token} testId="new-service-token">
+            {t("tokens.createdMessage")}
           </SecretShownOnce>
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("tokens.done")}</Button>
           </Group>
         </Stack>
       ) : (
@@ -215,15 +222,15 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
           }}
         >
           <Stack>
-            <TextInput label="Name" placeholder="e.g. Payroll sync" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} withAsterisk maxLength={100} data-path="name" />
-            <Select label="Scope" data={scopeOptions} value={scope} onChange={(v) => v && setScope(v as ServiceTokenScope)} allowDeselect={false} data-path="scope" />
-            <Select label="Expires after" data={expiryOptions(actor?.role === "admin")} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} data-path="expiresInDays" />
+            <TextInput label={t("tokens.name")} placeholder={t("tokens.namePlaceholder")} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} withAsterisk maxLength={100} data-path="name" />
+            <Select label={t("tokens.scope")} data={scopeOptions()} value={scope} onChange={(v) => v && setScope(v as ServiceTokenScope)} allowDeselect={false} data-path="scope" />
+            <Select label={t("tokens.expiresAfter")} data={expiryOptions(actor?.role === "admin")} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} data-path="expiresInDays" />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={create.isPending}>
-                Cancel
+                {t("tokens.cancel")}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Create Token
+                {t("tokens.create")}
               </Button>
             </Group>
           </Stack>
@@ -235,6 +242,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
 
 /** User Management: an admin sees and revokes one user's tokens. */
 export function UserTokensDialog({ user, onClose }: { user: { id: number; username: string; firstName: string | null; lastName: string | null } | null; onClose: () => void }) {
+  const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const tokens = trpc.tokens.listForUser.useQuery({ id: user?.id ?? 0 }, { enabled: user !== null });
   const [toRevoke, setToRevoke] = useState<TokenRow | null>(null);
@@ -245,11 +253,11 @@ export function UserTokensDialog({ user, onClose }: { user: { id: number; userna
     }),
   );
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? `API Tokens of ${displayName(user)}` : "API Tokens"} size="xl" centered>
+    <Modal opened={user !== null} onClose={onClose} title={user ? t("tokens.ofUser", { name: displayName(user) }) : t("tokens.title")} size="xl" centered>
       {tokens.isPending ? (
         <ListSkeleton rows={2} />
       ) : tokens.isError ? (
-        <ErrorState message="Error loading tokens. Please try again." onRetry={() => void tokens.refetch()} />
+        <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
       ) : (
         <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
       )}

@@ -8,12 +8,14 @@ import { ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatLongDateTime } from "../../lib/format";
 import { errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
 
 type User = RouterOutputs["users"]["byId"];
 type Worker = NonNullable<RouterOutputs["users"]["workerByUserId"]>;
 
 /** /admin/users/:id: admins only; everyone else goes to /. */
 export function UserProfilePage({ id }: { id: string | undefined }) {
+  const { t } = useTranslation("accounts");
   const actor = useActor();
   if (!can(actor, "user.manage")) return <Navigate to="/" replace />;
   const userId = Number(id);
@@ -21,15 +23,16 @@ export function UserProfilePage({ id }: { id: string | undefined }) {
   return (
     <>
       <Button component={Link} to="/admin/users" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-        Back to Users
+        {t("profile.backToUsers")}
       </Button>
-      <PageHeader title="User Profile" subtitle="Account details and, when there is one, the worker profile." />
-      {valid ? <UserProfile userId={userId} /> : <ErrorState message="No user ID provided. Please go back and try again." />}
+      <PageHeader title={t("profile.userTitle")} subtitle={t("profile.userSubtitle")} />
+      {valid ? <UserProfile userId={userId} /> : <ErrorState message={t("profile.noUserId")} />}
     </>
   );
 }
 
 function UserProfile({ userId }: { userId: number }) {
+  const { t } = useTranslation("accounts");
   const user = trpc.users.byId.useQuery({ id: userId });
   // A 404 here only means the user has no worker profile: the tab is simply not shown.
   const worker = trpc.users.workerByUserId.useQuery({ userId }, { enabled: user.isSuccess });
@@ -47,7 +50,7 @@ function UserProfile({ userId }: { userId: number }) {
     );
   }
   if (user.isError) {
-    return <ErrorState message="Error loading user details. The user may not exist or you don't have permission to view it." />;
+    return <ErrorState message={t("profile.loadFailed")} />;
   }
   const workerProfile = worker.isSuccess ? worker.data : null;
   return (
@@ -59,8 +62,8 @@ function UserProfile({ userId }: { userId: number }) {
         <Card withBorder radius="md" padding="lg">
           <Tabs defaultValue="account">
             <Tabs.List mb="md">
-              <Tabs.Tab value="account">Account Details</Tabs.Tab>
-              {workerProfile ? <Tabs.Tab value="worker">Worker Profile</Tabs.Tab> : null}
+              <Tabs.Tab value="account">{t("profile.accountDetails")}</Tabs.Tab>
+              {workerProfile ? <Tabs.Tab value="worker">{t("profile.workerProfile")}</Tabs.Tab> : null}
             </Tabs.List>
             <Tabs.Panel value="account">
               <AccountDetails user={user.data} />
@@ -73,7 +76,7 @@ function UserProfile({ userId }: { userId: number }) {
           </Tabs>
           {worker.isError && errorStatus(worker.error) !== 404 ? (
             <Text size="sm" c="red" mt="sm">
-              The worker profile could not be loaded.
+              {t("profile.workerFailed")}
             </Text>
           ) : null}
         </Card>
@@ -83,6 +86,7 @@ function UserProfile({ userId }: { userId: number }) {
 }
 
 export function SummaryCard({ user }: { user: User }) {
+  const { t } = useTranslation("accounts");
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack align="center" gap={6}>
@@ -93,7 +97,7 @@ export function SummaryCard({ user }: { user: User }) {
           {displayName(user)}
         </Title>
         <Badge color={roleColor(user.role)} variant="light" tt="none">
-          {roleLabel(user.role)}
+          {t(`common:labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}
         </Badge>
         <Text size="sm" c="dimmed">
           @{user.username}
@@ -102,7 +106,7 @@ export function SummaryCard({ user }: { user: User }) {
           {user.email}
         </Text>
         <Text size="xs" c="dimmed">
-          Joined {formatDate(user.createdAt)}
+          {t("profile.joined", { date: formatDate(user.createdAt) })}
         </Text>
       </Stack>
     </Card>
@@ -123,27 +127,29 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 }
 
 export function AccountDetails({ user }: { user: User }) {
+  const { t } = useTranslation("accounts");
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <Stack gap={0}>
-      <Field label="Username">{user.username}</Field>
-      <Field label="Email">{user.email}</Field>
-      <Field label="Full Name">{fullName || "Not provided"}</Field>
-      <Field label="Role">{roleLabel(user.role)}</Field>
-      <Field label="Account Created">{formatLongDateTime(user.createdAt)}</Field>
+      <Field label={t("fields.username")}>{user.username}</Field>
+      <Field label={t("fields.email")}>{user.email}</Field>
+      <Field label={t("fields.fullName")}>{fullName || t("profile.notProvided")}</Field>
+      <Field label={t("fields.role")}>{t(`common:labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}</Field>
+      <Field label={t("fields.accountCreated")}>{formatLongDateTime(user.createdAt)}</Field>
     </Stack>
   );
 }
 
 export function WorkerDetails({ worker }: { worker: Worker }) {
+  const { t } = useTranslation("accounts");
   return (
     <Stack gap={0}>
-      <Field label="Worker ID">#{worker.id}</Field>
-      <Field label="Position">{worker.role || "Not specified"}</Field>
-      <Field label="Company">{worker.company || "Not provided"}</Field>
-      <Field label="Hardhat Number">{worker.hardhatNumber || "Not assigned"}</Field>
-      <Field label="Email">{worker.email}</Field>
-      <Field label="Phone">{worker.phone || "Not provided"}</Field>
+      <Field label={t("fields.workerId")}>#{worker.id}</Field>
+      <Field label={t("fields.position")}>{worker.role || t("profile.notSpecified")}</Field>
+      <Field label={t("fields.company")}>{worker.company || t("profile.notProvided")}</Field>
+      <Field label={t("fields.hardhat")}>{worker.hardhatNumber || t("profile.notAssigned")}</Field>
+      <Field label={t("fields.email")}>{worker.email}</Field>
+      <Field label={t("fields.phone")}>{worker.phone || t("profile.notProvided")}</Field>
     </Stack>
   );
 }

@@ -18,7 +18,10 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { Trans, useTranslation } from "react-i18next";
+import { localizeMessage } from "../../lib/i18n";
+import { schemaResolver } from "../../lib/validation";
 import { IconApi, IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -45,6 +48,7 @@ export function UsersPage() {
 }
 
 function UsersScreen() {
+  const { t } = useTranslation("accounts");
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -60,41 +64,41 @@ function UsersScreen() {
   return (
     <>
       <PageHeader
-        title="User Management"
-        subtitle="View and manage every account on the platform, reset passwords, and generate invite tokens for new admins and managers."
+        title={t("users.title")}
+        subtitle={t("users.subtitle")}
       />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="sm">
             <Box>
               <Title order={2} size="h3" fz="lg">
-                Users
+                {t("users.heading")}
               </Title>
               <Text size="sm" c="dimmed">
-                {users.data?.total ?? 0} user(s) found
+                {t("users.found", { count: users.data?.total ?? 0 })}
               </Text>
             </Box>
             <Group gap="xs">
               <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setInviteRole("manager")}>
-                Invite Manager
+                {t("users.inviteManager")}
               </Button>
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviteRole("admin")}>
-                Invite Admin
+                {t("users.inviteAdmin")}
               </Button>
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <TextInput
-              placeholder="Search users..."
-              aria-label="Search users"
+              placeholder={t("users.searchPlaceholder")}
+              aria-label={t("users.searchLabel")}
               maxLength={SEARCH_MAX}
               leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               style={{ flex: 1 }}
             />
-            <Tooltip label="Refresh" openDelay={700}>
-              <ActionIcon variant="default" size={36} aria-label="Refresh users" onClick={() => void users.refetch()} disabled={users.isFetching}>
+            <Tooltip label={t("users.refresh")} openDelay={700}>
+              <ActionIcon variant="default" size={36} aria-label={t("users.refreshLabel")} onClick={() => void users.refetch()} disabled={users.isFetching}>
                 <IconRefresh size={18} />
               </ActionIcon>
             </Tooltip>
@@ -103,9 +107,9 @@ function UsersScreen() {
           {users.isPending ? (
             <ListSkeleton rows={5} />
           ) : users.isError ? (
-            <ErrorState message="Error loading users. Please try again." onRetry={() => void users.refetch()} />
+            <ErrorState message={t("users.loadFailed")} onRetry={() => void users.refetch()} />
           ) : users.data.total === 0 ? (
-            <EmptyState title={search.trim() ? "No users matching your search" : "No users found"} />
+            <EmptyState title={search.trim() ? t("users.noMatch") : t("users.none")} />
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
@@ -141,10 +145,11 @@ function UserCard({
   onTokens,
   onDelete,
 }: { user: UserRow; onOpen: () => void; onReset: () => void; onTokens: () => void; onDelete: () => void }) {
+  const { t } = useTranslation("accounts");
   return (
     <Card withBorder radius="md" padding="md" data-testid="user-card">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={`Open ${displayName(user)}`}>
+        <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={t("users.open", { name: displayName(user) })}>
           <Group wrap="nowrap" gap="sm" align="flex-start">
             <Avatar color={roleColor(user.role)} radius="xl">
               {initials(user)}
@@ -155,7 +160,7 @@ function UserCard({
                   {displayName(user)}
                 </Text>
                 <Badge color={roleColor(user.role)} variant="light" size="sm" tt="none">
-                  {roleLabel(user.role)}
+                  {t(`common:labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed" truncate>
@@ -165,30 +170,30 @@ function UserCard({
                 {user.email}
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
-                Joined {formatDate(user.createdAt)}
+                {t("users.joined", { date: formatDate(user.createdAt) })}
               </Text>
             </Box>
           </Group>
         </UnstyledButton>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.username}`}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t("users.actionsFor", { username: user.username })}>
               <IconDots size={18} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item leftSection={<IconUser size={16} />} onClick={onOpen}>
-              View Profile
+              {t("users.viewProfile")}
             </Menu.Item>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={onReset}>
-              Reset Password
+              {t("users.resetPassword")}
             </Menu.Item>
             <Menu.Item leftSection={<IconApi size={16} />} onClick={onTokens}>
-              API Tokens
+              {t("users.apiTokens")}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-              Delete User
+              {t("users.deleteUser")}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
@@ -198,36 +203,36 @@ function UserCard({
 }
 
 function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const remove = trpc.users.delete.useMutation({
     onSuccess: () => {
-      notifySuccess("User deleted", "User has been successfully deleted");
+      notifySuccess(t("users.deleted"), t("users.deletedMessage"));
       void invalidateLists(utils.users);
       onClose();
     },
-    onError: (error) => notifyError("Error", `Failed to delete user: ${errorMessage(error)}`),
+    onError: (error) => notifyError(t("users.error"), t("users.deleteFailed", { message: errorMessage(error) })),
   });
   return (
     <ConfirmDialog
       opened={user !== null}
-      title="Confirm User Deletion"
+      title={t("users.confirmTitle")}
       message={
         user ? (
           <Stack gap="xs">
             <Text size="sm">
-              Are you sure you want to delete <b>{displayName(user)}</b> ({user.username})?
+              <Trans t={t} i18nKey="users.confirmQuestion" values={{ name: displayName(user), username: user.username }} components={{ b: <b /> }} />
             </Text>
             <Text size="sm">
-              This also removes their worker profile (if any), training completion records, video viewing records and project assignments. This
-              action cannot be undone.
+              {t("users.confirmDetails")}
             </Text>
           </Stack>
         ) : (
           ""
         )
       }
-      confirmLabel="Delete User"
-      pendingLabel="Deleting..."
+      confirmLabel={t("users.deleteUser")}
+      pendingLabel={t("users.deleting")}
       loading={remove.isPending}
       onConfirm={() => user && remove.mutate({ id: user.id })}
       onClose={onClose}
@@ -236,6 +241,7 @@ function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: ()
 }
 
 function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const { t } = useTranslation("accounts");
   const form = useForm({
     mode: "controlled",
     initialValues: { password: "", confirmPassword: "" },
@@ -248,13 +254,13 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose:
   };
   const reset = trpc.users.resetPassword.useMutation({
     onSuccess: (_data, variables) => {
-      notifySuccess("Password reset successful", `The password for ${user?.username ?? `user ${variables.userId}`} has been reset.`);
+      notifySuccess(t("users.resetDone"), t("users.resetDoneMessage", { username: user?.username ?? t("users.userNumber", { id: variables.userId }) }));
       close();
     },
-    onError: (error) => notifyError("Error", `Failed to reset password: ${errorMessage(error)}`),
+    onError: (error) => notifyError(t("users.error"), t("users.resetFailed", { message: errorMessage(error) })),
   });
   return (
-    <Modal opened={user !== null} onClose={close} title="Reset Password" centered>
+    <Modal opened={user !== null} onClose={close} title={t("users.resetPassword")} centered>
       <form
         onSubmit={form.onSubmit((values) => {
           if (user) reset.mutate({ userId: user.id, password: values.password });
@@ -263,19 +269,19 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose:
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            Set a new password for {user?.username}. User will need to use this password for their next login.
+            {t("users.resetIntro", { username: user?.username ?? "" })}
           </Text>
-          <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+          <PasswordInput label={t("users.newPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
+          <PasswordInput label={t("users.confirmPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
           <Text size="xs" c="dimmed">
-            {RESET_PASSWORD_HINT}
+            {localizeMessage(RESET_PASSWORD_HINT)}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={reset.isPending}>
-              Cancel
+              {t("users.cancel")}
             </Button>
             <Button type="submit" disabled={!form.isValid() || reset.isPending}>
-              {reset.isPending ? "Resetting..." : "Reset Password"}
+              {reset.isPending ? t("users.resetting") : t("users.resetPassword")}
             </Button>
           </Group>
         </Stack>

@@ -1,13 +1,14 @@
 import {
   commentFormSchema,
-  commentTexts,
   GENERAL_PROJECT_VALUE,
   projectIdFromForm,
   projectIdToForm,
   projectOptionLabel,
 } from "@sitesafe/domain";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
+import { useTranslation } from "react-i18next";
 import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -21,17 +22,19 @@ export type SafetyComment = RouterOutputs["comments"]["list"][number];
  * from the comments page and from the dashboard's Talk to the Safety Manager card.
  */
 export function CommentFormDialog({ opened, onClose, comment }: { opened: boolean; onClose: () => void; comment?: SafetyComment | null }) {
+  const { t } = useTranslation("comments");
   const editing = Boolean(comment);
   // The form mounts with each opening, so a draft left on this device is offered again.
   const { close, register } = useGuardedDialogClose(onClose);
   return (
-    <Modal opened={opened} onClose={close} title={editing ? "Edit Message" : "Message the Safety Manager"} centered size="lg">
+    <Modal opened={opened} onClose={close} title={editing ? t("form.editTitle") : t("form.newTitle")} centered size="lg">
       {opened ? <CommentForm comment={comment ?? null} onClose={onClose} registerClose={register} /> : null}
     </Modal>
   );
 }
 
 function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComment | null; onClose: () => void; registerClose: (close: () => void) => void }) {
+  const { t } = useTranslation("comments");
   const editing = comment !== null;
   const projects = trpc.comments.projectOptions.useQuery();
   const invalidate = useInvalidateComments();
@@ -50,27 +53,27 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
   };
   const create = useOutboxMutation("comments.create", {
     onSuccess: () => {
-      notifySuccess(...commentTexts.sent);
+      notifySuccess(t("form.sentTitle"), t("form.sentMessage"));
       done();
     },
     onQueued: () => {
       notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
       done();
     },
-    onError: (error) => notifyError(commentTexts.sendFailed, errorMessage(error, commentTexts.sendFailedFallback)),
+    onError: (error) => notifyError(t("form.sendFailed"), errorMessage(error, t("form.sendFailedFallback"))),
   });
   const update = trpc.comments.update.useMutation({
     onSuccess: () => {
-      notifySuccess(...commentTexts.updatedByAuthor);
+      notifySuccess(t("form.updatedTitle"), t("form.updatedMessage"));
       done();
     },
-    onError: (error) => notifyError(commentTexts.updateFailed, errorMessage(error)),
+    onError: (error) => notifyError(t("form.updateFailed"), errorMessage(error)),
   });
   const pending = create.isPending || update.isPending;
 
   const options = [
     ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) })),
-    { value: GENERAL_PROJECT_VALUE, label: "General (not about one project)" },
+    { value: GENERAL_PROJECT_VALUE, label: t("form.general") },
   ];
 
   const submit = safety.handleSubmit(async (values) => {
@@ -86,12 +89,12 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
         {safety.banner}
         {editing ? null : (
           <Text size="sm" c="dimmed">
-            Report a hazard, ask a question or raise a concern. The safety manager will follow up.
+            {t("form.intro")}
           </Text>
         )}
         <Select
-          label="Project"
-          placeholder={projects.isPending ? "Loading projects..." : "Select a project"}
+          label={t("form.project")}
+          placeholder={projects.isPending ? t("form.loadingProjects") : t("form.selectProject")}
           data={options}
           withAsterisk
           allowDeselect={false}
@@ -100,10 +103,10 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
           value={form.values.projectId || null}
           onChange={(value) => form.setFieldValue("projectId", value ?? "")}
         />
-        <TextInput label="Title" placeholder="Short summary of the concern" withAsterisk maxLength={100} {...form.getInputProps("title")} />
+        <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk maxLength={100} {...form.getInputProps("title")} />
         <Textarea
-          label="Message"
-          placeholder="Describe what you saw, where, and when"
+          label={t("form.message")}
+          placeholder={t("form.messagePlaceholder")}
           withAsterisk
           autosize
           minRows={4}
@@ -114,10 +117,10 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            {editing ? "Save Changes" : "Send Message"}
+            {editing ? t("form.saveChanges") : t("form.send")}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
-import { type Actor, commentStatusColors, commentStatusLabels, decideCommentAction } from "@sitesafe/domain";
+import { type Actor, commentStatusColors, decideCommentAction } from "@sitesafe/domain";
 import { Badge, Box, Button, Card, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconBuildingSkyscraper, IconCheck, IconClock, IconEdit, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { SafetyComment } from "./CommentFormDialog";
 
@@ -13,35 +14,37 @@ export interface CommentHandlers {
   pendingId?: number | null;
 }
 
-export function personName(person: { firstName: string | null; lastName: string | null } | null, fallback = "Unknown user"): string {
+/** The person's name, or the fallback (already in the screen's language) when there is none. */
+export function personName(person: { firstName: string | null; lastName: string | null } | null, fallback: string): string {
   const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ");
   return name || fallback;
 }
 
 /** One message: status, author, date, project, content, the manager's response, and the actions the state machine allows. */
 export function CommentItem({ comment, actor, handlers, compact = false }: { comment: SafetyComment; actor: Actor; handlers?: CommentHandlers; compact?: boolean }) {
+  const { t } = useTranslation("comments");
   const can = (action: "edit" | "delete" | "markInProgress" | "resolve") => decideCommentAction(actor, action, comment).allowed;
   const actions = handlers
     ? [
         can("markInProgress") ? (
           <Button key="progress" size="xs" variant="light" color="yellow" leftSection={<IconClock size={14} />} loading={handlers.pendingId === comment.id} onClick={() => handlers.onMarkInProgress(comment)}>
-            Mark In Progress
+            {t("item.markInProgress")}
           </Button>
         ) : null,
         can("resolve") ? (
           <Button key="resolve" size="xs" variant="light" color="green" leftSection={<IconCheck size={14} />} onClick={() => handlers.onResolve(comment)}>
-            Resolve
+            {t("item.resolve")}
           </Button>
         ) : null,
         can("edit") ? (
           <Button key="edit" size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => handlers.onEdit(comment)}>
-            Edit
+            {t("item.edit")}
           </Button>
         ) : null,
         can("delete") ? (
           // Apart from Edit (at the far end of the row), so a thumb aiming for Edit never deletes.
           <Button key="delete" size="xs" variant="subtle" color="red" ml="auto" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
-            Delete
+            {t("item.delete")}
           </Button>
         ) : null,
       ].filter(Boolean)
@@ -56,11 +59,11 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
               {comment.title}
             </Text>
             <Text size="xs" c="dimmed">
-              {personName(comment.user, "Former user")} · {formatDate(comment.createdAt)}
+              {personName(comment.user, t("item.formerUser"))} · {formatDate(comment.createdAt)}
             </Text>
           </Box>
           <Badge color={commentStatusColors[comment.status]} variant="light" style={{ flexShrink: 0 }}>
-            {commentStatusLabels[comment.status]}
+            {t(`labels.status.${comment.status}`)}
           </Badge>
         </Group>
         {comment.project ? (
@@ -77,7 +80,7 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
         {comment.managerResponse && !compact ? (
           <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-green-light)" data-testid="manager-response">
             <Text size="xs" fw={600} c="var(--sitesafe-good-text)">
-              Response from {personName(comment.resolvedByUser, "the safety manager")}
+              {t("item.responseFrom", { name: personName(comment.resolvedByUser, t("item.safetyManager")) })}
               {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
             </Text>
             <Text size="sm" mt={4} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -87,7 +90,7 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
         ) : null}
         {!comment.managerResponse && comment.status === "resolved" && !compact ? (
           <Text size="xs" c="dimmed">
-            Resolved by {personName(comment.resolvedByUser, "the safety manager")}
+            {t("item.resolvedBy", { name: personName(comment.resolvedByUser, t("item.safetyManager")) })}
             {comment.resolvedAt ? ` · ${formatDateTime(comment.resolvedAt)}` : ""}
           </Text>
         ) : null}

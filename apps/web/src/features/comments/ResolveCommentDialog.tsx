@@ -1,6 +1,7 @@
-import { commentTexts, MANAGER_RESPONSE_MAX } from "@sitesafe/domain";
+import { MANAGER_RESPONSE_MAX } from "@sitesafe/domain";
 import { Blockquote, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { SafetyComment } from "./CommentFormDialog";
@@ -8,19 +9,20 @@ import { useInvalidateComments } from "./useCommentsCache";
 
 /** "Resolve Safety Concern": the original message, an optional response, "Mark as Resolved". */
 export function ResolveCommentDialog({ comment, onClose }: { comment: SafetyComment | null; onClose: () => void }) {
+  const { t } = useTranslation("comments");
   const [response, setResponse] = useState("");
   const invalidate = useInvalidateComments();
   useEffect(() => setResponse(""), [comment?.id]);
   const resolve = trpc.comments.resolve.useMutation({
     onSuccess: () => {
-      notifySuccess(...commentTexts.updatedByStaff);
+      notifySuccess(t("actions.updatedTitle"), t("actions.updatedMessage"));
       void invalidate();
       onClose();
     },
-    onError: (error) => notifyError(commentTexts.updateFailed, errorMessage(error)),
+    onError: (error) => notifyError(t("actions.updateFailed"), errorMessage(error)),
   });
   return (
-    <Modal opened={comment !== null} onClose={onClose} title="Resolve Safety Concern" centered size="lg">
+    <Modal opened={comment !== null} onClose={onClose} title={t("resolve.title")} centered size="lg">
       {comment ? (
         <Stack>
           <div>
@@ -30,8 +32,8 @@ export function ResolveCommentDialog({ comment, onClose }: { comment: SafetyComm
             </Blockquote>
           </div>
           <Textarea
-            label="Your Response:"
-            placeholder="What was done about it, or what the worker should do (optional)"
+            label={t("resolve.response")}
+            placeholder={t("resolve.responsePlaceholder")}
             autosize
             minRows={4}
             maxRows={10}
@@ -41,10 +43,10 @@ export function ResolveCommentDialog({ comment, onClose }: { comment: SafetyComm
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={resolve.isPending}>
-              Cancel
+              {t("resolve.cancel")}
             </Button>
             <Button color="green" loading={resolve.isPending} onClick={() => resolve.mutate({ id: comment.id, managerResponse: response })}>
-              Mark as Resolved
+              {t("resolve.submit")}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,9 @@
-import { can, type CommentFilter, commentTexts, projectOptionLabel } from "@sitesafe/domain";
+import { can, type CommentFilter, projectOptionLabel } from "@sitesafe/domain";
 import { Button, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
 import { IconMessagePlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
@@ -19,6 +20,7 @@ const COMMENTS_PAGE_SIZE = 20;
 
 /** /safety-comments (also /safety/comments): workers message the safety manager; staff answer. */
 export function SafetyCommentsPage() {
+  const { t } = useTranslation("comments");
   const actor = useActor();
   const staff = can(actor, "comment.viewAll");
   const mayCreate = can(actor, "comment.create");
@@ -40,14 +42,14 @@ export function SafetyCommentsPage() {
   return (
     <>
       <PageHeader
-        title="Safety Communication"
-        subtitle={staff ? "Concerns and questions from workers, and your responses" : "Talk to the Safety Manager about hazards and concerns"}
+        title={t("page.title")}
+        subtitle={staff ? t("page.subtitleStaff") : t("page.subtitleWorker")}
         actions={
           <>
             <ExportCsvButton path="/api/safety-comments" filters={filters} />
             {mayCreate ? (
               <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)}>
-                New Message
+                {t("page.newMessage")}
               </Button>
             ) : null}
           </>
@@ -57,15 +59,15 @@ export function SafetyCommentsPage() {
         <Group justify="space-between" align="flex-end" mb="md" gap="sm">
           <Tabs value={tab} onChange={(v) => setTab((v as CommentFilter) ?? "all")} variant="pills" radius="xl">
             <Tabs.List>
-              <Tabs.Tab value="all">All</Tabs.Tab>
-              <Tabs.Tab value="open">Open</Tabs.Tab>
-              <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
+              <Tabs.Tab value="all">{t("page.tabAll")}</Tabs.Tab>
+              <Tabs.Tab value="open">{t("page.tabOpen")}</Tabs.Tab>
+              <Tabs.Tab value="resolved">{t("page.tabResolved")}</Tabs.Tab>
             </Tabs.List>
           </Tabs>
           <Select
-            label="Filter by Project"
+            label={t("page.projectFilter")}
             w={{ base: "100%", xs: 280 }}
-            data={[{ value: ALL_PROJECTS, label: "All Projects" }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) }))]}
+            data={[{ value: ALL_PROJECTS, label: t("page.allProjects") }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) }))]}
             value={project}
             onChange={(v) => setProject(v ?? ALL_PROJECTS)}
             allowDeselect={false}
@@ -77,18 +79,18 @@ export function SafetyCommentsPage() {
       {list.isPending ? (
         <Group justify="center" py="xl" gap="sm" aria-busy="true">
           <Loader size="sm" />
-          <Text c="dimmed">{commentTexts.loading}</Text>
+          <Text c="dimmed">{t("page.loading")}</Text>
         </Group>
       ) : list.isError ? (
-        <ErrorState message={commentTexts.loadError} onRetry={() => void list.refetch()} />
+        <ErrorState message={t("page.loadError")} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
         <EmptyState
-          title={commentTexts.emptyTitle}
-          message={staff ? commentTexts.emptyStaff : commentTexts.emptyWorker}
+          title={t("page.emptyTitle")}
+          message={staff ? t("page.emptyStaff") : t("page.emptyWorker")}
           action={
             mayCreate ? (
               <Button variant="light" onClick={() => setComposing(true)}>
-                New Message
+                {t("page.newMessage")}
               </Button>
             ) : null
           }

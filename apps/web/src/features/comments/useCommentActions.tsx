@@ -1,6 +1,6 @@
-import { commentTexts } from "@sitesafe/domain";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notifyError, notifySuccess, toastCloseButton } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
@@ -11,6 +11,7 @@ import { useInvalidateComments } from "./useCommentsCache";
 
 /** The handlers every message list needs, and the dialogs they open (edit, resolve, delete). */
 export function useCommentActions(): { handlers: CommentHandlers; dialogs: React.ReactNode } {
+  const { t } = useTranslation("comments");
   const invalidate = useInvalidateComments();
   const [editing, setEditing] = useState<SafetyComment | null>(null);
   const [resolving, setResolving] = useState<SafetyComment | null>(null);
@@ -18,14 +19,14 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
 
   const markInProgress = trpc.comments.markInProgress.useMutation({
     onSuccess: () => {
-      notifySuccess(...commentTexts.updatedByStaff);
+      notifySuccess(t("actions.updatedTitle"), t("actions.updatedMessage"));
       void invalidate();
     },
-    onError: (error) => notifyError(commentTexts.updateFailed, errorMessage(error)),
+    onError: (error) => notifyError(t("actions.updateFailed"), errorMessage(error)),
   });
   const remove = trpc.comments.delete.useMutation({
     onSuccess: () => {
-      notifySuccess(...commentTexts.deleted);
+      notifySuccess(t("actions.deletedTitle"), t("actions.deletedMessage"));
       setDeleting(null);
       void invalidate();
     },
@@ -34,9 +35,9 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
       void invalidate();
       // A 404 counts as already deleted (docs/api.md).
       if (errorStatus(error) === 404) {
-        notifications.show({ title: commentTexts.deleteMissing[0], message: commentTexts.deleteMissing[1], color: "gray", closeButtonProps: toastCloseButton });
+        notifications.show({ title: t("actions.missingTitle"), message: t("actions.missingMessage"), color: "gray", closeButtonProps: toastCloseButton });
       } else {
-        notifyError(commentTexts.deleteFailed, errorMessage(error));
+        notifyError(t("actions.deleteFailed"), errorMessage(error));
       }
     },
   });
@@ -55,9 +56,9 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
       <ResolveCommentDialog comment={resolving} onClose={() => setResolving(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={commentTexts.deleteConfirmTitle}
-        message={commentTexts.deleteConfirmMessage}
-        confirmLabel="Delete"
+        title={t("actions.deleteConfirmTitle")}
+        message={t("actions.deleteConfirmMessage")}
+        confirmLabel={t("actions.delete")}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}

@@ -1,11 +1,12 @@
-import { dashboardSeverityBadge, type UpcomingItemType, videoProgressLabel } from "@sitesafe/domain";
+import { dashboardSeverityBadge, type UpcomingItemType } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Group, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCalendarEvent, IconCertificate, IconClipboardCheck, IconFlame, IconPlayerPlay, IconSearch, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { ListSkeleton } from "../../components/States";
-import { formatAge, formatDate, formatDuration, formatUpcoming } from "../../lib/format";
+import { formatAge, formatDate, formatDuration, formatPercent, formatUpcoming } from "../../lib/format";
 import type { RouterOutputs } from "../../lib/trpc";
 import { LoadFailed, SectionCard } from "./SectionCard";
+import { useTranslation } from "react-i18next";
 
 const upcomingIcon: Record<UpcomingItemType, { icon: typeof IconVideo; color: string }> = {
   video: { icon: IconVideo, color: "grape" },
@@ -16,21 +17,22 @@ const upcomingIcon: Record<UpcomingItemType, { icon: typeof IconVideo; color: st
 };
 
 /** Items already due (outstanding training) say so; the rest "Today, 3:00 PM", "Tomorrow, ..." or the weekday. */
-function dueLabel(datetime: Date): string {
-  return new Date(datetime).getTime() <= Date.now() + 60_000 ? "Due now" : formatUpcoming(datetime);
+function dueLabel(datetime: Date, dueNow: string): string {
+  return new Date(datetime).getTime() <= Date.now() + 60_000 ? dueNow : formatUpcoming(datetime);
 }
 
 /** Upcoming safety items, first 5, "Today, 3:00 PM" / "Tomorrow, ..." / weekday. */
 export function UpcomingCard({ items, loading, error = false }: { items: RouterOutputs["dashboard"]["upcoming"] | undefined; loading: boolean; error?: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <SectionCard title="Upcoming Safety Items" testId="upcoming">
+    <SectionCard title={t("upcoming.title")} testId="upcoming">
       {loading ? (
         <ListSkeleton rows={4} />
       ) : error ? (
         <LoadFailed />
       ) : !items || items.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          Nothing coming up. You're all set.
+          {t("upcoming.none")}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -46,7 +48,7 @@ export function UpcomingCard({ items, loading, error = false }: { items: RouterO
                     {item.title}
                   </Text>
                   <Text size="xs" c="var(--sitesafe-brand-text)" fw={500}>
-                    {dueLabel(item.datetime)}
+                    {dueLabel(item.datetime, t("upcoming.dueNow"))}
                   </Text>
                   <Text size="xs" c="dimmed" lineClamp={2}>
                     {item.details}
@@ -67,21 +69,23 @@ const videoSearch = (vid: number) => ({ vid }) as never;
 
 /** The newest published videos with the viewer's real progress. */
 export function RecentVideosCard({ videos, loading, error = false }: { videos: RouterOutputs["dashboard"]["recentVideos"] | undefined; loading: boolean; error?: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <SectionCard title="Recent Safety Videos" link={{ label: "Browse Video Library", to: "/videos" }} testId="recent-videos">
+    <SectionCard title={t("videos.title")} link={{ label: t("videos.browse"), to: "/videos" }} testId="recent-videos">
       {loading ? (
         <ListSkeleton rows={3} />
       ) : error ? (
         <LoadFailed />
       ) : !videos || videos.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          No safety videos published yet.
+          {t("videos.none")}
         </Text>
       ) : (
         <Stack gap="sm">
           {videos.map((video) => {
-            const label = videoProgressLabel(video.progress);
             const pct = video.progress?.status === "completed" ? 100 : (video.progress?.watchedPercentage ?? 0);
+            const notStarted = !video.progress || (video.progress.status === "not_watched" && video.progress.watchedPercentage === 0);
+            const label = notStarted ? t("videos.notStarted") : video.progress?.status === "completed" ? t("videos.completed") : formatPercent(pct);
             return (
               <Group key={video.id} wrap="nowrap" gap="sm" align="flex-start" data-testid="recent-video">
                 <ThemeIcon variant="light" color="grape" radius="md" size={36}>
@@ -99,7 +103,7 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
                       {label}
                     </Text>
                   </Group>
-                  <Progress value={pct} size="xs" color={pct >= 100 ? "green" : "orange"} mt={4} aria-label={`${video.title} progress ${pct}%`} />
+                  <Progress value={pct} size="xs" color={pct >= 100 ? "green" : "orange"} mt={4} aria-label={t("videos.progress", { title: video.title, percent: pct })} />
                 </div>
               </Group>
             );
@@ -112,15 +116,16 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
 
 /** The latest incidents with severity, title, location, date and the real project name. */
 export function RecentIncidentsCard({ incidents, loading, error = false }: { incidents: RouterOutputs["dashboard"]["recentIncidents"] | undefined; loading: boolean; error?: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <SectionCard title="Recent Incidents" link={{ label: "View All Incidents", to: "/forms/incident-reports" }} testId="recent-incidents">
+    <SectionCard title={t("incidents.title")} link={{ label: t("incidents.viewAll"), to: "/forms/incident-reports" }} testId="recent-incidents">
       {loading ? (
         <ListSkeleton rows={3} />
       ) : error ? (
         <LoadFailed />
       ) : !incidents || incidents.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          No incidents reported. Keep it that way.
+          {t("incidents.none")}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -131,7 +136,7 @@ export function RecentIncidentsCard({ incidents, loading, error = false }: { inc
                 <div style={{ minWidth: 0, flex: 1 }}>
                   <Group gap={6} wrap="nowrap">
                     <Badge color={severity.color} variant="light" size="sm" style={{ flexShrink: 0 }}>
-                      {severity.label}
+                      {t(`labels.severity.${incident.severity}`, { defaultValue: severity.label })}
                     </Badge>
                     <Text size="sm" fw={600} truncate>
                       {incident.title}
@@ -143,7 +148,7 @@ export function RecentIncidentsCard({ incidents, loading, error = false }: { inc
                   </Text>
                 </div>
                 <Button component={Link} to={`/forms/incident-reports/${incident.id}`} size="compact-xs" variant="subtle" style={{ flexShrink: 0 }}>
-                  View Details
+                  {t("incidents.viewDetails")}
                 </Button>
               </Group>
             );

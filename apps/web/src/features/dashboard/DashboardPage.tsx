@@ -1,6 +1,5 @@
 import { DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
 import { Grid, Stack } from "@mantine/core";
-import dayjs from "dayjs";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor, useCurrentUser } from "../../lib/auth";
@@ -13,9 +12,12 @@ import { SafetyManagerCard } from "./SafetyManagerCard";
 import { OshaDashboardCard } from "../osha/OshaDashboardCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
+import { useTranslation } from "react-i18next";
+import { formatWeekdayDate } from "../../lib/format";
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
+  const { t } = useTranslation("dashboard");
   const user = useCurrentUser();
   const actor = useActor();
   const mobile = useIsMobile();
@@ -38,11 +40,11 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={`Welcome back, ${firstName}`} subtitle={`${dayjs().format("dddd, MMMM D")} · Here's your site safety overview`} />
+      <PageHeader title={t("welcome", { name: firstName })} subtitle={t("subtitle", { date: formatWeekdayDate(new Date()) })} />
       {!staff && workerPct !== undefined ? <TrainingBanner percentage={workerPct} /> : null}
 
       <Stack gap="md">
-        {stats.isError ? <ErrorState message="Failed to load dashboard statistics." onRetry={() => void stats.refetch()} /> : null}
+        {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
         {staff ? (
           <StaffStatCards stats={stats.data} loading={stats.isPending} />
         ) : (

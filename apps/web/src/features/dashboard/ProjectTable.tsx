@@ -4,6 +4,7 @@ import { ComplianceBar } from "../../components/ComplianceBar";
 import { ListSkeleton } from "../../components/States";
 import type { RouterOutputs } from "../../lib/trpc";
 import { LoadFailed, SectionCard } from "./SectionCard";
+import { useTranslation } from "react-i18next";
 
 type Row = RouterOutputs["dashboard"]["projectStats"][number];
 
@@ -12,9 +13,10 @@ type Row = RouterOutputs["dashboard"]["projectStats"][number];
  * it. A table on desktop; stacked cards on a phone.
  */
 export function ProjectTable({ rows, loading, error = false, staff, mobile }: { rows: Row[] | undefined; loading: boolean; error?: boolean; staff: boolean; mobile: boolean }) {
-  const title = staff ? "Project Safety Compliance" : "My Assigned Projects";
-  const link = { label: staff ? "View All Projects" : "View My Projects", to: "/projects" };
-  const empty = staff ? "No projects available at this time." : "You are not assigned to any projects yet. Please contact your supervisor.";
+  const { t } = useTranslation("dashboard");
+  const title = staff ? t("projects.staffTitle") : t("projects.workerTitle");
+  const link = { label: staff ? t("projects.viewAll") : t("projects.viewMine"), to: "/projects" };
+  const empty = staff ? t("projects.staffEmpty") : t("projects.workerEmpty");
   const projectLink = (row: Row) => (
     <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
       {row.name}
@@ -43,11 +45,11 @@ export function ProjectTable({ rows, loading, error = false, staff, mobile }: { 
                 </div>
                 {staff ? (
                   <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                    {row.workerCount} {row.workerCount === 1 ? "worker" : "workers"}
+                    {t("projects.workers", { count: row.workerCount })}
                   </Text>
                 ) : null}
               </Group>
-              <ComplianceBar value={row.compliancePercentage} context="dashboard" label={row.complianceStatus} />
+              <ComplianceBar value={row.compliancePercentage} context="dashboard" label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })} />
             </Card>
           ))}
         </Stack>
@@ -56,10 +58,10 @@ export function ProjectTable({ rows, loading, error = false, staff, mobile }: { 
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Location</Table.Th>
-                {staff ? <Table.Th ta="right">Workers</Table.Th> : null}
-                <Table.Th w={220}>Compliance</Table.Th>
+                <Table.Th>{t("projects.project")}</Table.Th>
+                <Table.Th>{t("projects.location")}</Table.Th>
+                {staff ? <Table.Th ta="right">{t("projects.workersColumn")}</Table.Th> : null}
+                <Table.Th w={220}>{t("projects.compliance")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -75,7 +77,7 @@ export function ProjectTable({ rows, loading, error = false, staff, mobile }: { 
                     </Table.Td>
                   ) : null}
                   <Table.Td>
-                    <ComplianceBar value={row.compliancePercentage} context="dashboard" label={row.complianceStatus} />
+                    <ComplianceBar value={row.compliancePercentage} context="dashboard" label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -3,20 +3,22 @@ import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type DashboardLink, quickActionTiles, staffQuickActions, workerQuickActions } from "./links";
 import { SectionCard } from "./SectionCard";
+import { useTranslation } from "react-i18next";
 
 /** Quick Actions list: role-specific shortcuts. */
 export function QuickActionsList({ staff }: { staff: boolean }) {
+  const { t } = useTranslation("dashboard");
   const actions = staff ? staffQuickActions : workerQuickActions;
   return (
-    <SectionCard title="Quick Actions" testId="quick-actions">
+    <SectionCard title={t("quick.title")} testId="quick-actions">
       <Stack gap={2}>
         {actions.map((action) => (
           <NavLink
             key={action.label}
             component={Link}
             to={action.to}
-            label={action.label}
-            description={action.description}
+            label={t(action.label)}
+            description={action.description ? t(action.description) : undefined}
             leftSection={
               <ThemeIcon variant="light" color={action.color} radius="md" size={32}>
                 <action.icon size={18} />
@@ -32,15 +34,16 @@ export function QuickActionsList({ staff }: { staff: boolean }) {
 }
 
 function Tile({ tile }: { tile: DashboardLink }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <UnstyledButton component={Link} to={tile.to} aria-label={tile.label}>
+    <UnstyledButton component={Link} to={tile.to} aria-label={t(tile.label)}>
       <Card withBorder radius="md" padding="sm" h="100%" style={{ textAlign: "center" }}>
         <Stack align="center" gap={6}>
           <ThemeIcon variant="light" color={tile.color} radius="xl" size={40}>
             <tile.icon size={20} />
           </ThemeIcon>
           <Text size="sm" fw={600} lh={1.2}>
-            {tile.label}
+            {t(tile.label)}
           </Text>
         </Stack>
       </Card>

@@ -8,33 +8,35 @@ import { trpc } from "../../lib/trpc";
 import { CommentFormDialog } from "../comments/CommentFormDialog";
 import { CommentItem } from "../comments/CommentItem";
 import { SectionCard } from "./SectionCard";
+import { useTranslation } from "react-i18next";
 
 /**
  * Talk to the Safety Manager. A worker sends a message from here (the same dialog as the comments
  * page); staff see the latest worker concerns in tabs All / Open / Resolved.
  */
 export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boolean }) {
+  const { t } = useTranslation("dashboard");
   const [composing, setComposing] = useState(false);
   const [tab, setTab] = useState<CommentFilter>("open");
   const preview = trpc.comments.list.useQuery({ status: staff ? tab : "all", limit: DASHBOARD_COMMENT_PREVIEW }, { enabled: true });
 
   return (
-    <SectionCard title="Talk to the Safety Manager" link={{ label: "View all messages", to: "/safety-comments" }} testId="safety-manager-card">
+    <SectionCard title={t("safetyManager.title")} link={{ label: t("safetyManager.viewAll"), to: "/safety-comments" }} testId="safety-manager-card">
       {staff ? (
         <Tabs value={tab} onChange={(v) => setTab((v as CommentFilter) ?? "open")} mb="sm">
           <Tabs.List grow>
-            <Tabs.Tab value="all">All</Tabs.Tab>
-            <Tabs.Tab value="open">Open</Tabs.Tab>
-            <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
+            <Tabs.Tab value="all">{t("safetyManager.all")}</Tabs.Tab>
+            <Tabs.Tab value="open">{t("safetyManager.open")}</Tabs.Tab>
+            <Tabs.Tab value="resolved">{t("safetyManager.resolved")}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
       ) : (
         <Stack gap="xs" mb="sm">
           <Text size="sm" c="dimmed">
-            Spotted a hazard or have a safety concern? Send it straight to the safety manager.
+            {t("safetyManager.prompt")}
           </Text>
           <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)} fullWidth>
-            New Message
+            {t("safetyManager.newMessage")}
           </Button>
         </Stack>
       )}
@@ -42,17 +44,17 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
         <ListSkeleton rows={3} />
       ) : preview.isError ? (
         <Text size="sm" c="red">
-          Failed to load safety comments.
+          {t("safetyManager.failed")}
         </Text>
       ) : preview.data.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xs">
-          {staff ? "No worker concerns here." : "You haven't sent any messages to the safety manager yet."}
+          {staff ? t("safetyManager.staffEmpty") : t("safetyManager.workerEmpty")}
         </Text>
       ) : (
         <Stack gap="xs">
           {!staff ? (
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              Your recent messages
+              {t("safetyManager.recent")}
             </Text>
           ) : null}
           {preview.data.map((comment) => (
@@ -60,7 +62,7 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
           ))}
           {staff ? (
             <Button component={Link} to="/safety-comments" variant="light" size="xs">
-              Respond to concerns
+              {t("safetyManager.respond")}
             </Button>
           ) : null}
         </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Text, Title } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A dashboard panel: a title, an optional "View all"-style link, and its content. */
 export function SectionCard({ title, link, children, testId }: { title: string; link?: { label: string; to: string }; children: ReactNode; testId?: string }) {
@@ -24,9 +25,10 @@ export function SectionCard({ title, link, children, testId }: { title: string; 
 }
 
 export function LoadFailed() {
+  const { t } = useTranslation("dashboard");
   return (
     <Text size="sm" c="red" ta="center" py="md" role="alert">
-      Could not load this section. It will retry when you come back to the page.
+      {t("loadFailed")}
     </Text>
   );
 }

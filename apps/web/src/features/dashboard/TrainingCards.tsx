@@ -1,25 +1,25 @@
-import { trainingBanner } from "@sitesafe/domain";
 import { Alert, Button, Group, Skeleton, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { SectionCard } from "./SectionCard";
+import { useTranslation } from "react-i18next";
 
 const TRAINING_PATH: string = "/training/required";
 
 /** The worker's banner: a warning below 100 %, a green confirmation at 100 %. */
 export function TrainingBanner({ percentage }: { percentage: number }) {
-  const banner = trainingBanner(percentage);
-  return banner.complete ? (
-    <Alert color="green" icon={<IconCircleCheck size={20} />} title={banner.title} mb="md" data-testid="training-banner">
-      You have completed every required training module. Thank you for keeping the site safe.
+  const { t } = useTranslation("dashboard");
+  return percentage >= 100 ? (
+    <Alert color="green" icon={<IconCircleCheck size={20} />} title={t("training.completeTitle")} mb="md" data-testid="training-banner">
+      {t("training.completeMessage")}
     </Alert>
   ) : (
-    <Alert color="orange" icon={<IconAlertTriangle size={20} />} title={banner.title} mb="md" data-testid="training-banner">
+    <Alert color="orange" icon={<IconAlertTriangle size={20} />} title={t("training.incompleteTitle")} mb="md" data-testid="training-banner">
       <Group justify="space-between" gap="xs">
-        <Text size="sm">You have completed {percentage}% of your required safety training. Finish it before working on site.</Text>
+        <Text size="sm">{t("training.incompleteMessage", { percent: percentage })}</Text>
         <Button component={Link} to={TRAINING_PATH} size="xs" color="orange">
-          Continue Training
+          {t("training.continue")}
         </Button>
       </Group>
     </Alert>
@@ -28,20 +28,21 @@ export function TrainingBanner({ percentage }: { percentage: number }) {
 
 /** Your Training: completion bar and modules completed, for users with a worker profile. */
 export function YourTrainingCard({ worker, loading }: { worker: { completionPercentage: number; completedCount: number; totalModules: number } | null | undefined; loading: boolean }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <SectionCard title="Your Training" link={{ label: "My Training", to: TRAINING_PATH }} testId="your-training">
+    <SectionCard title={t("training.yourTraining")} link={{ label: t("training.myTraining"), to: TRAINING_PATH }} testId="your-training">
       {loading ? (
         <Skeleton height={40} />
       ) : worker ? (
         <>
-          <ComplianceBar value={worker.completionPercentage} context="dashboard" label={worker.completionPercentage >= 100 ? "Complete" : "In progress"} />
+          <ComplianceBar value={worker.completionPercentage} context="dashboard" label={worker.completionPercentage >= 100 ? t("training.complete") : t("training.inProgress")} />
           <Text size="sm" c="dimmed" mt="xs" data-testid="modules-completed">
-            {worker.completedCount} of {worker.totalModules} modules completed
+            {t("training.modulesCompleted", { completed: worker.completedCount, total: worker.totalModules })}
           </Text>
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          No training record yet.
+          {t("training.noRecord")}
         </Text>
       )}
     </SectionCard>

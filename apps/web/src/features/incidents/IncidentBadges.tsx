@@ -1,27 +1,23 @@
-import {
-  type IncidentSeverity,
-  type IncidentStatus,
-  incidentStatusColors,
-  incidentStatusLabels,
-  severityColors,
-  severityLabels,
-} from "@sitesafe/domain";
+import { type IncidentSeverity, type IncidentStatus, incidentStatusColors, severityColors } from "@sitesafe/domain";
 import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
 /** Severity in the spec's colours: severe red, moderate orange, minor yellow, near miss blue. */
 export function SeverityBadge({ severity }: { severity: IncidentSeverity }) {
+  const { t } = useTranslation("incidents");
   return (
     <Badge color={severityColors[severity]} variant="filled" radius="sm" autoContrast style={{ flexShrink: 0 }} data-severity={severity}>
-      {severityLabels[severity]}
+      {t(`labels.severity.${severity}`)}
     </Badge>
   );
 }
 
 /** Status with the spec's labels: Open, In Progress, Resolved. */
 export function IncidentStatusBadge({ status }: { status: IncidentStatus }) {
+  const { t } = useTranslation("incidents");
   return (
     <Badge color={incidentStatusColors[status]} variant="light" radius="sm" style={{ flexShrink: 0 }} data-status={status}>
-      {incidentStatusLabels[status]}
+      {t(`labels.status.${status}`)}
     </Badge>
   );
 }

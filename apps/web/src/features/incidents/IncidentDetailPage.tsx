@@ -1,8 +1,10 @@
-import { can, incidentStatusLabels, type IncidentStatus } from "@sitesafe/domain";
+import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
 import { Badge, Button, Card, Center, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft, IconEdit, IconSearch, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
@@ -17,14 +19,16 @@ import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
 import { PhotoStrip } from "../photos/PhotoStrip";
 
 function BackToList() {
+  const { t } = useTranslation("incidents");
   return (
     <Button component={Link} to="/forms/incident-reports" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      Back to Incident Reports
+      {t("detail.back")}
     </Button>
   );
 }
 
 function Problem({ title, message, color }: { title: string; message: string; color: string }) {
+  const { t } = useTranslation("incidents");
   return (
     <>
       <BackToList />
@@ -40,7 +44,7 @@ function Problem({ title, message, color }: { title: string; message: string; co
             {message}
           </Text>
           <Button component={Link} to="/forms/incident-reports" variant="light">
-            Back to Incident Reports
+            {t("detail.back")}
           </Button>
         </Stack>
       </Center>
@@ -49,15 +53,16 @@ function Problem({ title, message, color }: { title: string; message: string; co
 }
 
 export function IncidentNotFound() {
-  return (
-    <Problem title="Incident Report Not Found" message="The incident report you're looking for doesn't exist or has been deleted." color="gray" />
-  );
+  const { t } = useTranslation("incidents");
+  return <Problem title={t("detail.notFoundTitle")} message={t("detail.notFoundMessage")} color="gray" />;
 }
 
-const statusLabel = (s: string | null) => (s && s in incidentStatusLabels ? incidentStatusLabels[s as IncidentStatus] : (s ?? ""));
+const statusLabel = (t: TFunction<"incidents">, s: string | null) =>
+  s && (incidentStatuses as readonly string[]).includes(s) ? t(`labels.status.${s as IncidentStatus}`) : (s ?? "");
 
 /** /forms/incident-reports/:id: the report, inline edit reusing the form, delete with confirmation. */
 export function IncidentDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation("incidents");
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -70,19 +75,19 @@ export function IncidentDetailPage({ id }: { id: number }) {
     onSuccess: () => {
       setConfirming(false);
       void refreshLists();
-      notifySuccess("Incident report deleted", "The incident report has been successfully deleted.");
+      notifySuccess(t("detail.deletedTitle"), t("detail.deletedMessage"));
       void navigate({ to: "/forms/incident-reports" });
     },
     onError: (e) => {
       setConfirming(false);
-      notifyError("Failed to delete", errorMessage(e));
+      notifyError(t("detail.deleteFailed"), errorMessage(e));
     },
   });
 
   if (query.isPending) return <FullPageSpinner />;
   if (query.error) {
     if (errorStatus(query.error) === 404) return <IncidentNotFound />;
-    return <Problem title="Error Loading Report" message={errorMessage(query.error, "The incident report could not be loaded.")} color="red" />;
+    return <Problem title={t("detail.loadErrorTitle")} message={errorMessage(query.error, t("detail.loadErrorMessage"))} color="red" />;
   }
 
   const report = query.data;
@@ -93,7 +98,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
   if (editing) {
     return (
       <>
-        <PageHeader title="Edit Incident Report" subtitle={report.title} />
+        <PageHeader title={t("detail.editTitle")} subtitle={report.title} />
         <IncidentForm initial={report} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
       </>
     );
@@ -104,17 +109,17 @@ export function IncidentDetailPage({ id }: { id: number }) {
       <BackToList />
       <PageHeader
         title={report.title}
-        subtitle={`${report.projectName ?? "Unknown Project"} · ${formatDate(report.date)}`}
+        subtitle={`${report.projectName ?? t("detail.unknownProject")} · ${formatDate(report.date)}`}
         actions={
           <>
             {canEdit ? (
               <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                Edit
+                {t("detail.edit")}
               </Button>
             ) : null}
             {canDelete ? (
               <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete
+                {t("detail.delete")}
               </Button>
             ) : null}
           </>
@@ -127,35 +132,35 @@ export function IncidentDetailPage({ id }: { id: number }) {
             <IncidentStatusBadge status={report.status} />
           </Group>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-            <Field label="Project" value={report.projectName ?? "Unknown Project"} />
-            <Field label="Date" value={formatDate(report.date)} />
-            <Field label="Location" value={report.location || "Not specified"} />
-            <Field label="Reported By" value={report.reporterName ?? "Unknown"} />
+            <Field label={t("detail.project")} value={report.projectName ?? t("detail.unknownProject")} />
+            <Field label={t("detail.date")} value={formatDate(report.date)} />
+            <Field label={t("detail.location")} value={report.location || t("detail.notSpecified")} />
+            <Field label={t("detail.reportedBy")} value={report.reporterName ?? t("detail.unknown")} />
           </SimpleGrid>
         </Card>
 
         <Card withBorder radius="md" padding="md">
-          <Section title="Description" text={report.description || "No description given."} />
+          <Section title={t("detail.description")} text={report.description || t("detail.noDescription")} />
         </Card>
         <PhotoStrip record={{ kind: "incident", id: report.id }} facts={facts} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
-            <Section title="Action Taken" text={report.actionTaken ?? "None recorded."} />
+            <Section title={t("detail.actionTaken")} text={report.actionTaken ?? t("detail.noneRecorded")} />
           </Card>
           <Card withBorder radius="md" padding="md">
-            <Section title="Preventive Measures" text={report.preventiveMeasures ?? "None recorded."} />
+            <Section title={t("detail.preventiveMeasures")} text={report.preventiveMeasures ?? t("detail.noneRecorded")} />
           </Card>
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h5" mb="xs">
-              Involved Workers
+              {t("detail.involvedWorkers")}
             </Title>
             {report.involvedWorkerDetails.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No workers recorded.
+                {t("detail.noWorkers")}
               </Text>
             ) : (
               <List spacing={4} size="sm">
@@ -175,7 +180,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
           </Card>
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h5" mb="xs">
-              History
+              {t("detail.history")}
             </Title>
             {history.data && history.data.length > 0 ? (
               <Timeline bulletSize={14} lineWidth={2} active={history.data.length}>
@@ -184,21 +189,21 @@ export function IncidentDetailPage({ id }: { id: number }) {
                     key={event.id}
                     title={
                       event.action === "created"
-                        ? "Reported"
+                        ? t("detail.historyReported")
                         : event.action === "status_changed"
-                          ? `${statusLabel(event.fromState)} → ${statusLabel(event.toState)}`
-                          : "Edited"
+                          ? `${statusLabel(t, event.fromState)} → ${statusLabel(t, event.toState)}`
+                          : t("detail.historyEdited")
                     }
                   >
                     <Text size="xs" c="dimmed">
-                      {event.actorName ?? "Unknown user"} · {formatDateTime(event.createdAt)}
+                      {event.actorName ?? t("detail.unknownUser")} · {formatDateTime(event.createdAt)}
                     </Text>
                   </Timeline.Item>
                 ))}
               </Timeline>
             ) : (
               <Text size="sm" c="dimmed">
-                {history.isPending ? "Loading..." : "No history recorded."}
+                {history.isPending ? t("detail.loading") : t("detail.noHistory")}
               </Text>
             )}
           </Card>
@@ -206,17 +211,17 @@ export function IncidentDetailPage({ id }: { id: number }) {
         <RecordkeepingPanel incidentId={report.id} />
         <Group gap="xs">
           <Badge variant="outline" color="gray" radius="sm">
-            Last updated {formatDateTime(report.updatedAt)}
+            {t("detail.lastUpdated", { date: formatDateTime(report.updatedAt) })}
           </Badge>
         </Group>
       </Stack>
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete Incident Report"
-        message={`Are you sure you want to delete "${report.title}"? This action cannot be undone.`}
+        title={t("detail.deleteTitle")}
+        message={t("detail.deleteMessage", { title: report.title })}
         loading={remove.isPending}
-        pendingLabel="Deleting..."
+        pendingLabel={t("detail.deleting")}
         onConfirm={() => remove.mutate({ id: report.id })}
         onClose={() => setConfirming(false)}
       />

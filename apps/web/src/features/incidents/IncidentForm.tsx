@@ -4,27 +4,24 @@ import {
   incidentReportFormSchema,
   incidentSeverities,
   incidentStatuses,
-  incidentStatusLabels,
   isStaff,
   localToday,
-  severityLabels,
 } from "@sitesafe/domain";
 import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
-import { notifySubmitError } from "../jha/JhaForm";
+import { useNotifySubmitError } from "../jha/JhaForm";
 import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
-
-const severityOptions = incidentSeverities.map((s) => ({ value: s, label: severityLabels[s] }));
-const statusOptions = incidentStatuses.map((s) => ({ value: s, label: incidentStatusLabels[s] }));
 
 interface Values {
   title: string;
@@ -59,6 +56,10 @@ export function IncidentForm({
   onDone: (report: IncidentRecord) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("incidents");
+  const notifySubmitError = useNotifySubmitError();
+  const severityOptions = incidentSeverities.map((s) => ({ value: s, label: t(`labels.severity.${s}`) }));
+  const statusOptions = incidentStatuses.map((s) => ({ value: s, label: t(`labels.status.${s}`) }));
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.incidents.formOptions.useQuery();
@@ -115,18 +116,18 @@ export function IncidentForm({
     void utils.incidents.history.invalidate({ id: saved.id });
     utils.incidents.byId.setData({ id: saved.id }, saved);
     notifySuccess(
-      initial ? "Incident report updated" : "Incident report submitted",
-      initial ? "The incident report has been updated." : "Your incident report has been submitted.",
+      initial ? t("form.updatedTitle") : t("form.submittedTitle"),
+      initial ? t("form.updatedMessage") : t("form.submittedMessage"),
     );
     onDone(saved);
   };
   const create = useOutboxMutation("incidents.create", {
     onSuccess,
-    onError: (e) => notifySubmitError("Failed to submit incident report", e),
+    onError: (e) => notifySubmitError(t("form.submitFailed"), e),
     // Offline: its photos wait in the Outbox for it, then go to the record it creates.
     withQueued: (item) => photos.uploadTo({ kind: "incident", after: item.id }),
   });
-  const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update incident report", e) });
+  const update = trpc.incidents.update.useMutation({ onSuccess, onError: (e) => notifySubmitError(t("form.updateFailed"), e) });
   const pending = create.isPending || update.isPending;
 
   const safety = useFormSafety(form, { draftKey: initial ? `incident.edit.${initial.id}` : "incident.new", onCancel, continueDraft });
@@ -139,69 +140,69 @@ export function IncidentForm({
   const noProfile = !staff && actor?.workerId == null;
 
   return (
-    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit incident report" : "New incident report"}>
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? t("form.editLabel") : t("form.newLabel")}>
       <Stack gap="md">
         <Title order={2} size="h3">
-          {initial ? "Edit Incident Report" : "Report New Incident"}
+          {initial ? t("form.editTitle") : t("form.newTitle")}
         </Title>
         {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
-            {errorMessage(options.error, "Failed to fetch workers")}
+            {errorMessage(options.error, t("form.workersFailed"))}
           </Alert>
         ) : null}
         {noProfile ? (
           <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
-            Your account has no worker profile, so you cannot report incidents. Please contact your supervisor.
+            {t("form.noProfile")}
           </Alert>
         ) : null}
-        <TextInput label="Title" placeholder="What happened, in a few words" withAsterisk {...form.getInputProps("title")} />
+        <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Project"
-            placeholder={options.isPending ? "Loading projects..." : "Select a project"}
+            label={t("form.project")}
+            placeholder={options.isPending ? t("form.loadingProjects") : t("form.selectProject")}
             data={projects.map((p) => ({ value: String(p.id), label: p.name }))}
             searchable
             withAsterisk
-            nothingFoundMessage={staff ? "No projects" : "You are not assigned to any projects"}
+            nothingFoundMessage={staff ? t("form.noProjects") : t("form.notAssigned")}
             {...form.getInputProps("projectId")}
           />
-          <TextInput label="Date" type="date" withAsterisk max="2999-12-31" {...form.getInputProps("date")} />
-          <Select label="Severity" placeholder="Choose the severity" data={severityOptions} allowDeselect={false} withAsterisk {...form.getInputProps("severity")} />
-          <Select label="Status" data={statusOptions} allowDeselect={false} {...form.getInputProps("status")} />
+          <TextInput label={t("form.date")} type="date" withAsterisk max="2999-12-31" {...form.getInputProps("date")} />
+          <Select label={t("form.severity")} placeholder={t("form.severityPlaceholder")} data={severityOptions} allowDeselect={false} withAsterisk {...form.getInputProps("severity")} />
+          <Select label={t("form.status")} data={statusOptions} allowDeselect={false} {...form.getInputProps("status")} />
         </SimpleGrid>
-        <TextInput label="Location" placeholder="Where on site" {...form.getInputProps("location")} />
-        <Textarea label="Description" placeholder="Describe what happened" autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
+        <TextInput label={t("form.location")} placeholder={t("form.locationPlaceholder")} {...form.getInputProps("location")} />
+        <Textarea label={t("form.description")} placeholder={t("form.descriptionPlaceholder")} autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {staff ? (
-            <Select label="Reported By" placeholder="Select a worker" data={reporterOptions} searchable clearable {...form.getInputProps("reportedBy")} />
+            <Select label={t("form.reportedBy")} placeholder={t("form.selectWorker")} data={reporterOptions} searchable clearable {...form.getInputProps("reportedBy")} />
           ) : (
             <TextInput
-              label="Reported By"
-              value={self ? `${self.firstName} ${self.lastName}` : noProfile ? "No worker profile" : "You"}
+              label={t("form.reportedBy")}
+              value={self ? `${self.firstName} ${self.lastName}` : noProfile ? t("form.noWorkerProfile") : t("form.you")}
               readOnly
-              description="Reports are filed under your own worker profile"
+              description={t("form.reportedByDescription")}
               data-path="reportedBy"
             />
           )}
           <MultiSelect
-            label="Involved Workers"
-            placeholder={projectId === null && !staff ? "Select a project first" : "Select workers"}
+            label={t("form.involvedWorkers")}
+            placeholder={projectId === null && !staff ? t("form.selectProjectFirst") : t("form.selectWorkers")}
             data={involvedOptions}
             searchable
             clearable
             hidePickedOptions
-            nothingFoundMessage="No workers on this project"
+            nothingFoundMessage={t("form.noWorkersOnProject")}
             value={form.values.involvedWorkers.map(String)}
             onChange={(values) => form.setFieldValue("involvedWorkers", values.map(Number))}
             error={form.errors.involvedWorkers}
             data-path="involvedWorkers"
           />
         </SimpleGrid>
-        <Textarea label="Action Taken" placeholder="Immediate response, first aid, area secured..." autosize minRows={2} maxRows={8} {...form.getInputProps("actionTaken")} />
+        <Textarea label={t("form.actionTaken")} placeholder={t("form.actionTakenPlaceholder")} autosize minRows={2} maxRows={8} {...form.getInputProps("actionTaken")} />
         <Textarea
-          label="Preventive Measures"
-          placeholder="What will stop this from happening again"
+          label={t("form.preventiveMeasures")}
+          placeholder={t("form.preventiveMeasuresPlaceholder")}
           autosize
           minRows={2}
           maxRows={8}
@@ -210,10 +211,10 @@ export function IncidentForm({
         {initial ? null : <PhotoPicker picker={photos} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" loading={pending} disabled={noProfile}>
-            {initial ? "Save Changes" : "Submit Report"}
+            {initial ? t("form.saveChanges") : t("form.submit")}
           </Button>
         </Group>
       </Stack>

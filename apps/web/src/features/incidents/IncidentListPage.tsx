@@ -1,15 +1,16 @@
 import { SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, ScrollArea, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -22,6 +23,7 @@ const ALL = "all";
 
 /** /forms/incident-reports: search, one tab per visible project, a card grid and the inline report form. */
 export function IncidentListPage() {
+  const { t } = useTranslation("incidents");
   const navigate = useNavigate();
   const [creating, setCreating] = useState<false | "new" | "draft">(false);
   const [search, setSearch] = useState("");
@@ -33,22 +35,22 @@ export function IncidentListPage() {
   const options = trpc.incidents.formOptions.useQuery();
 
   useEffect(() => {
-    if (list.error) notifyError("Failed to fetch incident reports", errorMessage(list.error));
-  }, [list.error]);
+    if (list.error) notifyError(t("list.fetchFailed"), errorMessage(list.error));
+  }, [list.error, t]);
 
   const projects = options.data?.projects ?? [];
 
   return (
     <>
       <PageHeader
-        title="Incident Reports"
-        subtitle="Report and track incidents and near misses on your sites"
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
         actions={
           creating ? null : (
             <>
               <ExportCsvButton path="/api/incident-reports" filters={filters} />
               <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating("new")}>
-                Report New Incident
+                {t("list.newButton")}
               </Button>
             </>
           )
@@ -64,10 +66,10 @@ export function IncidentListPage() {
         />
       ) : (
         <>
-          <ContinueDraftNotice draftKey="incident.new" what="incident report" onContinue={() => setCreating("draft")} />
+          <ContinueDraftNotice draftKey="incident.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
           <TextInput
-            placeholder="Search by title, description or location..."
-            aria-label="Search incident reports"
+            placeholder={t("list.searchPlaceholder")}
+            aria-label={t("list.searchLabel")}
             maxLength={SEARCH_MAX}
             leftSection={<IconSearch size={16} />}
             value={search}
@@ -77,7 +79,7 @@ export function IncidentListPage() {
           <Tabs value={tab} onChange={(v) => setTab(v ?? ALL)} mb="md" variant="pills" radius="xl">
             <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
               <Tabs.List style={{ flexWrap: "nowrap" }}>
-                <Tabs.Tab value={ALL}>All Projects</Tabs.Tab>
+                <Tabs.Tab value={ALL}>{t("list.allProjects")}</Tabs.Tab>
                 {projects.map((p) => (
                   <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: "nowrap" }}>
                     {p.name}
@@ -86,31 +88,17 @@ export function IncidentListPage() {
               </Tabs.List>
             </ScrollArea>
           </Tabs>
-          {list.isPending ? (
-            <CardGridSkeleton count={6} />
-          ) : list.error ? (
-            <ErrorState message="Failed to fetch incident reports" onRetry={() => void list.refetch()} />
-          ) : list.data.total === 0 ? (
-            <EmptyState
-              title="No Incident Reports Found"
-              message={
-                debounced
-                  ? "No incident reports match your search."
-                  : tab !== ALL
-                    ? "No incidents have been reported for this project."
-                    : "No incidents have been reported yet."
-              }
-            />
-          ) : (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="incident-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {list.data.items.map((report) => (
-                  <IncidentCard key={report.id} report={report} />
-                ))}
-              </SimpleGrid>
-              <ServerPageControls pager={pager} total={list.data.total} />
-            </>
-          )}
+          <PagedCardGrid
+            query={list}
+            pager={pager}
+            errorMessage={t("list.fetchFailed")}
+            empty={{
+              title: t("list.emptyTitle"),
+              message: debounced ? t("list.emptySearch") : tab !== ALL ? t("list.emptyProject") : t("list.emptyNone"),
+            }}
+            testId="incident-list"
+            renderItem={(report) => <IncidentCard key={report.id} report={report} />}
+          />
         </>
       )}
     </>
@@ -118,6 +106,7 @@ export function IncidentListPage() {
 }
 
 function IncidentCard({ report }: { report: IncidentListItem }) {
+  const { t } = useTranslation("incidents");
   return (
     <Card
       withBorder
@@ -143,7 +132,7 @@ function IncidentCard({ report }: { report: IncidentListItem }) {
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {report.projectName ?? "Unknown Project"}
+            {report.projectName ?? t("list.unknownProject")}
           </Text>
         </Group>
         {report.location ? (
@@ -157,7 +146,7 @@ function IncidentCard({ report }: { report: IncidentListItem }) {
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconUser size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {report.reporterName ?? "Unknown reporter"}
+            {report.reporterName ?? t("list.unknownReporter")}
           </Text>
         </Group>
         <Group justify="space-between" gap="xs">

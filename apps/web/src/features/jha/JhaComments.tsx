@@ -6,9 +6,11 @@ import {
   jhaCommentSchema,
 } from "@sitesafe/domain";
 import { ActionIcon, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconEdit, IconLock, IconTrash, IconWorld } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -19,25 +21,31 @@ import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOu
 
 type Comment = RouterOutputs["jha"]["comments"][number];
 
-const visibilityData = [
-  { value: "private", label: "Private" },
-  { value: "public", label: "Public" },
-];
+function useVisibilityData() {
+  const { t } = useTranslation("jha");
+  return [
+    { value: "private", label: t("labels.visibility.private") },
+    { value: "public", label: t("labels.visibility.public") },
+  ];
+}
 
 function VisibilityBadge({ visibility }: { visibility: JhaCommentVisibility }) {
+  const { t } = useTranslation("jha");
   return visibility === "private" ? (
     <Badge size="sm" variant="light" color="gray" leftSection={<IconLock size={11} />}>
-      Private
+      {t("labels.visibility.private")}
     </Badge>
   ) : (
     <Badge size="sm" variant="light" color="blue" leftSection={<IconWorld size={11} />}>
-      Public
+      {t("labels.visibility.public")}
     </Badge>
   );
 }
 
 /** Review comments on a JHA form. Private ones are seen by admins, managers and their author only. */
 export function JhaComments({ formId }: { formId: number }) {
+  const { t } = useTranslation("jha");
+  const visibilityData = useVisibilityData();
   const utils = trpc.useUtils();
   const comments = trpc.jha.comments.useQuery({ id: formId });
   const [deleting, setDeleting] = useState<Comment | null>(null);
@@ -51,30 +59,30 @@ export function JhaComments({ formId }: { formId: number }) {
     onSuccess: () => {
       form.reset();
       void utils.jha.comments.invalidate({ id: formId });
-      notifySuccess("Comment added");
+      notifySuccess(t("comments.added"));
     },
     onQueued: () => {
       form.reset();
       notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
     },
-    onError: (e) => notifyError("Failed to add comment", errorMessage(e)),
+    onError: (e) => notifyError(t("comments.addFailed"), errorMessage(e)),
   });
   const remove = trpc.jha.deleteComment.useMutation({
     onSuccess: () => {
       setDeleting(null);
       void utils.jha.comments.invalidate({ id: formId });
-      notifySuccess("Comment deleted");
+      notifySuccess(t("comments.deleted"));
     },
     onError: (e) => {
       setDeleting(null);
-      notifyError("Failed to delete comment", errorMessage(e));
+      notifyError(t("comments.deleteFailed"), errorMessage(e));
     },
   });
 
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={2} size="h4" mb="sm">
-        Comments
+        {t("comments.title")}
       </Title>
       {comments.isPending ? (
         <ListSkeleton rows={2} />
@@ -84,7 +92,7 @@ export function JhaComments({ formId }: { formId: number }) {
         </Text>
       ) : comments.data.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No comments yet.
+          {t("comments.empty")}
         </Text>
       ) : (
         <Stack gap="xs" data-testid="jha-comments">
@@ -106,8 +114,8 @@ export function JhaComments({ formId }: { formId: number }) {
       >
         <Stack gap="xs" mt="md">
           <Textarea
-            label="Add a comment"
-            placeholder="Share a review note or a question about this analysis"
+            label={t("comments.addLabel")}
+            placeholder={t("comments.addPlaceholder")}
             autosize
             minRows={2}
             maxRows={6}
@@ -118,25 +126,25 @@ export function JhaComments({ formId }: { formId: number }) {
             <SegmentedControl
               size="xs"
               data={visibilityData}
-              aria-label="Comment visibility"
+              aria-label={t("comments.visibilityLabel")}
               {...form.getInputProps("visibility")}
             />
             <Button type="submit" size="sm" loading={add.isPending}>
-              Add Comment
+              {t("comments.add")}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
             {form.values.visibility === "private"
-              ? "Private comments are seen by admins, managers and you."
-              : "Public comments are seen by everyone who can see this form."}
+              ? t("comments.privateHint")
+              : t("comments.publicHint")}
           </Text>
         </Stack>
       </form>
 
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete Comment"
-        message="Are you sure you want to delete this comment? This action cannot be undone."
+        title={t("comments.deleteTitle")}
+        message={t("comments.deleteMessage")}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}
@@ -146,6 +154,8 @@ export function JhaComments({ formId }: { formId: number }) {
 }
 
 function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Comment; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  const { t } = useTranslation("jha");
+  const visibilityData = useVisibilityData();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const form = useForm({
@@ -157,9 +167,9 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
     onSuccess: () => {
       setEditing(false);
       void utils.jha.comments.invalidate({ id: comment.jhaFormId });
-      notifySuccess("Comment updated");
+      notifySuccess(t("comments.updated"));
     },
-    onError: (e) => notifyError("Failed to update comment", errorMessage(e)),
+    onError: (e) => notifyError(t("comments.updateFailed"), errorMessage(e)),
   });
 
   return (
@@ -167,22 +177,22 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Group gap="xs" style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} truncate>
-            {comment.authorName ?? "Deleted user"}
+            {comment.authorName ?? t("comments.deletedUser")}
           </Text>
           <VisibilityBadge visibility={comment.visibility} />
         </Group>
         {/* Edit and Delete kept apart, so a thumb aiming for one never hits the other. */}
         <Group gap="xl" wrap="nowrap">
           {canEdit && !editing ? (
-            <Tooltip label="Edit comment" openDelay={700}>
-              <ActionIcon variant="subtle" aria-label="Edit comment" onClick={() => setEditing(true)}>
+            <Tooltip label={t("comments.edit")} openDelay={700}>
+              <ActionIcon variant="subtle" aria-label={t("comments.edit")} onClick={() => setEditing(true)}>
                 <IconEdit size={16} />
               </ActionIcon>
             </Tooltip>
           ) : null}
           {canDelete ? (
-            <Tooltip label="Delete comment" openDelay={700}>
-              <ActionIcon variant="subtle" color="red" aria-label="Delete comment" onClick={onDelete}>
+            <Tooltip label={t("comments.delete")} openDelay={700}>
+              <ActionIcon variant="subtle" color="red" aria-label={t("comments.delete")} onClick={onDelete}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
@@ -191,20 +201,20 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
       </Group>
       <Text size="xs" c="dimmed">
         {formatDateTime(comment.createdAt)}
-        {comment.updatedAt.getTime() - comment.createdAt.getTime() > 1000 ? " (edited)" : ""}
+        {comment.updatedAt.getTime() - comment.createdAt.getTime() > 1000 ? t("comments.edited") : ""}
       </Text>
       {editing ? (
         <form onSubmit={form.onSubmit((values) => update.mutate({ id: comment.id, ...values }))} noValidate>
           <Stack gap="xs" mt="xs">
-            <Textarea autosize minRows={2} maxRows={6} maxLength={JHA_COMMENT_MAX} aria-label="Comment" {...form.getInputProps("content")} />
+            <Textarea autosize minRows={2} maxRows={6} maxLength={JHA_COMMENT_MAX} aria-label={t("comments.comment")} {...form.getInputProps("content")} />
             <Group justify="space-between" gap="xs">
-              <SegmentedControl size="xs" data={visibilityData} aria-label="Comment visibility" {...form.getInputProps("visibility")} />
+              <SegmentedControl size="xs" data={visibilityData} aria-label={t("comments.visibilityLabel")} {...form.getInputProps("visibility")} />
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
-                  Cancel
+                  {t("comments.cancel")}
                 </Button>
                 <Button size="xs" type="submit" loading={update.isPending}>
-                  Save
+                  {t("comments.save")}
                 </Button>
               </Group>
             </Group>

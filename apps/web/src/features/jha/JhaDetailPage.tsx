@@ -3,6 +3,7 @@ import { Alert, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, The
 import { IconArrowLeft, IconEdit, IconLock, IconSearch, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
@@ -17,15 +18,17 @@ import { RiskBadge } from "./RiskBadge";
 import { DetailField as Field } from "../../components/DetailField";
 
 function BackToList() {
+  const { t } = useTranslation("jha");
   return (
     <Button component={Link} to="/forms/jha" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      Back to JHA Forms
+      {t("detail.back")}
     </Button>
   );
 }
 
 /** The spec's full-screen answers for a form the user may not see (403) or that does not exist (404). */
 function Blocked({ title, message, color, icon }: { title: string; message: string; color: string; icon: ReactNode }) {
+  const { t } = useTranslation("jha");
   return (
     <>
       <BackToList />
@@ -41,7 +44,7 @@ function Blocked({ title, message, color, icon }: { title: string; message: stri
             {message}
           </Text>
           <Button component={Link} to="/forms/jha" variant="light">
-            Back to JHA Forms
+            {t("detail.back")}
           </Button>
         </Stack>
       </Center>
@@ -50,10 +53,11 @@ function Blocked({ title, message, color, icon }: { title: string; message: stri
 }
 
 export function JhaNotFound() {
+  const { t } = useTranslation("jha");
   return (
     <Blocked
-      title="JHA Form Not Found"
-      message="The JHA form you're looking for doesn't exist or has been deleted."
+      title={t("detail.notFoundTitle")}
+      message={t("detail.notFoundMessage")}
       color="gray"
       icon={<IconSearch size={28} />}
     />
@@ -62,6 +66,7 @@ export function JhaNotFound() {
 
 /** /forms/jha/:id: hazards with risk colours, control measures, edit (staff), delete (admin) and comments. */
 export function JhaDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation("jha");
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -73,12 +78,12 @@ export function JhaDetailPage({ id }: { id: number }) {
     onSuccess: () => {
       setConfirming(false);
       void refreshLists();
-      notifySuccess("JHA form deleted", "The JHA form has been deleted.");
+      notifySuccess(t("detail.deletedTitle"), t("detail.deletedMessage"));
       void navigate({ to: "/forms/jha" });
     },
     onError: () => {
       setConfirming(false);
-      notifyError("Delete Failed", "Could not delete the JHA form. Please try again.");
+      notifyError(t("detail.deleteFailedTitle"), t("detail.deleteFailedMessage"));
     },
   });
 
@@ -88,8 +93,8 @@ export function JhaDetailPage({ id }: { id: number }) {
     if (status === 403) {
       return (
         <Blocked
-          title="Access Denied"
-          message="You don't have permission to view this JHA form. You can only view forms for projects you're assigned to."
+          title={t("detail.deniedTitle")}
+          message={t("detail.deniedMessage")}
           color="red"
           icon={<IconLock size={28} />}
         />
@@ -99,7 +104,7 @@ export function JhaDetailPage({ id }: { id: number }) {
     return (
       <>
         <BackToList />
-        <ErrorState message={errorMessage(query.error, "Failed to fetch JHA forms")} onRetry={() => void query.refetch()} />
+        <ErrorState message={errorMessage(query.error, t("detail.fetchFailed"))} onRetry={() => void query.refetch()} />
       </>
     );
   }
@@ -111,7 +116,7 @@ export function JhaDetailPage({ id }: { id: number }) {
   if (editing) {
     return (
       <>
-        <PageHeader title="Edit JHA Form" subtitle={form.title} />
+        <PageHeader title={t("detail.editTitle")} subtitle={form.title} />
         <JhaForm initial={form} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} />
       </>
     );
@@ -122,17 +127,17 @@ export function JhaDetailPage({ id }: { id: number }) {
       <BackToList />
       <PageHeader
         title={form.title}
-        subtitle={`${form.projectName ?? "Unknown Project"} · Submitted ${formatDate(form.submittedAt)}`}
+        subtitle={t("detail.subtitle", { project: form.projectName ?? t("detail.unknownProject"), date: formatDate(form.submittedAt) })}
         actions={
           <>
             {canEdit ? (
               <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                Edit
+                {t("detail.edit")}
               </Button>
             ) : null}
             {canDelete ? (
               <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete
+                {t("detail.delete")}
               </Button>
             ) : null}
           </>
@@ -141,15 +146,15 @@ export function JhaDetailPage({ id }: { id: number }) {
       <Stack gap="md">
         <Card withBorder radius="md" padding="md">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-            <Field label="Project" value={form.projectName ?? "Unknown Project"} />
-            <Field label="Submitted By" value={form.submitterName ?? "Unknown"} />
-            <Field label="Submitted" value={formatDateTime(form.submittedAt)} />
-            <Field label="Last Updated" value={formatDateTime(form.updatedAt)} />
+            <Field label={t("detail.project")} value={form.projectName ?? t("detail.unknownProject")} />
+            <Field label={t("detail.submittedBy")} value={form.submitterName ?? t("detail.unknown")} />
+            <Field label={t("detail.submitted")} value={formatDateTime(form.submittedAt)} />
+            <Field label={t("detail.lastUpdated")} value={formatDateTime(form.updatedAt)} />
           </SimpleGrid>
           {form.jobDescription ? (
             <Stack gap={4} mt="md">
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Job Description
+                {t("detail.jobDescription")}
               </Text>
               <Text style={{ whiteSpace: "pre-wrap" }}>{form.jobDescription}</Text>
             </Stack>
@@ -159,7 +164,7 @@ export function JhaDetailPage({ id }: { id: number }) {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">
-              Hazards ({form.hazards.length})
+              {t("detail.hazards", { count: form.hazards.length })}
             </Title>
             <Stack gap="xs">
               {form.hazards.map((hazard, index) => (
@@ -181,14 +186,14 @@ export function JhaDetailPage({ id }: { id: number }) {
           </Card>
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">
-              Control Measures ({form.controlMeasures.length})
+              {t("detail.controlMeasures", { count: form.controlMeasures.length })}
             </Title>
             <Stack gap="xs">
               {form.controlMeasures.map((measure, index) => (
                 <Paper key={index} withBorder p="sm" radius="md" data-testid="control-measure">
                   <Text size="sm">{measure.description}</Text>
                   <Text size="xs" c="dimmed" mt={4}>
-                    Responsible: {measure.responsibility}
+                    {t("detail.responsible", { name: measure.responsibility })}
                   </Text>
                 </Paper>
               ))}
@@ -202,14 +207,14 @@ export function JhaDetailPage({ id }: { id: number }) {
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete JHA Form"
+        title={t("detail.deleteTitle")}
         message={
           <Alert color="red" variant="light">
-            Are you sure you want to delete "{form.title}"? Its comments are deleted with it. This action cannot be undone.
+            {t("detail.deleteMessage", { title: form.title })}
           </Alert>
         }
         loading={remove.isPending}
-        pendingLabel="Deleting..."
+        pendingLabel={t("detail.deleting")}
         onConfirm={() => remove.mutate({ id: form.id })}
         onClose={() => setConfirming(false)}
       />

@@ -6,13 +6,14 @@ import {
   jhaFormSchema,
   newControlMeasure,
   newHazard,
-  riskLevelLabels,
   riskLevels,
 } from "@sitesafe/domain";
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -21,8 +22,6 @@ import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
-
-const riskOptions = riskLevels.map((r) => ({ value: r, label: riskLevelLabels[r] }));
 
 interface Values {
   projectId: string | null;
@@ -34,9 +33,12 @@ interface Values {
 }
 
 /** A failure the server explained gets the screen's title; anything else the generic one. */
-export function notifySubmitError(title: string, error: unknown) {
-  if (errorStatus(error) === undefined) notifyError("Form submission error", "An unexpected error occurred. Please try again.");
-  else notifyError(title, errorMessage(error));
+export function useNotifySubmitError() {
+  const { t } = useTranslation("jha");
+  return (title: string, error: unknown) => {
+    if (errorStatus(error) === undefined) notifyError(t("form.formError"), t("form.unexpectedError"));
+    else notifyError(title, errorMessage(error));
+  };
 }
 
 /**
@@ -57,6 +59,9 @@ export function JhaForm({
   onDone: (form: JhaFormRecord) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("jha");
+  const notifySubmitError = useNotifySubmitError();
+  const riskOptions = riskLevels.map((r) => ({ value: r, label: t(`labels.risk.${r}`) }));
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.jha.formOptions.useQuery();
@@ -92,16 +97,16 @@ export function JhaForm({
     await photos.uploadTo({ kind: "jha", id: saved.id });
     void refreshLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
-    notifySuccess(initial ? "JHA form updated" : "JHA form submitted", initial ? "The JHA form has been updated." : "Your job hazard analysis has been submitted.");
+    notifySuccess(initial ? t("form.updatedTitle") : t("form.submittedTitle"), initial ? t("form.updatedMessage") : t("form.submittedMessage"));
     onDone(saved);
   };
   const create = useOutboxMutation("jha.create", {
     onSuccess,
-    onError: (e) => notifySubmitError("Failed to submit JHA form", e),
+    onError: (e) => notifySubmitError(t("form.submitFailed"), e),
     // Offline: its photos wait in the Outbox for it, then go to the record it creates.
     withQueued: (item) => photos.uploadTo({ kind: "jha", after: item.id }),
   });
-  const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError("Failed to update JHA form", e) });
+  const update = trpc.jha.update.useMutation({ onSuccess, onError: (e) => notifySubmitError(t("form.updateFailed"), e) });
   const pending = create.isPending || update.isPending;
 
   const safety = useFormSafety(form, { draftKey: initial ? `jha.edit.${initial.id}` : "jha.new", onCancel, continueDraft });
@@ -117,7 +122,7 @@ export function JhaForm({
   const controlsError = form.errors.controlMeasures;
 
   return (
-    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? "Edit JHA form" : "New JHA form"}>
+    <RecordFormCard safety={safety} onSubmit={submit} label={initial ? t("form.editLabel") : t("form.newLabel")}>
       <Stack gap="md">
         {safety.banner}
         {options.error ? (
@@ -127,23 +132,23 @@ export function JhaForm({
         ) : null}
         {!staff && actor?.workerId == null ? (
           <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
-            Your account has no worker profile, so you cannot file JHA forms. Please contact your supervisor.
+            {t("form.noProfile")}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Project"
-            placeholder={options.isPending ? "Loading projects..." : "Select a project"}
+            label={t("form.project")}
+            placeholder={options.isPending ? t("form.loadingProjects") : t("form.selectProject")}
             data={projects.map((p) => ({ value: String(p.id), label: p.name }))}
             searchable
-            nothingFoundMessage={staff ? "No projects" : "You are not assigned to any projects"}
+            nothingFoundMessage={staff ? t("form.noProjects") : t("form.notAssigned")}
             withAsterisk
             {...form.getInputProps("projectId")}
           />
           {staff ? (
             <Select
-              label="Submitted By"
-              placeholder="Select a worker"
+              label={t("form.submittedBy")}
+              placeholder={t("form.selectWorker")}
               data={workerOptions}
               searchable
               clearable
@@ -151,22 +156,22 @@ export function JhaForm({
             />
           ) : (
             <TextInput
-              label="Submitted By"
-              value={self ? `${self.firstName} ${self.lastName}` : actor?.workerId != null ? "You" : "No worker profile"}
+              label={t("form.submittedBy")}
+              value={self ? `${self.firstName} ${self.lastName}` : actor?.workerId != null ? t("form.you") : t("form.noWorkerProfile")}
               readOnly
-              description="Forms are filed under your own worker profile"
+              description={t("form.submittedByDescription")}
               data-path="submittedBy"
             />
           )}
         </SimpleGrid>
-        <TextInput label="Title" placeholder="e.g. Trench excavation, north side" withAsterisk {...form.getInputProps("title")} />
-        <Textarea label="Job Description" placeholder="What work is being done, where and with what" autosize minRows={2} maxRows={8} {...form.getInputProps("jobDescription")} />
+        <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
+        <Textarea label={t("form.jobDescription")} placeholder={t("form.jobDescriptionPlaceholder")} autosize minRows={2} maxRows={8} {...form.getInputProps("jobDescription")} />
 
         <Stack gap="xs">
           <Group justify="space-between">
-            <Text fw={600}>Hazards</Text>
+            <Text fw={600}>{t("form.hazards")}</Text>
             <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem("hazards", newHazard())}>
-              Add Hazard
+              {t("form.addHazard")}
             </Button>
           </Group>
           {typeof hazardsError === "string" || typeof hazardsError === "number" ? (
@@ -180,23 +185,23 @@ export function JhaForm({
                 <Grid style={{ flex: 1 }} gap="sm">
                   <Grid.Col span={{ base: 12, sm: 8 }}>
                     <TextInput
-                      label={`Hazard ${index + 1}`}
-                      placeholder="Describe the hazard"
+                      label={t("form.hazardN", { n: index + 1 })}
+                      placeholder={t("form.hazardPlaceholder")}
                       withAsterisk
                       {...form.getInputProps(`hazards.${index}.description`)}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <Select label="Risk Level" data={riskOptions} allowDeselect={false} {...form.getInputProps(`hazards.${index}.riskLevel`)} />
+                    <Select label={t("form.riskLevel")} data={riskOptions} allowDeselect={false} {...form.getInputProps(`hazards.${index}.riskLevel`)} />
                   </Grid.Col>
                 </Grid>
-                <Tooltip label={canRemoveRow(form.values.hazards.length) ? "Remove hazard" : "At least one hazard is required"} openDelay={700}>
+                <Tooltip label={canRemoveRow(form.values.hazards.length) ? t("form.removeHazard") : t("form.lastHazard")} openDelay={700}>
                   <ActionIcon
                     mt={26}
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`Remove hazard ${index + 1}`}
+                    aria-label={t("form.removeHazardN", { n: index + 1 })}
                     disabled={!canRemoveRow(form.values.hazards.length)}
                     onClick={() => form.removeListItem("hazards", index)}
                   >
@@ -210,14 +215,14 @@ export function JhaForm({
 
         <Stack gap="xs">
           <Group justify="space-between">
-            <Text fw={600}>Control Measures</Text>
+            <Text fw={600}>{t("form.controlMeasures")}</Text>
             <Button
               size="xs"
               variant="light"
               leftSection={<IconPlus size={14} />}
               onClick={() => form.insertListItem("controlMeasures", newControlMeasure())}
             >
-              Add Control Measure
+              {t("form.addControlMeasure")}
             </Button>
           </Group>
           {typeof controlsError === "string" || typeof controlsError === "number" ? (
@@ -231,23 +236,23 @@ export function JhaForm({
                 <Grid style={{ flex: 1 }} gap="sm">
                   <Grid.Col span={{ base: 12, sm: 8 }}>
                     <TextInput
-                      label={`Control Measure ${index + 1}`}
-                      placeholder="How the hazard is controlled"
+                      label={t("form.controlMeasureN", { n: index + 1 })}
+                      placeholder={t("form.controlMeasurePlaceholder")}
                       withAsterisk
                       {...form.getInputProps(`controlMeasures.${index}.description`)}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
                     <TextInput
-                      label="Responsible Person"
-                      placeholder="Name or role"
+                      label={t("form.responsiblePerson")}
+                      placeholder={t("form.responsiblePlaceholder")}
                       withAsterisk
                       {...form.getInputProps(`controlMeasures.${index}.responsibility`)}
                     />
                   </Grid.Col>
                 </Grid>
                 <Tooltip
-                  label={canRemoveRow(form.values.controlMeasures.length) ? "Remove control measure" : "At least one control measure is required"}
+                  label={canRemoveRow(form.values.controlMeasures.length) ? t("form.removeControlMeasure") : t("form.lastControlMeasure")}
                   openDelay={700}
                 >
                   <ActionIcon
@@ -255,7 +260,7 @@ export function JhaForm({
                     variant="subtle"
                     color="red"
                     size="lg"
-                    aria-label={`Remove control measure ${index + 1}`}
+                    aria-label={t("form.removeControlMeasureN", { n: index + 1 })}
                     disabled={!canRemoveRow(form.values.controlMeasures.length)}
                     onClick={() => form.removeListItem("controlMeasures", index)}
                   >
@@ -270,10 +275,10 @@ export function JhaForm({
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" loading={pending} disabled={!staff && actor?.workerId == null}>
-            {initial ? "Save Changes" : "Submit JHA"}
+            {initial ? t("form.saveChanges") : t("form.submit")}
           </Button>
         </Group>
       </Stack>

@@ -1,15 +1,16 @@
 import { highestRisk, SEARCH_MAX } from "@sitesafe/domain";
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -20,6 +21,7 @@ type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 
 /** /forms/jha: the JHA forms of the user's visible projects, a search, a project filter and the new-form panel. */
 export function JhaListPage() {
+  const { t } = useTranslation("jha");
   const navigate = useNavigate();
   const [creating, setCreating] = useState<false | "new" | "draft">(false);
   const [search, setSearch] = useState("");
@@ -31,13 +33,13 @@ export function JhaListPage() {
   const options = trpc.jha.formOptions.useQuery();
 
   useEffect(() => {
-    if (list.error) notifyError("Failed to fetch JHA forms", errorMessage(list.error));
-  }, [list.error]);
+    if (list.error) notifyError(t("list.fetchFailed"), errorMessage(list.error));
+  }, [list.error, t]);
 
   if (creating) {
     return (
       <>
-        <PageHeader title="New JHA Form" subtitle="Identify the job's hazards and how each one is controlled" />
+        <PageHeader title={t("list.newTitle")} subtitle={t("list.newSubtitle")} />
         <JhaForm
           defaultProjectId={projectFilter ? Number(projectFilter) : undefined}
           continueDraft={creating === "draft"}
@@ -52,22 +54,22 @@ export function JhaListPage() {
   return (
     <>
       <PageHeader
-        title="JHA Forms"
-        subtitle="Job hazard analyses for your projects"
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
         actions={
           <>
             <ExportCsvButton path="/api/jha-forms" filters={filters} />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating("new")}>
-              New JHA
+              {t("list.newButton")}
             </Button>
           </>
         }
       />
-      <ContinueDraftNotice draftKey="jha.new" what="JHA" onContinue={() => setCreating("draft")} />
+      <ContinueDraftNotice draftKey="jha.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          placeholder="Search JHA forms..."
-          aria-label="Search JHA forms"
+          placeholder={t("list.searchPlaceholder")}
+          aria-label={t("list.searchLabel")}
           maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
@@ -75,8 +77,8 @@ export function JhaListPage() {
           style={{ flex: "1 1 260px" }}
         />
         <Select
-          aria-label="Filter by project"
-          placeholder="All Projects"
+          aria-label={t("list.projectFilterLabel")}
+          placeholder={t("list.allProjects")}
           data={(options.data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           value={projectFilter}
           onChange={setProjectFilter}
@@ -85,34 +87,20 @@ export function JhaListPage() {
           style={{ flex: "1 1 200px" }}
         />
       </Group>
-      {list.isPending ? (
-        <CardGridSkeleton count={6} />
-      ) : list.error ? (
-        <ErrorState message="Failed to fetch JHA forms" onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <EmptyState
-          title="No JHA Forms Found"
-          message={
-            debounced || projectFilter
-              ? "No JHA forms match your search. Try a different search or project."
-              : "No job hazard analyses have been filed yet. Use New JHA to file the first one."
-          }
-        />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="jha-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {list.data.items.map((form) => (
-              <JhaCard key={form.id} form={form} />
-            ))}
-          </SimpleGrid>
-          <ServerPageControls pager={pager} total={list.data.total} />
-        </>
-      )}
+      <PagedCardGrid
+        query={list}
+        pager={pager}
+        errorMessage={t("list.fetchFailed")}
+        empty={{ title: t("list.emptyTitle"), message: debounced || projectFilter ? t("list.emptyFiltered") : t("list.emptyNone") }}
+        testId="jha-list"
+        renderItem={(form) => <JhaCard key={form.id} form={form} />}
+      />
     </>
   );
 }
 
 function JhaCard({ form }: { form: JhaListItem }) {
+  const { t } = useTranslation("jha");
   const risk = highestRisk(form.hazards);
   return (
     <Card
@@ -129,18 +117,18 @@ function JhaCard({ form }: { form: JhaListItem }) {
           <Text fw={600} lineClamp={2}>
             {form.title}
           </Text>
-          {risk ? <RiskBadge level={risk} suffix=" risk" /> : null}
+          {risk ? <RiskBadge level={risk} withSuffix /> : null}
         </Group>
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {form.projectName ?? "Unknown Project"}
+            {form.projectName ?? t("list.unknownProject")}
           </Text>
         </Group>
         <Group gap={6} wrap="nowrap" c="dimmed">
           <IconUser size={15} style={{ flexShrink: 0 }} />
           <Text size="sm" truncate>
-            {form.submitterName ?? "Unknown submitter"}
+            {form.submitterName ?? t("list.unknownSubmitter")}
           </Text>
         </Group>
         <Group justify="space-between" gap="xs">
@@ -149,7 +137,7 @@ function JhaCard({ form }: { form: JhaListItem }) {
             <Text size="sm">{formatDate(form.submittedAt)}</Text>
           </Group>
           <Badge variant="outline" color="gray" radius="sm">
-            {form.hazards.length} {form.hazards.length === 1 ? "hazard" : "hazards"}
+            {t("list.hazardCount", { count: form.hazards.length })}
           </Badge>
         </Group>
       </Stack>

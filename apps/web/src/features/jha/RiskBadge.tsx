@@ -1,12 +1,13 @@
-import { type RiskLevel, riskLevelColors, riskLevelLabels } from "@sitesafe/domain";
+import { type RiskLevel, riskLevelColors } from "@sitesafe/domain";
 import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
-/** A hazard's risk level in the spec's colours (high red, medium yellow, low green). */
-export function RiskBadge({ level, suffix = "" }: { level: RiskLevel; suffix?: string }) {
+/** A hazard's risk level in the spec's colours (high red, medium yellow, low green); `withSuffix` reads "High risk". */
+export function RiskBadge({ level, withSuffix = false }: { level: RiskLevel; withSuffix?: boolean }) {
+  const { t } = useTranslation("jha");
   return (
     <Badge color={riskLevelColors[level]} variant="light" radius="sm" style={{ flexShrink: 0 }}>
-      {riskLevelLabels[level]}
-      {suffix}
+      {withSuffix ? t(`labels.riskWithSuffix.${level}`) : t(`labels.risk.${level}`)}
     </Badge>
   );
 }

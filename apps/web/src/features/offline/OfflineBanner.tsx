@@ -7,12 +7,14 @@ import { PHOTO_UPLOAD } from "../outbox/outbox";
 import { useOutboxItems } from "../outbox/useOutbox";
 import { useOnline } from "./network";
 import { restoredAt } from "./queryCache";
+import { useTranslation } from "react-i18next";
 
 /**
  * Says the app is offline and how old what it shows is: the time the newest answer on this device
  * came from the server. Reports filed meanwhile wait in the Outbox.
  */
 export function OfflineBanner() {
+  const { t } = useTranslation("offline");
   const online = useOnline();
   const queryClient = useQueryClient();
   const items = useOutboxItems();
@@ -22,13 +24,13 @@ export function OfflineBanner() {
   const waiting = items?.filter((i) => i.status === "pending" && i.path !== PHOTO_UPLOAD).length ?? 0;
   return (
     <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} mb="md" p="sm" data-testid="offline-banner" role="status">
-      {online ? "The server cannot be reached. " : "You are offline. "}
-      {newest > 0 ? `What you see was saved on this device at ${formatDateTime(new Date(newest))}.` : "Nothing has been saved on this device yet."}
+      {online ? t("unreachable") : t("offline")}{" "}
+      {newest > 0 ? t("savedAt", { date: formatDateTime(new Date(newest)) }) : t("nothingSaved")}
       {waiting > 0 ? (
         <>
           {" "}
           <Anchor component={Link} to="/outbox" size="sm">
-            {waiting === 1 ? "1 report waits in the Outbox." : `${waiting} reports wait in the Outbox.`}
+            {t("waiting", { count: waiting })}
           </Anchor>
         </>
       ) : null}

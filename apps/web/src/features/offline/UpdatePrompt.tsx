@@ -1,5 +1,6 @@
 import { Affix, Button, Group, Paper, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 type Update = () => Promise<void>;
 let registered: Promise<void> | undefined;
@@ -26,6 +27,7 @@ function registerOnce() {
 
 /** "Reload to update" when a new version is ready: never a silently stale app, never a surprise reload. */
 export function UpdatePrompt() {
+  const { t } = useTranslation("offline");
   const [update, setUpdate] = useState<Update | null>(null);
   useEffect(() => {
     if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
@@ -41,9 +43,9 @@ export function UpdatePrompt() {
     <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={400}>
       <Paper withBorder shadow="md" p="sm" radius="md" maw={480} mx="auto" role="status" data-testid="update-prompt">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">A new version of SiteSafe is ready.</Text>
+          <Text size="sm">{t("updateReady")}</Text>
           <Button size="xs" onClick={() => void update()}>
-            Reload to update
+            {t("reloadToUpdate")}
           </Button>
         </Group>
       </Paper>

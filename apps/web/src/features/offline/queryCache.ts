@@ -2,6 +2,7 @@ import { dehydrate, type DehydratedState, hydrate, type QueryClient } from "@tan
 import { getQueryKey } from "@trpc/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
+import { languageHeaders } from "../../lib/i18n";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "./network";
 
@@ -72,7 +73,7 @@ function putBack(queryClient: QueryClient, state: DehydratedState) {
 
 async function fetchSession(): Promise<{ kind: "answer"; session: Session } | { kind: "unreachable" }> {
   try {
-    const res = await fetch("/trpc/auth.session", { headers: { accept: "application/json" }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch("/trpc/auth.session", { headers: { accept: "application/json", ...languageHeaders() }, signal: AbortSignal.timeout(5000) });
     if (!res.ok) return { kind: "unreachable" };
     const body = (await res.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
     markReachable();

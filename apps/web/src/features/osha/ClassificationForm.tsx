@@ -1,19 +1,17 @@
 import {
-  caseOutcomeLabels,
   caseOutcomes,
   DAY_COUNT_CAP,
   FORM_301_TEXT_FIELDS,
-  injuryTypeLabels,
   injuryTypes,
-  notRecordableReasonLabels,
   notRecordableReasons,
-  privacyReasonLabels,
   privacyReasons,
   recordkeepingSchema,
   sexes,
 } from "@sitesafe/domain";
 import { Alert, Button, Checkbox, Divider, Group, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { localizeMessage } from "../../lib/i18n";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 
 type Record = NonNullable<RouterOutputs["osha"]["recordkeeping"]["recordkeeping"]>;
@@ -75,6 +73,7 @@ function toPayload(v: Values) {
 
 /** The recordkeeping classification of one incident (29 CFR 1904), validated with the domain's rules. */
 export function ClassificationForm({ incidentId, initial, onDone }: { incidentId: number; initial: Record | null; onDone: () => void }) {
+  const { t } = useTranslation("osha");
   const utils = trpc.useUtils();
   const options = trpc.incidents.formOptions.useQuery();
   const save = trpc.osha.putRecordkeeping.useMutation({
@@ -90,7 +89,7 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
       const r = recordkeepingSchema.safeParse(toPayload(values));
       if (r.success) return {};
       const errors: { [k: string]: string } = {};
-      for (const issue of r.error.issues) errors[String(issue.path[0] ?? "recordable")] ??= issue.message;
+      for (const issue of r.error.issues) errors[String(issue.path[0] ?? "recordable")] ??= localizeMessage(issue.message);
       return errors;
     },
   });
@@ -104,12 +103,12 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
         {save.error ? <Alert color="red">{errorMessage(save.error)}</Alert> : null}
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Is this a recordable case?
+            {t("classification.question")}
           </Text>
           <SegmentedControl
             data={[
-              { value: "yes", label: "Recordable" },
-              { value: "no", label: "Not recordable" },
+              { value: "yes", label: t("classification.recordable") },
+              { value: "no", label: t("classification.notRecordable") },
             ]}
             {...form.getInputProps("recordable")}
           />
@@ -120,13 +119,13 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
           ) : null}
         </div>
         {!recordable ? (
-          <Select label="Reason" withAsterisk data={notRecordableReasons.map((r) => ({ value: r, label: notRecordableReasonLabels[r] }))} {...form.getInputProps("notRecordableReason")} />
+          <Select label={t("classification.reason")} withAsterisk data={notRecordableReasons.map((r) => ({ value: r, label: t(`labels.notRecordableReason.${r}`) }))} {...form.getInputProps("notRecordableReason")} />
         ) : (
           <>
-            <Title order={3} size="h5">The employee</Title>
+            <Title order={3} size="h5">{t("classification.employee")}</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
-                label="Injured or ill employee"
+                label={t("classification.injuredEmployee")}
                 searchable
                 clearable
                 data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}` }))}
@@ -137,62 +136,62 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
                   if (w && !form.values.jobTitle) form.setFieldValue("jobTitle", w.role);
                 }}
               />
-              <TextInput label="Name (if not a listed worker)" {...form.getInputProps("employeeName")} />
-              <TextInput label="Job title" withAsterisk {...form.getInputProps("jobTitle")} />
+              <TextInput label={t("classification.nameIfNotListed")} {...form.getInputProps("employeeName")} />
+              <TextInput label={t("classification.jobTitle")} withAsterisk {...form.getInputProps("jobTitle")} />
               <SimpleGrid cols={2} spacing="sm">
-                <TextInput label="Time of event" type="time" {...form.getInputProps("timeOfEvent")} />
-                <TextInput label="Time began work" type="time" {...form.getInputProps("timeBeganWork")} />
+                <TextInput label={t("classification.timeOfEvent")} type="time" {...form.getInputProps("timeOfEvent")} />
+                <TextInput label={t("classification.timeBeganWork")} type="time" {...form.getInputProps("timeBeganWork")} />
               </SimpleGrid>
             </SimpleGrid>
             <Title order={3} size="h5" mt="xs">
-              Classify the case
+              {t("classification.classify")}
             </Title>
-            <Radio.Group label="Outcome: the most serious that applies" withAsterisk {...form.getInputProps("outcome")}>
+            <Radio.Group label={t("classification.outcome")} withAsterisk {...form.getInputProps("outcome")}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
                 {caseOutcomes.map((o) => (
-                  <Radio key={o} value={o} label={caseOutcomeLabels[o]} />
+                  <Radio key={o} value={o} label={t(`labels.outcome.${o}`)} />
                 ))}
               </SimpleGrid>
             </Radio.Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <NumberInput label="Days away from work" description={`Calendar days, at most ${DAY_COUNT_CAP}`} min={0} allowDecimal={false} {...form.getInputProps("daysAway")} />
-              <NumberInput label="Days of job transfer or restriction" description={`Calendar days, at most ${DAY_COUNT_CAP}`} min={0} allowDecimal={false} {...form.getInputProps("daysRestricted")} />
-              {v.outcome === "death" ? <TextInput label="Date of death" type="date" withAsterisk {...form.getInputProps("dateOfDeath")} /> : null}
+              <NumberInput label={t("classification.daysAway")} description={t("classification.daysDescription", { max: DAY_COUNT_CAP })} min={0} allowDecimal={false} {...form.getInputProps("daysAway")} />
+              <NumberInput label={t("classification.daysRestricted")} description={t("classification.daysDescription", { max: DAY_COUNT_CAP })} min={0} allowDecimal={false} {...form.getInputProps("daysRestricted")} />
+              {v.outcome === "death" ? <TextInput label={t("classification.dateOfDeath")} type="date" withAsterisk {...form.getInputProps("dateOfDeath")} /> : null}
             </SimpleGrid>
-            <Select label="Injury or illness" withAsterisk data={injuryTypes.map((t) => ({ value: t, label: injuryTypeLabels[t] }))} {...form.getInputProps("injuryType")} />
-            <Checkbox label="Privacy case: show “Privacy Case” instead of the name on the log and in every export" {...form.getInputProps("privacyCase", { type: "checkbox" })} />
-            {v.privacyCase ? <Select label="Why (29 CFR 1904.29(b)(7))" withAsterisk data={privacyReasons.map((r) => ({ value: r, label: privacyReasonLabels[r] }))} {...form.getInputProps("privacyReason")} /> : null}
-            <Divider my={4} label="Form 301" labelPosition="left" />
-            <Textarea label="What was the employee doing just before the incident?" autosize minRows={2} {...form.getInputProps("whatDoing")} />
-            <Textarea label="What happened?" autosize minRows={2} {...form.getInputProps("whatHappened")} />
+            <Select label={t("classification.injuryOrIllness")} withAsterisk data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))} {...form.getInputProps("injuryType")} />
+            <Checkbox label={t("classification.privacy")} {...form.getInputProps("privacyCase", { type: "checkbox" })} />
+            {v.privacyCase ? <Select label={t("classification.privacyWhy")} withAsterisk data={privacyReasons.map((r) => ({ value: r, label: t(`labels.privacyReason.${r}`) }))} {...form.getInputProps("privacyReason")} /> : null}
+            <Divider my={4} label={t("classification.form301")} labelPosition="left" />
+            <Textarea label={t("classification.whatDoing")} autosize minRows={2} {...form.getInputProps("whatDoing")} />
+            <Textarea label={t("classification.whatHappened")} autosize minRows={2} {...form.getInputProps("whatHappened")} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Injury or illness" placeholder="e.g. Sprained ankle" {...form.getInputProps("injuryDescription")} />
-              <TextInput label="Part of body" {...form.getInputProps("bodyPart")} />
-              <TextInput label="Object or substance" {...form.getInputProps("objectSubstance")} />
+              <TextInput label={t("classification.injuryDescription")} placeholder={t("classification.injuryPlaceholder")} {...form.getInputProps("injuryDescription")} />
+              <TextInput label={t("classification.bodyPart")} {...form.getInputProps("bodyPart")} />
+              <TextInput label={t("classification.objectSubstance")} {...form.getInputProps("objectSubstance")} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Physician or health care professional" {...form.getInputProps("physicianName")} />
-              <TextInput label="Facility" {...form.getInputProps("facilityName")} />
-              <TextInput label="Facility address" {...form.getInputProps("facilityAddress")} />
+              <TextInput label={t("classification.physician")} {...form.getInputProps("physicianName")} />
+              <TextInput label={t("classification.facility")} {...form.getInputProps("facilityName")} />
+              <TextInput label={t("classification.facilityAddress")} {...form.getInputProps("facilityAddress")} />
             </SimpleGrid>
             <Group gap="lg">
-              <Checkbox label="Treated in an emergency room" {...form.getInputProps("emergencyRoom", { type: "checkbox" })} />
-              <Checkbox label="Hospitalized overnight as an in-patient" {...form.getInputProps("hospitalizedOvernight", { type: "checkbox" })} />
+              <Checkbox label={t("classification.emergencyRoom")} {...form.getInputProps("emergencyRoom", { type: "checkbox" })} />
+              <Checkbox label={t("classification.hospitalized")} {...form.getInputProps("hospitalizedOvernight", { type: "checkbox" })} />
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <TextInput label="Date of birth" type="date" {...form.getInputProps("dateOfBirth")} />
-              <TextInput label="Date hired" type="date" {...form.getInputProps("dateHired")} />
-              <Select label="Sex" clearable data={[...sexes]} {...form.getInputProps("sex")} />
-              <TextInput label="Employee ZIP" {...form.getInputProps("employeeZip")} />
+              <TextInput label={t("classification.dateOfBirth")} type="date" {...form.getInputProps("dateOfBirth")} />
+              <TextInput label={t("classification.dateHired")} type="date" {...form.getInputProps("dateHired")} />
+              <Select label={t("classification.sex")} clearable data={sexes.map((s) => ({ value: s, label: t(`labels.sex.${s}`) }))} {...form.getInputProps("sex")} />
+              <TextInput label={t("classification.zip")} {...form.getInputProps("employeeZip")} />
             </SimpleGrid>
           </>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("classification.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save classification
+            {t("classification.save")}
           </Button>
         </Group>
       </Stack>

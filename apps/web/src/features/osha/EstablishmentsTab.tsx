@@ -1,16 +1,14 @@
 import {
-  type EstablishmentSize,
   establishmentSchema,
-  establishmentSizeLabels,
   establishmentSizes,
-  type EstablishmentType,
-  establishmentTypeLabels,
   establishmentTypes,
 } from "@sitesafe/domain";
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/States";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -37,6 +35,7 @@ interface Values {
 const toPayload = (v: Values) => ({ ...v, size: Number(v.size), establishmentType: Number(v.establishmentType), projectIds: v.projectIds.map(Number) });
 
 function EstablishmentForm({ initial, onDone }: { initial: Establishment | null; onDone: () => void }) {
+  const { t } = useTranslation("osha");
   const utils = trpc.useUtils();
   const options = trpc.incidents.formOptions.useQuery();
   const done = (what: string) => {
@@ -44,8 +43,8 @@ function EstablishmentForm({ initial, onDone }: { initial: Establishment | null;
     void utils.osha.invalidate();
     onDone();
   };
-  const create = trpc.osha.createEstablishment.useMutation({ onSuccess: () => done("Establishment added") });
-  const update = trpc.osha.updateEstablishment.useMutation({ onSuccess: () => done("Establishment saved") });
+  const create = trpc.osha.createEstablishment.useMutation({ onSuccess: () => done(t("establishments.added")) });
+  const update = trpc.osha.updateEstablishment.useMutation({ onSuccess: () => done(t("establishments.saved")) });
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: {
@@ -77,37 +76,37 @@ function EstablishmentForm({ initial, onDone }: { initial: Establishment | null;
     >
       <Stack gap="sm">
         {error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
-        <TextInput label="Establishment name" withAsterisk {...form.getInputProps("name")} />
-        <TextInput label="Company name" {...form.getInputProps("companyName")} />
-        <TextInput label="Street address" withAsterisk {...form.getInputProps("streetAddress")} />
+        <TextInput label={t("establishments.name")} withAsterisk {...form.getInputProps("name")} />
+        <TextInput label={t("establishments.companyName")} {...form.getInputProps("companyName")} />
+        <TextInput label={t("establishments.streetAddress")} withAsterisk {...form.getInputProps("streetAddress")} />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="City" withAsterisk {...form.getInputProps("city")} />
-          <TextInput label="State" withAsterisk maxLength={2} {...form.getInputProps("state")} />
-          <TextInput label="ZIP code" withAsterisk {...form.getInputProps("zip")} />
+          <TextInput label={t("establishments.city")} withAsterisk {...form.getInputProps("city")} />
+          <TextInput label={t("establishments.state")} withAsterisk maxLength={2} {...form.getInputProps("state")} />
+          <TextInput label={t("establishments.zip")} withAsterisk {...form.getInputProps("zip")} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="NAICS code (6 digits)" withAsterisk {...form.getInputProps("naicsCode")} />
-          <TextInput label="EIN (9 digits)" {...form.getInputProps("ein")} />
+          <TextInput label={t("establishments.naics")} withAsterisk {...form.getInputProps("naicsCode")} />
+          <TextInput label={t("establishments.ein")} {...form.getInputProps("ein")} />
         </SimpleGrid>
-        <TextInput label="Industry description" {...form.getInputProps("industryDescription")} />
+        <TextInput label={t("establishments.industry")} {...form.getInputProps("industryDescription")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select label="Size (for ITA)" allowDeselect={false} data={establishmentSizes.map((s) => ({ value: String(s), label: establishmentSizeLabels[s] }))} {...form.getInputProps("size")} />
-          <Select label="Type (for ITA)" allowDeselect={false} data={establishmentTypes.map((t) => ({ value: String(t), label: establishmentTypeLabels[t] }))} {...form.getInputProps("establishmentType")} />
+          <Select label={t("establishments.size")} allowDeselect={false} data={establishmentSizes.map((s) => ({ value: String(s), label: t(`labels.establishmentSize.${s}`) }))} {...form.getInputProps("size")} />
+          <Select label={t("establishments.type")} allowDeselect={false} data={establishmentTypes.map((type) => ({ value: String(type), label: t(`labels.establishmentType.${type}`) }))} {...form.getInputProps("establishmentType")} />
         </SimpleGrid>
         <MultiSelect
-          label="Projects at this establishment"
-          description="A project expected to last a year or more is its own establishment; shorter ones roll up to the company establishment."
+          label={t("establishments.projects")}
+          description={t("establishments.projectsDescription")}
           searchable
           data={(options.data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           {...form.getInputProps("projectIds")}
         />
-        <Checkbox label="Company establishment (collects projects without an establishment)" {...form.getInputProps("isCompanyDefault", { type: "checkbox" })} />
+        <Checkbox label={t("establishments.companyDefault")} {...form.getInputProps("isCompanyDefault", { type: "checkbox" })} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("establishments.cancel")}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            Save
+            {t("establishments.save")}
           </Button>
         </Group>
       </Stack>
@@ -117,28 +116,29 @@ function EstablishmentForm({ initial, onDone }: { initial: Establishment | null;
 
 /** Establishments: the company office and long projects, with their address, NAICS code and projects. */
 export function EstablishmentsTab({ establishments }: { establishments: Establishment[] }) {
+  const { t } = useTranslation("osha");
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<Establishment | "new" | null>(null);
   const [deleting, setDeleting] = useState<Establishment | null>(null);
   const remove = trpc.osha.deleteEstablishment.useMutation({
     onSuccess: () => {
       setDeleting(null);
-      notifySuccess("Establishment deleted");
+      notifySuccess(t("establishments.deleted"));
       void utils.osha.invalidate();
     },
     onError: (e) => {
       setDeleting(null);
-      notifyError("Could not delete", errorMessage(e));
+      notifyError(t("establishments.deleteFailed"), errorMessage(e));
     },
   });
   return (
     <Stack gap="md">
       <Group justify="flex-end">
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
-          Add establishment
+          {t("establishments.add")}
         </Button>
       </Group>
-      {establishments.length === 0 ? <EmptyState title="No establishments yet" message="Start with the company establishment: your office, which also collects short projects." /> : null}
+      {establishments.length === 0 ? <EmptyState title={t("establishments.emptyTitle")} message={t("establishments.emptyMessage")} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {establishments.map((e) => (
           <Card key={e.id} withBorder radius="md" padding="md">
@@ -146,35 +146,39 @@ export function EstablishmentsTab({ establishments }: { establishments: Establis
               <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
                 {e.name}
               </Title>
-              {e.isCompanyDefault ? <Badge variant="light">Company</Badge> : null}
+              {e.isCompanyDefault ? <Badge variant="light">{t("establishments.company")}</Badge> : null}
             </Group>
             <Text size="sm" c="dimmed">
               {e.streetAddress}, {e.city}, {e.state} {e.zip}
             </Text>
             <Text size="sm" mt={4}>
-              NAICS {e.naicsCode} · {establishmentSizeLabels[e.size as EstablishmentSize]} · {establishmentTypeLabels[e.establishmentType as EstablishmentType].split(" (")[0]}
+              {t("establishments.naicsLine", {
+                code: e.naicsCode,
+                size: t(`labels.establishmentSize.${e.size as (typeof establishmentSizes)[number]}`),
+                type: t(`labels.establishmentTypeShort.${e.establishmentType as (typeof establishmentTypes)[number]}`),
+              })}
             </Text>
             <Text size="sm" mt={4} c={e.projects.length ? undefined : "dimmed"}>
-              Projects: {e.projects.length ? e.projects.map((p) => p.name).join(", ") : "none"}
+              {t("establishments.projectsLine", { list: e.projects.length ? e.projects.map((p) => p.name).join(", ") : t("establishments.none") })}
             </Text>
             <Group gap="xs" mt="sm">
               <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={() => setEditing(e)}>
-                Edit
+                {t("establishments.edit")}
               </Button>
               <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(e)}>
-                Delete
+                {t("establishments.delete")}
               </Button>
             </Group>
           </Card>
         ))}
       </SimpleGrid>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? "Add establishment" : "Edit establishment"} size="lg">
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? t("establishments.addTitle") : t("establishments.editTitle")} size="lg">
         {editing !== null ? <EstablishmentForm initial={editing === "new" ? null : editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete establishment"
-        message={`Delete "${deleting?.name ?? ""}"? An establishment with hours or recordable cases on file is kept for five years and cannot be deleted.`}
+        title={t("establishments.deleteTitle")}
+        message={t("establishments.deleteMessage", { name: deleting?.name ?? "" })}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}

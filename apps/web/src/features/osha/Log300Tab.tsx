@@ -1,38 +1,42 @@
-import { type CaseOutcome, caseOutcomeLabels, caseOutcomes, type InjuryType, injuryTypeLabels, injuryTypes } from "@sitesafe/domain";
+import { type CaseOutcome, caseOutcomes, type InjuryType, injuryTypes, PRIVACY_CASE_NAME } from "@sitesafe/domain";
 import { Anchor, Badge, Card, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
 
 const outcomeColors: Record<CaseOutcome, string> = { death: "dark", days_away: "red", job_transfer_restriction: "orange", other_recordable: "blue" };
-/** The 300 log's column letter and a short name: the table stays readable at any width. */
-const outcomeShort: Record<CaseOutcome, string> = { death: "G · Death", days_away: "H · Days away", job_transfer_restriction: "I · Restricted", other_recordable: "J · Other" };
 
+/** `short`: the 300 log's column letter and a short name, so the table stays readable at any width. */
 export function OutcomeBadge({ outcome, short }: { outcome: CaseOutcome; short?: boolean }) {
+  const { t } = useTranslation("osha");
   return (
     <Badge color={outcomeColors[outcome]} variant="light" radius="sm" maw="none" style={{ flexShrink: 0 }}>
-      {short ? outcomeShort[outcome] : caseOutcomeLabels[outcome]}
+      {short ? t(`labels.outcomeShort.${outcome}`) : t(`labels.outcome.${outcome}`)}
     </Badge>
   );
 }
 
 type Row = RouterOutputs["osha"]["log300"]["rows"][number];
 
-const employee = (r: Row) =>
-  r.employeeName === "Privacy Case" ? (
+function Employee({ row }: { row: Row }) {
+  const { t } = useTranslation("osha");
+  return row.employeeName === PRIVACY_CASE_NAME ? (
     <Text span fs="italic" size="sm">
-      Privacy Case
+      {t("log.privacyCase")}
     </Text>
   ) : (
-    r.employeeName
+    row.employeeName
   );
+}
 
 /** On a phone each case is a card instead of a 10-column row. */
 function CaseCards({ rows }: { rows: Row[] }) {
+  const { t } = useTranslation("osha");
   return (
     <Stack gap="sm">
       {rows.map((r) => (
@@ -44,14 +48,14 @@ function CaseCards({ rows }: { rows: Row[] }) {
             <OutcomeBadge outcome={r.outcome} short />
           </Group>
           <Text size="sm" fw={500}>
-            {employee(r)} · {r.jobTitle}
+            <Employee row={r} /> · {r.jobTitle}
           </Text>
           <Text size="sm" c="dimmed">
             {r.date} · {r.where}
           </Text>
           {r.description ? <Text size="sm">{r.description}</Text> : null}
           <Text size="xs" c="dimmed">
-            {injuryTypeLabels[r.injuryType as InjuryType]} · {r.daysAway} days away · {r.daysRestricted} days restricted
+            {t("log.caseDays", { type: t(`labels.injuryType.${r.injuryType as InjuryType}`), daysAway: r.daysAway, daysRestricted: r.daysRestricted })}
           </Text>
         </Card>
       ))}
@@ -59,10 +63,9 @@ function CaseCards({ rows }: { rows: Row[] }) {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The Form 300 log of one establishment and year, with filters and the downloads. */
 export function Log300Tab({ establishmentId, year }: { establishmentId: number; year: number }) {
+  const { t } = useTranslation("osha");
   const log = trpc.osha.log300.useQuery({ establishmentId, year });
   const mobile = useIsMobile();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -84,46 +87,46 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
     <Stack gap="md" mt="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <TextInput aria-label="Search the log" placeholder="Search cases" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", xs: 200 }} />
-          <Select aria-label="Outcome" placeholder="All outcomes" clearable data={caseOutcomes.map((o) => ({ value: o, label: caseOutcomeLabels[o] }))} value={outcome} onChange={setOutcome} w={{ base: "100%", xs: 210 }} />
-          <Select aria-label="Injury or illness type" placeholder="All types" clearable data={injuryTypes.map((t) => ({ value: t, label: injuryTypeLabels[t] }))} value={type} onChange={setType} w={{ base: "100%", xs: 190 }} />
+          <TextInput aria-label={t("log.searchLabel")} placeholder={t("log.searchPlaceholder")} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", xs: 200 }} />
+          <Select aria-label={t("log.outcomeLabel")} placeholder={t("log.allOutcomes")} clearable data={caseOutcomes.map((o) => ({ value: o, label: t(`labels.outcome.${o}`) }))} value={outcome} onChange={setOutcome} w={{ base: "100%", xs: 210 }} />
+          <Select aria-label={t("log.typeLabel")} placeholder={t("log.allTypes")} clearable data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))} value={type} onChange={setType} w={{ base: "100%", xs: 190 }} />
         </Group>
         <Group gap="xs">
-          <DownloadButton href={`/api/osha/300?${q}&format=pdf`} label="300 log PDF" />
-          <DownloadButton href={`/api/osha/300?${q}&format=csv`} label="CSV" />
+          <DownloadButton href={`/api/osha/300?${q}&format=pdf`} label={t("log.pdf")} />
+          <DownloadButton href={`/api/osha/300?${q}&format=csv`} label={t("log.csv")} />
         </Group>
       </Group>
       {log.isPending ? (
         <ListSkeleton rows={4} />
       ) : log.isError ? (
-        <ErrorState message="Failed to load the 300 log." onRetry={() => void log.refetch()} />
+        <ErrorState message={t("log.loadFailed")} onRetry={() => void log.refetch()} />
       ) : log.data.rows.length === 0 ? (
-        <EmptyState title="No recordable cases" message={`No incident of this establishment in ${year} is classified as recordable. Classify incidents from their detail page.`} />
+        <EmptyState title={t("log.emptyTitle")} message={t("log.emptyMessage", { year })} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No cases match the filters" />
+        <EmptyState title={t("log.noMatch")} />
       ) : mobile ? (
         <>
           <CaseCards rows={rows} />
           <Text size="sm" fw={600}>
-            Totals: {plural(log.data.totals.totalRecordableCases, "case", "cases")}, {log.data.totals.daysAway} days away, {log.data.totals.daysRestricted} days restricted
+            {t("log.totalsLine", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }), daysAway: log.data.totals.daysAway, daysRestricted: log.data.totals.daysRestricted })}
           </Text>
         </>
       ) : (
         <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={`OSHA 300 log ${year}`}>
+            <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={t("log.tableLabel", { year })}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>(A) Case</Table.Th>
-                  <Table.Th>(B) Employee</Table.Th>
-                  <Table.Th>(C) Job title</Table.Th>
-                  <Table.Th>(D) Date</Table.Th>
-                  <Table.Th>(E) Where</Table.Th>
-                  <Table.Th>(F) Description</Table.Th>
-                  <Table.Th>(G–J) Outcome</Table.Th>
-                  <Table.Th ta="right">(K) Days away</Table.Th>
-                  <Table.Th ta="right">(L) Restricted</Table.Th>
-                  <Table.Th>(M) Type</Table.Th>
+                  <Table.Th>{t("log.colCase")}</Table.Th>
+                  <Table.Th>{t("log.colEmployee")}</Table.Th>
+                  <Table.Th>{t("log.colJobTitle")}</Table.Th>
+                  <Table.Th>{t("log.colDate")}</Table.Th>
+                  <Table.Th>{t("log.colWhere")}</Table.Th>
+                  <Table.Th>{t("log.colDescription")}</Table.Th>
+                  <Table.Th>{t("log.colOutcome")}</Table.Th>
+                  <Table.Th ta="right">{t("log.colDaysAway")}</Table.Th>
+                  <Table.Th ta="right">{t("log.colRestricted")}</Table.Th>
+                  <Table.Th>{t("log.colType")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -134,7 +137,9 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
                         {r.caseNumber}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{employee(r)}</Table.Td>
+                    <Table.Td>
+                      <Employee row={r} />
+                    </Table.Td>
                     <Table.Td>{r.jobTitle}</Table.Td>
                     <Table.Td>{r.date}</Table.Td>
                     <Table.Td>{r.where}</Table.Td>
@@ -144,15 +149,15 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
                     </Table.Td>
                     <Table.Td ta="right">{r.daysAway}</Table.Td>
                     <Table.Td ta="right">{r.daysRestricted}</Table.Td>
-                    <Table.Td>{injuryTypeLabels[r.injuryType as InjuryType]}</Table.Td>
+                    <Table.Td>{t(`labels.injuryType.${r.injuryType as InjuryType}`)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr fw={600}>
-                  <Table.Td colSpan={6}>Totals ({plural(log.data.totals.totalRecordableCases, "case", "cases")})</Table.Td>
+                  <Table.Td colSpan={6}>{t("log.totals", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }) })}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    G {log.data.totals.deaths} · H {log.data.totals.daysAwayCases} · I {log.data.totals.transferRestrictionCases} · J {log.data.totals.otherRecordableCases}
+                    {t("log.columnTotals", { g: log.data.totals.deaths, h: log.data.totals.daysAwayCases, i: log.data.totals.transferRestrictionCases, j: log.data.totals.otherRecordableCases })}
                   </Table.Td>
                   <Table.Td ta="right">{log.data.totals.daysAway}</Table.Td>
                   <Table.Td ta="right">{log.data.totals.daysRestricted}</Table.Td>

@@ -1,18 +1,20 @@
 import { canKeepOshaRecords, isPostingPeriod, localToday } from "@sitesafe/domain";
 import { Alert, Group, Stack, Text } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useActor } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 import { SectionCard } from "../dashboard/SectionCard";
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ rate, value }: { rate: "trir" | "dart"; value: string }) {
+  const { t } = useTranslation("osha");
   return (
     <Stack gap={0} align="center">
-      <Text size="xl" fw={700} data-testid={`osha-card-${label.toLowerCase()}`}>
+      <Text size="xl" fw={700} data-testid={`osha-card-${rate}`}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
-        {label}
+        {t(`labels.rate.${rate}`)}
       </Text>
     </Stack>
   );
@@ -20,6 +22,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** This year's company TRIR and DART, and from February 1 to April 30 the reminder to post the 300A. */
 export function OshaDashboardCard() {
+  const { t } = useTranslation("osha");
   const actor = useActor();
   const keeper = canKeepOshaRecords(actor);
   const today = localToday();
@@ -29,19 +32,23 @@ export function OshaDashboardCard() {
   const company = rates.data?.company;
   const value = (v: number | null | undefined) => (v == null ? "–" : v.toFixed(2));
   return (
-    <SectionCard title={`OSHA rates ${year}`} link={{ label: "Recordkeeping", to: "/recordkeeping" }} testId="osha-card">
+    <SectionCard title={t("card.title", { year })} link={{ label: t("card.link"), to: "/recordkeeping" }} testId="osha-card">
       <Stack gap="xs">
         {isPostingPeriod(today) ? (
           <Alert color="orange" icon={<IconSpeakerphone size={18} />} p="xs">
-            Post the signed {year - 1} Form 300A summary where notices are posted, from February 1 to April 30.
+            {t("card.posting", { year: year - 1 })}
           </Alert>
         ) : null}
         <Group grow>
-          <Figure label="TRIR" value={value(company?.rates.trir.value)} />
-          <Figure label="DART" value={value(company?.rates.dart.value)} />
+          <Figure rate="trir" value={value(company?.rates.trir.value)} />
+          <Figure rate="dart" value={value(company?.rates.dart.value)} />
         </Group>
         <Text size="xs" c="dimmed">
-          {company ? `${company.recordableCases} recordable ${company.recordableCases === 1 ? "case" : "cases"} in ${company.totalHoursWorked.toLocaleString("en-US")} hours` : rates.isError ? "Could not load the rates." : "Loading..."}
+          {company
+            ? t("card.cases", { count: company.recordableCases, hours: company.totalHoursWorked.toLocaleString("en-US") })
+            : rates.isError
+              ? t("card.loadFailed")
+              : t("card.loading")}
         </Text>
       </Stack>
     </SectionCard>

@@ -2,6 +2,7 @@ import { canKeepOshaRecords } from "@sitesafe/domain";
 import { Group, Select, Tabs } from "@mantine/core";
 import { IconBuilding, IconChartLine, IconClipboardList, IconFileCertificate } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -17,6 +18,7 @@ export const RECORD_YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear 
 
 /** /recordkeeping: OSHA's injury and illness records for admins and managers. */
 export function RecordkeepingPage() {
+  const { t } = useTranslation("osha");
   const actor = useActor();
   const establishments = trpc.osha.establishments.useQuery(undefined, { enabled: canKeepOshaRecords(actor) });
   const [tab, setTab] = useState<string | null>("log");
@@ -24,10 +26,10 @@ export function RecordkeepingPage() {
   const [year, setYear] = useState<string>(RECORD_YEARS[0] ?? String(thisYear));
 
   if (!canKeepOshaRecords(actor)) {
-    return <ErrorState message="Only admins and managers keep OSHA injury and illness records." />;
+    return <ErrorState message={t("page.onlyKeepers")} />;
   }
   if (establishments.isPending) return <FullPageSpinner />;
-  if (establishments.isError) return <ErrorState message="Failed to load establishments." onRetry={() => void establishments.refetch()} />;
+  if (establishments.isError) return <ErrorState message={t("page.loadFailed")} onRetry={() => void establishments.refetch()} />;
 
   const list = establishments.data;
   const establishmentId = picked ?? (list[0] ? String(list[0].id) : null);
@@ -35,38 +37,38 @@ export function RecordkeepingPage() {
     <Group gap="sm" wrap="wrap">
       {tab === "rates" ? null : (
         <Select
-          label="Establishment"
-          data={list.map((e) => ({ value: String(e.id), label: e.isCompanyDefault ? `${e.name} (company)` : e.name }))}
+          label={t("page.establishment")}
+          data={list.map((e) => ({ value: String(e.id), label: e.isCompanyDefault ? t("page.companyOption", { name: e.name }) : e.name }))}
           value={establishmentId}
           onChange={setPicked}
           allowDeselect={false}
           w={{ base: "100%", xs: 260 }}
         />
       )}
-      <Select label="Year" data={RECORD_YEARS} value={year} onChange={(v) => v && setYear(v)} allowDeselect={false} w={{ base: "100%", xs: 110 }} />
+      <Select label={t("page.year")} data={RECORD_YEARS} value={year} onChange={(v) => v && setYear(v)} allowDeselect={false} w={{ base: "100%", xs: 110 }} />
     </Group>
   );
   const needsEstablishment = (
-    <EmptyState title="No establishment yet" message="Add an establishment on the Establishments tab: the company office, or a project expected to last a year or more." />
+    <EmptyState title={t("page.needsTitle")} message={t("page.needsMessage")} />
   );
 
   return (
     <>
-      <PageHeader title="Recordkeeping" subtitle="OSHA injury and illness records (29 CFR 1904): the 300 log, the 300A summary, Form 301 and the rates" />
+      <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       {tab === "establishments" ? null : selectors}
       <Tabs value={tab} onChange={setTab} keepMounted={false} mt="md">
         <Tabs.List mb="md">
           <Tabs.Tab value="log" leftSection={<IconClipboardList size={16} />}>
-            300 Log
+            {t("page.tabLog")}
           </Tabs.Tab>
           <Tabs.Tab value="summary" leftSection={<IconFileCertificate size={16} />}>
-            Hours &amp; 300A
+            {t("page.tabSummary")}
           </Tabs.Tab>
           <Tabs.Tab value="rates" leftSection={<IconChartLine size={16} />}>
-            Rates
+            {t("page.tabRates")}
           </Tabs.Tab>
           <Tabs.Tab value="establishments" leftSection={<IconBuilding size={16} />}>
-            Establishments
+            {t("page.tabEstablishments")}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="log">

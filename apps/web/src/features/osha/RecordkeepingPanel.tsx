@@ -1,7 +1,8 @@
-import { canKeepOshaRecords, injuryTypeLabels, notRecordableReasonLabels } from "@sitesafe/domain";
+import { canKeepOshaRecords } from "@sitesafe/domain";
 import { Badge, Button, Card, Group, Modal, Text, Title } from "@mantine/core";
 import { IconClipboardList } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useActor } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 import { ClassificationForm } from "./ClassificationForm";
@@ -10,6 +11,7 @@ import { OutcomeBadge } from "./Log300Tab";
 
 /** The incident's OSHA classification, for admins and managers only (workers see nothing). */
 export function RecordkeepingPanel({ incidentId }: { incidentId: number }) {
+  const { t } = useTranslation("osha");
   const actor = useActor();
   const keeper = canKeepOshaRecords(actor);
   const query = trpc.osha.recordkeeping.useQuery({ id: incidentId }, { enabled: keeper });
@@ -22,46 +24,46 @@ export function RecordkeepingPanel({ incidentId }: { incidentId: number }) {
         <Group gap="xs">
           <IconClipboardList size={18} />
           <Title order={2} size="h5">
-            Recordkeeping
+            {t("panel.title")}
           </Title>
         </Group>
         <Group gap="xs">
-          {r?.recordable ? <DownloadButton href={`/api/incident-reports/${incidentId}/osha-301?format=pdf`} label="Form 301 PDF" /> : null}
+          {r?.recordable ? <DownloadButton href={`/api/incident-reports/${incidentId}/osha-301?format=pdf`} label={t("panel.form301Pdf")} /> : null}
           <Button size="sm" variant="light" onClick={() => setEditing(true)} disabled={query.isPending}>
-            {r ? "Edit classification" : "Classify"}
+            {r ? t("panel.edit") : t("panel.classify")}
           </Button>
         </Group>
       </Group>
       {query.isPending ? (
         <Text size="sm" c="dimmed">
-          Loading...
+          {t("panel.loading")}
         </Text>
       ) : query.isError ? (
         <Text size="sm" c="red">
-          Could not load the classification.
+          {t("panel.loadFailed")}
         </Text>
       ) : !r ? (
         <Text size="sm" c="dimmed">
-          Not classified yet: decide whether this incident is an OSHA recordable case (29 CFR 1904).
+          {t("panel.notClassified")}
         </Text>
       ) : !r.recordable ? (
         <Group gap="xs">
           <Badge color="gray" variant="light" radius="sm">
-            Not recordable
+            {t("panel.notRecordable")}
           </Badge>
-          <Text size="sm">{r.notRecordableReason ? notRecordableReasonLabels[r.notRecordableReason] : ""}</Text>
+          <Text size="sm">{r.notRecordableReason ? t(`labels.notRecordableReason.${r.notRecordableReason}`) : ""}</Text>
         </Group>
       ) : (
         <Group gap="xs" wrap="wrap">
           {r.outcome ? <OutcomeBadge outcome={r.outcome} /> : null}
-          {r.injuryType ? <Badge variant="outline" radius="sm">{injuryTypeLabels[r.injuryType]}</Badge> : null}
-          {r.privacyCase ? <Badge color="grape" variant="light" radius="sm">Privacy case</Badge> : null}
+          {r.injuryType ? <Badge variant="outline" radius="sm">{t(`labels.injuryType.${r.injuryType}`)}</Badge> : null}
+          {r.privacyCase ? <Badge color="grape" variant="light" radius="sm">{t("panel.privacyCase")}</Badge> : null}
           <Text size="sm">
-            {r.employeeName} · {r.jobTitle} · {r.daysAway} days away · {r.daysRestricted} days restricted
+            {t("panel.summary", { name: r.employeeName, jobTitle: r.jobTitle, daysAway: r.daysAway, daysRestricted: r.daysRestricted })}
           </Text>
         </Group>
       )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Recordkeeping classification" size="xl">
+      <Modal opened={editing} onClose={() => setEditing(false)} title={t("panel.dialogTitle")} size="xl">
         {editing ? <ClassificationForm incidentId={incidentId} initial={r} onDone={() => setEditing(false)} /> : null}
       </Modal>
     </Card>

@@ -3,6 +3,8 @@ import { Alert, Button, Card, Group, List, NumberInput, SimpleGrid, Stack, Switc
 import { useForm } from "@mantine/form";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { localizeMessage } from "../../lib/i18n";
 import { ErrorState, ListSkeleton } from "../../components/States";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -11,7 +13,7 @@ import { RateLines } from "./RatesTab";
 
 type Summary = RouterOutputs["osha"]["summary300A"];
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"] as const;
 
 interface HoursValues {
   annualAverageEmployees: number | string;
@@ -41,6 +43,7 @@ function toPayload(id: number, year: number, v: HoursValues) {
 }
 
 function Totals({ s }: { s: Summary }) {
+  const { t: tr } = useTranslation("osha");
   const t = s.totals;
   const cell = (label: string, n: number) => (
     <Card withBorder radius="sm" padding="xs">
@@ -54,46 +57,47 @@ function Totals({ s }: { s: Summary }) {
   );
   return (
     <Stack gap="sm">
-      <Title order={2} size="h5">Number of cases</Title>
+      <Title order={2} size="h5">{tr("summary.numberOfCases")}</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {cell("(G) Deaths", t.deaths)}
-        {cell("(H) Days away from work", t.daysAwayCases)}
-        {cell("(I) Job transfer or restriction", t.transferRestrictionCases)}
-        {cell("(J) Other recordable cases", t.otherRecordableCases)}
+        {cell(tr("summary.cellG"), t.deaths)}
+        {cell(tr("summary.cellH"), t.daysAwayCases)}
+        {cell(tr("summary.cellI"), t.transferRestrictionCases)}
+        {cell(tr("summary.cellJ"), t.otherRecordableCases)}
       </SimpleGrid>
-      <Title order={2} size="h5">Number of days</Title>
+      <Title order={2} size="h5">{tr("summary.numberOfDays")}</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {cell("(K) Days away from work", t.daysAway)}
-        {cell("(L) Days of job transfer or restriction", t.daysRestricted)}
+        {cell(tr("summary.cellK"), t.daysAway)}
+        {cell(tr("summary.cellL"), t.daysRestricted)}
       </SimpleGrid>
-      <Title order={2} size="h5">Injury and illness types</Title>
+      <Title order={2} size="h5">{tr("summary.types")}</Title>
       <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm">
-        {cell("(M1) Injuries", t.injuries)}
-        {cell("(M2) Skin disorders", t.skinDisorders)}
-        {cell("(M3) Respiratory conditions", t.respiratoryConditions)}
-        {cell("(M4) Poisonings", t.poisonings)}
-        {cell("(M5) Hearing loss", t.hearingLoss)}
-        {cell("(M6) All other illnesses", t.otherIllnesses)}
+        {cell(tr("summary.cellM1"), t.injuries)}
+        {cell(tr("summary.cellM2"), t.skinDisorders)}
+        {cell(tr("summary.cellM3"), t.respiratoryConditions)}
+        {cell(tr("summary.cellM4"), t.poisonings)}
+        {cell(tr("summary.cellM5"), t.hearingLoss)}
+        {cell(tr("summary.cellM6"), t.otherIllnesses)}
       </SimpleGrid>
     </Stack>
   );
 }
 
 function ItaCheck({ s }: { s: Summary }) {
+  const { t } = useTranslation("osha");
   const issues = [...s.itaIssues.summary, ...s.itaIssues.cases];
   if (issues.length === 0) {
     return (
-      <Alert color="green" icon={<IconCircleCheck size={18} />} title="Ready for OSHA's Injury Tracking Application">
-        Both ITA files pass the checks ITA makes on upload.
+      <Alert color="green" icon={<IconCircleCheck size={18} />} title={t("summary.itaReadyTitle")}>
+        {t("summary.itaReadyMessage")}
       </Alert>
     );
   }
   return (
-    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="ITA would reject these files">
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t("summary.itaRejectTitle")}>
       <List size="sm" spacing={2}>
         {issues.map((i) => (
           <List.Item key={`${i.row}-${i.column}-${i.message}`}>
-            {i.message} <Text span c="dimmed" size="xs">({i.column})</Text>
+            {localizeMessage(i.message)} <Text span c="dimmed" size="xs">({i.column})</Text>
           </List.Item>
         ))}
       </List>
@@ -103,11 +107,12 @@ function ItaCheck({ s }: { s: Summary }) {
 
 /** Hours of the year, the 300A totals and rates, the certification and the downloads. */
 export function SummaryTab({ establishmentId, year }: { establishmentId: number; year: number }) {
+  const { t } = useTranslation("osha");
   const utils = trpc.useUtils();
   const summary = trpc.osha.summary300A.useQuery({ establishmentId, year });
   const save = trpc.osha.putHours.useMutation({
     onSuccess: () => {
-      notifySuccess("Saved", `Hours and certification for ${year} saved.`);
+      notifySuccess(t("summary.savedTitle"), t("summary.savedMessage", { year }));
       void utils.osha.summary300A.invalidate();
       void utils.osha.rates.invalidate();
     },
@@ -121,7 +126,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
       const errors: Record<string, string> = {};
       for (const issue of r.error.issues) {
         const path = issue.path[0] === "monthlyHours" ? "totalHoursWorked" : String(issue.path[0] ?? "annualAverageEmployees");
-        errors[path] ??= issue.message;
+        errors[path] ??= localizeMessage(issue.message);
       }
       return errors;
     },
@@ -142,7 +147,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
   }, [establishmentId, year, summary.dataUpdatedAt]);
 
   if (summary.isPending) return <ListSkeleton rows={4} />;
-  if (summary.isError) return <ErrorState message={errorMessage(summary.error, "Failed to load the summary.")} onRetry={() => void summary.refetch()} />;
+  if (summary.isError) return <ErrorState message={errorMessage(summary.error, t("summary.loadFailed"))} onRetry={() => void summary.refetch()} />;
   const s = summary.data;
   const q = recordQuery(establishmentId, year);
   const itaBlocked = s.itaIssues.summary.length > 0;
@@ -151,9 +156,9 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
   return (
     <Stack gap="md" mt="md">
       <Group gap="xs" wrap="wrap">
-        <DownloadButton href={`/api/osha/300a?${q}&format=pdf`} label="300A summary PDF" />
-        <DownloadButton href={`/api/osha/300a?${q}&format=ita`} label="ITA summary CSV" disabled={itaBlocked} />
-        <DownloadButton href={`/api/osha/cases.csv?${q}`} label="ITA case CSV" disabled={s.itaIssues.cases.length > 0} />
+        <DownloadButton href={`/api/osha/300a?${q}&format=pdf`} label={t("summary.pdf")} />
+        <DownloadButton href={`/api/osha/300a?${q}&format=ita`} label={t("summary.itaSummaryCsv")} disabled={itaBlocked} />
+        <DownloadButton href={`/api/osha/cases.csv?${q}`} label={t("summary.itaCaseCsv")} disabled={s.itaIssues.cases.length > 0} />
       </Group>
       <ItaCheck s={s} />
       <Card withBorder radius="md" padding="md">
@@ -162,39 +167,39 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
       <Card withBorder radius="md" padding="md">
         <form onSubmit={form.onSubmit((values) => save.mutate(toPayload(establishmentId, year, values) as never))}>
           <Stack gap="sm">
-            <Title order={2} size="h4">Employment information for {year}</Title>
+            <Title order={2} size="h4">{t("summary.employment", { year })}</Title>
             {save.error ? <Alert color="red">{errorMessage(save.error)}</Alert> : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput label="Annual average number of employees" min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("annualAverageEmployees")} />
+              <NumberInput label={t("summary.averageEmployees")} min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("annualAverageEmployees")} />
               {form.values.byMonth ? (
-                <NumberInput label="Total hours worked (sum of the months)" value={monthSum} readOnly thousandSeparator="," error={form.errors.totalHoursWorked} />
+                <NumberInput label={t("summary.totalHoursSum")} value={monthSum} readOnly thousandSeparator="," error={form.errors.totalHoursWorked} />
               ) : (
-                <NumberInput label="Total hours worked by all employees" min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("totalHoursWorked")} />
+                <NumberInput label={t("summary.totalHours")} min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("totalHoursWorked")} />
               )}
             </SimpleGrid>
-            <Switch label="Enter hours month by month" {...form.getInputProps("byMonth", { type: "checkbox" })} />
+            <Switch label={t("summary.byMonth")} {...form.getInputProps("byMonth", { type: "checkbox" })} />
             {form.values.byMonth ? (
               <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
                 {MONTHS.map((m, i) => (
-                  <NumberInput key={m} label={m} min={0} allowDecimal={false} hideControls thousandSeparator="," {...form.getInputProps(`monthlyHours.${i}`)} />
+                  <NumberInput key={m} label={t(`summary.months.${m}`)} min={0} allowDecimal={false} hideControls thousandSeparator="," {...form.getInputProps(`monthlyHours.${i}`)} />
                 ))}
               </SimpleGrid>
             ) : null}
             <Title order={2} size="h4" mt="sm">
-              Certification
+              {t("summary.certification")}
             </Title>
             <Text size="sm" c="dimmed">
-              A company executive certifies that they examined the log and the summary and that the entries are true, accurate and complete. Post the signed summary from February 1 to April 30.
+              {t("summary.certificationText")}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Company executive" {...form.getInputProps("certifiedByName")} />
-              <TextInput label="Title" {...form.getInputProps("certifiedByTitle")} />
-              <TextInput label="Phone" {...form.getInputProps("certifiedByPhone")} />
-              <TextInput label="Date" type="date" {...form.getInputProps("certifiedOn")} />
+              <TextInput label={t("summary.executive")} {...form.getInputProps("certifiedByName")} />
+              <TextInput label={t("summary.title")} {...form.getInputProps("certifiedByTitle")} />
+              <TextInput label={t("summary.phone")} {...form.getInputProps("certifiedByPhone")} />
+              <TextInput label={t("summary.date")} type="date" {...form.getInputProps("certifiedOn")} />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
-                Save hours and certification
+                {t("summary.save")}
               </Button>
             </Group>
           </Stack>
@@ -202,7 +207,7 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
       </Card>
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="xs">
-          Rates for {year}
+          {t("summary.ratesFor", { year })}
         </Title>
         <RateLines rates={s.rates} />
       </Card>

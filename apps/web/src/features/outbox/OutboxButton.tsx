@@ -2,16 +2,18 @@ import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useOutboxItems } from "./useOutbox";
+import { useTranslation } from "react-i18next";
 
 /** The header's way into the Outbox; a count while items wait or were refused. */
 export function OutboxButton() {
+  const { t } = useTranslation("outbox");
   const items = useOutboxItems();
   const open = items?.filter((i) => i.status !== "sent").length ?? 0;
   const refused = items?.some((i) => i.status === "failed") ?? false;
   return (
-    <Tooltip label="Outbox" openDelay={700}>
+    <Tooltip label={t("button")} openDelay={700}>
       <Indicator label={open} size={16} disabled={open === 0} color={refused ? "red" : "yellow"} offset={4}>
-        <ActionIcon component={Link} to="/outbox" variant="subtle" color="gray" size="lg" aria-label={open ? `Outbox, ${open} waiting` : "Outbox"}>
+        <ActionIcon component={Link} to="/outbox" variant="subtle" color="gray" size="lg" aria-label={open ? t("buttonWaiting", { count: open }) : t("button")}>
           <IconInbox size={20} />
         </ActionIcon>
       </Indicator>

@@ -7,19 +7,16 @@ import { PageHeader } from "../../components/PageHeader";
 import { formatDateTime } from "../../lib/format";
 import { useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
-import { discard, editAndRetry, KIND_LABEL, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
+import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
 import { labelOf } from "./useOutboxMutation";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
+import { useTranslation } from "react-i18next";
 
-const STATUS: Record<OutboxStatus, { label: string; color: string }> = {
-  pending: { label: "Waiting to send", color: "yellow" },
-  sending: { label: "Sending", color: "blue" },
-  sent: { label: "Sent", color: "green" },
-  failed: { label: "Refused", color: "red" },
-};
+const STATUS_COLOR: Record<OutboxStatus, string> = { pending: "yellow", sending: "blue", sent: "green", failed: "red" };
 
 /** Reports kept on this device until the server has them (features/outbox/outbox.ts). */
 export function OutboxPage() {
+  const { t } = useTranslation("outbox");
   const items = useOutboxItems();
   const online = useOnline();
   const flush = useFlushOutbox();
@@ -39,12 +36,12 @@ export function OutboxPage() {
   return (
     <>
       <PageHeader
-        title="Outbox"
-        subtitle="Reports saved on this device while offline. They are sent automatically when the connection returns."
+        title={t("title")}
+        subtitle={t("subtitle")}
         actions={
           waiting > 0 ? (
             <Button onClick={sendNow} loading={sending} disabled={!online}>
-              Send now
+              {t("sendNow")}
             </Button>
           ) : null
         }
@@ -53,7 +50,7 @@ export function OutboxPage() {
         <Card withBorder radius="md" p="xl">
           <Stack align="center" gap="xs">
             <IconInbox size={32} stroke={1.4} />
-            <Text c="dimmed">The Outbox is empty. Everything you filed has reached the server.</Text>
+            <Text c="dimmed">{t("empty")}</Text>
           </Stack>
         </Card>
       ) : null}
@@ -67,12 +64,12 @@ export function OutboxPage() {
                     {item.label}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {KIND_LABEL[item.path]} · saved {formatDateTime(new Date(item.createdAt))}
-                    {item.sentAt ? ` · sent ${formatDateTime(new Date(item.sentAt))}` : ""}
+                    {kindLabel(item.path)} · {t("saved", { date: formatDateTime(new Date(item.createdAt)) })}
+                    {item.sentAt ? ` · ${t("sent", { date: formatDateTime(new Date(item.sentAt)) })}` : ""}
                   </Text>
                 </Stack>
-                <Badge color={STATUS[item.status].color} variant="light" style={{ flexShrink: 0 }}>
-                  {STATUS[item.status].label}
+                <Badge color={STATUS_COLOR[item.status]} variant="light" style={{ flexShrink: 0 }}>
+                  {t(`labels.status.${item.status}`)}
                 </Badge>
               </Group>
               {item.path === PHOTO_UPLOAD ? (
@@ -81,39 +78,39 @@ export function OutboxPage() {
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     {item.after && labels.has(item.after) ? (
                       <Text size="xs" c="dimmed">
-                        For: {labels.get(item.after)}
+                        {t("photoFor", { report: labels.get(item.after) })}
                       </Text>
                     ) : null}
-                    {item.status === "sending" ? <Progress value={(photos.get(item.id)?.progress ?? 0) * 100} size="sm" aria-label="Upload progress" /> : null}
+                    {item.status === "sending" ? <Progress value={(photos.get(item.id)?.progress ?? 0) * 100} size="sm" aria-label={t("photos:upload.progress")} /> : null}
                   </Stack>
                 </Group>
               ) : null}
               {item.error ? (
-                <Alert color={item.status === "failed" ? "red" : "yellow"} p="xs" title={item.status === "failed" ? "The server refused it" : undefined}>
+                <Alert color={item.status === "failed" ? "red" : "yellow"} p="xs" title={item.status === "failed" ? t("refused") : undefined}>
                   {item.error}
                 </Alert>
               ) : null}
               <Group gap="xs">
                 {item.status === "sent" && recordLink(item) ? (
                   <Anchor component={Link} to={recordLink(item) as string} size="sm">
-                    Open
+                    {t("open")}
                   </Anchor>
                 ) : null}
                 {item.status === "failed" ? (
                   <>
                     {item.path !== PHOTO_UPLOAD ? (
                       <Button size="xs" variant="light" onClick={() => setEditing(item)}>
-                        Edit and retry
+                        {t("editAndRetry")}
                       </Button>
                     ) : null}
                     <Button size="xs" variant="default" onClick={() => void retry(item.id).then(sendNow)} disabled={!online}>
-                      Retry
+                      {t("retry")}
                     </Button>
                   </>
                 ) : null}
                 {item.status !== "sending" ? (
                   <Button size="xs" variant="subtle" color={item.status === "sent" ? "gray" : "red"} onClick={() => (item.status === "sent" ? void discard(item.id) : setDiscarding(item))}>
-                    {item.status === "sent" ? "Remove from list" : "Discard"}
+                    {item.status === "sent" ? t("removeFromList") : t("discard")}
                   </Button>
                 ) : null}
               </Group>
@@ -124,9 +121,9 @@ export function OutboxPage() {
       {editing ? <EditDialog item={editing} onClose={() => setEditing(null)} onSaved={sendNow} /> : null}
       <ConfirmDialog
         opened={discarding !== null}
-        title="Discard this item?"
-        message={`It has not reached the server. Discarding it deletes it from this device for good.${discarding && photosOf(discarding) > 0 ? ` Its photos (${photosOf(discarding)}) too.` : ""}`}
-        confirmLabel="Discard"
+        title={t("discardTitle")}
+        message={discarding && photosOf(discarding) > 0 ? t("discardMessageWithPhotos", { photos: photosOf(discarding) }) : t("discardMessage")}
+        confirmLabel={t("discard")}
         onConfirm={() => {
           if (discarding) void discard(discarding.id);
           setDiscarding(null);
@@ -144,6 +141,7 @@ const humanise = (key: string) => key.replace(/([A-Z])/g, " $1").replace(/^./, (
  * (hazards, precautions) stay as they were; to change those, discard and file the form again.
  */
 function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation("outbox");
   const [values, setValues] = useState<Record<string, unknown>>({ ...(item.input as Record<string, unknown>) });
   const editable = Object.entries(values).filter(([, v]) => typeof v === "string" || typeof v === "number");
   const save = () => {
@@ -153,7 +151,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
     });
   };
   return (
-    <Modal opened onClose={onClose} title={`Edit ${KIND_LABEL[item.path]}`} centered>
+    <Modal opened onClose={onClose} title={t("edit", { kind: kindLabel(item.path) })} centered>
       <Stack gap="sm">
         {item.error ? (
           <Alert color="red" p="xs">
@@ -171,9 +169,9 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("common:actions.cancel")}
           </Button>
-          <Button onClick={save}>Save and retry</Button>
+          <Button onClick={save}>{t("saveAndRetry")}</Button>
         </Group>
       </Stack>
     </Modal>

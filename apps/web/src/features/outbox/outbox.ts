@@ -5,6 +5,7 @@ import superjson from "superjson";
 import type { PhotoSummary } from "@sitesafe/domain";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
+import { i18n, languageHeaders } from "../../lib/i18n";
 import { type PhotoUploadInput, photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused, uploadPhoto, withRecordId } from "./photoUpload";
 
 /**
@@ -96,7 +97,7 @@ const client = createTRPCClient<AppRouter>({
       transformer: superjson,
       headers: ({ op }) => {
         const key = op.context.idempotencyKey;
-        return typeof key === "string" ? { "Idempotency-Key": key } : {};
+        return typeof key === "string" ? { ...languageHeaders(), "Idempotency-Key": key } : languageHeaders();
       },
     }),
   ],
@@ -120,6 +121,8 @@ export async function listOutbox(userId: number): Promise<OutboxItem[]> {
 export class OutboxFullError extends Error {}
 
 const NO_ROOM = "This device has no room left to keep it. Send or discard items in the Outbox, then try again.";
+/** NO_ROOM in the UI's language (outbox namespace, limits.noRoom). */
+const noRoom = () => i18n.t("outbox:limits.noRoom", { defaultValue: NO_ROOM });
 
 export async function queue<P extends OutboxPath>(item: Omit<OutboxItem<P>, "status" | "createdAt" | "attempts">): Promise<OutboxItem<P>> {
   const stored: OutboxItem<P> = { ...item, status: "pending", createdAt: Date.now(), attempts: 0 };
@@ -129,7 +132,7 @@ export async function queue<P extends OutboxPath>(item: Omit<OutboxItem<P>, "sta
     await set(item.id, stored, store);
   } catch (error) {
     // The browser's storage quota: say so instead of losing the item silently.
-    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(NO_ROOM);
+    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(noRoom());
     throw error;
   }
   changed();
@@ -150,7 +153,7 @@ export async function queueAll(items: Omit<OutboxItem, "status" | "createdAt" | 
       store,
     );
   } catch (error) {
-    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(NO_ROOM);
+    if (error instanceof DOMException && error.name === "QuotaExceededError") throw new OutboxFullError(noRoom());
     throw error;
   }
   changed();
@@ -320,6 +323,12 @@ export function recordLink(item: OutboxItem): string | undefined {
   }
 }
 
+/** What an item is, in the UI's language (outbox namespace, labels.kind). */
+export function kindLabel(path: OutboxPath): string {
+  return i18n.t(`outbox:labels.kind.${path.replace(".", "_")}`, { defaultValue: KIND_LABEL[path] });
+}
+
+/** The English names (the outbox namespace's labels.kind). */
 export const KIND_LABEL: Record<OutboxPath, string> = {
   "jha.create": "JHA form",
   "jha.addComment": "JHA comment",

@@ -1,4 +1,5 @@
 import { PHOTO_LIMIT_REACHED, type PhotoRecordKind, PHOTOS_PER_RECORD, type PhotoSummary } from "@sitesafe/domain";
+import { i18n, languageHeaders, localizeMessage } from "../../lib/i18n";
 import type { OutboxItem } from "./outbox";
 
 /**
@@ -24,6 +25,12 @@ export const OUTBOX_FULL = `The Outbox is full (${OUTBOX_MAX_ITEMS} items). Send
 export const OUTBOX_PHOTOS_FULL = `Photos waiting in the Outbox already take ${OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024} MB. Let them upload or discard some, then try again.`;
 export const PHOTO_RECORD_GONE = "The report this photo belongs to was discarded.";
 
+// Outside React: the messages are read in the UI's language when they happen (the English above
+// is what they say before the app's texts have loaded, and what the tests compare with).
+const outboxFull = () => i18n.t("outbox:limits.full", { max: OUTBOX_MAX_ITEMS, defaultValue: OUTBOX_FULL });
+const photosFull = () => i18n.t("outbox:limits.photosFull", { size: OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024, defaultValue: OUTBOX_PHOTOS_FULL });
+const recordGone = () => i18n.t("photos:queue.recordGone", { defaultValue: PHOTO_RECORD_GONE });
+
 const isPhoto = (item: OutboxItem): item is OutboxItem<"photos.upload"> => item.path === "photos.upload";
 const photoBytes = (items: OutboxItem[]) => items.filter(isPhoto).reduce((n, i) => n + (i.input.blob ? i.input.bytes : 0), 0);
 /** The record a photo goes to: its id, or the queued item that will create it. */
@@ -35,13 +42,13 @@ const targetOf = (item: OutboxItem<"photos.upload">) => (item.input.record.id !=
  */
 export function roomFor(existing: OutboxItem[], adding: OutboxItem[]): string | null {
   const open = existing.filter((i) => i.status !== "sent");
-  if (open.length + adding.length > OUTBOX_MAX_ITEMS) return OUTBOX_FULL;
+  if (open.length + adding.length > OUTBOX_MAX_ITEMS) return outboxFull();
   const photos = adding.filter(isPhoto);
   if (photos.length === 0) return null;
-  if (photoBytes(open) + photoBytes(photos) > OUTBOX_MAX_PHOTO_BYTES) return OUTBOX_PHOTOS_FULL;
+  if (photoBytes(open) + photoBytes(photos) > OUTBOX_MAX_PHOTO_BYTES) return photosFull();
   const perRecord = new Map<string, number>();
   for (const photo of [...open.filter(isPhoto), ...photos]) perRecord.set(targetOf(photo), (perRecord.get(targetOf(photo)) ?? 0) + 1);
-  for (const photo of photos) if ((perRecord.get(targetOf(photo)) ?? 0) > PHOTOS_PER_RECORD) return PHOTO_LIMIT_REACHED;
+  for (const photo of photos) if ((perRecord.get(targetOf(photo)) ?? 0) > PHOTOS_PER_RECORD) return localizeMessage(PHOTO_LIMIT_REACHED);
   return null;
 }
 
@@ -56,7 +63,7 @@ export function resolvePhotoRecord(item: OutboxItem<"photos.upload">, byId: Map<
   if (item.input.record.id !== null) return item.input;
   const first = item.after ? byId.get(item.after) : undefined;
   if (first?.status === "sent" && first.resultId !== undefined) return withRecordId(item, first.resultId);
-  throw new UploadRefused(409, PHOTO_RECORD_GONE);
+  throw new UploadRefused(409, recordGone());
 }
 
 /** Pauses between a photo's tries: 2 s, 4 s, 8 s ... up to a minute, a little spread out. */
@@ -106,7 +113,7 @@ export const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
 export function uploadPhoto(key: string, input: PhotoUploadInput): Promise<PhotoSummary> {
   return new Promise((resolve, reject) => {
     const { record, blob } = input;
-    if (record.id === null || !blob) return reject(new UploadRefused(409, PHOTO_RECORD_GONE));
+    if (record.id === null || !blob) return reject(new UploadRefused(409, recordGone()));
     const xhr = new XMLHttpRequest();
     const done = () => {
       clearTimeout(stall);
@@ -118,6 +125,8 @@ export function uploadPhoto(key: string, input: PhotoUploadInput): Promise<Photo
     xhr.responseType = "json";
     xhr.setRequestHeader("accept", "application/json");
     xhr.setRequestHeader("Idempotency-Key", key);
+    // The server answers (its refusals too) in the UI's language, as for every API call.
+    for (const [name, value] of Object.entries(languageHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       clearTimeout(stall);
       stall = setTimeout(() => xhr.abort(), STALL_MS);
@@ -130,18 +139,18 @@ export function uploadPhoto(key: string, input: PhotoUploadInput): Promise<Photo
       done();
       const data = xhr.response as { message?: string } | null;
       if (xhr.status === 201) return resolve(data as unknown as PhotoSummary);
-      const message = data?.message ?? `The server answered ${xhr.status}.`;
+      const message = data?.message ?? i18n.t("photos:queue.serverAnswered", { status: xhr.status });
       // Worth another try: a timeout, too many requests, the server busy or restarting.
       const transient = xhr.status === 408 || xhr.status === 429 || xhr.status >= 500;
       reject(transient ? new Error(message) : new UploadRefused(xhr.status, message));
     };
     xhr.onerror = () => {
       done();
-      reject(new TypeError(navigator.onLine ? "The connection dropped." : "You are offline. The photo will be sent when you are back online."));
+      reject(new TypeError(navigator.onLine ? i18n.t("photos:queue.dropped") : i18n.t("photos:queue.offline")));
     };
     xhr.onabort = () => {
       done();
-      reject(new Error("The upload stalled."));
+      reject(new Error(i18n.t("photos:queue.stalled")));
     };
     progress.set(key, 0);
     publish();

@@ -4,6 +4,7 @@ import { useCurrentUser } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
 import { onConnectivityChange, useOnline } from "../offline/network";
 import { flushOutbox, listOutbox, type OutboxItem, onFlushRequest, onOutboxChange, PHOTO_UPLOAD } from "./outbox";
+import { i18n } from "../../lib/i18n";
 
 /** This user's outbox items, newest first, kept current. */
 export function useOutboxItems(): OutboxItem[] | undefined {
@@ -39,7 +40,7 @@ export function useFlushOutbox() {
       if (sentItems.some((i) => i.path !== PHOTO_UPLOAD)) void queryClient.invalidateQueries();
       else if (sentItems.length > 0) void queryClient.invalidateQueries({ predicate: (q) => isPhotoQuery(q.queryKey) });
       if (sent > 0) {
-        notifySuccess("Outbox sent", sent === 1 ? "1 item from the Outbox was sent." : `${sent} items from the Outbox were sent.`);
+        notifySuccess(i18n.t("outbox:sentTitle"), i18n.t("outbox:sentMessage", { count: sent }));
       }
       return sent;
     },

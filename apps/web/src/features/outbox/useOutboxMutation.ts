@@ -3,7 +3,8 @@ import { useCallback, useRef, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
-import { KIND_LABEL, OutboxFullError, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, type OutboxProcedure, queue, sendOnce } from "./outbox";
+import { kindLabel, OutboxFullError, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, type OutboxProcedure, queue, sendOnce } from "./outbox";
+import { i18n } from "../../lib/i18n";
 
 export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
 
@@ -18,10 +19,19 @@ export interface OutboxMutationOptions<P extends OutboxProcedure> {
   withQueued?: (item: OutboxItem<P>) => Promise<unknown>;
 }
 
-export const NOT_KEPT_TITLE = "Not saved on this device";
-
-export const QUEUED_TITLE = "Saved to the Outbox";
-export const QUEUED_MESSAGE = "You are offline. It will be sent automatically when the connection returns.";
+// The "saved to the Outbox" and "not saved on this device" toasts, in the UI's language: live
+// bindings that follow a language switch, so every screen that imports them shows the current language.
+export let NOT_KEPT_TITLE: string = i18n.t("outbox:limits.notKeptTitle");
+export let QUEUED_TITLE: string = i18n.t("outbox:queuedTitle");
+export let QUEUED_MESSAGE: string = i18n.t("outbox:queuedMessage");
+const updateQueued = () => {
+  NOT_KEPT_TITLE = i18n.t("outbox:limits.notKeptTitle");
+  QUEUED_TITLE = i18n.t("outbox:queuedTitle");
+  QUEUED_MESSAGE = i18n.t("outbox:queuedMessage");
+};
+// Also when the outbox's texts arrive (they load with the signed-in layout, lib/i18n).
+i18n.on("languageChanged", updateQueued);
+i18n.store.on("added", updateQueued);
 
 /**
  * A create that works offline: in place of `trpc.<area>.<create>.useMutation(options)`, use
@@ -103,7 +113,7 @@ export function labelOf(path: OutboxPath, input: unknown): string {
   const fields = (input ?? {}) as { title?: unknown; content?: unknown };
   const text = typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
   const short = text.trim().slice(0, 80);
-  return short ? `${KIND_LABEL[path]}: ${short}` : KIND_LABEL[path];
+  return short ? `${kindLabel(path)}: ${short}` : kindLabel(path);
 }
 
 /**

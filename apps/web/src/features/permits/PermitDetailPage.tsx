@@ -1,13 +1,10 @@
 import {
-  approvalGapLines,
   decidePermitAction,
   HOT_WORK_PRECAUTIONS,
   hasApprovalGaps,
   type PermitAction,
   type PermitApprovalGaps,
-  permitActionLabels,
   permitApprovalGaps,
-  REJECTION_REASON_REQUIRED,
 } from "@sitesafe/domain";
 import {
   Alert,
@@ -43,6 +40,7 @@ import {
 } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
@@ -52,6 +50,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
+import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
 
@@ -62,13 +61,14 @@ export function permitIdFromParam(param: string): number | null {
 }
 
 export function PermitNotFound() {
+  const { t } = useTranslation("permits");
   return (
     <EmptyState
-      title="Permit Not Found"
-      message="The hot work permit you're looking for doesn't exist or you don't have access to it."
+      title={t("detail.notFoundTitle")}
+      message={t("detail.notFoundMessage")}
       action={
         <Button component={Link} to="/forms/hot-work-permits" variant="light" leftSection={<IconArrowLeft size={16} />}>
-          Back to Hot Work Permits
+          {t("detail.backToList")}
         </Button>
       }
     />
@@ -77,6 +77,7 @@ export function PermitNotFound() {
 
 /** /forms/hot-work-permits/:id */
 export function PermitDetailPage({ idParam }: { idParam: string }) {
+  const { t } = useTranslation("permits");
   const id = permitIdFromParam(idParam);
   const query = trpc.permits.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   if (id === null) return <PermitNotFound />;
@@ -84,12 +85,14 @@ export function PermitDetailPage({ idParam }: { idParam: string }) {
   if (query.isError) {
     const status = errorStatus(query.error);
     if (status === 403 || status === 404 || status === 400) return <PermitNotFound />;
-    return <ErrorState message={errorMessage(query.error, "Failed to load the permit.")} onRetry={() => void query.refetch()} />;
+    return <ErrorState message={errorMessage(query.error, t("detail.loadFailed"))} onRetry={() => void query.refetch()} />;
   }
   return <PermitDetailView permit={query.data} />;
 }
 
 function PermitDetailView({ permit }: { permit: PermitDetail }) {
+  const { t } = useTranslation("permits");
+  const labels = usePermitLabels();
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -112,44 +115,44 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
   const approve = trpc.permits.approve.useMutation({
     onSuccess: async (updated) => {
-      notifySuccess("Permit approved", "The hot work permit has been approved successfully.");
+      notifySuccess(t("detail.approvedTitle"), t("detail.approvedMessage"));
       setApproveOpen(false);
       await refresh(updated);
     },
-    onError: (error) => notifyError("Failed to approve permit", errorMessage(error)),
+    onError: (error) => notifyError(t("detail.approveFailed"), errorMessage(error)),
   });
   const reject = trpc.permits.reject.useMutation({
     onSuccess: async (updated) => {
-      notifySuccess("Permit rejected", "The hot work permit has been rejected.");
+      notifySuccess(t("detail.rejectedTitle"), t("detail.rejectedMessage"));
       setRejectOpen(false);
       setReason("");
       await refresh(updated);
     },
-    onError: (error) => notifyError("Failed to reject permit", errorMessage(error)),
+    onError: (error) => notifyError(t("detail.rejectFailed"), errorMessage(error)),
   });
   const close = trpc.permits.close.useMutation({
     onSuccess: async (updated) => {
-      notifySuccess("Permit closed", "The hot work permit has been closed.");
+      notifySuccess(t("detail.closedTitle"), t("detail.closedMessage"));
       setCloseOpen(false);
       setClosingNotes("");
       await refresh(updated);
     },
-    onError: (error) => notifyError("Failed to close permit", errorMessage(error)),
+    onError: (error) => notifyError(t("detail.closeFailed"), errorMessage(error)),
   });
   const remove = trpc.permits.delete.useMutation({
     onSuccess: () => {
-      notifySuccess("Permit deleted", "The hot work permit has been deleted successfully.");
+      notifySuccess(t("detail.deletedTitle"), t("detail.deletedMessage"));
       setDeleteOpen(false);
       void refreshLists();
       setTimeout(() => void navigate({ to: "/dashboard" }), PERMIT_REDIRECT_MS);
     },
-    onError: (error) => notifyError("Failed to delete permit", errorMessage(error)),
+    onError: (error) => notifyError(t("detail.deleteFailed"), errorMessage(error)),
   });
 
   const submitReject = () => {
     if (!reason.trim()) {
-      setReasonError(REJECTION_REASON_REQUIRED);
-      notifyError("Rejection reason required", REJECTION_REASON_REQUIRED);
+      setReasonError(t("detail.reasonRequired"));
+      notifyError(t("detail.reasonRequiredTitle"), t("detail.reasonRequired"));
       return;
     }
     reject.mutate({ id: permit.id, rejectionReason: reason });
@@ -163,7 +166,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
   return (
     <>
       <Anchor component={Link} to="/forms/hot-work-permits" size="sm" mb="sm" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
-        <IconArrowLeft size={14} /> Back to Hot Work Permits
+        <IconArrowLeft size={14} /> {t("detail.backToList")}
       </Anchor>
       <PageHeader
         title={permit.title}
@@ -177,7 +180,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           <>
             {can("close") ? (
               <Button color="gray" leftSection={<IconLock size={18} />} disabled={busy} onClick={() => setCloseOpen(true)}>
-                Close Permit
+                {t("detail.closePermit")}
               </Button>
             ) : null}
             {can("edit") ? (
@@ -186,12 +189,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
                 leftSection={<IconEdit size={18} />}
                 renderRoot={(props) => <Link {...props} to="/forms/hot-work-permits/$id/edit" params={{ id: String(permit.id) }} />}
               >
-                Edit
+                {t("detail.edit")}
               </Button>
             ) : null}
             {can("delete") ? (
               <Button color="red" variant="subtle" leftSection={<IconTrash size={18} />} disabled={busy} onClick={() => setDeleteOpen(true)}>
-                Delete
+                {t("detail.delete")}
               </Button>
             ) : null}
           </>
@@ -204,27 +207,31 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         {can("approve") || can("reject") ? (
           <Card withBorder radius="md" padding="lg" data-testid="approval-review">
             <Title order={2} size="h4" mb={4}>
-              Review before approving
+              {t("detail.reviewTitle")}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              {HOT_WORK_PRECAUTIONS.length - gaps.missingPrecautions.length} of {HOT_WORK_PRECAUTIONS.length} precautions checked
-              {permit.fireWatchRequired ? (permit.fireWatchBy ? ` · fire watch: ${permit.fireWatchBy}` : " · fire watch required, nobody named") : " · no fire watch required"}
+              {t("detail.precautionsChecked", { checked: HOT_WORK_PRECAUTIONS.length - gaps.missingPrecautions.length, total: HOT_WORK_PRECAUTIONS.length })}
+              {permit.fireWatchRequired
+                ? permit.fireWatchBy
+                  ? t("detail.reviewFireWatchBy", { name: permit.fireWatchBy })
+                  : t("detail.reviewFireWatchUnnamed")
+                : t("detail.reviewNoFireWatch")}
             </Text>
             <PrecautionChecklist checked={permit.precautions} />
             {gaps.fireWatchUnnamed ? (
               <Alert color="red" variant="light" mt="sm" icon={<IconEye size={18} />}>
-                A fire watch is required, but nobody is named.
+                {t("detail.fireWatchUnnamedAlert")}
               </Alert>
             ) : null}
             <Group mt="md" gap="sm">
               {can("approve") ? (
                 <Button color="green" leftSection={<IconCircleCheck size={18} />} loading={approve.isPending} disabled={busy} onClick={startApprove}>
-                  Approve
+                  {t("detail.approve")}
                 </Button>
               ) : null}
               {can("reject") ? (
                 <Button color="red" variant="light" leftSection={<IconCircleX size={18} />} disabled={busy} onClick={() => setRejectOpen(true)}>
-                  Reject
+                  {t("detail.reject")}
                 </Button>
               ) : null}
             </Group>
@@ -232,38 +239,38 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         ) : null}
 
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-          <InfoCard icon={<IconCalendarEvent size={18} />} title="Schedule">
+          <InfoCard icon={<IconCalendarEvent size={18} />} title={t("detail.schedule")}>
             <Text size="sm">
               <Text span c="dimmed" size="sm">
-                Start:{" "}
+                {t("detail.start")}{" "}
               </Text>
               {formatDateTime(permit.startDate)}
             </Text>
             <Text size="sm">
               <Text span c="dimmed" size="sm">
-                End:{" "}
+                {t("detail.end")}{" "}
               </Text>
               {formatDateTime(permit.endDate)}
             </Text>
           </InfoCard>
-          <InfoCard icon={<IconMapPin size={18} />} title="Location">
+          <InfoCard icon={<IconMapPin size={18} />} title={t("detail.location")}>
             <Text size="sm">{permit.location}</Text>
             <Text size="xs" c="dimmed">
               {permit.projectName}
               {permit.projectLocation ? `, ${permit.projectLocation}` : ""}
             </Text>
           </InfoCard>
-          <InfoCard icon={<IconUser size={18} />} title="Requested By">
-            <Text size="sm">{permit.requesterName ?? "Unknown requester"}</Text>
+          <InfoCard icon={<IconUser size={18} />} title={t("detail.requestedBy")}>
+            <Text size="sm">{permit.requesterName ?? t("detail.unknownRequester")}</Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(permit.requestedAt)}
             </Text>
           </InfoCard>
-          <InfoCard icon={<IconEye size={18} />} title="Fire Watch">
-            <Text size="sm">{permit.fireWatchRequired ? "Required" : "Not required"}</Text>
+          <InfoCard icon={<IconEye size={18} />} title={t("detail.fireWatch")}>
+            <Text size="sm">{permit.fireWatchRequired ? t("detail.required") : t("detail.notRequired")}</Text>
             {permit.fireWatchRequired ? (
               <Text size="xs" c="dimmed">
-                {permit.fireWatchBy ? `Assigned to ${permit.fireWatchBy}` : "Not yet assigned"}
+                {permit.fireWatchBy ? t("detail.assignedTo", { name: permit.fireWatchBy }) : t("detail.notYetAssigned")}
               </Text>
             ) : null}
           </InfoCard>
@@ -273,9 +280,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           {/* Pills wrap onto a second row on a phone, so no tab hides off-screen. */}
           <Tabs defaultValue="work" variant="pills" radius="xl" color="orange">
             <Tabs.List>
-              <Tabs.Tab value="work">Work Details</Tabs.Tab>
-              <Tabs.Tab value="precautions">Safety Precautions ({permit.precautions.length})</Tabs.Tab>
-              <Tabs.Tab value="equipment">Equipment Used ({permit.equipmentUsed.length})</Tabs.Tab>
+              <Tabs.Tab value="work">{t("detail.workDetails")}</Tabs.Tab>
+              <Tabs.Tab value="precautions">{t("detail.precautionsTab", { count: permit.precautions.length })}</Tabs.Tab>
+              <Tabs.Tab value="equipment">{t("detail.equipmentTab", { count: permit.equipmentUsed.length })}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="work" pt="md">
               <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
@@ -286,19 +293,19 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               <PrecautionChecklist checked={permit.precautions} />
             </Tabs.Panel>
             <Tabs.Panel value="equipment" pt="md">
-              <CheckList items={permit.equipmentUsed} empty="No equipment recorded." icon={<IconFlame size={14} />} color="orange" />
+              <CheckList items={permit.equipmentUsed.map(labels.equipment)} empty={t("detail.noEquipment")} icon={<IconFlame size={14} />} color="orange" />
             </Tabs.Panel>
           </Tabs>
         </Card>
 
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="md">
-            History
+            {t("detail.history")}
           </Title>
           <Timeline active={permit.history.length - 1} bulletSize={22} lineWidth={2} color="orange" data-testid="permit-history">
             {permit.history.map((entry) => (
-              <Timeline.Item key={entry.id} title={permitActionLabels[entry.action] ?? entry.action}>
-                <Text size="sm">by {entry.actorName ?? "a deleted user"}</Text>
+              <Timeline.Item key={entry.id} title={t(`labels.action.${entry.action}`, { defaultValue: entry.action })}>
+                <Text size="sm">{t("detail.by", { name: entry.actorName ?? t("detail.deletedUser") })}</Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.createdAt)}
                 </Text>
@@ -309,11 +316,11 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         </Card>
       </Stack>
 
-      <Modal opened={rejectOpen} onClose={() => setRejectOpen(false)} title="Reject Permit" centered>
+      <Modal opened={rejectOpen} onClose={() => setRejectOpen(false)} title={t("detail.rejectTitle")} centered>
         <Stack>
-          <Text size="sm">Tell the requester why this permit is rejected, so they can correct and resubmit it.</Text>
+          <Text size="sm">{t("detail.rejectIntro")}</Text>
           <Textarea
-            label="Reason for rejection"
+            label={t("detail.rejectReason")}
             withAsterisk
             autosize
             minRows={3}
@@ -327,20 +334,20 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejectOpen(false)} disabled={reject.isPending}>
-              Cancel
+              {t("detail.cancel")}
             </Button>
             <Button color="red" onClick={submitReject} loading={reject.isPending}>
-              Reject Permit
+              {t("detail.rejectTitle")}
             </Button>
           </Group>
         </Stack>
       </Modal>
 
-      <Modal opened={closeOpen} onClose={() => setCloseOpen(false)} title="Close Permit" centered>
+      <Modal opened={closeOpen} onClose={() => setCloseOpen(false)} title={t("detail.closePermit")} centered>
         <Stack>
-          <Text size="sm">Close the permit once the work is finished and the area has been inspected for smouldering material.</Text>
+          <Text size="sm">{t("detail.closeIntro")}</Text>
           <Textarea
-            label="Closing Notes (optional)"
+            label={t("detail.closingNotesOptional")}
             autosize
             minRows={3}
             data-path="closingNotes"
@@ -349,10 +356,10 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCloseOpen(false)} disabled={close.isPending}>
-              Cancel
+              {t("detail.cancel")}
             </Button>
             <Button color="gray" onClick={() => close.mutate({ id: permit.id, closingNotes })} loading={close.isPending}>
-              Close Permit
+              {t("detail.closePermit")}
             </Button>
           </Group>
         </Stack>
@@ -360,9 +367,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
       <ConfirmDialog
         opened={approveOpen}
-        title="Approve with gaps?"
+        title={t("detail.approveGapsTitle")}
         message={<ApprovalGapsMessage gaps={gaps} />}
-        confirmLabel="Approve anyway"
+        confirmLabel={t("detail.approveAnyway")}
         color="green"
         loading={approve.isPending}
         onConfirm={() => approve.mutate({ id: permit.id })}
@@ -371,8 +378,8 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
       <ConfirmDialog
         opened={deleteOpen}
-        title="Delete Permit"
-        message="Are you sure you want to delete this hot work permit? This action cannot be undone."
+        title={t("detail.deleteTitle")}
+        message={t("detail.deleteMessage")}
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ id: permit.id })}
         onClose={() => setDeleteOpen(false)}
@@ -418,50 +425,53 @@ function CheckList({ items, empty, icon, color = "green" }: { items: readonly st
 
 /** Approved, rejected and closed permits say who did it, when, and why. */
 function StatusInfo({ permit }: { permit: PermitDetail }) {
+  const { t } = useTranslation("permits");
+  const deleted = t("detail.deletedUser");
   if (permit.status === "rejected") {
     return (
-      <Alert color="red" title="Permit Rejected" icon={<IconCircleX size={20} />} data-testid="permit-status-info">
+      <Alert color="red" title={t("detail.rejectedAlert")} icon={<IconCircleX size={20} />} data-testid="permit-status-info">
         <Text size="sm">
-          <strong>Reason:</strong> {permit.rejectionReason}
+          <strong>{t("detail.reason")}</strong> {permit.rejectionReason}
         </Text>
         <Text size="xs" c="dimmed" mt={4}>
-          Rejected by {permit.rejectedByName ?? "a deleted user"} on {formatDateTime(permit.rejectedAt)}
+          {t("detail.rejectedBy", { name: permit.rejectedByName ?? deleted, date: formatDateTime(permit.rejectedAt) })}
         </Text>
       </Alert>
     );
   }
   if (permit.status === "closed") {
     return (
-      <Alert color="gray" title="Permit Closed" icon={<IconLock size={20} />} data-testid="permit-status-info">
+      <Alert color="gray" title={t("detail.closedAlert")} icon={<IconLock size={20} />} data-testid="permit-status-info">
         <Text size="sm">
-          <strong>Closing notes:</strong> {permit.closingNotes || "None"}
+          <strong>{t("detail.closingNotes")}</strong> {permit.closingNotes || t("detail.none")}
         </Text>
         <Text size="xs" c="dimmed" mt={4}>
-          Closed by {permit.closedByName ?? "a deleted user"} on {formatDateTime(permit.closedAt)}
-          {permit.approvedAt ? ` · approved by ${permit.approvedByName ?? "a deleted user"} on ${formatDateTime(permit.approvedAt)}` : ""}
+          {t("detail.closedBy", { name: permit.closedByName ?? deleted, date: formatDateTime(permit.closedAt) })}
+          {permit.approvedAt ? t("detail.alsoApprovedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) }) : ""}
         </Text>
       </Alert>
     );
   }
   if (permit.status === "approved") {
     return (
-      <Alert color="green" title="Permit Approved" icon={<IconCircleCheck size={20} />} data-testid="permit-status-info">
+      <Alert color="green" title={t("detail.approvedAlert")} icon={<IconCircleCheck size={20} />} data-testid="permit-status-info">
         <Text size="sm">
-          Approved by {permit.approvedByName ?? "a deleted user"} on {formatDateTime(permit.approvedAt)}. Close the permit when the work and the
-          after-work fire watch are done.
+          {t("detail.approvedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) })}
         </Text>
       </Alert>
     );
   }
   return (
-    <Alert color="yellow" title="Awaiting approval" icon={<IconFlame size={20} />} data-testid="permit-status-info">
-      <Text size="sm">Hot work must not start until a manager or admin approves this permit.</Text>
+    <Alert color="yellow" title={t("detail.awaitingTitle")} icon={<IconFlame size={20} />} data-testid="permit-status-info">
+      <Text size="sm">{t("detail.awaitingMessage")}</Text>
     </Alert>
   );
 }
 
 /** All 14 precautions, each checked or missing, in the checklist's order. */
 function PrecautionChecklist({ checked }: { checked: readonly string[] }) {
+  const { t } = useTranslation("permits");
+  const labels = usePermitLabels();
   const ticked = new Set(checked);
   return (
     <List spacing="xs" size="sm" data-testid="precaution-checklist">
@@ -473,13 +483,13 @@ function PrecautionChecklist({ checked }: { checked: readonly string[] }) {
             data-state={ok ? "checked" : "missing"}
             icon={
               <ThemeIcon color={ok ? "green" : "red"} size={22} radius="xl" variant="light">
-                {ok ? <IconCheck size={14} aria-label="Checked" /> : <IconX size={14} aria-label="Missing" />}
+                {ok ? <IconCheck size={14} aria-label={t("detail.checked")} /> : <IconX size={14} aria-label={t("detail.missing")} />}
               </ThemeIcon>
             }
           >
             <Text size="sm" span c={ok ? undefined : "red"} fw={ok ? undefined : 600}>
-              {ok ? "" : "Missing: "}
-              {item}
+              {ok ? "" : t("detail.missingPrefix")}
+              {labels.precaution(item)}
             </Text>
           </List.Item>
         );
@@ -489,11 +499,12 @@ function PrecautionChecklist({ checked }: { checked: readonly string[] }) {
 }
 
 function ApprovalGapsMessage({ gaps }: { gaps: PermitApprovalGaps }) {
-  const lines = approvalGapLines(gaps);
+  const { t } = useTranslation("permits");
+  const lines = usePermitLabels().gapLines(gaps);
   return (
     <Stack gap="xs">
       <Text size="sm">
-        This permit has {lines.length} gap{lines.length === 1 ? "" : "s"}. If you approve it, the permit's history records that you accepted:
+        {t("detail.gapsIntro", { count: lines.length })}
       </Text>
       <List size="sm" spacing={4} data-testid="approval-gaps">
         {lines.map((line) => (
@@ -505,14 +516,16 @@ function ApprovalGapsMessage({ gaps }: { gaps: PermitApprovalGaps }) {
 }
 
 function HistoryDetails({ details }: { details: unknown }) {
+  const { t } = useTranslation("permits");
+  const labels = usePermitLabels();
   if (!details || typeof details !== "object") return null;
   const d = details as { rejectionReason?: unknown; closingNotes?: unknown; acknowledgedGaps?: PermitApprovalGaps };
   if (d.acknowledgedGaps && Array.isArray(d.acknowledgedGaps.missingPrecautions)) {
-    const lines = approvalGapLines(d.acknowledgedGaps);
+    const lines = labels.gapLines(d.acknowledgedGaps);
     return (
       <Stack gap={2} mt={2} data-testid="acknowledged-gaps">
         <Text size="xs" fw={600}>
-          Approved with {lines.length} gap{lines.length === 1 ? "" : "s"} acknowledged:
+          {t("detail.acknowledged", { count: lines.length })}
         </Text>
         {lines.map((line) => (
           <Text key={line} size="xs">

@@ -2,6 +2,7 @@ import { decidePermitAction } from "@sitesafe/domain";
 import { Anchor, Card } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -12,6 +13,7 @@ import { PermitForm } from "./PermitForm";
 
 /** /forms/hot-work-permits/:id/edit. Without edit rights the user lands on the detail page. */
 export function PermitEditPage({ idParam }: { idParam: string }) {
+  const { t } = useTranslation("permits");
   const id = permitIdFromParam(idParam);
   const actor = useActor();
   const navigate = useNavigate();
@@ -20,13 +22,13 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
   const query = trpc.permits.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
   const update = trpc.permits.update.useMutation({
     onSuccess: (updated) => {
-      notifySuccess("Hot work permit updated successfully", "Your permit details have been updated.");
+      notifySuccess(t("edit.updatedTitle"), t("edit.updatedMessage"));
       utils.permits.byId.setData({ id: updated.id }, updated);
       void refreshLists();
       // Back on the permit's own page, which shows what was saved.
       void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(updated.id) } });
     },
-    onError: (error) => notifyError("Failed to update hot work permit", errorMessage(error)),
+    onError: (error) => notifyError(t("edit.updateFailed"), errorMessage(error)),
   });
 
   if (id === null) return <PermitNotFound />;
@@ -34,7 +36,7 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
   if (query.isError) {
     const status = errorStatus(query.error);
     if (status === 403 || status === 404 || status === 400) return <PermitNotFound />;
-    return <ErrorState message={errorMessage(query.error, "Failed to load the permit.")} onRetry={() => void query.refetch()} />;
+    return <ErrorState message={errorMessage(query.error, t("edit.loadFailed"))} onRetry={() => void query.refetch()} />;
   }
   const permit = query.data;
   const decision = decidePermitAction(actor, "edit", { status: permit.status, projectId: permit.projectId, requestedBy: permit.requestedBy });
@@ -52,13 +54,13 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
         display="inline-flex"
         style={{ alignItems: "center", gap: 4 }}
       >
-        <IconArrowLeft size={14} /> Back to permit
+        <IconArrowLeft size={14} /> {t("edit.back")}
       </Anchor>
-      <PageHeader title="Edit Hot Work Permit" subtitle={permit.title} />
+      <PageHeader title={t("edit.title")} subtitle={permit.title} />
       <Card withBorder radius="md" padding="lg">
         <PermitForm
           permit={permit}
-          submitLabel="Update Permit"
+          submitLabel={t("edit.submit")}
           submitting={update.isPending || update.isSuccess}
           onSubmit={(data) => update.mutateAsync({ id: permit.id, ...data })}
           onCancel={() => void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(permit.id) } })}

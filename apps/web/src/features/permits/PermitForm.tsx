@@ -10,14 +10,17 @@ import {
   parseEquipmentList,
 } from "@sitesafe/domain";
 import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconFlame } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { CheckboxRow } from "../../components/ChoiceRow";
 import { useFormSafety } from "../../components/FormSafety";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
 
@@ -71,10 +74,10 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
 
 /** The safety notice shown above every permit request. */
 export function HotWorkSafetyNotice() {
+  const { t } = useTranslation("permits");
   return (
-    <Alert color="orange" variant="light" icon={<IconFlame size={20} />} title="Safety notice">
-      Hot work (welding, cutting, grinding, brazing, soldering) can start a fire long after the work stops. Do not start until
-      this permit is approved. Keep a fire watch during the work and inspect the area for at least 30 minutes after it ends.
+    <Alert color="orange" variant="light" icon={<IconFlame size={20} />} title={t("form.noticeTitle")}>
+      {t("form.notice")}
     </Alert>
   );
 }
@@ -103,6 +106,8 @@ export function PermitForm({
   onSubmit: (data: HotWorkPermitData) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation("permits");
+  const labels = usePermitLabels();
   const actor = useActor();
   const user = useCurrentUser();
   const staff = actor ? isStaff(actor) : false;
@@ -154,32 +159,32 @@ export function PermitForm({
         <HotWorkSafetyNotice />
 
         <Select
-          label="Project"
-          placeholder={options.isPending ? "Loading projects..." : "Select a project"}
+          label={t("form.project")}
+          placeholder={options.isPending ? t("form.loadingProjects") : t("form.selectProject")}
           data={projectData}
           searchable
           withAsterisk
-          nothingFoundMessage="No projects found"
+          nothingFoundMessage={t("form.noProjectsFound")}
           data-path="projectId"
           value={form.values.projectId ? String(form.values.projectId) : null}
           onChange={(value) => form.setFieldValue("projectId", value ? Number(value) : 0)}
           error={form.errors.projectId}
           description={
-            !staff && options.data && options.data.projects.length === 0 ? "You are not assigned to any projects yet. Please contact your supervisor." : undefined
+            !staff && options.data && options.data.projects.length === 0 ? t("form.notAssigned") : undefined
           }
         />
-        <TextInput label="Permit Title" placeholder="e.g. Welding of stair stringers" withAsterisk {...form.getInputProps("title")} />
-        <TextInput label="Specific Location" placeholder="e.g. Level 2, east stair core" withAsterisk {...form.getInputProps("location")} />
+        <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
+        <TextInput label={t("form.location")} placeholder={t("form.locationPlaceholder")} withAsterisk {...form.getInputProps("location")} />
 
         {staff ? (
           <Select
-            label="Requested By"
-            placeholder={options.isPending ? "Loading workers..." : "Select a worker"}
+            label={t("form.requestedBy")}
+            placeholder={options.isPending ? t("form.loadingWorkers") : t("form.selectWorker")}
             data={requesterData}
             limit={50}
             searchable
             withAsterisk
-            nothingFoundMessage="No workers found"
+            nothingFoundMessage={t("form.noWorkersFound")}
             data-path="requestedBy"
             value={form.values.requestedBy ? String(form.values.requestedBy) : null}
             onChange={(value) => form.setFieldValue("requestedBy", value ? Number(value) : 0)}
@@ -187,20 +192,20 @@ export function PermitForm({
           />
         ) : (
           <TextInput
-            label="Requested By"
+            label={t("form.requestedBy")}
             readOnly
             variant="filled"
             withAsterisk
             data-path="requestedBy"
             value={permit?.requesterName ?? ownName}
-            description={ownWorkerId ? "Filled from your worker profile" : undefined}
-            error={form.errors.requestedBy ?? (ownWorkerId ? undefined : "Your account has no worker profile, so it cannot request permits.")}
+            description={ownWorkerId ? t("form.fromProfile") : undefined}
+            error={form.errors.requestedBy ?? (ownWorkerId ? undefined : t("form.noProfile"))}
           />
         )}
 
         <Textarea
-          label="Work Description"
-          placeholder="What hot work will be done, on what, and how"
+          label={t("form.workDescription")}
+          placeholder={t("form.workDescriptionPlaceholder")}
           autosize
           minRows={3}
           maxRows={10}
@@ -211,21 +216,21 @@ export function PermitForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             type="datetime-local"
-            label="Start Date & Time"
+            label={t("form.start")}
             withAsterisk
             {...form.getInputProps("startDate")}
             onChange={(event) => changeStart(event.currentTarget.value)}
           />
-          <TextInput type="datetime-local" label="End Date & Time" withAsterisk {...form.getInputProps("endDate")} />
+          <TextInput type="datetime-local" label={t("form.end")} withAsterisk {...form.getInputProps("endDate")} />
         </SimpleGrid>
 
         <Divider />
-        <Input.Wrapper label="Equipment Used" labelProps={{ fz: "md", fw: 700 }} withAsterisk error={form.errors.equipmentUsed} data-path="equipmentUsed">
+        <Input.Wrapper label={t("form.equipmentUsed")} labelProps={{ fz: "md", fw: 700 }} withAsterisk error={form.errors.equipmentUsed} data-path="equipmentUsed">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             {HOT_WORK_EQUIPMENT.map((choice) => (
               <CheckboxRow
                 key={choice}
-                label={choice}
+                label={labels.equipment(choice)}
                 checked={equipment.selected.includes(choice)}
                 onChange={(on) =>
                   form.setFieldValue(
@@ -239,8 +244,8 @@ export function PermitForm({
         </Input.Wrapper>
         {otherChecked ? (
           <TextInput
-            label="Other equipment"
-            placeholder="Describe the other equipment"
+            label={t("form.otherEquipment")}
+            placeholder={t("form.otherEquipmentPlaceholder")}
             withAsterisk
             data-path="otherEquipment"
             value={equipment.otherText}
@@ -252,9 +257,9 @@ export function PermitForm({
         <Divider />
         {/* Full-width rows: each of the 14 precautions is one large target, read top to bottom. */}
         <Input.Wrapper
-          label="Safety Precautions"
+          label={t("form.precautions")}
           labelProps={{ fz: "md", fw: 700 }}
-          description={`Check every precaution that is in place before work starts (${form.values.precautions.length} of ${HOT_WORK_PRECAUTIONS.length} checked).`}
+          description={t("form.precautionsDescription", { checked: form.values.precautions.length, total: HOT_WORK_PRECAUTIONS.length })}
           withAsterisk
           error={form.errors.precautions}
           data-path="precautions"
@@ -263,7 +268,7 @@ export function PermitForm({
             {HOT_WORK_PRECAUTIONS.map((item) => (
               <CheckboxRow
                 key={item}
-                label={item}
+                label={labels.precaution(item)}
                 checked={form.values.precautions.includes(item)}
                 onChange={(on) =>
                   form.setFieldValue(
@@ -278,23 +283,23 @@ export function PermitForm({
 
         <Divider />
         <CheckboxRow
-          label="Fire Watch Required"
+          label={t("form.fireWatchRequired")}
           checked={form.values.fireWatchRequired}
           onChange={(on) => form.setFieldValue("fireWatchRequired", on)}
         />
         {form.values.fireWatchRequired ? (
-          <TextInput label="Fire Watch Assigned To" placeholder="Name of the fire watch" {...form.getInputProps("fireWatchBy")} />
+          <TextInput label={t("form.fireWatchBy")} placeholder={t("form.fireWatchByPlaceholder")} {...form.getInputProps("fireWatchBy")} />
         ) : null}
 
         {Object.keys(form.errors).length > 0 ? (
           <Text c="red" size="sm" role="alert">
-            Please correct the highlighted fields.
+            {t("form.correctFields")}
           </Text>
         ) : null}
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
             <Button variant="default" onClick={safety.cancel} disabled={submitting}>
-              Cancel
+              {t("form.cancel")}
             </Button>
           ) : null}
           <Button type="submit" color="orange" loading={submitting}>

@@ -1,15 +1,16 @@
-import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, permitStatusLabels, SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, SEARCH_MAX } from "@sitesafe/domain";
+import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
 import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { useServerPage } from "../../components/Paginated";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
@@ -26,6 +27,7 @@ export const PERMIT_REDIRECT_MS = 500;
 
 /** /forms/hot-work-permits: search, project tabs, permit cards and the request form. */
 export function PermitListPage() {
+  const { t } = useTranslation("permits");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const refreshLists = () => invalidateLists(utils.permits);
@@ -54,45 +56,45 @@ export function PermitListPage() {
 
   const create = useOutboxMutation("permits.create", {
     onSuccess: (created) => {
-      notifySuccess("Hot work permit submitted successfully", "Your permit request is now pending approval.");
+      notifySuccess(t("list.submittedTitle"), t("list.submittedMessage"));
       setRequestOpen(false);
       void refreshLists();
       utils.permits.byId.setData({ id: created.id }, created);
       // The requester lands on the new permit (not the dashboard) to see it pending.
       void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(created.id) } });
     },
-    onError: (error) => notifyError("Failed to submit hot work permit", errorMessage(error)),
+    onError: (error) => notifyError(t("list.submitFailed"), errorMessage(error)),
   });
 
   return (
     <>
       <PageHeader
-        title="Hot Work Permits"
-        subtitle="Request, review and close permits for welding, cutting and other spark-producing work"
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
         actions={
           <>
             <ExportCsvButton path="/api/hot-work-permits" filters={filters} />
             <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen("new")}>
-              Request Permit
+              {t("list.requestButton")}
             </Button>
           </>
         }
       />
 
-      <ContinueDraftNotice draftKey="permit.new" what="permit request" onContinue={() => setRequestOpen("draft")} />
+      <ContinueDraftNotice draftKey="permit.new" what={t("list.draftWhat")} onContinue={() => setRequestOpen("draft")} />
       <Stack gap="md">
         <TextInput
-          placeholder="Search permits by title, description or location"
-          aria-label="Search permits"
+          placeholder={t("list.searchPlaceholder")}
+          aria-label={t("list.searchLabel")}
           maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         <Select
-          label="Status"
-          placeholder="All statuses"
-          data={permitStatuses.map((value) => ({ value, label: permitStatusLabels[value] }))}
+          label={t("list.status")}
+          placeholder={t("list.allStatuses")}
+          data={permitStatuses.map((value) => ({ value, label: t(`labels.status.${value}`) }))}
           value={status}
           onChange={(value) => setStatus((value as PermitStatus | null) ?? null)}
           clearable
@@ -103,7 +105,7 @@ export function PermitListPage() {
         <Tabs value={tab} onChange={setTab} variant="pills" radius="xl">
           <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
             <Tabs.List style={{ flexWrap: "nowrap" }}>
-              <Tabs.Tab value="all">All Projects</Tabs.Tab>
+              <Tabs.Tab value="all">{t("list.allProjects")}</Tabs.Tab>
               {(options.data?.projects ?? []).map((project) => (
                 <Tabs.Tab key={project.id} value={String(project.id)} style={{ whiteSpace: "nowrap" }}>
                   {project.name}
@@ -113,40 +115,27 @@ export function PermitListPage() {
           </ScrollArea>
         </Tabs>
 
-        {permits.isPending ? (
-          <CardGridSkeleton count={6} />
-        ) : permits.isError ? (
-          <ErrorState message="Failed to load hot work permits." onRetry={() => void permits.refetch()} />
-        ) : permits.data.total === 0 ? (
-          <EmptyState
-            title="No Hot Work Permits Found"
-            message={
-              debounced || tab !== "all" || status
-                ? "No permits match your search, status or the selected project."
-                : "There are no hot work permits yet. Request one before any welding, cutting or grinding starts."
-            }
-            action={
+        <PagedCardGrid
+          query={permits}
+          pager={pager}
+          errorMessage={t("list.loadFailed")}
+          empty={{
+            title: t("list.emptyTitle"),
+            message: debounced || tab !== "all" || status ? t("list.emptyFiltered") : t("list.emptyNone"),
+            action: (
               <Button variant="light" color="orange" onClick={() => setRequestOpen("new")}>
-                Request Permit
+                {t("list.requestButton")}
               </Button>
-            }
-          />
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: permits.isPlaceholderData ? 0.6 : 1 }}>
-              {permits.data.items.map((permit) => (
-                <PermitCard key={permit.id} permit={permit} />
-              ))}
-            </SimpleGrid>
-            <ServerPageControls pager={pager} total={permits.data.total} />
-          </>
-        )}
+            ),
+          }}
+          renderItem={(permit) => <PermitCard key={permit.id} permit={permit} />}
+        />
       </Stack>
 
       <Modal
         opened={requestOpen !== false}
         onClose={requestClose.close}
-        title="Request Hot Work Permit"
+        title={t("list.requestTitle")}
         size="xl"
         fullScreen={isMobile}
         closeOnClickOutside={false}
@@ -154,7 +143,7 @@ export function PermitListPage() {
       >
         {requestOpen ? (
           <PermitForm
-            submitLabel="Submit Permit Request"
+            submitLabel={t("list.submitRequest")}
             continueDraft={requestOpen === "draft"}
             submitting={create.isPending}
             onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
@@ -168,6 +157,7 @@ export function PermitListPage() {
 }
 
 function PermitCard({ permit }: { permit: PermitListing }) {
+  const { t } = useTranslation("permits");
   return (
     <Card withBorder radius="md" padding="lg" data-testid="permit-card">
       <Stack gap="xs" h="100%">
@@ -200,7 +190,7 @@ function PermitCard({ permit }: { permit: PermitListing }) {
         <Group gap={6} wrap="nowrap">
           <IconUser size={16} style={{ flexShrink: 0 }} />
           <Text size="sm" lineClamp={1}>
-            {permit.requesterName ?? "Unknown requester"}
+            {permit.requesterName ?? t("list.unknownRequester")}
           </Text>
         </Group>
         <Button
@@ -210,7 +200,7 @@ function PermitCard({ permit }: { permit: PermitListing }) {
           mt="auto"
           fullWidth
         >
-          View Details
+          {t("list.viewDetails")}
         </Button>
       </Stack>
     </Card>

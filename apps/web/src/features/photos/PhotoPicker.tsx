@@ -2,6 +2,7 @@ import { PHOTOS_PER_RECORD } from "@sitesafe/domain";
 import { ActionIcon, Box, Button, Checkbox, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import { IconCamera, IconPhoto, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../lib/auth";
 import classes from "./photos.module.css";
 import { type PhotoTarget, queuePhotos } from "./queuePhotos";
@@ -71,19 +72,20 @@ export function usePhotoPicker(room: number = PHOTOS_PER_RECORD): PhotoPickerSta
 
 /** The two ways to add photos: the camera, or the gallery (several at once). */
 export function PhotoButtons({ onFiles, disabled, compact }: { onFiles: (files: File[]) => void; disabled?: boolean; compact?: boolean }) {
+  const { t } = useTranslation("photos");
   return (
     <Group gap="xs">
       <FileButton onChange={(file) => file && onFiles([file])} accept="image/*" capture="environment" disabled={disabled}>
         {(props) => (
           <Button {...props} size={compact ? "xs" : "sm"} variant="light" leftSection={<IconCamera size={16} />} disabled={disabled}>
-            Take photo
+            {t("picker.takePhoto")}
           </Button>
         )}
       </FileButton>
       <FileButton onChange={onFiles} accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic" multiple disabled={disabled}>
         {(props) => (
           <Button {...props} size={compact ? "xs" : "sm"} variant="default" leftSection={<IconPhoto size={16} />} disabled={disabled} data-testid="choose-photos">
-            Choose photos
+            {t("picker.choosePhotos")}
           </Button>
         )}
       </FileButton>
@@ -93,16 +95,17 @@ export function PhotoButtons({ onFiles, disabled, compact }: { onFiles: (files: 
 
 /** The photo section of a form: pick, preview, remove; the photos upload when the form is saved. */
 export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState; existing?: number }) {
+  const { t } = useTranslation("photos");
   const room = PHOTOS_PER_RECORD - existing - picker.picked.length;
   return (
     <Stack gap="xs" data-testid="photo-picker">
       <Group justify="space-between" align="flex-end" gap="xs">
         <Box>
           <Text size="sm" fw={500}>
-            Photos
+            {t("picker.title")}
           </Text>
           <Text size="xs" c="dimmed">
-            Up to {PHOTOS_PER_RECORD} per record. They are made smaller and upload after you save, even on a weak signal.
+            {t("picker.hint", { max: PHOTOS_PER_RECORD })}
           </Text>
         </Box>
         <PhotoButtons onFiles={picker.add} disabled={room <= 0} compact />
@@ -119,7 +122,7 @@ export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState
                 pos="absolute"
                 top={4}
                 right={4}
-                aria-label={`Remove ${p.file.name}`}
+                aria-label={t("picker.remove", { name: p.file.name })}
                 onClick={() => picker.remove(index)}
               >
                 <IconX size={14} />
@@ -130,7 +133,7 @@ export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState
       ) : null}
       <Checkbox
         size="xs"
-        label="Keep the location (GPS) saved in the photos"
+        label={t("picker.keepLocation")}
         checked={picker.keepLocation}
         onChange={(e) => picker.setKeepLocation(e.currentTarget.checked)}
       />

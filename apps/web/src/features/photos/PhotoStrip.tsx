@@ -2,6 +2,7 @@ import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, 
 import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { PhotoButtons } from "./PhotoPicker";
@@ -16,6 +17,7 @@ import { useUploads } from "./useUploads";
  * full-screen viewer, uploads on their way, and (for admins) the storage they take.
  */
 export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: PhotoRecordFacts }) {
+  const { t } = useTranslation("photos");
   const actor = useActor();
   const userId = useCurrentUser()?.id;
   const admin = actor?.role === "admin";
@@ -49,26 +51,26 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
         <Group justify="space-between" align="flex-start" gap="xs">
           <Box>
             <Title order={2} size="h5">
-              Photos{" "}
+              {t("strip.title")}{" "}
               <Text span c="dimmed" size="sm" fw={400}>
-                {photos.length} of {PHOTOS_PER_RECORD}
+                {t("strip.count", { count: photos.length, max: PHOTOS_PER_RECORD })}
               </Text>
             </Title>
             {admin ? (
               <Text size="xs" c="dimmed" data-testid="photo-storage">
-                This record: {formatBytes(recordBytes)}
-                {storage.data ? ` · All photos: ${formatBytes(storage.data.totalBytes)} in ${storage.data.photoCount} photos` : ""}
+                {t("strip.recordStorage", { size: formatBytes(recordBytes) })}
+                {storage.data ? t("strip.allStorage", { size: formatBytes(storage.data.totalBytes), count: storage.data.photoCount }) : ""}
               </Text>
             ) : null}
           </Box>
           {mayAdd ? (
             <Stack gap={4} align="flex-end">
               <PhotoButtons onFiles={(files) => userId !== undefined && void queuePhotos(userId, record, files.slice(0, Math.max(0, room)), keepLocation)} disabled={room <= 0} compact />
-              <Checkbox size="xs" label="Keep location (GPS)" checked={keepLocation} onChange={(e) => setKeepLocation(e.currentTarget.checked)} />
+              <Checkbox size="xs" label={t("strip.keepLocation")} checked={keepLocation} onChange={(e) => setKeepLocation(e.currentTarget.checked)} />
             </Stack>
           ) : null}
         </Group>
-        {list.error ? <Alert color="red">{errorMessage(list.error, "Failed to load photos")}</Alert> : null}
+        {list.error ? <Alert color="red">{errorMessage(list.error, t("strip.loadFailed"))}</Alert> : null}
         {list.isPending ? (
           <div className={classes.grid}>
             <Skeleton className={classes.thumb} />
@@ -76,19 +78,19 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
           </div>
         ) : photos.length === 0 && pending.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No photos yet.
+            {t("strip.empty")}
           </Text>
         ) : (
           <div className={classes.grid}>
             {photos.map((photo, index) => (
-              <button key={photo.id} type="button" className={classes.thumbButton} onClick={() => setViewing(index)} aria-label={`Open photo ${photo.fileName}`}>
+              <button key={photo.id} type="button" className={classes.thumbButton} onClick={() => setViewing(index)} aria-label={t("strip.open", { name: photo.fileName })}>
                 {photo.hasThumbnail ? (
                   <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={classes.thumbImage} loading="lazy" />
                 ) : (
                   <Stack align="center" justify="center" h="100%" gap={2}>
                     <IconPhoto size={28} color="var(--mantine-color-gray-6)" />
                     <Text size="xs" c="dimmed">
-                      HEIC
+                      {t("strip.heic")}
                     </Text>
                   </Stack>
                 )}

@@ -2,6 +2,7 @@ import { canDeletePhoto, formatBytes, type PhotoRecordFacts, type PhotoSummary }
 import { ActionIcon, Badge, Box, Button, Center, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconDownload, IconMapPin, IconTrash, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
@@ -31,6 +32,7 @@ export function PhotoViewer({
   onIndex: (index: number) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("photos");
   const actor = useActor();
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
@@ -38,12 +40,12 @@ export function PhotoViewer({
   const remove = trpc.photos.delete.useMutation({
     onSuccess: () => {
       setConfirming(false);
-      notifySuccess("Photo deleted");
+      notifySuccess(t("viewer.deleted"));
       if (photo) void utils.photos.list.invalidate({ kind: photo.recordKind, id: photo.recordId });
       void utils.photos.storage.invalidate();
       onClose();
     },
-    onError: (e) => notifyError("Failed to delete photo", errorMessage(e, "Please try again.")),
+    onError: (e) => notifyError(t("viewer.deleteFailed"), errorMessage(e, t("viewer.tryAgain"))),
   });
 
   const count = photos.length;
@@ -71,7 +73,7 @@ export function PhotoViewer({
         classNames={{ content: classes.viewer, body: classes.viewer }}
         // The dialog's name: a title whose header is not shown (the viewer draws its own bar). An
         // aria-label here would land on the modal's root element, where axe-core refuses it.
-        title="Photo viewer"
+        title={t("viewer.title")}
         styles={{ header: { display: "none" } }}
       >
         {photo ? (
@@ -82,11 +84,12 @@ export function PhotoViewer({
                   {photo.fileName}
                 </Text>
                 <Text size="xs" c="gray.5">
-                  {index !== null ? `${index + 1} of ${count}` : ""} · {photo.uploadedByName ?? "Unknown user"} · {formatDateTime(photo.createdAt)} ·{" "}
+                  {index !== null ? t("viewer.position", { n: index + 1, count }) : ""} · {photo.uploadedByName ?? t("viewer.unknownUser")} ·{" "}
+                  {formatDateTime(photo.createdAt)} ·{" "}
                   {formatBytes(photo.byteSize)}
                 </Text>
               </Box>
-              <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label="Close photo" onClick={onClose}>
+              <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label={t("viewer.close")} onClick={onClose}>
                 <IconX size={22} />
               </ActionIcon>
             </Group>
@@ -96,28 +99,28 @@ export function PhotoViewer({
                   <img src={`/api/photos/${photo.id}`} alt={photo.fileName} className={classes.viewerImage} />
                 ) : (
                   <Text c="gray.4" ta="center" maw={320}>
-                    This HEIC photo cannot be shown in this browser. Download it to view it.
+                    {t("viewer.heicUnsupported")}
                   </Text>
                 )}
               </Center>
-              {index !== null && index > 0 ? <StepButton side="left" label="Previous photo" onClick={() => onIndex(index - 1)} /> : null}
-              {index !== null && index < count - 1 ? <StepButton side="right" label="Next photo" onClick={() => onIndex(index + 1)} /> : null}
+              {index !== null && index > 0 ? <StepButton side="left" label={t("viewer.previous")} onClick={() => onIndex(index - 1)} /> : null}
+              {index !== null && index < count - 1 ? <StepButton side="right" label={t("viewer.next")} onClick={() => onIndex(index + 1)} /> : null}
             </Box>
             <Group justify="space-between" p="sm" gap="xs">
               {photo.locationKept ? (
                 <Badge color="yellow" variant="light" leftSection={<IconMapPin size={12} />}>
-                  Location kept
+                  {t("viewer.locationKept")}
                 </Badge>
               ) : (
                 <span />
               )}
               <Group gap="xs">
                 <Button component="a" href={`/api/photos/${photo.id}`} download={photo.fileName} variant="default" size="sm" leftSection={<IconDownload size={16} />}>
-                  Download
+                  {t("viewer.download")}
                 </Button>
                 {deletable ? (
                   <Button color="red" size="sm" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                    Delete
+                    {t("viewer.delete")}
                   </Button>
                 ) : null}
               </Group>
@@ -127,8 +130,8 @@ export function PhotoViewer({
       </Modal>
       <ConfirmDialog
         opened={confirming}
-        title="Delete photo"
-        message="Are you sure you want to delete this photo? This cannot be undone."
+        title={t("viewer.deleteTitle")}
+        message={t("viewer.deleteMessage")}
         loading={remove.isPending}
         onConfirm={() => photo && remove.mutate({ id: photo.id })}
         onClose={() => setConfirming(false)}

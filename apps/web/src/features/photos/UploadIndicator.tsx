@@ -1,5 +1,6 @@
 import { Paper, Progress, Text } from "@mantine/core";
 import { IconCloudUpload } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useOnline } from "../offline/network";
 import { useUploads } from "./useUploads";
 
@@ -8,6 +9,7 @@ import { useUploads } from "./useUploads";
  * does not hide that its photos are still uploading (or waiting for a signal).
  */
 export function UploadIndicator() {
+  const { t } = useTranslation("photos");
   const uploads = useUploads().filter((u) => u.state !== "done");
   const online = useOnline();
   if (uploads.length === 0) return null;
@@ -16,10 +18,10 @@ export function UploadIndicator() {
   const progress = uploads.reduce((n, u) => n + u.progress, 0) / uploads.length;
   const text =
     failed > 0
-      ? `${failed} photo${failed === 1 ? "" : "s"} not uploaded: open the record to see why`
+      ? t("indicator.failed", { count: failed })
       : waiting > 0
-        ? `${uploads.length} photo${uploads.length === 1 ? "" : "s"} waiting for a connection`
-        : `Uploading ${uploads.length} photo${uploads.length === 1 ? "" : "s"}…`;
+        ? t("indicator.waiting", { count: uploads.length })
+        : t("indicator.uploading", { count: uploads.length });
   return (
     <Paper
       shadow="md"

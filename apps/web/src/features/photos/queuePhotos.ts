@@ -1,4 +1,5 @@
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
+import { localizeMessage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
 import { OutboxFullError, type OutboxItem, PHOTO_UPLOAD, queueAll, requestFlush } from "../outbox/outbox";
 import { NOT_KEPT_TITLE } from "../outbox/useOutboxMutation";
@@ -18,7 +19,7 @@ export async function queuePhotos(userId: number, target: PhotoTarget, files: re
   for (const file of files) {
     const shrunk = await shrinkPhoto(file, keepLocation);
     if (shrunk.blob.size > PHOTO_MAX_BYTES) {
-      notifyError(NOT_KEPT_TITLE, PHOTO_TOO_LARGE);
+      notifyError(NOT_KEPT_TITLE, localizeMessage(PHOTO_TOO_LARGE));
       continue;
     }
     const after = "after" in target ? target.after : undefined;

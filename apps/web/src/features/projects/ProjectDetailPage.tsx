@@ -16,6 +16,7 @@ import { projectDates } from "./ProjectsPage";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 import { ProjectWorkersTab } from "./ProjectWorkersTab";
 import { SafetyPlanCard } from "./SafetyPlan";
+import { useTranslation } from "react-i18next";
 
 type Project = RouterOutputs["projects"]["byId"];
 
@@ -34,9 +35,10 @@ function Section({ title, icon, children }: { title: string; icon: React.ReactNo
 }
 
 function SafetyManager({ project }: { project: Project }) {
+  const { t } = useTranslation("projects");
   const { safetyManagerName: name, safetyManagerEmail: email, safetyManagerPhone: phone } = project;
   return (
-    <Section title="Safety Manager" icon={<IconUser size={20} />}>
+    <Section title={t("detail.safetyManager")} icon={<IconUser size={20} />}>
       {name || email || phone ? (
         <Stack gap={6}>
           {name ? <Text fw={600}>{name}</Text> : null}
@@ -59,7 +61,7 @@ function SafetyManager({ project }: { project: Project }) {
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          No safety manager recorded.
+          {t("detail.noSafetyManager")}
         </Text>
       )}
     </Section>
@@ -67,20 +69,21 @@ function SafetyManager({ project }: { project: Project }) {
 }
 
 function EmergencyContacts({ contacts }: { contacts: Record<string, string> }) {
+  const { t } = useTranslation("projects");
   const known = EMERGENCY_CONTACT_LABELS.filter((l) => contacts[l]);
   const extra = Object.keys(contacts).filter((l) => !(EMERGENCY_CONTACT_LABELS as readonly string[]).includes(l) && contacts[l]);
   const labels = [...known, ...extra];
   return (
-    <Section title="Emergency Contacts" icon={<IconPhoneCall size={20} />}>
+    <Section title={t("detail.emergencyContacts")} icon={<IconPhoneCall size={20} />}>
       {labels.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No emergency contacts recorded.
+          {t("detail.noEmergencyContacts")}
         </Text>
       ) : (
         <Stack gap={6}>
           {labels.map((label) => (
             <Group key={label} justify="space-between" wrap="nowrap" gap="sm">
-              <Text size="sm">{label}</Text>
+              <Text size="sm">{t(`labels.emergency.${label}`, { defaultValue: label })}</Text>
               <Anchor href={`tel:${contacts[label]}`} size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
                 {contacts[label]}
               </Anchor>
@@ -94,6 +97,7 @@ function EmergencyContacts({ contacts }: { contacts: Record<string, string> }) {
 
 /** /projects/:id: the project, its safety plan, contacts and tabs for crew, JHA forms and incidents. */
 export function ProjectDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -105,22 +109,22 @@ export function ProjectDetailPage({ id }: { id: number }) {
 
   useEffect(() => {
     if (!valid || query.error) {
-      notifyError("Project not found", query.error ? errorMessage(query.error) : undefined);
+      notifyError(t("detail.notFound"), query.error ? errorMessage(query.error) : undefined);
       void navigate({ to: "/projects", replace: true });
     }
-  }, [valid, query.error, navigate]);
+  }, [valid, query.error, navigate, t]);
 
   const remove = trpc.projects.delete.useMutation({
     onSuccess: async () => {
       setConfirming(false);
-      notifySuccess("Project deleted", "The project has been deleted successfully.");
+      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
       utils.projects.byId.setData({ id }, undefined);
       await Promise.all([invalidateLists(utils.projects), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), invalidateLists(utils.workers)]);
       void navigate({ to: "/projects" });
     },
     onError: (e) => {
       setConfirming(false);
-      notifyError("Failed to delete project", errorMessage(e));
+      notifyError(t("detail.deleteFailed"), errorMessage(e));
     },
   });
 
@@ -130,7 +134,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
   return (
     <>
       <Button component={Link} to="/projects" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-        Back to Projects
+        {t("detail.back")}
       </Button>
       <PageHeader
         title={project.name}
@@ -144,12 +148,12 @@ export function ProjectDetailPage({ id }: { id: number }) {
           <>
             {can(actor, "project.update", { projectId: id }) ? (
               <Button component={Link} to={`/projects/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-                Edit Project
+                {t("detail.edit")}
               </Button>
             ) : null}
             {can(actor, "project.delete", { projectId: id }) ? (
               <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete Project
+                {t("detail.delete")}
               </Button>
             ) : null}
           </>
@@ -158,7 +162,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
 
       <Grid gap="md" mb="lg">
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-          <Section title="Overview" icon={<IconClipboardCheck size={20} />}>
+          <Section title={t("detail.overview")} icon={<IconClipboardCheck size={20} />}>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 {projectDates(project)}
@@ -171,12 +175,12 @@ export function ProjectDetailPage({ id }: { id: number }) {
               <Group gap={6}>
                 <IconUsers size={16} />
                 <Text size="sm">
-                  {project.workerCount} {project.workerCount === 1 ? "worker" : "workers"} assigned
+                  {t("workersAssigned", { count: project.workerCount })}
                 </Text>
               </Group>
               <div>
                 <Text size="xs" c="dimmed" mb={4}>
-                  Safety compliance
+                  {t("safetyCompliance")}
                 </Text>
                 <ComplianceBar value={project.compliancePercentage} context="projectCard" />
               </div>
@@ -198,14 +202,14 @@ export function ProjectDetailPage({ id }: { id: number }) {
         <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
           {staff ? (
             <Tabs.Tab value="workers" leftSection={<IconUsers size={16} />}>
-              Workers
+              {t("detail.workersTab")}
             </Tabs.Tab>
           ) : null}
           <Tabs.Tab value="jha" leftSection={<IconClipboardCheck size={16} />}>
-            JHA Forms
+            {t("detail.jhaTab")}
           </Tabs.Tab>
           <Tabs.Tab value="incidents" leftSection={<IconAlertTriangle size={16} />}>
-            Incident Reports
+            {t("detail.incidentsTab")}
           </Tabs.Tab>
         </Tabs.List>
         {staff ? (
@@ -223,9 +227,10 @@ export function ProjectDetailPage({ id }: { id: number }) {
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete Project"
-        message={`Are you sure you want to delete ${project.name}? Its worker assignments, safety plan, JHA forms, incident reports and hot work permits are deleted with it. This action cannot be undone.`}
-        pendingLabel="Deleting..."
+        title={t("detail.delete")}
+        message={t("detail.deleteMessage", { name: project.name })}
+        confirmLabel={t("common:actions.delete")}
+        pendingLabel={t("detail.deleting")}
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ id })}
         onClose={() => setConfirming(false)}

@@ -1,6 +1,7 @@
 import { can, EMERGENCY_CONTACT_LABELS, type ProjectStatus, projectSchema, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -10,6 +11,7 @@ import { useActor } from "../../lib/auth";
 import { todayIso } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
 
 type Project = RouterOutputs["projects"]["byId"];
 
@@ -42,9 +44,9 @@ function initialValues(project?: Project): FormValues {
   };
 }
 
-const statusOptions = projectStatuses.map((s) => ({ value: s, label: projectStatusLabels[s] }));
-
 function ProjectForm({ project }: { project?: Project }) {
+  const { t } = useTranslation("projects");
+  const statusOptions = projectStatuses.map((s) => ({ value: s, label: t(`labels.status.${s}`, { defaultValue: projectStatusLabels[s] }) }));
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({
@@ -59,17 +61,17 @@ function ProjectForm({ project }: { project?: Project }) {
   };
   const create = trpc.projects.create.useMutation({
     onSuccess: (saved) => {
-      notifySuccess("Project created", `${saved.name} has been created.`);
+      notifySuccess(t("form.created"), t("form.createdMessage", { name: saved.name }));
       void done(saved);
     },
-    onError: (e) => notifyError("Failed to create project", errorMessage(e)),
+    onError: (e) => notifyError(t("form.createFailed"), errorMessage(e)),
   });
   const update = trpc.projects.update.useMutation({
     onSuccess: (saved) => {
-      notifySuccess("Project updated", `${saved.name} has been updated.`);
+      notifySuccess(t("form.updated"), t("form.updatedMessage", { name: saved.name }));
       void done(saved);
     },
-    onError: (e) => notifyError("Failed to update project", errorMessage(e)),
+    onError: (e) => notifyError(t("form.updateFailed"), errorMessage(e)),
   });
   const pending = create.isPending || update.isPending;
 
@@ -83,50 +85,50 @@ function ProjectForm({ project }: { project?: Project }) {
       <Stack gap="lg">
         <Card withBorder padding="lg" radius="md">
           <Title order={2} size="h4" mb="md">
-            Project Details
+            {t("form.details")}
           </Title>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Project Name" withAsterisk {...form.getInputProps("name")} />
-              <TextInput label="Location" withAsterisk {...form.getInputProps("location")} />
+              <TextInput label={t("form.name")} withAsterisk {...form.getInputProps("name")} />
+              <TextInput label={t("form.location")} withAsterisk {...form.getInputProps("location")} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select label="Status" data={statusOptions} allowDeselect={false} withAsterisk {...form.getInputProps("status")} />
-              <TextInput label="Start Date" type="date" withAsterisk {...form.getInputProps("startDate")} />
-              <TextInput label="End Date" type="date" description="Optional" {...form.getInputProps("endDate")} />
+              <Select label={t("form.status")} data={statusOptions} allowDeselect={false} withAsterisk {...form.getInputProps("status")} />
+              <TextInput label={t("form.startDate")} type="date" withAsterisk {...form.getInputProps("startDate")} />
+              <TextInput label={t("form.endDate")} type="date" description={t("form.optional")} {...form.getInputProps("endDate")} />
             </SimpleGrid>
-            <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
+            <Textarea label={t("form.description")} autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
           </Stack>
         </Card>
 
         <Card withBorder padding="lg" radius="md">
           <Title order={2} size="h4" mb="md">
-            Safety Manager
+            {t("form.safetyManager")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Name" autoComplete="off" {...form.getInputProps("safetyManagerName")} />
-            <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps("safetyManagerEmail")} />
-            <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps("safetyManagerPhone")} />
+            <TextInput label={t("form.managerName")} autoComplete="off" {...form.getInputProps("safetyManagerName")} />
+            <TextInput label={t("form.managerEmail")} type="email" autoComplete="off" {...form.getInputProps("safetyManagerEmail")} />
+            <TextInput label={t("form.managerPhone")} type="tel" autoComplete="off" {...form.getInputProps("safetyManagerPhone")} />
           </SimpleGrid>
         </Card>
 
         <Card withBorder padding="lg" radius="md">
           <Title order={2} size="h4" mb="md">
-            Emergency Contacts
+            {t("form.emergencyContacts")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {EMERGENCY_CONTACT_LABELS.map((label) => (
-              <TextInput key={label} label={label} type="tel" placeholder="Phone number" {...form.getInputProps(`emergencyContactInfo.${label}`)} />
+              <TextInput key={label} label={t(`labels.emergency.${label}`, { defaultValue: label })} type="tel" placeholder={t("form.phoneNumber")} {...form.getInputProps(`emergencyContactInfo.${label}`)} />
             ))}
           </SimpleGrid>
         </Card>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={back} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            {project ? "Update Project" : "Create Project"}
+            {project ? t("form.update") : t("form.create")}
           </Button>
         </Group>
       </Stack>
@@ -144,12 +146,13 @@ function BackButton({ to, label }: { to: string; label: string }) {
 
 /** /projects/new. */
 export function NewProjectPage() {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   if (!can(actor, "project.create")) return <Navigate to="/projects" replace />;
   return (
     <>
-      <BackButton to="/projects" label="Back to Projects" />
-      <PageHeader title="Add New Project" subtitle="A construction site, its safety manager and emergency contacts" />
+      <BackButton to="/projects" label={t("detail.back")} />
+      <PageHeader title={t("form.newTitle")} subtitle={t("form.newSubtitle")} />
       <ProjectForm />
     </>
   );
@@ -157,22 +160,23 @@ export function NewProjectPage() {
 
 /** /projects/:id/edit. */
 export function EditProjectPage({ id }: { id: number }) {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   const navigate = useNavigate();
   const allowed = can(actor, "project.update", { projectId: id });
   const query = trpc.projects.byId.useQuery({ id }, { enabled: allowed && Number.isInteger(id) && id > 0 });
   useEffect(() => {
     if (query.error || !(Number.isInteger(id) && id > 0)) {
-      notifyError("Project not found", query.error ? errorMessage(query.error) : undefined);
+      notifyError(t("detail.notFound"), query.error ? errorMessage(query.error) : undefined);
       void navigate({ to: "/projects", replace: true });
     }
-  }, [query.error, id, navigate]);
+  }, [query.error, id, navigate, t]);
   if (!allowed) return <Navigate to="/projects" replace />;
   if (!query.data) return <FullPageSpinner />;
   return (
     <>
-      <BackButton to={`/projects/${id}`} label="Back to Project" />
-      <PageHeader title="Edit Project" subtitle={query.data.name} />
+      <BackButton to={`/projects/${id}`} label={t("detail.backToProject")} />
+      <PageHeader title={t("form.editTitle")} subtitle={query.data.name} />
       <ProjectForm project={query.data} />
     </>
   );

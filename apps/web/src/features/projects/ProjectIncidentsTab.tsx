@@ -7,23 +7,25 @@ import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "../incidents/IncidentBadges";
+import { useTranslation } from "react-i18next";
 
 /** The incident reports of one project, newest first, each opening its detail page. */
 export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("projects");
   const pager = useServerPage({ projectId });
   const list = trpc.incidents.page.useQuery({ projectId, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const dim = list.isPlaceholderData ? 0.6 : 1;
   if (list.isPending) return <ListSkeleton rows={3} />;
-  if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch incident reports")} onRetry={() => void list.refetch()} />;
+  if (list.error) return <ErrorState message={errorMessage(list.error, t("incidents.failed"))} onRetry={() => void list.refetch()} />;
   return (
     <Stack gap="xs">
       <Group justify="flex-end">
         <Button component={Link} to="/forms/incident-reports" variant="light" size="xs" leftSection={<IconAlertTriangle size={14} />}>
-          All Incident Reports
+          {t("incidents.all")}
         </Button>
       </Group>
       {list.data.total === 0 ? (
-        <EmptyState title="No Incident Reports Found" message="No incidents have been reported for this project." />
+        <EmptyState title={t("incidents.none")} message={t("incidents.noneMessage")} />
       ) : (
         list.data.items.map((report) => (
           <Paper
@@ -43,7 +45,7 @@ export function ProjectIncidentsTab({ projectId }: { projectId: number }) {
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
                   {formatDate(report.date)}
-                  {report.location ? ` · ${report.location}` : ""} · {report.reporterName ?? "Unknown reporter"}
+                  {report.location ? ` · ${report.location}` : ""} · {report.reporterName ?? t("incidents.unknownReporter")}
                 </Text>
               </Stack>
               <Group gap={6} wrap="nowrap">

@@ -8,23 +8,25 @@ import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { RiskBadge } from "../jha/RiskBadge";
+import { useTranslation } from "react-i18next";
 
 /** The JHA forms filed for one project, newest first, each opening its detail page. */
 export function ProjectJhaTab({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("projects");
   const pager = useServerPage({ projectId });
   const list = trpc.jha.page.useQuery({ projectId, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const dim = list.isPlaceholderData ? 0.6 : 1;
   if (list.isPending) return <ListSkeleton rows={3} />;
-  if (list.error) return <ErrorState message={errorMessage(list.error, "Failed to fetch JHA forms")} onRetry={() => void list.refetch()} />;
+  if (list.error) return <ErrorState message={errorMessage(list.error, t("jha.failed"))} onRetry={() => void list.refetch()} />;
   return (
     <Stack gap="xs">
       <Group justify="flex-end">
         <Button component={Link} to="/forms/jha" variant="light" size="xs" leftSection={<IconClipboardCheck size={14} />}>
-          All JHA Forms
+          {t("jha.all")}
         </Button>
       </Group>
       {list.data.total === 0 ? (
-        <EmptyState title="No JHA Forms Found" message="No job hazard analyses have been filed for this project yet." />
+        <EmptyState title={t("jha.none")} message={t("jha.noneMessage")} />
       ) : (
         list.data.items.map((form) => {
           const risk = highestRisk(form.hazards);
@@ -45,12 +47,12 @@ export function ProjectJhaTab({ projectId }: { projectId: number }) {
                     {form.title}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {form.submitterName ?? "Unknown submitter"} · {formatDate(form.submittedAt)}
+                    {form.submitterName ?? t("jha.unknownSubmitter")} · {formatDate(form.submittedAt)}
                   </Text>
                 </Stack>
                 <Group gap={6} wrap="nowrap">
                   <Badge variant="outline" color="gray" radius="sm" visibleFrom="xs">
-                    {form.hazards.length} {form.hazards.length === 1 ? "hazard" : "hazards"}
+                    {t("jha.hazards", { count: form.hazards.length })}
                   </Badge>
                   {risk ? <RiskBadge level={risk} /> : null}
                   <IconChevronRight size={16} />

@@ -12,17 +12,19 @@ import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
 
 type Crew = RouterOutputs["projects"]["workers"][number];
 
 function VideosBadge({ count }: { count: number }) {
+  const { t } = useTranslation("projects");
   return count > 0 ? (
     <Badge miw="max-content" color="orange" variant="light" data-testid="unwatched-videos">
-      {count} unwatched {count === 1 ? "video" : "videos"}
+      {t("crew.unwatched", { count })}
     </Badge>
   ) : (
     <Badge miw="max-content" color="green" variant="light" data-testid="unwatched-videos">
-      Up to date
+      {t("crew.upToDate")}
     </Badge>
   );
 }
@@ -44,6 +46,7 @@ const ADD_WORKER_CHOICES = 50;
 
 /** "Add Worker to Project": workers not yet on the project, searched on the server. */
 function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: number; opened: boolean; onClose: () => void; assigned: Set<number> }) {
+  const { t } = useTranslation("projects");
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const all = trpc.workers.page.useQuery(
@@ -55,18 +58,18 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
     onSuccess: async (_row, vars) => {
       await refresh();
       const w = all.data?.items.find((x) => x.id === vars.workerId);
-      notifySuccess("Worker added", w ? `${workerFullName(w)} has been added to the project.` : "The worker has been added to the project.");
+      notifySuccess(t("crew.added"), w ? t("crew.addedMessage", { name: workerFullName(w) }) : t("crew.addedAnonymous"));
     },
-    onError: (e) => notifyError("Failed to add worker", errorMessage(e)),
+    onError: (e) => notifyError(t("crew.addFailed"), errorMessage(e)),
   });
   const candidates = (all.data?.items ?? []).filter((w) => !assigned.has(w.id));
   const more = all.data ? all.data.total - all.data.items.length : 0;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Worker to Project" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={t("crew.addTitle")} size="lg" centered>
       <TextInput
-        placeholder="Search workers"
-        aria-label="Search workers"
+        placeholder={t("crew.searchWorkers")}
+        aria-label={t("crew.searchWorkers")}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
@@ -76,16 +79,16 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
       />
       {more > 0 ? (
         <Text size="xs" c="dimmed" mb="xs">
-          Showing the first {ADD_WORKER_CHOICES} of {all.data?.total.toLocaleString()} workers. Search by name, email, role or phone to find others.
+          {t("crew.showingFirst", { shown: ADD_WORKER_CHOICES, total: all.data?.total ?? 0 })}
         </Text>
       ) : null}
       {all.isPending ? (
         <ListSkeleton rows={4} />
       ) : all.error ? (
-        <ErrorState message="Failed to fetch workers" onRetry={() => void all.refetch()} />
+        <ErrorState message={t("crew.failed")} onRetry={() => void all.refetch()} />
       ) : candidates.length === 0 ? (
         <Text c="dimmed" size="sm" ta="center" py="md">
-          {debounced ? "No workers found matching your search criteria." : "Every worker is already on this project."}
+          {debounced ? t("crew.noMatch") : t("crew.allAssigned")}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={420}>
@@ -108,9 +111,9 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
                   loading={add.isPending && add.variables?.workerId === w.id}
                   disabled={add.isPending}
                   onClick={() => add.mutate({ id: projectId, workerId: w.id })}
-                  aria-label={`Add ${workerFullName(w)}`}
+                  aria-label={t("crew.addNamed", { name: workerFullName(w) })}
                 >
-                  Add
+                  {t("crew.add")}
                 </Button>
               </Group>
             ))}
@@ -119,7 +122,7 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
-          Done
+          {t("crew.done")}
         </Button>
       </Group>
     </Modal>
@@ -128,6 +131,7 @@ function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: 
 
 /** The Workers tab of a project (staff): the crew with compliance and required videos. */
 export function ProjectWorkersTab({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   const isMobile = useIsMobile();
   const crew = trpc.projects.workers.useQuery({ id: projectId });
@@ -137,12 +141,12 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
   const remove = trpc.projects.removeWorker.useMutation({
     onSuccess: async () => {
       await refresh();
-      notifySuccess("Worker removed", removing ? `${workerFullName(removing)} has been removed from the project.` : undefined);
+      notifySuccess(t("crew.removed"), removing ? t("crew.removedMessage", { name: workerFullName(removing) }) : undefined);
       setRemoving(null);
     },
     onError: (e) => {
       setRemoving(null);
-      notifyError("Failed to remove worker", errorMessage(e));
+      notifyError(t("crew.removeFailed"), errorMessage(e));
     },
   });
   const manage = can(actor, "project.manageWorkers", { projectId });
@@ -151,11 +155,11 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
   const actions = (w: Crew) => (
     <Group gap={4} wrap="nowrap">
       <Button component={Link} to={`/workers/${w.id}`} size="xs" variant="subtle" leftSection={<IconEye size={14} />}>
-        View
+        {t("crew.view")}
       </Button>
       {manage ? (
-        <Button size="xs" variant="subtle" color="red" leftSection={<IconUserMinus size={14} />} onClick={() => setRemoving(w)} aria-label={`Remove ${workerFullName(w)}`}>
-          Remove
+        <Button size="xs" variant="subtle" color="red" leftSection={<IconUserMinus size={14} />} onClick={() => setRemoving(w)} aria-label={t("crew.removeNamed", { name: workerFullName(w) })}>
+          {t("crew.remove")}
         </Button>
       ) : null}
     </Group>
@@ -166,16 +170,16 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
       {manage ? (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Worker to Project
+            {t("crew.addTitle")}
           </Button>
         </Group>
       ) : null}
       {crew.isPending ? (
         <ListSkeleton rows={5} />
       ) : crew.error ? (
-        <ErrorState message="Failed to fetch workers" onRetry={() => void crew.refetch()} />
+        <ErrorState message={t("crew.failed")} onRetry={() => void crew.refetch()} />
       ) : crew.data.length === 0 ? (
-        <EmptyState title="No workers assigned" message="Add workers to this project to track their safety compliance." />
+        <EmptyState title={t("crew.none")} message={t("crew.noneMessage")} />
       ) : isMobile ? (
         <Stack gap="xs">
           {crew.data.map((w) => (
@@ -212,13 +216,13 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Compliance</Table.Th>
-                <Table.Th>Videos</Table.Th>
+                <Table.Th>{t("crew.name")}</Table.Th>
+                <Table.Th>{t("crew.role")}</Table.Th>
+                <Table.Th>{t("crew.company")}</Table.Th>
+                <Table.Th>{t("crew.email")}</Table.Th>
+                <Table.Th>{t("crew.phone")}</Table.Th>
+                <Table.Th>{t("crew.compliance")}</Table.Th>
+                <Table.Th>{t("crew.videos")}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -242,14 +246,14 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label="View worker" openDelay={700}>
-                        <ActionIcon component={Link} to={`/workers/${w.id}`} variant="subtle" aria-label={`View ${workerFullName(w)}`}>
+                      <Tooltip label={t("crew.viewWorker")} openDelay={700}>
+                        <ActionIcon component={Link} to={`/workers/${w.id}`} variant="subtle" aria-label={t("crew.viewNamed", { name: workerFullName(w) })}>
                           <IconEye size={18} />
                         </ActionIcon>
                       </Tooltip>
                       {manage ? (
-                        <Tooltip label="Remove from project" openDelay={700}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => setRemoving(w)} aria-label={`Remove ${workerFullName(w)}`}>
+                        <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
+                          <ActionIcon variant="subtle" color="red" onClick={() => setRemoving(w)} aria-label={t("crew.removeNamed", { name: workerFullName(w) })}>
                             <IconUserMinus size={18} />
                           </ActionIcon>
                         </Tooltip>
@@ -265,9 +269,9 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
       <AddWorkerDialog projectId={projectId} opened={adding} onClose={() => setAdding(false)} assigned={assigned} />
       <ConfirmDialog
         opened={removing !== null}
-        title="Remove Worker"
-        message={removing ? `Remove ${workerFullName(removing)} from this project? Their training and video records are kept.` : ""}
-        confirmLabel="Remove"
+        title={t("crew.removeTitle")}
+        message={removing ? t("crew.removeMessage", { name: workerFullName(removing) }) : ""}
+        confirmLabel={t("crew.remove")}
         loading={remove.isPending}
         onConfirm={() => removing && remove.mutate({ id: projectId, workerId: removing.id })}
         onClose={() => setRemoving(null)}

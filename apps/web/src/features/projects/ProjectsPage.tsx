@@ -14,20 +14,18 @@ import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../lib/i18n";
 
 type Project = RouterOutputs["projects"]["page"]["items"][number];
 type StatusFilter = "all" | ProjectStatus;
 
-const statusOptions = [
-  { value: "all", label: "All Statuses" },
-  ...projectStatuses.map((s) => ({ value: s, label: projectStatusLabels[s] })),
-];
-
 export function projectDates(p: { startDate: string; endDate: string | null }) {
-  return p.endDate ? `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` : `Started ${formatDate(p.startDate)}`;
+  return p.endDate ? `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` : i18n.t("projects:started", { date: formatDate(p.startDate) });
 }
 
 function ProjectCard({ project }: { project: Project }) {
+  const { t } = useTranslation("projects");
   return (
     <Card
       withBorder
@@ -60,12 +58,12 @@ function ProjectCard({ project }: { project: Project }) {
         <Group gap={6} wrap="nowrap">
           <IconUsers size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
           <Text size="sm" c="dimmed">
-            {project.workerCount} {project.workerCount === 1 ? "worker" : "workers"}
+            {t("workers", { count: project.workerCount })}
           </Text>
         </Group>
       </Stack>
       <Text size="xs" c="dimmed" mb={4}>
-        Safety compliance
+        {t("safetyCompliance")}
       </Text>
       <ComplianceBar value={project.compliancePercentage} context="projectCard" />
     </Card>
@@ -74,7 +72,12 @@ function ProjectCard({ project }: { project: Project }) {
 
 /** /projects: search by name or location, a status filter, one card a project. */
 export function ProjectsPage() {
+  const { t } = useTranslation("projects");
   const actor = useActor();
+  const statusOptions = [
+    { value: "all", label: t("allStatuses") },
+    ...projectStatuses.map((s) => ({ value: s, label: t(`labels.status.${s}`, { defaultValue: projectStatusLabels[s] }) })),
+  ];
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [debounced] = useDebouncedValue(search.trim(), 200);
@@ -87,14 +90,14 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeader
-        title="Projects"
-        subtitle={staff ? "Construction sites, their crews and safety compliance" : "The projects you are assigned to"}
+        title={t("title")}
+        subtitle={staff ? t("staffSubtitle") : t("workerSubtitle")}
         actions={
           <>
             <ExportCsvButton path="/api/projects" filters={filters} />
             {can(actor, "project.create") ? (
               <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} />}>
-                Add New Project
+                {t("addNew")}
               </Button>
             ) : null}
           </>
@@ -102,8 +105,8 @@ export function ProjectsPage() {
       />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          placeholder="Search by name or location"
-          aria-label="Search projects"
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("searchLabel")}
           maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={search}
@@ -111,7 +114,7 @@ export function ProjectsPage() {
           style={{ flex: "1 1 240px" }}
         />
         <Select
-          aria-label="Filter by status"
+          aria-label={t("filterStatus")}
           data={statusOptions}
           value={status}
           onChange={(v) => setStatus((v as StatusFilter | null) ?? "all")}
@@ -123,18 +126,18 @@ export function ProjectsPage() {
       {list.isPending ? (
         <CardGridSkeleton count={6} />
       ) : list.error ? (
-        <ErrorState message="Error loading projects" onRetry={() => void list.refetch()} />
+        <ErrorState message={t("loadFailed")} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
         filtering ? (
-          <EmptyState title="No projects found" message="Try a different search or status." />
+          <EmptyState title={t("noneFound")} message={t("tryDifferent")} />
         ) : (
           <EmptyState
-            title="No projects"
-            message={staff ? "No projects available at this time." : "You are not assigned to any projects yet. Please contact your supervisor."}
+            title={t("none")}
+            message={staff ? t("staffEmpty") : t("workerEmpty")}
             action={
               can(actor, "project.create") ? (
                 <Button component={Link} to="/projects/new" variant="light" leftSection={<IconPlus size={16} />}>
-                  Add New Project
+                  {t("addNew")}
                 </Button>
               ) : undefined
             }

@@ -8,6 +8,8 @@ import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
 import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../lib/i18n";
 
 /** Every screen that shows plans refreshes after an upload or delete. */
 export function useRefreshPlans() {
@@ -23,6 +25,7 @@ export function useRefreshPlans() {
 
 /** File picker, optional description and a real upload progress bar. */
 export function SafetyPlanUploader({ projectId, replacing, onDone }: { projectId: number; replacing: boolean; onDone?: () => void }) {
+  const { t } = useTranslation("projects");
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
@@ -31,19 +34,19 @@ export function SafetyPlanUploader({ projectId, replacing, onDone }: { projectId
   const submit = async () => {
     const problem = checkPlanFile(file);
     if (problem || !file) {
-      notifyError(problem?.title ?? "No file selected", problem?.message);
+      notifyError(problem?.title ?? t("plan.noFile"), problem?.message);
       return;
     }
     setProgress(0);
     try {
       await uploadSafetyPlan(projectId, file, description, setProgress).promise;
       await refresh(projectId);
-      notifySuccess("Safety plan uploaded", `${file.name} is now the project's safety plan.`);
+      notifySuccess(t("plan.uploaded"), t("plan.uploadedMessage", { name: file.name }));
       setFile(null);
       setDescription("");
       onDone?.();
     } catch (error) {
-      notifyError("Failed to upload safety plan", errorMessage(error));
+      notifyError(t("plan.uploadFailed"), errorMessage(error));
     } finally {
       setProgress(null);
     }
@@ -53,29 +56,29 @@ export function SafetyPlanUploader({ projectId, replacing, onDone }: { projectId
   return (
     <Stack gap="xs" data-testid="safety-plan-uploader">
       <FileInput
-        label={replacing ? "New plan file" : "Plan file"}
-        placeholder="Choose a file"
+        label={replacing ? t("plan.newFile") : t("plan.file")}
+        placeholder={t("plan.choose")}
         accept={SAFETY_PLAN_ACCEPT}
         value={file}
         onChange={setFile}
         clearable
         disabled={busy}
         leftSection={<IconFileText size={16} />}
-        description="PDF, Word, Excel, CSV or text; up to 10MB"
+        description={t("plan.fileHint")}
         data-testid="safety-plan-file"
       />
-      <TextInput label="Description" placeholder="Optional" value={description} onChange={(e) => setDescription(e.currentTarget.value)} disabled={busy} maxLength={1000} />
+      <TextInput label={t("plan.description")} placeholder={t("plan.optional")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} disabled={busy} maxLength={1000} />
       {busy ? (
         <Stack gap={4}>
-          <Progress value={progress} animated aria-label={`Uploading ${progress}%`} />
+          <Progress value={progress} animated aria-label={t("plan.uploadingLabel", { percent: progress })} />
           <Text size="xs" c="dimmed">
-            Uploading... {progress}%
+            {t("plan.uploading", { percent: progress })}
           </Text>
         </Stack>
       ) : null}
       <Group justify="flex-end">
         <Button leftSection={<IconUpload size={16} />} onClick={submit} loading={busy} disabled={!file}>
-          {replacing ? "Replace Plan" : "Upload Plan"}
+          {replacing ? t("plan.replace") : t("plan.upload")}
         </Button>
       </Group>
     </Stack>
@@ -88,7 +91,7 @@ export function useDeletePlan(projectId: number, onDone?: () => void) {
   return trpc.projects.deleteSafetyPlan.useMutation({
     onSuccess: async () => {
       await refresh(projectId);
-      notifySuccess("Safety plan deleted", "The safety plan has been removed from the project.");
+      notifySuccess(i18n.t("projects:plan.deleted"), i18n.t("projects:plan.deletedMessage"));
       onDone?.();
     },
     onError: async (e) => {
@@ -97,13 +100,14 @@ export function useDeletePlan(projectId: number, onDone?: () => void) {
         onDone?.();
         return;
       }
-      notifyError("Failed to delete safety plan", errorMessage(e));
+      notifyError(i18n.t("projects:plan.deleteFailed"), errorMessage(e));
     },
   });
 }
 
 /** The project's safety plan: what it is, download, replace and delete (staff). */
 export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number; hasSafetyPlan: boolean }) {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   const plan = trpc.projects.safetyPlan.useQuery({ id: projectId }, { enabled: hasSafetyPlan });
   const [confirming, setConfirming] = useState(false);
@@ -118,7 +122,7 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
         <ThemeIcon variant="light" color="orange" size="lg" radius="md">
           <IconFileText size={20} />
         </ThemeIcon>
-        <Title order={2} size="h4">Safety Plan</Title>
+        <Title order={2} size="h4">{t("plan.title")}</Title>
       </Group>
       {hasSafetyPlan && plan.isPending ? (
         <Skeleton height={48} />
@@ -128,8 +132,9 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
             {current.fileName}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatFileSize(current.fileSize)} · uploaded {formatDate(current.uploadedAt)}
-            {current.uploadedByName ? ` by ${current.uploadedByName}` : ""}
+            {current.uploadedByName
+              ? t("plan.uploadedBy", { size: formatFileSize(current.fileSize), date: formatDate(current.uploadedAt), name: current.uploadedByName })
+              : t("plan.uploadedOn", { size: formatFileSize(current.fileSize), date: formatDate(current.uploadedAt) })}
           </Text>
           {current.description ? <Text size="sm">{current.description}</Text> : null}
           <Group gap="xs" mt={4}>
@@ -141,25 +146,26 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
               leftSection={<IconDownload size={16} />}
               data-testid="safety-plan-download"
             >
-              Download
+              {t("plan.download")}
             </Button>
             {mayDelete ? (
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete
+                {t("plan.delete")}
               </Button>
             ) : null}
           </Group>
         </Stack>
       ) : (
         <Text size="sm" c="dimmed" mb={mayUpload ? "md" : 0}>
-          {hasSafetyPlan && plan.error ? errorMessage(plan.error) : "No safety plan has been uploaded for this project."}
+          {hasSafetyPlan && plan.error ? errorMessage(plan.error) : t("plan.none")}
         </Text>
       )}
       {mayUpload ? <SafetyPlanUploader projectId={projectId} replacing={Boolean(current)} /> : null}
       <ConfirmDialog
         opened={confirming}
-        title="Delete Safety Plan"
-        message={`Are you sure you want to delete ${current?.fileName ?? "this safety plan"}? This action cannot be undone.`}
+        title={t("plan.deleteTitle")}
+        message={t("plan.deleteMessage", { name: current?.fileName ?? t("plan.thisPlan") })}
+        confirmLabel={t("plan.delete")}
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ id: projectId })}
         onClose={() => setConfirming(false)}

@@ -14,26 +14,29 @@ import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 import { SafetyPlanUploader, useDeletePlan } from "./SafetyPlan";
 import { safetyPlanDownloadUrl } from "./uploadSafetyPlan";
+import { useTranslation } from "react-i18next";
 
 type Row = RouterOutputs["projects"]["safetyPlans"][number];
 
 function PlanStatus({ row }: { row: Row }) {
+  const { t } = useTranslation("projects");
   return row.plan ? (
     <Badge miw="max-content" color="green" variant="light">
-      Plan uploaded
+      {t("plans.uploaded")}
     </Badge>
   ) : (
     <Badge miw="max-content" color="red" variant="light">
-      No plan
+      {t("plans.none")}
     </Badge>
   );
 }
 
 function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => void; onDelete: () => void }) {
+  const { t } = useTranslation("projects");
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" leftSection={<IconUpload size={14} />} onClick={onUpload} aria-label={`Upload plan for ${row.name}`}>
-        {row.plan ? "Replace" : "Upload"}
+      <Button size="xs" variant="light" leftSection={<IconUpload size={14} />} onClick={onUpload} aria-label={t("plans.uploadFor", { name: row.name })}>
+        {row.plan ? t("plans.replace") : t("plans.upload")}
       </Button>
       {row.plan ? (
         <>
@@ -45,10 +48,10 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
             download={row.plan.fileName}
             leftSection={<IconDownload size={14} />}
           >
-            Download
+            {t("plan.download")}
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete plan for ${row.name}`}>
-            Delete
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={t("plans.deleteFor", { name: row.name })}>
+            {t("plan.delete")}
           </Button>
         </>
       ) : null}
@@ -58,6 +61,7 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
 
 /** /safety/plans (staff): every project's safety plan, uploaded, downloaded and deleted from one place. */
 export function SafetyPlansPage() {
+  const { t } = useTranslation("projects");
   const actor = useActor();
   const isMobile = useIsMobile();
   const allowed = can(actor, "safetyPlan.upload");
@@ -77,12 +81,12 @@ export function SafetyPlansPage() {
   return (
     <>
       <PageHeader
-        title="Safety Plans"
-        subtitle={list.data ? `${withPlan} of ${list.data.length} projects have a safety plan` : "Site-specific safety plans for every project"}
+        title={t("plans.title")}
+        subtitle={list.data ? t("plans.count", { withPlan, total: list.data.length }) : t("plans.subtitle")}
       />
       <TextInput
-        placeholder="Search by project name or location"
-        aria-label="Search projects"
+        placeholder={t("plans.search")}
+        aria-label={t("searchLabel")}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
@@ -92,9 +96,9 @@ export function SafetyPlansPage() {
       {list.isPending ? (
         <ListSkeleton rows={6} />
       ) : list.error ? (
-        <ErrorState message="Error loading projects" onRetry={() => void list.refetch()} />
+        <ErrorState message={t("loadFailed")} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title={debounced ? "No projects found" : "No projects"} message={debounced ? undefined : "No projects available at this time."} />
+        <EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />
       ) : isMobile ? (
         <Stack gap="xs">
           {rows.map((row) => (
@@ -124,10 +128,10 @@ export function SafetyPlansPage() {
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Safety Plan</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
+                <Table.Th>{t("plans.project")}</Table.Th>
+                <Table.Th>{t("plans.status")}</Table.Th>
+                <Table.Th>{t("plans.plan")}</Table.Th>
+                <Table.Th>{t("plans.uploadedColumn")}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -182,13 +186,14 @@ export function SafetyPlansPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={uploading !== null} onClose={() => setUploading(null)} title={uploading ? `Safety plan: ${uploading.name}` : ""} centered>
+      <Modal opened={uploading !== null} onClose={() => setUploading(null)} title={uploading ? t("plans.modalTitle", { name: uploading.name }) : ""} centered>
         {uploading ? <SafetyPlanUploader projectId={uploading.id} replacing={Boolean(uploading.plan)} onDone={() => setUploading(null)} /> : null}
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete Safety Plan"
-        message={deleting ? `Are you sure you want to delete the safety plan of ${deleting.name}? This action cannot be undone.` : ""}
+        title={t("plan.deleteTitle")}
+        message={deleting ? t("plans.deleteMessage", { name: deleting.name }) : ""}
+        confirmLabel={t("plan.delete")}
         loading={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}

@@ -1,4 +1,5 @@
 import { FILE_TOO_LARGE, NO_FILE_SELECTED, SAFETY_PLAN_MAX_BYTES, safetyPlanExtension } from "@sitesafe/domain";
+import { i18n, languageHeaders } from "../../lib/i18n";
 
 export interface UploadedPlan {
   id: number;
@@ -12,10 +13,11 @@ export interface UploadedPlan {
 
 /** The checks the server makes first, so the user hears at once (the server checks again, content too). */
 export function checkPlanFile(file: File | null): { title: string; message: string } | null {
-  if (!file) return { title: NO_FILE_SELECTED, message: "Choose a PDF, Word, Excel, CSV or text file to upload." };
-  if (file.size > SAFETY_PLAN_MAX_BYTES) return { title: "File too large", message: FILE_TOO_LARGE };
+  const t = (key: string, fallback: string) => i18n.t(`projects:plan.${key}`, { defaultValue: fallback });
+  if (!file) return { title: t("noFile", NO_FILE_SELECTED), message: t("chooseFile", "") };
+  if (file.size > SAFETY_PLAN_MAX_BYTES) return { title: t("tooLarge", ""), message: t("tooLargeMessage", FILE_TOO_LARGE) };
   if (!safetyPlanExtension(file.name)) {
-    return { title: "File type not accepted", message: "Upload a .pdf, .doc, .docx, .xls, .xlsx, .csv or .txt file." };
+    return { title: t("badType", ""), message: t("badTypeMessage", "") };
   }
   return null;
 }
@@ -37,6 +39,7 @@ export function uploadSafetyPlan(
     xhr.open("POST", `/api/projects/${projectId}/safety-plan`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("accept", "application/json");
+    for (const [name, value] of Object.entries(languageHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
@@ -52,10 +55,10 @@ export function uploadSafetyPlan(
         return;
       }
       const message = body && typeof body === "object" && "message" in body ? String((body as { message: unknown }).message) : "";
-      reject(new Error(message || `${xhr.status}: ${xhr.statusText || "Upload failed"}`));
+      reject(new Error(message || `${xhr.status}: ${xhr.statusText || i18n.t("projects:plan.uploadFailedStatus")}`));
     };
-    xhr.onerror = () => reject(new Error("The upload failed. Check your connection and try again."));
-    xhr.onabort = () => reject(new Error("Upload cancelled"));
+    xhr.onerror = () => reject(new Error(i18n.t("projects:plan.uploadNetwork")));
+    xhr.onabort = () => reject(new Error(i18n.t("projects:plan.uploadCancelled")));
     const form = new FormData();
     form.append("projectId", String(projectId));
     form.append("description", description);

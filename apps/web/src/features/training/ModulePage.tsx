@@ -5,46 +5,49 @@ import {
   QUIZ_PASS_MARK,
   START_TRAINING_PROGRESS,
   stepProgress,
-  trainingModuleTypeLabels,
-  trainingStatusLabels,
 } from "@sitesafe/domain";
 import { Accordion, Alert, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { RadioRow } from "../../components/ChoiceRow";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconCircleDashed, IconClock, IconLock, IconTrophy, IconX } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../lib/i18n";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, START_ERROR, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import { type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { GuidelinesPanel, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
 /** /training/required/:moduleId */
 export function ModulePage({ moduleId }: { moduleId: number }) {
+  const { t } = useTranslation("training");
   const module = trpc.training.moduleById.useQuery({ id: moduleId }, { enabled: Number.isInteger(moduleId) && moduleId > 0 });
   if (!Number.isInteger(moduleId) || moduleId <= 0 || errorStatus(module.error) === 404 || errorStatus(module.error) === 400) {
     return <ModuleNotFound />;
   }
   if (module.isPending) return <FullPageSpinner />;
-  if (module.isError) return <ErrorState message="Failed to fetch training modules" onRetry={() => void module.refetch()} />;
+  if (module.isError) return <ErrorState message={t("module.loadFailed")} onRetry={() => void module.refetch()} />;
   return <ModuleView module={module.data} />;
 }
 
 export function ModuleNotFound({ backTo = "/training/required" }: { backTo?: "/training/required" | "/training/modules" }) {
+  const { t } = useTranslation("training");
   return (
     <Stack>
       <BackButton to={backTo} />
-      <EmptyState title="Training module not found" message="The module may have been removed, or the link is wrong." />
+      <EmptyState title={t("module.notFound")} message={t("module.notFoundMessage")} />
     </Stack>
   );
 }
 
 function BackButton({ to = "/training/required" }: { to?: "/training/required" | "/training/modules" }) {
+  const { t } = useTranslation("training");
   return (
     <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
-      Back to All Modules
+      {t("module.back")}
     </Button>
   );
 }
@@ -52,6 +55,7 @@ function BackButton({ to = "/training/required" }: { to?: "/training/required" |
 type Tab = "content" | "quiz" | "completed";
 
 function ModuleView({ module }: { module: TrainingModule }) {
+  const { t } = useTranslation("training");
   const userId = useUserId();
   const workerId = useWorkerId();
   const navigate = useNavigate();
@@ -107,7 +111,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
 
   const start = async () => {
     if (workerId === null) {
-      notifyError("Error", START_ERROR);
+      notifyError(t("module.error"), t("module.startError"));
       return;
     }
     await save(module.id, START_TRAINING_PROGRESS, { hasRecord: false, notify: false });
@@ -116,7 +120,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
   // Graded on the server, which stores the attempt and the progress; a perfect score completes.
   const submit = async () => {
     if (workerId === null) {
-      notifyError("Error", COMPLETE_ERROR);
+      notifyError(t("module.error"), t("module.completeError"));
       return;
     }
     const result = await submitAttempt(module.id, answers, viewedCount);
@@ -146,12 +150,12 @@ function ModuleView({ module }: { module: TrainingModule }) {
 
   const requirements = useMemo(
     () => [
-      { done: allViewed, label: `Open every section (${allViewed ? sections.length : viewedCount} of ${sections.length})` },
-      { done: local.score !== null || isComplete, label: `Answer all ${quiz.length} knowledge check questions` },
-      { done: (local.score !== null && isQuizPassed(local.score)) || isComplete, label: `Reach the ${QUIZ_PASS_MARK}% pass mark` },
-      { done: isComplete, label: "Score 100% to complete the module" },
+      { done: allViewed, label: t("module.requirementSections", { viewed: allViewed ? sections.length : viewedCount, total: sections.length }) },
+      { done: local.score !== null || isComplete, label: t("module.requirementAnswer", { count: quiz.length }) },
+      { done: (local.score !== null && isQuizPassed(local.score)) || isComplete, label: t("module.requirementPass", { mark: QUIZ_PASS_MARK }) },
+      { done: isComplete, label: t("module.requirementPerfect") },
     ],
-    [allViewed, viewedCount, sections.length, quiz.length, local.score, isComplete],
+    [allViewed, viewedCount, sections.length, quiz.length, local.score, isComplete, t],
   );
 
   return (
@@ -164,35 +168,40 @@ function ModuleView({ module }: { module: TrainingModule }) {
               {module.title}
             </Title>
             <Badge color={statusColor[status]} variant="light" size="lg">
-              {trainingStatusLabels[status]}
+              {t(`labels.status.${status}`)}
             </Badge>
           </Group>
           <Group gap="xs">
             <Badge variant="outline" color="orange">
-              {trainingModuleTypeLabels[module.type]}
+              {t(`labels.type.${module.type}`)}
             </Badge>
             <Group gap={4}>
               <IconClock size={14} />
               <Text size="sm" c="dimmed">
-                {module.duration} min
+                {t("module.minutes", { count: module.duration })}
               </Text>
             </Group>
           </Group>
           {module.description ? <Text c="dimmed">{module.description}</Text> : null}
+          {currentLanguage() === "es" && module.language !== "es" ? (
+            <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} title={t("module.notTranslated")}>
+              {t("module.notTranslatedMessage")}
+            </Alert>
+          ) : null}
           <Group gap="sm" wrap="nowrap" mt="xs">
-            <Progress value={shownProgress} style={{ flex: 1 }} color={shownProgress >= 100 ? "green" : "blue"} aria-label={`Progress ${shownProgress}%`} />
+            <Progress value={shownProgress} style={{ flex: 1 }} color={shownProgress >= 100 ? "green" : "blue"} aria-label={t("module.progress", { value: shownProgress })} />
             <Text size="sm" fw={600} w={44} ta="right">
               {shownProgress}%
             </Text>
           </Group>
           {workerId === null ? (
-            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Worker profile not found">
-              {NO_PROFILE_NOTE}
+            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
+              {t("module.noProfile")}
             </Alert>
           ) : null}
           {!record && !trainings.isPending ? (
             <Button onClick={() => void start()} loading={isSaving} w={{ base: "100%", sm: "fit-content" }}>
-              Start Training
+              {t("module.start")}
             </Button>
           ) : null}
         </Stack>
@@ -202,13 +211,13 @@ function ModuleView({ module }: { module: TrainingModule }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="content">Training Content</Tabs.Tab>
+              <Tabs.Tab value="content">{t("module.tabContent")}</Tabs.Tab>
               <Tabs.Tab value="quiz" disabled={!allViewed} leftSection={allViewed ? null : <IconLock size={14} />}>
-                Knowledge Check
+                {t("module.tabQuiz")}
               </Tabs.Tab>
               {isComplete ? (
                 <Tabs.Tab value="completed" leftSection={<IconCircleCheck size={14} />}>
-                  Completed
+                  {t("module.tabCompleted")}
                 </Tabs.Tab>
               ) : null}
             </Tabs.List>
@@ -221,9 +230,9 @@ function ModuleView({ module }: { module: TrainingModule }) {
                       <Accordion.Control
                         icon={
                           local.viewed.includes(i) ? (
-                            <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label="Viewed" />
+                            <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label={t("module.viewed")} />
                           ) : (
-                            <IconCircleDashed size={18} color="var(--mantine-color-gray-5)" aria-label="Not viewed" />
+                            <IconCircleDashed size={18} color="var(--mantine-color-gray-5)" aria-label={t("module.notViewed")} />
                           )
                         }
                       >
@@ -237,11 +246,11 @@ function ModuleView({ module }: { module: TrainingModule }) {
                 </Accordion>
                 {allViewed ? (
                   <Button onClick={() => setTab("quiz")} w={{ base: "100%", sm: "fit-content" }}>
-                    Go to Knowledge Check
+                    {t("module.goToQuiz")}
                   </Button>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    Open every section to unlock the knowledge check.
+                    {t("module.openEverySection")}
                   </Text>
                 )}
               </Stack>
@@ -273,9 +282,9 @@ function ModuleView({ module }: { module: TrainingModule }) {
                               result={right ? "correct" : wrong ? "wrong" : undefined}
                               trailing={
                                 right ? (
-                                  <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label="Correct answer" />
+                                  <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label={t("module.correctAnswer")} />
                                 ) : wrong ? (
-                                  <IconX size={18} color="var(--mantine-color-red-filled)" aria-label="Wrong answer" />
+                                  <IconX size={18} color="var(--mantine-color-red-filled)" aria-label={t("module.wrongAnswer")} />
                                 ) : null
                               }
                             />
@@ -288,15 +297,15 @@ function ModuleView({ module }: { module: TrainingModule }) {
                 {submitted ? (
                   <Alert
                     color={score === 100 ? "green" : isQuizPassed(score) ? "blue" : "red"}
-                    title={`Your score: ${score}%`}
+                    title={t("module.yourScore", { score })}
                     icon={score === 100 ? <IconTrophy size={18} /> : <IconAlertCircle size={18} />}
                     role="status"
                   >
                     {score === 100
-                      ? "Perfect score! Completing your training…"
+                      ? t("module.perfect")
                       : isQuizPassed(score)
-                        ? `You passed the ${QUIZ_PASS_MARK}% mark with ${correct} of ${quiz.length} correct. Answer every question correctly to complete the module.`
-                        : `${correct} of ${quiz.length} correct. The pass mark is ${QUIZ_PASS_MARK}%. Review the content and try again.`}
+                        ? t("module.passedNotPerfect", { mark: QUIZ_PASS_MARK, correct, total: quiz.length })
+                        : t("module.failed", { mark: QUIZ_PASS_MARK, correct, total: quiz.length })}
                   </Alert>
                 ) : null}
                 <Group>
@@ -306,14 +315,14 @@ function ModuleView({ module }: { module: TrainingModule }) {
                         if (completionTimer.current) clearTimeout(completionTimer.current);
                         complete(score);
                       }} disabled={!completing}>
-                        Complete Training
+                        {t("module.complete")}
                       </Button>
                     ) : (
-                      <Button onClick={tryAgain}>Try Again</Button>
+                      <Button onClick={tryAgain}>{t("module.tryAgain")}</Button>
                     )
                   ) : (
                     <Button onClick={() => void submit()} loading={isSubmitting} disabled={!isQuizAnswered(quiz.length, answers)}>
-                      Submit Answers
+                      {t("module.submit")}
                     </Button>
                   )}
                 </Group>
@@ -326,17 +335,18 @@ function ModuleView({ module }: { module: TrainingModule }) {
                   <ThemeIcon size={64} radius="xl" color="green" variant="light">
                     <IconTrophy size={36} />
                   </ThemeIcon>
-                  <Title order={2} size="h3">Training Complete</Title>
+                  <Title order={2} size="h3">{t("module.completeTitle")}</Title>
                   <Text c="dimmed">
-                    You have completed {module.title}
-                    {record?.completedAt ? ` on ${formatDate(record.completedAt)}` : ""}.
+                    {record?.completedAt
+                      ? t("module.completedModuleOn", { title: module.title, date: formatDate(record.completedAt) })
+                      : t("module.completedModule", { title: module.title })}
                   </Text>
-                  {local.score !== null ? <Text>Knowledge check score: {local.score}%</Text> : null}
+                  {local.score !== null ? <Text>{t("module.quizScore", { score: local.score })}</Text> : null}
                   <Group justify="center">
                     <Button variant="default" onClick={() => setTab("content")}>
-                      Review Content
+                      {t("module.review")}
                     </Button>
-                    <Button onClick={() => void navigate({ to: "/training/required" })}>Back to All Modules</Button>
+                    <Button onClick={() => void navigate({ to: "/training/required" })}>{t("module.back")}</Button>
                   </Group>
                 </Stack>
               </Card>
@@ -348,7 +358,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
           <Stack gap="md">
             <Card withBorder radius="md" padding="md">
               <Title order={2} size="h5" mb="sm">
-                Completion Requirements
+                {t("module.requirements")}
               </Title>
               <List spacing="xs" size="sm" center>
                 {requirements.map((r) => (

@@ -1,7 +1,9 @@
 import { defaultRequiredWatchBy, secondsToDuration, type VideoFormValues, videoFormSchema, videoFormToInput } from "@sitesafe/domain";
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { useIsMobile } from "../../lib/device";
 import { toDateTimeLocal } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -38,6 +40,7 @@ const valuesOf = (video: SafetyVideo): VideoFormValues => {
 
 /** "Add Weekly Safety Video" and "Edit Safety Video" (admin and manager). */
 export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; video: SafetyVideo | null; onClose: () => void }) {
+  const { t } = useTranslation("videos");
   const isMobile = useIsMobile();
   const utils = trpc.useUtils();
   const form = useForm<VideoFormValues>({
@@ -61,12 +64,12 @@ export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; v
     onClose();
   };
   const create = trpc.videos.create.useMutation({
-    onSuccess: () => done("Video added successfully"),
-    onError: (error) => notifyError("Failed to add video", errorMessage(error)),
+    onSuccess: () => done(t("form.added")),
+    onError: (error) => notifyError(t("form.addFailed"), errorMessage(error)),
   });
   const update = trpc.videos.update.useMutation({
-    onSuccess: () => done("Video updated successfully"),
-    onError: (error) => notifyError("Failed to update video", errorMessage(error)),
+    onSuccess: () => done(t("form.updated")),
+    onError: (error) => notifyError(t("form.updateFailed"), errorMessage(error)),
   });
   const pending = create.isPending || update.isPending;
 
@@ -77,37 +80,37 @@ export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; v
   };
 
   const published = form.values.publishedAt ? new Date(form.values.publishedAt) : new Date();
-  const requiredHint = Number.isNaN(published.getTime()) ? undefined : `Blank means 7 days after publishing (${toDateTimeLocal(defaultRequiredWatchBy(published)).replace("T", " ")})`;
+  const requiredHint = Number.isNaN(published.getTime()) ? undefined : t("form.requiredHint", { date: toDateTimeLocal(defaultRequiredWatchBy(published)).replace("T", " ") });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={video ? "Edit Safety Video" : "Add Weekly Safety Video"} size="lg" fullScreen={isMobile}>
+    <Modal opened={opened} onClose={onClose} title={video ? t("form.editTitle") : t("form.addTitle")} size="lg" fullScreen={isMobile}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
-          <TextInput label="Title" withAsterisk {...form.getInputProps("title")} />
+          <TextInput label={t("form.title")} withAsterisk {...form.getInputProps("title")} />
           <TextInput
-            label="Video URL"
+            label={t("form.url")}
             withAsterisk
-            placeholder="https://www.youtube.com/watch?v=…"
-            description="YouTube, Vimeo, or a direct .mp4 link"
+            placeholder={t("form.urlPlaceholder")}
+            description={t("form.urlDescription")}
             {...form.getInputProps("url")}
           />
-          <Textarea label="Description" autosize minRows={3} {...form.getInputProps("description")} />
+          <Textarea label={t("form.description")} autosize minRows={3} {...form.getInputProps("description")} />
           <SimpleGrid cols={2}>
-            <NumberInput label="Minutes" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps("minutes")} />
-            <NumberInput label="Seconds" min={0} max={59} allowDecimal={false} allowNegative={false} {...form.getInputProps("seconds")} />
+            <NumberInput label={t("form.minutes")} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps("minutes")} />
+            <NumberInput label={t("form.seconds")} min={0} max={59} allowDecimal={false} allowNegative={false} {...form.getInputProps("seconds")} />
           </SimpleGrid>
-          <TextInput label="Tags" placeholder="ppe, ladders, fall protection" description="Separate tags with commas" {...form.getInputProps("tags")} />
+          <TextInput label={t("form.tags")} placeholder={t("form.tagsPlaceholder")} description={t("form.tagsDescription")} {...form.getInputProps("tags")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="datetime-local" label="Publish date" {...form.getInputProps("publishedAt")} />
-            <TextInput type="datetime-local" label="Required watch by" description={requiredHint} {...form.getInputProps("requiredWatchByDate")} />
+            <TextInput type="datetime-local" label={t("form.publishDate")} {...form.getInputProps("publishedAt")} />
+            <TextInput type="datetime-local" label={t("form.requiredBy")} description={requiredHint} {...form.getInputProps("requiredWatchByDate")} />
           </SimpleGrid>
-          <TextInput label="Thumbnail URL" placeholder="Optional: generated for YouTube videos" {...form.getInputProps("thumbnail")} />
+          <TextInput label={t("form.thumbnail")} placeholder={t("form.thumbnailPlaceholder")} {...form.getInputProps("thumbnail")} />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
+              {t("form.cancel")}
             </Button>
             <Button type="submit" loading={pending}>
-              {video ? "Save Changes" : "Add Video"}
+              {video ? t("form.saveChanges") : t("form.add")}
             </Button>
           </Group>
         </Stack>

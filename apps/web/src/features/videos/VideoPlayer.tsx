@@ -2,6 +2,7 @@ import { shouldSaveVideoProgress, type VideoSource, videoSource } from "@sitesaf
 import { AspectRatio, Center, Stack, Text } from "@mantine/core";
 import { IconVideoOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { loadVimeoApi, loadYouTubeApi, type VimeoPlayer, type YouTubePlayer } from "./playerApis";
 
 /** Whether the player can tell us how far the video was played. */
@@ -32,6 +33,7 @@ export function VideoPlayer({
   onProgress?: ((percentage: number) => void) | undefined;
   onReporting?: ((state: PlayerReporting) => void) | undefined;
 }) {
+  const { t } = useTranslation("videos");
   const source = videoSource(url);
   const lastSaved = useRef(watched);
   lastSaved.current = Math.max(lastSaved.current, watched);
@@ -63,7 +65,7 @@ export function VideoPlayer({
           <Stack align="center" gap={4}>
             <IconVideoOff size={36} color="white" />
             <Text c="white" size="sm">
-              This video link cannot be played here.
+              {t("player.unplayable")}
             </Text>
           </Stack>
         </Center>

@@ -7,12 +7,12 @@ import {
   isUpcomingVideo,
   relatedVideos,
   videoMatches,
-  videoStatusLabels,
 } from "@sitesafe/domain";
 import { ActionIcon, Alert, AspectRatio, Badge, Button, Card, Center, Grid, Group, Image, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconEdit, IconPlayerPlay, IconPlus, IconSearch, IconVideo } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -26,15 +26,16 @@ import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from ".
 type WorkerVideo = RouterOutputs["videos"]["workerVideos"][number];
 type Tab = "this-week" | "upcoming" | "previous" | "required";
 
-const emptyText: Record<Tab, string> = {
-  "this-week": "No videos are scheduled for this week.",
-  upcoming: "No upcoming videos scheduled.",
-  previous: "No previous videos available.",
-  required: "You have completed all required videos. Great job!",
-};
+const emptyKey = {
+  "this-week": "page.emptyThisWeek",
+  upcoming: "page.emptyUpcoming",
+  previous: "page.emptyPrevious",
+  required: "page.emptyRequired",
+} as const satisfies Record<Tab, string>;
 
 /** /videos?vid=&wid= : weekly safety videos with the player, progress and the admin dialogs. */
 export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number | undefined }) {
+  const { t } = useTranslation("videos");
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
   const navigate = useNavigate({ from: "/videos" });
@@ -60,9 +61,9 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
     try {
       const saved = await selfAttest.mutateAsync({ workerId: progressWorkerId, videoId });
       utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
-      notifySuccess("Progress updated", "Recorded as self-attested: you said you watched this video.");
+      notifySuccess(t("page.progressUpdated"), t("page.selfAttestedSaved"));
     } catch (error) {
-      notifyError("Error saving progress", errorMessage(error));
+      notifyError(t("page.saveFailed"), errorMessage(error));
     }
   };
   const saveProgress = async (videoId: number, watchedPercentage: number) => {
@@ -76,7 +77,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
       utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
       if (saved.status === "completed") void utils.videos.requiredVideos.invalidate();
     } catch (error) {
-      notifyError("Error saving progress", errorMessage(error));
+      notifyError(t("page.saveFailed"), errorMessage(error));
     }
   };
 
@@ -100,12 +101,12 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
 
   const header = (
     <PageHeader
-      title="Weekly Safety Videos"
-      subtitle="Watch each week's toolbox talk before its required-by date."
+      title={t("page.title")}
+      subtitle={t("page.subtitle")}
       actions={
         can(actor, "video.manage") ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ opened: true, video: null })}>
-            Add Video URL
+            {t("page.addVideo")}
           </Button>
         ) : null
       }
@@ -115,7 +116,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
   const workerPicker =
     staff && workers.data?.length ? (
       <Select
-        label="Viewing progress for"
+        label={t("page.viewingFor")}
         data={workers.data.map((w) => ({ value: String(w.workerId), label: `${w.firstName} ${w.lastName}` }))}
         value={progressWorkerId ? String(progressWorkerId) : null}
         allowDeselect={false}
@@ -131,12 +132,12 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
     return (
       <>
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="md" onClick={() => select(undefined)}>
-          Back to Videos
+          {t("page.back")}
         </Button>
         {videos.isPending ? (
           <CardGridSkeleton count={1} />
         ) : !selected ? (
-          <EmptyState title="Video not found" message="The video may have been removed, or the link is wrong." />
+          <EmptyState title={t("page.notFoundTitle")} message={t("page.notFoundMessage")} />
         ) : (
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 8 }}>
@@ -149,9 +150,9 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
                     ? null
                     : staff
                       ? viewedWorker
-                        ? `Showing ${viewedWorker.firstName} ${viewedWorker.lastName}'s progress. Progress is recorded by the worker who watches.`
-                        : "No Workers Found"
-                      : "Worker profile not found: your viewing progress cannot be recorded."
+                        ? t("page.showingProgress", { name: `${viewedWorker.firstName} ${viewedWorker.lastName}` })
+                        : t("page.noWorkersFound")
+                      : t("page.noProfileNote")
                 }
                 onProgress={(pct) => void saveProgress(selected.id, pct)}
                 onAttest={() => void attest(selected.id)}
@@ -161,7 +162,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Title order={2} size="h4" mb="sm">
-                Related Videos
+                {t("page.related")}
               </Title>
               <Stack gap="sm">
                 {relatedVideos(selected, all).map((v) => (
@@ -181,7 +182,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
                 ))}
                 {all.length <= 1 ? (
                   <Text size="sm" c="dimmed">
-                    No related videos yet.
+                    {t("page.noRelated")}
                   </Text>
                 ) : null}
               </Stack>
@@ -198,8 +199,8 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
       {header}
       <Group align="flex-end" mb="md" gap="sm" wrap="wrap">
         <TextInput
-          placeholder="Search videos by title, description or tag"
-          aria-label="Search videos"
+          placeholder={t("page.searchPlaceholder")}
+          aria-label={t("page.searchLabel")}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -209,15 +210,15 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
       </Group>
       {staff && workers.data && workers.data.length === 0 ? (
         <Alert color="gray" mb="md" icon={<IconAlertCircle size={18} />}>
-          No Workers Found: there is no worker progress to show yet.
+          {t("page.noWorkersAlert")}
         </Alert>
       ) : null}
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)}>
         <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto" }}>
-          <Tabs.Tab value="this-week">This Week's Video</Tabs.Tab>
-          <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
-          <Tabs.Tab value="previous">Previous Videos</Tabs.Tab>
+          <Tabs.Tab value="this-week">{t("page.tabThisWeek")}</Tabs.Tab>
+          <Tabs.Tab value="upcoming">{t("page.tabUpcoming")}</Tabs.Tab>
+          <Tabs.Tab value="previous">{t("page.tabPrevious")}</Tabs.Tab>
           <Tabs.Tab
             value="required"
             rightSection={
@@ -228,7 +229,7 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
               ) : null
             }
           >
-            Required
+            {t("page.tabRequired")}
           </Tabs.Tab>
         </Tabs.List>
 
@@ -237,14 +238,14 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
             {videos.isPending || (key === "required" && progressWorkerId !== null && required.isPending) ? (
               <CardGridSkeleton />
             ) : videos.isError ? (
-              <ErrorState message={errorMessage(videos.error, "Failed to load videos")} onRetry={() => void videos.refetch()} />
+              <ErrorState message={errorMessage(videos.error, t("page.loadFailed"))} onRetry={() => void videos.refetch()} />
             ) : key === "required" && progressWorkerId === null ? (
               <EmptyState
-                title={staff ? "No Workers Found" : "Worker profile not found"}
-                message={staff ? "Required videos are tracked per worker." : "Required videos are tracked for workers only."}
+                title={staff ? t("page.noWorkersFound") : t("page.profileNotFound")}
+                message={staff ? t("page.requiredPerWorker") : t("page.requiredWorkersOnly")}
               />
             ) : lists[key].length === 0 ? (
-              <EmptyState title={emptyText[key]} icon={<IconVideo size={26} />} />
+              <EmptyState title={t(emptyKey[key])} icon={<IconVideo size={26} />} />
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {lists[key].map((v) => (
@@ -278,31 +279,33 @@ function Thumbnail({ video, width }: { video: SafetyVideo; width?: number }) {
 }
 
 function ProgressBadge({ record }: { record: WorkerVideo | undefined }) {
+  const { t } = useTranslation("videos");
   const tracked =
     !record || record.status === "not_watched" ? (
-      <Badge variant="light" color="gray">{videoStatusLabels.not_watched}</Badge>
+      <Badge variant="light" color="gray">{t("labels.status.not_watched")}</Badge>
     ) : record.status === "completed" ? (
-      <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>Completed</Badge>
+      <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>{t("labels.status.completed")}</Badge>
     ) : (
-      <Badge variant="light" color="blue">{record.watchedPercentage}% watched</Badge>
+      <Badge variant="light" color="blue">{t("page.watchedPercent", { pct: record.watchedPercentage })}</Badge>
     );
   if (!record?.selfAttestedAt || record.status === "completed") return tracked;
   // Kept apart from tracked completion: the player did not report this.
   return (
     <>
       {tracked}
-      <Badge variant="outline" color="grape" title={`Self-attested on ${formatDateTime(record.selfAttestedAt)}`}>
-        Self-attested
+      <Badge variant="outline" color="grape" title={t("page.selfAttestedOn", { date: formatDateTime(record.selfAttestedAt) })}>
+        {t("page.selfAttested")}
       </Badge>
     </>
   );
 }
 
 function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; record: WorkerVideo | undefined; onOpen: () => void; onEdit?: (() => void) | undefined }) {
+  const { t } = useTranslation("videos");
   return (
     <Card withBorder radius="md" padding="sm" data-testid="video-card">
       <Card.Section>
-        <UnstyledButton onClick={onOpen} w="100%" aria-label={`Play ${video.title}`}>
+        <UnstyledButton onClick={onOpen} w="100%" aria-label={t("page.play", { title: video.title })}>
           <Thumbnail video={video} />
         </UnstyledButton>
       </Card.Section>
@@ -314,26 +317,26 @@ function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; reco
             </Text>
           </UnstyledButton>
           {onEdit ? (
-            <Tooltip label="Edit video" openDelay={700}>
-              <ActionIcon variant="subtle" aria-label={`Edit ${video.title}`} onClick={onEdit}>
+            <Tooltip label={t("page.editVideo")} openDelay={700}>
+              <ActionIcon variant="subtle" aria-label={t("page.editNamed", { title: video.title })} onClick={onEdit}>
                 <IconEdit size={18} />
               </ActionIcon>
             </Tooltip>
           ) : null}
         </Group>
         <Text size="xs" c="dimmed">
-          {formatDuration(video.duration)} · Published {formatDate(video.publishedAt)}
+          {t("page.published", { duration: formatDuration(video.duration), date: formatDate(video.publishedAt) })}
         </Text>
         {video.requiredWatchByDate ? (
           <Text size="xs" c="dimmed">
-            Watch by {formatDate(video.requiredWatchByDate)}
+            {t("page.watchBy", { date: formatDate(video.requiredWatchByDate) })}
           </Text>
         ) : null}
         <Group gap={6}>
           <ProgressBadge record={record} />
-          {video.tags.slice(0, CARD_TAG_LIMIT).map((t) => (
-            <Badge key={t} variant="outline" color="gray" size="sm">
-              {t}
+          {video.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
+            <Badge key={tag} variant="outline" color="gray" size="sm">
+              {tag}
             </Badge>
           ))}
         </Group>
@@ -361,6 +364,7 @@ function SelectedVideo({
   onEdit?: (() => void) | undefined;
   saving: boolean;
 }) {
+  const { t } = useTranslation("videos");
   const [reporting, setReporting] = useState<PlayerReporting>("loading");
   useEffect(() => setReporting("loading"), [video.id]);
   // Only where the player cannot report progress, and stored as self-attested.
@@ -382,12 +386,12 @@ function SelectedVideo({
         <Group gap="xs">
           {onEdit ? (
             <Button variant="default" size="xs" leftSection={<IconEdit size={14} />} onClick={onEdit}>
-              Edit
+              {t("page.edit")}
             </Button>
           ) : null}
           {offerAttest ? (
             <Button variant="default" leftSection={<IconCheck size={16} />} loading={saving} onClick={onAttest}>
-              I watched this (self-attested)
+              {t("page.attest")}
             </Button>
           ) : null}
         </Group>
@@ -395,14 +399,13 @@ function SelectedVideo({
       <Group gap="xs">
         <ProgressBadge record={record} />
         <Text size="sm" c="dimmed">
-          {formatDuration(video.duration)} · Published {formatDateTime(video.publishedAt)}
-          {video.requiredWatchByDate ? ` · Watch by ${formatDateTime(video.requiredWatchByDate)}` : ""}
+          {t("page.published", { duration: formatDuration(video.duration), date: formatDateTime(video.publishedAt) })}
+          {video.requiredWatchByDate ? t("page.watchBySuffix", { date: formatDateTime(video.requiredWatchByDate) }) : ""}
         </Text>
       </Group>
       {offerAttest ? (
         <Text size="sm" c="dimmed">
-          The player cannot report how much you watched here (offline, or its player could not load). If you watched this video,
-          you can say so: it is recorded as self-attested, apart from tracked viewing.
+          {t("page.attestHint")}
         </Text>
       ) : null}
       {viewerNote ? (
@@ -413,9 +416,9 @@ function SelectedVideo({
       {video.description ? <Text style={{ whiteSpace: "pre-line" }}>{video.description}</Text> : null}
       {video.tags.length ? (
         <Group gap={6}>
-          {video.tags.map((t) => (
-            <Badge key={t} variant="light" color="orange">
-              {t}
+          {video.tags.map((tag) => (
+            <Badge key={tag} variant="light" color="orange">
+              {tag}
             </Badge>
           ))}
         </Group>

@@ -8,11 +8,12 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
-import { formatDate, formatDuration } from "../../lib/format";
+import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc, invalidateLists } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { DetailField as Field } from "../../components/DetailField";
+import { useTranslation } from "react-i18next";
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -27,10 +28,11 @@ const videoStatus: Record<string, { label: string; color: string }> = {
 
 
 function ProjectsTab({ id }: { id: number }) {
+  const { t } = useTranslation("workers");
   const q = trpc.workers.projects.useQuery({ id });
   if (q.isPending) return <ListSkeleton rows={3} />;
   if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title="No projects" message="This worker is not assigned to any projects." />;
+  if (q.data.length === 0) return <EmptyState title={t("detail.noProjects")} message={t("detail.noProjectsMessage")} />;
   return (
     <Stack gap="xs">
       {q.data.map((p) => (
@@ -42,7 +44,7 @@ function ProjectsTab({ id }: { id: number }) {
               </Anchor>
               <Text size="xs" c="dimmed" truncate>
                 {p.location}
-                {p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · assigned {formatDate(p.assignedAt)}
+                {p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · {t("detail.assigned", { date: formatDate(p.assignedAt) })}
               </Text>
             </div>
             <ProjectStatusBadge status={p.status} />
@@ -54,35 +56,37 @@ function ProjectsTab({ id }: { id: number }) {
 }
 
 function TrainingTab({ id }: { id: number }) {
+  const { t } = useTranslation("workers");
   const q = trpc.workers.trainingRecords.useQuery({ id });
   if (q.isPending) return <ListSkeleton rows={4} />;
-  if (q.error) return <ErrorState message="Failed to fetch training data" onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title="No Modules Found" message="No training modules have been set up yet." />;
+  if (q.error) return <ErrorState message={t("detail.trainingFailed")} onRetry={() => void q.refetch()} />;
+  if (q.data.length === 0) return <EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />;
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Module</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th w={160}>Progress</Table.Th>
-            <Table.Th>Completed</Table.Th>
+            <Table.Th>{t("detail.module")}</Table.Th>
+            <Table.Th>{t("detail.status")}</Table.Th>
+            <Table.Th w={160}>{t("detail.progress")}</Table.Th>
+            <Table.Th>{t("detail.completed")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {q.data.map((m) => {
             const s = trainingStatus[m.status] ?? { label: m.status, color: "gray" };
+            const statusLabel = t(`labels.training.${m.status}`, { defaultValue: s.label });
             return (
               <Table.Tr key={m.moduleId}>
                 <Table.Td fw={600}>{m.title}</Table.Td>
                 <Table.Td>
                   <Badge miw="max-content" color={s.color} variant="light">
-                    {s.label}
+                    {statusLabel}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Progress value={m.progress} style={{ flex: 1 }} color={m.status === "completed" ? "green" : "blue"} aria-label={`${m.title} ${m.progress}%`} />
+                    <Progress value={m.progress} style={{ flex: 1 }} color={m.status === "completed" ? "green" : "blue"} aria-label={`${m.title} ${formatPercent(m.progress)}`} />
                     <Text size="xs">{m.progress}%</Text>
                   </Group>
                 </Table.Td>
@@ -97,24 +101,26 @@ function TrainingTab({ id }: { id: number }) {
 }
 
 function VideosTab({ id }: { id: number }) {
+  const { t } = useTranslation("workers");
   const q = trpc.workers.videoRecords.useQuery({ id });
   if (q.isPending) return <ListSkeleton rows={4} />;
   if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title="No videos" message="No safety videos have been published yet." />;
+  if (q.data.length === 0) return <EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Video</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Watched</Table.Th>
-            <Table.Th>Required by</Table.Th>
+            <Table.Th>{t("detail.video")}</Table.Th>
+            <Table.Th>{t("detail.status")}</Table.Th>
+            <Table.Th>{t("detail.watched")}</Table.Th>
+            <Table.Th>{t("detail.requiredBy")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {q.data.map((v) => {
             const s = videoStatus[v.status] ?? { label: v.status, color: "gray" };
+            const statusLabel = t(`labels.video.${v.status}`, { defaultValue: s.label });
             return (
               <Table.Tr key={v.videoId}>
                 <Table.Td>
@@ -127,11 +133,11 @@ function VideosTab({ id }: { id: number }) {
                 </Table.Td>
                 <Table.Td>
                   <Badge miw="max-content" color={s.color} variant="light">
-                    {s.label}
+                    {statusLabel}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{v.watchedPercentage}%</Table.Td>
-                <Table.Td>{v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : "Optional"}</Table.Td>
+                <Table.Td>{formatPercent(v.watchedPercentage)}</Table.Td>
+                <Table.Td>{v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")}</Table.Td>
               </Table.Tr>
             );
           })}
@@ -143,6 +149,7 @@ function VideosTab({ id }: { id: number }) {
 
 /** /workers/:id: profile, compliance, and tabs for projects, training modules and safety videos. */
 export function WorkerDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation("workers");
   const actor = useActor();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -154,25 +161,25 @@ export function WorkerDetailPage({ id }: { id: number }) {
 
   useEffect(() => {
     if (!valid) {
-      notifyError("Error: Worker ID is missing");
+      notifyError(t("detail.idMissing"));
       void navigate({ to: listPath, replace: true });
     } else if (query.error) {
-      notifyError("Worker not found", errorMessage(query.error));
+      notifyError(t("detail.notFound"), errorMessage(query.error));
       void navigate({ to: listPath, replace: true });
     }
-  }, [valid, query.error, navigate, listPath]);
+  }, [valid, query.error, navigate, listPath, t]);
 
   const remove = trpc.workers.delete.useMutation({
     onSuccess: async () => {
       setConfirming(false);
-      notifySuccess("Worker deleted", "The worker and their login account have been deleted.");
+      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
       utils.workers.byId.setData({ id }, undefined);
       await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
       void navigate({ to: "/workers" });
     },
     onError: (e) => {
       setConfirming(false);
-      notifyError("Failed to delete worker", errorMessage(e));
+      notifyError(t("detail.deleteFailed"), errorMessage(e));
     },
   });
 
@@ -184,7 +191,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
     <>
       {staff ? (
         <Button component={Link} to="/workers" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-          Back to Workers
+          {t("detail.back")}
         </Button>
       ) : null}
       <PageHeader
@@ -194,12 +201,12 @@ export function WorkerDetailPage({ id }: { id: number }) {
           <>
             {can(actor, "worker.update") ? (
               <Button component={Link} to={`/workers/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-                Edit
+                {t("detail.edit")}
               </Button>
             ) : null}
             {can(actor, "worker.delete") && w.userId !== actor?.userId ? (
               <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete
+                {t("detail.delete")}
               </Button>
             ) : null}
           </>
@@ -212,7 +219,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconUser size={20} />
               </ThemeIcon>
-              <Title order={2} size="h4">Worker Information</Title>
+              <Title order={2} size="h4">{t("detail.information")}</Title>
             </Group>
             <SimpleFields w={w} />
           </Card>
@@ -223,28 +230,28 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconShieldCheck size={20} />
               </ThemeIcon>
-              <Title order={2} size="h4">Safety Compliance</Title>
+              <Title order={2} size="h4">{t("detail.compliance")}</Title>
             </Group>
             <Text fz={36} fw={800} lh={1}>
-              {w.safetyCompliance}%
+              {formatPercent(w.safetyCompliance)}
             </Text>
             <Text size="sm" c="dimmed" mb="sm">
-              {workerComplianceLabel(w.safetyCompliance)}
+              {t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
             </Text>
-            <ComplianceBar value={w.safetyCompliance} context="workerTable" label={workerComplianceLabel(w.safetyCompliance)} />
+            <ComplianceBar value={w.safetyCompliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)} />
           </Card>
         </Grid.Col>
       </Grid>
       <Tabs defaultValue="projects" keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
           <Tabs.Tab value="projects" leftSection={<IconBuildingSkyscraper size={16} />}>
-            Projects
+            {t("detail.projectsTab")}
           </Tabs.Tab>
           <Tabs.Tab value="training" leftSection={<IconBook size={16} />}>
-            Training Modules
+            {t("detail.trainingTab")}
           </Tabs.Tab>
           <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
-            Safety Videos
+            {t("detail.videosTab")}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="projects">
@@ -259,9 +266,10 @@ export function WorkerDetailPage({ id }: { id: number }) {
       </Tabs>
       <ConfirmDialog
         opened={confirming}
-        title="Delete Worker"
-        message={`Are you sure you want to delete ${name}? This deletes their login account, training and video records and project assignments. Forms they filed are kept. This action cannot be undone.`}
-        pendingLabel="Deleting..."
+        title={t("detail.deleteTitle")}
+        message={t("detail.deleteMessage", { name })}
+        confirmLabel={t("detail.delete")}
+        pendingLabel={t("detail.deleting")}
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ id })}
         onClose={() => setConfirming(false)}
@@ -271,43 +279,44 @@ export function WorkerDetailPage({ id }: { id: number }) {
 }
 
 function SimpleFields({ w }: { w: { email: string; phone: string | null; company: string | null; hardhatNumber: string | null; emergencyContact: string | null; username: string | null; role: string; createdAt: Date } }) {
+  const { t } = useTranslation("workers");
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Email">
+        <Field label={t("detail.email")}>
           <Anchor href={`mailto:${w.email}`} size="sm">
             {w.email}
           </Anchor>
         </Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Phone">
+        <Field label={t("detail.phone")}>
           {w.phone ? (
             <Anchor href={`tel:${w.phone}`} size="sm">
               {w.phone}
             </Anchor>
           ) : (
-            "Not provided"
+            t("detail.notProvided")
           )}
         </Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Job Role">{w.role}</Field>
+        <Field label={t("detail.jobRole")}>{w.role}</Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Company">{w.company ?? "Not provided"}</Field>
+        <Field label={t("detail.company")}>{w.company ?? t("detail.notProvided")}</Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Hard Hat Number">{w.hardhatNumber ?? "Not assigned"}</Field>
+        <Field label={t("detail.hardhat")}>{w.hardhatNumber ?? t("detail.notAssigned")}</Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Emergency Contact">{w.emergencyContact ?? "Not provided"}</Field>
+        <Field label={t("detail.emergencyContact")}>{w.emergencyContact ?? t("detail.notProvided")}</Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Username">{w.username ?? "No login account"}</Field>
+        <Field label={t("detail.username")}>{w.username ?? t("detail.noLogin")}</Field>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label="Added">{formatDate(w.createdAt)}</Field>
+        <Field label={t("detail.added")}>{formatDate(w.createdAt)}</Field>
       </Grid.Col>
     </Grid>
   );

@@ -13,7 +13,8 @@ import {
   workerFullName,
 } from "@sitesafe/domain";
 import { Autocomplete, Button, Card, Checkbox, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
+import { schemaResolver } from "../../lib/validation";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -22,6 +23,8 @@ import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
+import { localizeMessage } from "../../lib/i18n";
 
 type Worker = RouterOutputs["workers"]["byId"];
 type Mode = "create" | "edit" | "manager";
@@ -63,6 +66,7 @@ function schemaFor(mode: Mode) {
 }
 
 function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
+  const { t } = useTranslation("workers");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const projects = trpc.projects.options.useQuery();
@@ -94,19 +98,19 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
   };
   const onError = (title: string) => (e: unknown) => notifyError(title, errorMessage(e));
   const created = async (w: Worker, title: string) => {
-    notifySuccess(title, `${workerFullName(w)} can now sign in as ${w.username ?? "their new account"}.`);
+    notifySuccess(title, t("form.created", { name: workerFullName(w), username: w.username ?? t("form.theirNewAccount") }));
     await refresh(w.id);
     void navigate({ to: mode === "manager" ? "/managers" : "/workers/$id", params: { id: String(w.id) } });
   };
-  const create = trpc.workers.create.useMutation({ onSuccess: (w) => created(w, "Worker created"), onError: onError("Failed to create worker") });
-  const createManager = trpc.workers.createManager.useMutation({ onSuccess: (w) => created(w, "Manager created"), onError: onError("Failed to create manager") });
+  const create = trpc.workers.create.useMutation({ onSuccess: (w) => created(w, t("form.workerCreated")), onError: onError(t("form.createWorkerFailed")) });
+  const createManager = trpc.workers.createManager.useMutation({ onSuccess: (w) => created(w, t("form.managerCreated")), onError: onError(t("form.createManagerFailed")) });
   const update = trpc.workers.update.useMutation({
     onSuccess: async (w) => {
-      notifySuccess("Worker updated", `${workerFullName(w)} has been updated.`);
+      notifySuccess(t("form.updated"), t("form.updatedMessage", { name: workerFullName(w) }));
       await refresh(w.id);
       void navigate({ to: "/workers/$id", params: { id: String(w.id) } });
     },
-    onError: onError("Failed to update worker"),
+    onError: onError(t("form.updateFailed")),
   });
   const pending = create.isPending || createManager.isPending || update.isPending;
 
@@ -131,9 +135,9 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
     (errors) => {
       const fields = Object.keys(errors);
       if (REQUIRED.some((f) => fields.includes(f) && !form.getValues()[f as keyof FormValues].toString().trim())) {
-        notifyError(MISSING_REQUIRED_FIELDS, FILL_REQUIRED_FIELDS);
-      } else if (errors.username === MISSING_CREDENTIALS || errors.password === MISSING_CREDENTIALS) {
-        notifyError(MISSING_CREDENTIALS, "Enter a username and password for the login account.");
+        notifyError(localizeMessage(MISSING_REQUIRED_FIELDS), localizeMessage(FILL_REQUIRED_FIELDS));
+      } else if (errors.username === localizeMessage(MISSING_CREDENTIALS) || errors.password === localizeMessage(MISSING_CREDENTIALS)) {
+        notifyError(localizeMessage(MISSING_CREDENTIALS), t("form.credentialsHint"));
       }
     },
   );
@@ -147,46 +151,46 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
       <Stack gap="lg">
         <Card withBorder padding="lg" radius="md">
           <Title order={2} size="h4" mb="md">
-            {mode === "manager" ? "Manager Details" : "Worker Details"}
+            {mode === "manager" ? t("form.managerDetails") : t("form.workerDetails")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" withAsterisk autoComplete="off" {...form.getInputProps("firstName")} />
-            <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps("lastName")} />
-            <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps("email")} />
-            <TextInput label="Phone" type="tel" description="At least 10 digits" autoComplete="off" {...form.getInputProps("phone")} />
+            <TextInput label={t("form.firstName")} withAsterisk autoComplete="off" {...form.getInputProps("firstName")} />
+            <TextInput label={t("form.lastName")} withAsterisk autoComplete="off" {...form.getInputProps("lastName")} />
+            <TextInput label={t("form.email")} type="email" withAsterisk autoComplete="off" {...form.getInputProps("email")} />
+            <TextInput label={t("form.phone")} type="tel" description={t("form.phoneHint")} autoComplete="off" {...form.getInputProps("phone")} />
             {mode === "manager" ? (
-              <TextInput label="Job Role" value={MANAGER_DEFAULT_POSITION} readOnly disabled withAsterisk />
+              <TextInput label={t("form.jobRole")} value={MANAGER_DEFAULT_POSITION} readOnly disabled withAsterisk />
             ) : (
-              <Autocomplete label="Job Role" withAsterisk data={JOB_ROLES} {...form.getInputProps("role")} />
+              <Autocomplete label={t("form.jobRole")} withAsterisk data={JOB_ROLES} {...form.getInputProps("role")} />
             )}
-            <TextInput label="Company" {...form.getInputProps("company")} />
-            <TextInput label="Hard Hat Number" {...form.getInputProps("hardhatNumber")} />
-            <TextInput label="Emergency Contact" placeholder="Name and phone number" {...form.getInputProps("emergencyContact")} />
+            <TextInput label={t("form.company")} {...form.getInputProps("company")} />
+            <TextInput label={t("form.hardhat")} {...form.getInputProps("hardhatNumber")} />
+            <TextInput label={t("form.emergencyContact")} placeholder={t("form.emergencyPlaceholder")} {...form.getInputProps("emergencyContact")} />
           </SimpleGrid>
         </Card>
 
         <Card withBorder padding="lg" radius="md">
           <Title order={2} size="h4" mb={4}>
-            Active Projects
+            {t("form.activeProjects")}
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            The projects this person works on. They see only these projects.
+            {t("form.activeProjectsHint")}
           </Text>
           {projects.isPending ? (
             <Skeleton height={60} />
           ) : choices.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No active projects.
+              {t("form.noActiveProjects")}
             </Text>
           ) : (
-            <Checkbox.Group {...form.getInputProps("projectIds")} aria-label="Active projects">
+            <Checkbox.Group {...form.getInputProps("projectIds")} aria-label={t("form.activeProjects")}>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
                 {choices.map((p) => (
                   <Checkbox
                     key={p.id}
                     value={String(p.id)}
                     label={p.name}
-                    description={p.status === "active" ? p.location : `${p.location} · ${projectStatusLabels[p.status]}`}
+                    description={p.status === "active" ? p.location : `${p.location} · ${t(`projects:labels.status.${p.status}`, { defaultValue: projectStatusLabels[p.status] })}`}
                   />
                 ))}
               </SimpleGrid>
@@ -197,24 +201,24 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
         {mode !== "edit" ? (
           <Card withBorder padding="lg" radius="md">
             <Title order={2} size="h4" mb={4}>
-              Login Account
+              {t("form.loginAccount")}
             </Title>
             <Text size="sm" c="dimmed" mb="md">
-              {mode === "manager" ? "The manager signs in with these credentials." : "The worker signs in with these credentials."}
+              {mode === "manager" ? t("form.managerSignsIn") : t("form.workerSignsIn")}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps("username")} />
-              <PasswordInput label="Password" withAsterisk autoComplete="new-password" description={PASSWORD_HINT} {...form.getInputProps("password")} />
+              <TextInput label={t("form.username")} withAsterisk autoComplete="off" {...form.getInputProps("username")} />
+              <PasswordInput label={t("form.password")} withAsterisk autoComplete="new-password" description={localizeMessage(PASSWORD_HINT)} {...form.getInputProps("password")} />
             </SimpleGrid>
           </Card>
         ) : null}
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={cancelTo} disabled={pending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" loading={pending}>
-            {mode === "edit" ? "Update Worker" : mode === "manager" ? "Create Manager" : "Create Worker"}
+            {mode === "edit" ? t("form.updateWorker") : mode === "manager" ? t("form.createManager") : t("form.createWorker")}
           </Button>
         </Group>
       </Stack>
@@ -232,12 +236,13 @@ function Back({ to, label }: { to: string; label: string }) {
 
 /** /workers/new. */
 export function NewWorkerPage() {
+  const { t } = useTranslation("workers");
   const actor = useActor();
   if (!can(actor, "worker.create")) return <Navigate to="/" replace />;
   return (
     <>
-      <Back to="/workers" label="Back to Workers" />
-      <PageHeader title="Add New Worker" subtitle="A worker profile with a login account and project assignments" />
+      <Back to="/workers" label={t("form.backToWorkers")} />
+      <PageHeader title={t("addWorker")} subtitle={t("form.newWorkerSubtitle")} />
       <WorkerForm mode="create" />
     </>
   );
@@ -245,12 +250,13 @@ export function NewWorkerPage() {
 
 /** /managers/new (admin only): position Safety Manager and the default company. */
 export function NewManagerPage() {
+  const { t } = useTranslation("workers");
   const actor = useActor();
   if (!can(actor, "manager.create")) return <Navigate to="/managers" replace />;
   return (
     <>
-      <Back to="/managers" label="Back to Managers" />
-      <PageHeader title="Add New Manager" subtitle="A safety manager account with a worker profile" />
+      <Back to="/managers" label={t("form.backToManagers")} />
+      <PageHeader title={t("addManager")} subtitle={t("form.newManagerSubtitle")} />
       <WorkerForm mode="manager" />
     </>
   );
@@ -258,6 +264,7 @@ export function NewManagerPage() {
 
 /** /workers/:id/edit. */
 export function EditWorkerPage({ id }: { id: number }) {
+  const { t } = useTranslation("workers");
   const actor = useActor();
   const navigate = useNavigate();
   const allowed = can(actor, "worker.update");
@@ -265,16 +272,16 @@ export function EditWorkerPage({ id }: { id: number }) {
   const query = trpc.workers.byId.useQuery({ id }, { enabled: allowed && valid });
   useEffect(() => {
     if (allowed && (!valid || query.error)) {
-      notifyError("Worker not found", query.error ? errorMessage(query.error) : "Error: Worker ID is missing");
+      notifyError(t("form.notFound"), query.error ? errorMessage(query.error) : t("form.idMissing"));
       void navigate({ to: "/workers", replace: true });
     }
-  }, [allowed, valid, query.error, navigate]);
+  }, [allowed, valid, query.error, navigate, t]);
   if (!allowed) return <Navigate to="/" replace />;
   if (!query.data) return <FullPageSpinner />;
   return (
     <>
-      <Back to={`/workers/${id}`} label="Back to Worker" />
-      <PageHeader title="Edit Worker" subtitle={workerFullName(query.data)} />
+      <Back to={`/workers/${id}`} label={t("form.backToWorker")} />
+      <PageHeader title={t("form.editTitle")} subtitle={workerFullName(query.data)} />
       <WorkerForm mode="edit" worker={query.data} />
     </>
   );

@@ -13,13 +13,15 @@ import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { useTranslation } from "react-i18next";
 
 type Worker = RouterOutputs["workers"]["page"]["items"][number];
 
 function ProjectCount({ count }: { count: number }) {
+  const { t } = useTranslation("workers");
   return (
     <Badge miw="max-content" variant="light" color={count > 0 ? "blue" : "gray"}>
-      {count} {count === 1 ? "project" : "projects"}
+      {t("projects", { count })}
     </Badge>
   );
 }
@@ -29,6 +31,7 @@ function ProjectCount({ count }: { count: number }) {
  * stacked cards on a phone. The managers list holds the manager positions only.
  */
 export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
+  const { t } = useTranslation("workers");
   const actor = useActor();
   const isMobile = useIsMobile();
   const [search, setSearch] = useState("");
@@ -40,40 +43,39 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const list = trpc.workers.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { enabled: allowed, placeholderData: keepPreviousData });
   if (!allowed) return <Navigate to="/" replace />;
 
-  const noun = managers ? "managers" : "workers";
   const addAction = managers
     ? can(actor, "manager.create") && (
         <Button component={Link} to="/managers/new" leftSection={<IconPlus size={16} />}>
-          Add New Manager
+          {t("addManager")}
         </Button>
       )
     : can(actor, "worker.create") && (
         <Button component={Link} to="/workers/new" leftSection={<IconPlus size={16} />}>
-          Add New Worker
+          {t("addWorker")}
         </Button>
       );
   const view = (w: Worker) => (
-    <Button component={Link} to={`/workers/${w.id}`} size="xs" variant="subtle" leftSection={<IconEye size={14} />} aria-label={`View ${workerFullName(w)}`}>
-      View
+    <Button component={Link} to={`/workers/${w.id}`} size="xs" variant="subtle" leftSection={<IconEye size={14} />} aria-label={t("viewNamed", { name: workerFullName(w) })}>
+      {t("view")}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title={managers ? "Managers" : "Workers"}
-        subtitle={managers ? "Safety managers and administrators" : "Registered workers, their projects and safety compliance"}
+        title={managers ? t("managersTitle") : t("workersTitle")}
+        subtitle={managers ? t("managersSubtitle") : t("workersSubtitle")}
         actions={
           <>
             <ExportCsvButton path="/api/workers" filters={{ search: filters.search, managersOnly: managers || undefined }} />
-            {managers ? null : <ExportCsvButton path="/api/training-completion" filters={{ search: filters.search }} label="Training CSV" />}
+            {managers ? null : <ExportCsvButton path="/api/training-completion" filters={{ search: filters.search }} label={t("trainingCsv")} />}
             {addAction || null}
           </>
         }
       />
       <TextInput
-        placeholder="Search by name, email, role or phone"
-        aria-label={`Search ${noun}`}
+        placeholder={t("searchPlaceholder")}
+        aria-label={managers ? t("searchManagers") : t("searchWorkers")}
         maxLength={SEARCH_MAX}
         leftSection={<IconSearch size={16} />}
         value={search}
@@ -84,12 +86,12 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       {list.isPending ? (
         <ListSkeleton rows={6} />
       ) : list.error ? (
-        <ErrorState message={`Error loading ${noun}`} onRetry={() => void list.refetch()} />
+        <ErrorState message={managers ? t("loadManagersFailed") : t("loadWorkersFailed")} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
         debounced ? (
-          <EmptyState title={`No ${noun} found`} message="No workers found matching your search criteria." />
+          <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
         ) : (
-          <EmptyState title={`No ${noun} yet`} message={managers ? "No managers have been added yet." : "No workers have been added yet."} action={addAction || undefined} />
+          <EmptyState title={managers ? t("noManagersYet") : t("noWorkersYet")} message={managers ? t("noManagersAdded") : t("noWorkersAdded")} action={addAction || undefined} />
         )
       ) : (
         <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
@@ -124,13 +126,13 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
               <Table verticalSpacing="sm" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Company</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Phone</Table.Th>
-                    <Table.Th>Projects</Table.Th>
-                    <Table.Th w={170}>Compliance</Table.Th>
+                    <Table.Th>{t("columns.name")}</Table.Th>
+                    <Table.Th>{t("columns.role")}</Table.Th>
+                    <Table.Th>{t("columns.company")}</Table.Th>
+                    <Table.Th>{t("columns.email")}</Table.Th>
+                    <Table.Th>{t("columns.phone")}</Table.Th>
+                    <Table.Th>{t("columns.projects")}</Table.Th>
+                    <Table.Th w={170}>{t("columns.compliance")}</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
