@@ -58,15 +58,20 @@ export const moduleSectionSchema = z.object({
 });
 export type ModuleSection = z.infer<typeof moduleSectionSchema>;
 
+/** A question's words: what a translation carries, question for question. */
+const quizWordsShape = {
+  question: z.string({ error: "Question is required" }).trim().min(1, "Question is required").max(1000, "Question is too long"),
+  options: z
+    .array(z.string({ error: "Option cannot be empty" }).trim().min(1, "Option cannot be empty").max(500, "Option is too long"), {
+      error: "At least two options are required",
+    })
+    .min(2, "At least two options are required")
+    .max(10, "A question can have at most 10 options"),
+};
+
 export const quizQuestionSchema = z
   .object({
-    question: z.string({ error: "Question is required" }).trim().min(1, "Question is required").max(1000, "Question is too long"),
-    options: z
-      .array(z.string({ error: "Option cannot be empty" }).trim().min(1, "Option cannot be empty").max(500, "Option is too long"), {
-        error: "At least two options are required",
-      })
-      .min(2, "At least two options are required")
-      .max(10, "A question can have at most 10 options"),
+    ...quizWordsShape,
     answer: z
       .number({ error: "Answer index is required" })
       .int("Answer index is required")
@@ -89,17 +94,22 @@ export const guidelineSchema = z.object({
 });
 export type Guideline = z.infer<typeof guidelineSchema>;
 
-export const moduleContentSchema = z.object({
-  sections: z
-    .array(moduleSectionSchema, { error: "At least one section is required" })
-    .min(1, "At least one section is required")
-    .max(50, "A module can have at most 50 sections"),
-  quiz: z
-    .array(quizQuestionSchema, { error: "At least one quiz question is required" })
-    .min(1, "At least one quiz question is required")
-    .max(50, "A module can have at most 50 questions"),
-  guidelines: z.array(guidelineSchema).max(50).optional(),
-});
+/** A module's content with the given quiz question schema: the English module's, or a translation's. */
+function contentSchema<Q extends z.ZodType>(question: Q) {
+  return z.object({
+    sections: z
+      .array(moduleSectionSchema, { error: "At least one section is required" })
+      .min(1, "At least one section is required")
+      .max(50, "A module can have at most 50 sections"),
+    quiz: z
+      .array(question, { error: "At least one quiz question is required" })
+      .min(1, "At least one quiz question is required")
+      .max(50, "A module can have at most 50 questions"),
+    guidelines: z.array(guidelineSchema).max(50).optional(),
+  });
+}
+
+export const moduleContentSchema = contentSchema(quizQuestionSchema);
 export type TrainingModuleContent = z.infer<typeof moduleContentSchema>;
 
 /** Duration in minutes: a number, at least 5; blank falls back to 30. */
@@ -124,27 +134,9 @@ export const TRANSLATION_SECTIONS_MISMATCH = "The Spanish version must have the 
 export const TRANSLATION_QUESTIONS_MISMATCH = "The Spanish quiz must have the same questions as the English one";
 export const TRANSLATION_OPTIONS_MISMATCH = "Each Spanish question must have the same options as the English one";
 
-export const translatedQuizQuestionSchema = z.object({
-  question: z.string({ error: "Question is required" }).trim().min(1, "Question is required").max(1000, "Question is too long"),
-  options: z
-    .array(z.string({ error: "Option cannot be empty" }).trim().min(1, "Option cannot be empty").max(500, "Option is too long"), {
-      error: "At least two options are required",
-    })
-    .min(2, "At least two options are required")
-    .max(10, "A question can have at most 10 options"),
-});
+export const translatedQuizQuestionSchema = z.object(quizWordsShape);
 
-export const translatedModuleContentSchema = z.object({
-  sections: z
-    .array(moduleSectionSchema, { error: "At least one section is required" })
-    .min(1, "At least one section is required")
-    .max(50, "A module can have at most 50 sections"),
-  quiz: z
-    .array(translatedQuizQuestionSchema, { error: "At least one quiz question is required" })
-    .min(1, "At least one quiz question is required")
-    .max(50, "A module can have at most 50 questions"),
-  guidelines: z.array(guidelineSchema).max(50).optional(),
-});
+export const translatedModuleContentSchema = contentSchema(translatedQuizQuestionSchema);
 export type TranslatedModuleContent = z.infer<typeof translatedModuleContentSchema>;
 
 /** A module's title, description and content in another language. */
