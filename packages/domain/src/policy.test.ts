@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Action, can, canDeleteJhaComment, canEditJhaComment, canReadWorker, canReadWorkerProgress, canSeeJhaComment, canSeeProject, canWriteWorkerProgress } from "./policy.js";
-import type { Actor } from "./roles.js";
+import { type Actor, readableProjectIds } from "./roles.js";
 
 const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };
 const manager: Actor = { userId: 2, role: "manager", workerId: 20, position: "Safety Manager", assignedProjectIds: [] };
@@ -100,5 +100,14 @@ describe("record scoping", () => {
     expect(canEditJhaComment(admin, privateByWorker)).toBe(false);
     expect(canDeleteJhaComment(admin, privateByWorker)).toBe(true);
     expect(canDeleteJhaComment(manager, privateByWorker)).toBe(false);
+  });
+});
+
+describe("readableProjectIds", () => {
+  it("is every project (undefined) for staff and only the assigned ones for a worker", () => {
+    expect(readableProjectIds(admin)).toBeUndefined();
+    expect(readableProjectIds(manager)).toBeUndefined();
+    expect(readableProjectIds(worker)).toEqual([7]);
+    expect(readableProjectIds(safetyAdminWorker)).toEqual([]);
   });
 });

@@ -24,6 +24,11 @@ export function isStaff(actor: Pick<Actor, "role">): boolean {
   return actor.role === "admin" || actor.role === "manager";
 }
 
+/** The projects whose records the actor may read: undefined for staff (every project), else their assigned ones. */
+export function readableProjectIds(actor: Pick<Actor, "role" | "assignedProjectIds">): readonly number[] | undefined {
+  return isStaff(actor) ? undefined : actor.assignedProjectIds;
+}
+
 /** Worker-profile positions shown on the managers list (docs/product.md). */
 export const MANAGER_POSITIONS = ["Safety Manager", "Safety Administrator", "manager"] as const;
 

@@ -1,4 +1,4 @@
-import { type Actor, badRequest, canSeeProject, forbidden, isStaff } from "@sitesafe/domain";
+import { type Actor, badRequest, canSeeProject, forbidden, isStaff, readableProjectIds } from "@sitesafe/domain";
 import { type Database, jha, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 
@@ -53,7 +53,7 @@ export async function assertWorkersExist(db: Kysely<Database>, ids: readonly num
  * they may name (staff: everyone; workers: the people on their own projects).
  */
 export async function formOptions(db: Kysely<Database>, actor: Actor) {
-  const scope = isStaff(actor) ? undefined : actor.assignedProjectIds;
+  const scope = readableProjectIds(actor);
   const [projectChoices, workers] = await Promise.all([projects.projectChoices(db, scope), jha.workerOptions(db, scope)]);
   return { projects: projectChoices, workers };
 }

@@ -5,6 +5,7 @@ import {
   type IncidentListQuery,
   isStaff,
   notFound,
+  readableProjectIds,
 } from "@sitesafe/domain";
 import { audit, type Database, incidents } from "@sitesafe/db";
 import type { Kysely } from "kysely";
@@ -26,7 +27,7 @@ export async function visibleReport(db: Kysely<Database>, actor: Actor, id: numb
 /** The reports the actor may read, filtered: a worker's assigned projects only, a foreign project 403. */
 export function visibleReports(ctx: ServiceContext, options: IncidentListQuery) {
   if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-  return incidents.incidentReportList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+  return incidents.incidentReportList(ctx.db, { ...options, projectIds: readableProjectIds(ctx.actor) });
 }
 
 export async function createReport(ctx: ServiceContext, input: z.infer<typeof incidentReportSchema>) {

@@ -1,4 +1,4 @@
-import { type Actor, badRequest, isStaff } from "@sitesafe/domain";
+import { type Actor, badRequest, isStaff, readableProjectIds } from "@sitesafe/domain";
 import { type Database, jha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 
@@ -28,7 +28,7 @@ export async function assertNameableWorkers(
 
 /** Whose names and positions a report shows the actor: staff everyone, a worker the people of their projects. */
 export function involvedPeopleScope(actor: Actor): readonly number[] | undefined {
-  return isStaff(actor) ? undefined : actor.assignedProjectIds;
+  return readableProjectIds(actor);
 }
 
 const invalid = (message: string) => badRequest(message, [{ path: "involvedWorkers", message }]);

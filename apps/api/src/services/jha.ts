@@ -4,13 +4,13 @@ import {
   canEditJhaComment,
   canSeeJhaComment,
   forbidden,
-  isStaff,
   type jhaCommentCreateSchema,
   type jhaCommentUpdateSchema,
   type jhaFormSchema,
   type jhaFormUpdateSchema,
   type JhaListQuery,
   notFound,
+  readableProjectIds,
 } from "@sitesafe/domain";
 import { audit, type Database, jha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
@@ -38,7 +38,7 @@ async function visibleComment(db: Kysely<Database>, actor: Actor, id: number) {
 /** The forms the actor may read, filtered: a worker's assigned projects only, a foreign project 403. */
 export function visibleForms(ctx: ServiceContext, options: JhaListQuery) {
   if (options.projectId !== undefined) assertSeesProject(ctx.actor, options.projectId);
-  return jha.jhaFormList(ctx.db, { ...options, projectIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds });
+  return jha.jhaFormList(ctx.db, { ...options, projectIds: readableProjectIds(ctx.actor) });
 }
 
 export async function createForm(ctx: ServiceContext, input: z.infer<typeof jhaFormSchema>) {

@@ -10,7 +10,6 @@ import {
   FILE_TOO_LARGE,
   FILE_TYPE_NOT_ACCEPTED,
   forbidden,
-  isStaff,
   notFound,
   type projectSchema,
   type projectUpdateSchema,
@@ -22,6 +21,7 @@ import {
   sanitizeFileName,
   WORKER_ALREADY_ASSIGNED,
   type ProjectListQuery,
+  readableProjectIds,
 } from "@sitesafe/domain";
 import { audit, type Database, projects, workers } from "@sitesafe/db";
 import { fileTypeFromBuffer } from "file-type";
@@ -88,18 +88,18 @@ export function visibleProjects(ctx: ServiceContext, input: ProjectListQuery) {
     status: input.status && input.status !== "all" ? input.status : undefined,
     limit: input.limit,
     offset: input.offset,
-    onlyIds: isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds,
+    onlyIds: readableProjectIds(ctx.actor),
   }, ctx.projectFigures);
 }
 
 /** Every project the actor sees, by name with their status, no figures: for pickers. */
 export function projectOptions(ctx: ServiceContext) {
-  return projects.projectChoices(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds);
+  return projects.projectChoices(ctx.db, readableProjectIds(ctx.actor));
 }
 
 /** Compliance rows with the Compliant / At Risk / Non-Compliant label. */
 export async function projectStats(ctx: ServiceContext) {
-  const rows = await projects.projectStats(ctx.db, isStaff(ctx.actor) ? undefined : ctx.actor.assignedProjectIds, ctx.projectFigures);
+  const rows = await projects.projectStats(ctx.db, readableProjectIds(ctx.actor), ctx.projectFigures);
   return rows.map((r) => ({ ...r, complianceStatus: complianceStatus(r.compliancePercentage) }));
 }
 
