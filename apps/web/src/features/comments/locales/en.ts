@@ -1,8 +1,11 @@
 /** English texts of safety communication (namespace "comments"): the spec's words (domain commentTexts), unchanged. */
+import { commentStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   comments: {
     labels: {
-      status: { open: "Open", in_progress: "In Progress", resolved: "Resolved", closed: "Closed" },
+      status: commentStatusLabels,
     },
     page: {
       title: "Safety Communication",

@@ -1,3 +1,6 @@
+import { severityLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   dashboard: {
     welcome: "Welcome back, {{name}}",
@@ -105,7 +108,7 @@ export default {
       noRecord: "No training record yet.",
     },
     labels: {
-      severity: { minor: "Minor", moderate: "Moderate", severe: "Severe", near_miss: "Near Miss" },
+      severity: severityLabels,
     },
   },
 } as const;

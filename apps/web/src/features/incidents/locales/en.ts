@@ -1,9 +1,12 @@
 /** English texts of the incident report screens (namespace "incidents"): the spec's words, unchanged. */
+import { incidentStatusLabels, severityLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   incidents: {
     labels: {
-      severity: { minor: "Minor", moderate: "Moderate", severe: "Severe", near_miss: "Near Miss" },
-      status: { open: "Open", in_progress: "In Progress", closed: "Resolved" },
+      severity: severityLabels,
+      status: incidentStatusLabels,
     },
     list: {
       title: "Incident Reports",

@@ -1,8 +1,11 @@
 /** English texts of the JHA screens (namespace "jha"): the spec's words, unchanged. */
+import { riskLevelLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   jha: {
     labels: {
-      risk: { low: "Low", medium: "Medium", high: "High" },
+      risk: riskLevelLabels,
       riskWithSuffix: { low: "Low risk", medium: "Medium risk", high: "High risk" },
       visibility: { private: "Private", public: "Public" },
     },

@@ -1,37 +1,15 @@
 /** English texts of OSHA recordkeeping (namespace "osha"): the spec's words and OSHA's form names, unchanged. */
+import { caseOutcomeLabels, injuryTypeLabels, notRecordableReasonLabels, privacyReasonLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   osha: {
     labels: {
-      outcome: {
-        death: "Death",
-        days_away: "Days away from work",
-        job_transfer_restriction: "Job transfer or restriction",
-        other_recordable: "Other recordable case",
-      },
+      outcome: caseOutcomeLabels,
       outcomeShort: { death: "G · Death", days_away: "H · Days away", job_transfer_restriction: "I · Restricted", other_recordable: "J · Other" },
-      injuryType: {
-        injury: "Injury",
-        skin_disorder: "Skin disorder",
-        respiratory_condition: "Respiratory condition",
-        poisoning: "Poisoning",
-        hearing_loss: "Hearing loss",
-        other_illness: "All other illnesses",
-      },
-      notRecordableReason: {
-        first_aid_only: "First aid only",
-        not_work_related: "Not work-related",
-        no_injury_or_illness: "No injury or illness",
-        not_an_employee: "Not our employee",
-        other: "Other reason",
-      },
-      privacyReason: {
-        intimate_body_part: "Injury or illness to an intimate body part or the reproductive system",
-        sexual_assault: "Injury or illness resulting from a sexual assault",
-        mental_illness: "Mental illness",
-        infectious_disease: "HIV infection, hepatitis or tuberculosis",
-        sharps_contaminated: "Needlestick or sharps injury contaminated with another person's blood or infectious material",
-        employee_request: "Other illness; the employee asked that the name be left off",
-      },
+      injuryType: injuryTypeLabels,
+      notRecordableReason: notRecordableReasonLabels,
+      privacyReason: privacyReasonLabels,
       sex: { M: "M", F: "F", X: "X" },
       establishmentSize: { "1": "Fewer than 20 employees", "21": "20 to 99 employees", "22": "100 to 249 employees", "3": "250 or more employees" },
       establishmentType: {

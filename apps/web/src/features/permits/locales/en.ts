@@ -1,15 +1,12 @@
 /** English texts of the hot work permit screens (namespace "permits"): the spec's words, unchanged. */
+import { permitActionLabels, permitStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   permits: {
     labels: {
-      status: { pending: "Pending", approved: "Approved", rejected: "Rejected", closed: "Closed" },
-      action: {
-        requested: "Requested the permit",
-        updated: "Updated the permit",
-        approved: "Approved the permit",
-        rejected: "Rejected the permit",
-        closed: "Closed the permit",
-      },
+      status: permitStatusLabels,
+      action: permitActionLabels,
       /** Keyed like features/permits/permitLabels.ts, in the domain's HOT_WORK_EQUIPMENT order. */
       equipment: {
         cuttingTorch: "Cutting torch",

@@ -1,3 +1,6 @@
+import { projectStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   projects: {
     plans: {
@@ -178,7 +181,7 @@ export default {
       updateFailed: "Failed to update project",
     },
     labels: {
-      status: { active: "Active", completed: "Completed", on_hold: "On Hold" },
+      status: projectStatusLabels,
       emergency: {
         "Emergency Services": "Emergency Services",
         "Police Department": "Police Department",

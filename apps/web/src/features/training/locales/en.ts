@@ -1,15 +1,12 @@
 // The "training" namespace: texts of src/features/training (lib/i18n/index.ts finds this file).
+import { trainingModuleTypeLabels, trainingStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   training: {
     labels: {
-      type: {
-        site_safety: "Site Safety",
-        spotter_safety: "Spotter Safety",
-        equipment_operation: "Equipment Operation",
-        fall_protection: "Fall Protection",
-        hazardous_materials: "Hazardous Materials",
-      },
-      status: { not_started: "Not Started", in_progress: "In Progress", completed: "Completed" },
+      type: trainingModuleTypeLabels,
+      status: trainingStatusLabels,
     },
     module: {
       notFound: "Training module not found",

@@ -1,8 +1,11 @@
 /** English texts of the weekly safety videos (namespace "videos"): the spec's words, unchanged. */
+import { videoStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   videos: {
     labels: {
-      status: { not_watched: "Not Watched", partially_watched: "Partially Watched", completed: "Completed" },
+      status: videoStatusLabels,
     },
     page: {
       title: "Weekly Safety Videos",

@@ -1,3 +1,6 @@
+import { trainingStatusLabels, videoStatusLabels } from "@sitesafe/domain";
+
+// Labels the domain already holds in English are used from it, not written again.
 export default {
   workers: {
     detail: {
@@ -47,8 +50,8 @@ export default {
       added: "Added",
     },
     labels: {
-      training: { not_started: "Not Started", in_progress: "In Progress", completed: "Completed" },
-      video: { not_watched: "Not Watched", partially_watched: "Partially Watched", completed: "Completed" },
+      training: trainingStatusLabels,
+      video: videoStatusLabels,
     },
     form: {
       created: "{{name}} can now sign in as {{username}}.",
