@@ -406,6 +406,23 @@ describe("Idempotency-Key rules", () => {
     expect(reused.json().error.json.message).toBe(IDEMPOTENCY_KEY_REUSED);
   });
 
+  it("a retried upload of the photo that filled its record gets its first answer, not 'at most 10'", async () => {
+    const upload = creates["/api/incident-reports/:id/photos"] as CreateCase;
+    const photosOf = () => count("photos", sql`incident_report_id = ${incidentId}`);
+    while ((await photosOf()) < 9) expect((await send(upload, randomUUID().slice(0, 8), undefined)).statusCode).toBe(201);
+    const key = randomUUID();
+    const tenth = await send(upload, "tenth", key);
+    expect(tenth.statusCode, tenth.body).toBe(201);
+    // The phone lost the answer and sends the same upload again under the same key.
+    const retried = await send(upload, "tenth", key);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().id).toBe(tenth.json().id);
+    expect(await photosOf()).toBe(10);
+    // A new upload is still refused: the record is full.
+    expect((await send(upload, "eleventh", randomUUID())).statusCode).toBe(409);
+    await t.db.deleteFrom("photos").where("incidentReportId", "=", incidentId).execute();
+  });
+
   it("a key older than 24 hours is forgotten: reused, it creates again; the sweep deletes it", async () => {
     const key = randomUUID();
     const first = await send(jha, "old", key);

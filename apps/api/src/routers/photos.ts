@@ -2,7 +2,7 @@ import { byIdSchema, keepLocationSchema, PHOTO_NO_FILE, photoRecordSchema } from
 import { z } from "zod";
 import * as service from "../services/photos.js";
 import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
-import { once } from "../services/idempotency.js";
+import { answeredBefore, once } from "../services/idempotency.js";
 
 /**
  * Procedures of the photos area. `upload`, `file` and `thumbnail` carry bytes and are meant for
@@ -12,7 +12,9 @@ export const photosRouter = router({
   list: authedProcedure.input(photoRecordSchema).query(remembered(({ ctx, input }) => service.recordPhotos(ctx.db, ctx.actor, input))),
 
   /** Refuses an upload before its body is read (no record, not the actor's, already 10 photos). */
-  checkUpload: authedProcedure.input(photoRecordSchema).query(({ ctx, input }) => service.assertMayAttach(ctx.db, ctx.actor, input)),
+  checkUpload: authedProcedure
+    .input(photoRecordSchema)
+    .query(async ({ ctx, input }) => service.assertMayAttach(ctx.db, ctx.actor, input, { retry: await answeredBefore(ctx) })),
 
   upload: authedProcedure
     .input(z.object({ record: photoRecordSchema, fileName: z.string().max(1000), data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, PHOTO_NO_FILE), keepLocation: keepLocationSchema }))

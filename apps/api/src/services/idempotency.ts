@@ -46,6 +46,18 @@ export function once<Opts extends { ctx: Context; input: unknown; path: string }
   };
 }
 
+/**
+ * Whether this request's Idempotency-Key already has a stored answer for the signed-in user: a
+ * retry that `once` will answer from memory. A check made before a create's body is read (the
+ * photo upload's "at most 10") must not refuse such a retry: the record may be full with the very
+ * photo the first request stored.
+ */
+export async function answeredBefore(ctx: Pick<Context, "db" | "actor" | "idempotencyKey">): Promise<boolean> {
+  const key = ctx.idempotencyKey;
+  if (key == null || !ctx.actor || !VALID_KEY.test(key)) return false;
+  return (await idempotency.findKey(ctx.db, ctx.actor.userId, key))?.answer != null;
+}
+
 /** Deletes expired keys; the server runs it hourly. */
 export function deleteExpiredKeys(db: Kysely<Database>): Promise<number> {
   return idempotency.deleteExpiredKeys(db, IDEMPOTENCY_TTL_MS);

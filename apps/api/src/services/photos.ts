@@ -58,9 +58,12 @@ export async function visibleRecord(db: Kysely<Database>, actor: Actor, record: 
  * Refuses an upload before its bytes are read: no such record, not the actor's to edit, or full.
  * The limit is checked again under a lock when the photo is stored.
  */
-export async function assertMayAttach(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<void> {
+export async function assertMayAttach(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef, options: { retry?: boolean } = {}): Promise<void> {
   const facts = await visibleRecord(db, actor, record);
   if (!canAttachPhoto(actor, facts)) throw forbidden(NOT_YOUR_RECORD);
+  // A retry of a stored upload (answeredBefore in idempotency.ts) gets its first answer even when
+  // that photo was the tenth; a new upload to a full record is still refused when it is stored.
+  if (options.retry) return;
   if ((await photos.countPhotos(db, record)) >= PHOTOS_PER_RECORD) throw new AppError("CONFLICT", PHOTO_LIMIT_REACHED);
 }
 
