@@ -27,8 +27,8 @@ declare module "@tanstack/react-router" {
 const colorSchemeManager = localStorageColorSchemeManager({ key: "sitesafe-color-scheme" });
 
 /**
- * Only what every page needs, /auth included: the theme and the router. tRPC, TanStack Query, the
- * modals manager and the toasts are provided by the protected layout (routes/_app.tsx), so the
+ * Only what every page needs, /auth included: the theme and the router. tRPC, TanStack Query and
+ * the toasts are provided by the protected layout (routes/_app.tsx), so the
  * sign-in page does not load them (bundle budget, scripts/check-bundle.mjs).
  */
 function App() {

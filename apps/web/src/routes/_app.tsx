@@ -1,4 +1,3 @@
-import { ModalsProvider } from "@mantine/modals";
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
 import { ApiProvider } from "../components/ApiProvider";
 import { AppLayout } from "../components/AppLayout";
@@ -19,10 +18,8 @@ export const Route = createFileRoute("/_app")({
 function ProtectedLayout() {
   return (
     <ApiProvider>
-      <ModalsProvider>
-        <Toasts />
-        <SignedIn />
-      </ModalsProvider>
+      <Toasts />
+      <SignedIn />
     </ApiProvider>
   );
 }
