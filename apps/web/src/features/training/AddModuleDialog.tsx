@@ -3,20 +3,34 @@ import {
   canRemoveQuestion,
   canRemoveSection,
   createTrainingModuleSchema,
+  type CreateTrainingModuleInput,
   emptyQuestion,
   emptySection,
+  MODULE_DURATION_DEFAULT,
   MODULE_DURATION_MIN,
   removeQuizOption,
-  trainingModuleTypeLabels,
   trainingModuleTypes,
   type TrainingModuleType,
 } from "@sitesafe/domain";
-import { ActionIcon, Button, Card, Divider, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Accordion, ActionIcon, Button, Card, Divider, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
+import { type FormErrors, useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
+
+/** The Spanish words of the module: the English one's sections, questions and options, one for one (no answers). */
+interface SpanishValues {
+  title: string;
+  description: string;
+  content: {
+    sections: { title: string; content: string }[];
+    quiz: { question: string; options: string[] }[];
+  };
+}
 
 interface ModuleFormValues {
   title: string;
@@ -27,109 +41,165 @@ interface ModuleFormValues {
     sections: { title: string; content: string }[];
     quiz: { question: string; options: string[]; answer: number }[];
   };
+  // Named as the API names it, so the schema's error paths (translations.es.…) land on these fields.
+  translations: { es: SpanishValues };
 }
+
+const spanishQuestion = () => ({ question: "", options: emptyQuestion().options });
 
 const initialValues = (): ModuleFormValues => ({
   title: "",
   description: "",
   type: "site_safety",
-  duration: 30,
+  duration: MODULE_DURATION_DEFAULT,
   content: { sections: [emptySection()], quiz: [emptyQuestion()] },
+  translations: { es: { title: "", description: "", content: { sections: [emptySection()], quiz: [spanishQuestion()] } } },
 });
 
-const typeOptions = trainingModuleTypes.map((t) => ({ value: t, label: trainingModuleTypeLabels[t] }));
+/** Whether anything of the Spanish version was typed in. */
+function hasSpanish({ title, description, content }: SpanishValues): boolean {
+  const texts = [title, description, ...content.sections.flatMap((s) => [s.title, s.content]), ...content.quiz.flatMap((q) => [q.question, ...q.options])];
+  return texts.some((text) => text.trim() !== "");
+}
 
-/** "Add New Training Module": sections and quiz questions, with the builder's removal rules. */
+/** What is sent: the Spanish version only when it was filled in. */
+function toInput({ translations, ...module }: ModuleFormValues): CreateTrainingModuleInput {
+  return hasSpanish(translations.es) ? { ...module, translations } : module;
+}
+
+const validateModule = schemaResolver(createTrainingModuleSchema, { sync: true });
+const SPANISH = "es";
+
+/** "Add New Training Module": sections and quiz questions, with the builder's removal rules, and an optional Spanish version. */
 export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation("training");
   const isMobile = useIsMobile();
   const utils = trpc.useUtils();
+  const [spanishOpen, setSpanishOpen] = useState<string | null>(null);
   const form = useForm<ModuleFormValues>({
     mode: "controlled",
     initialValues: initialValues(),
-    validate: schemaResolver(createTrainingModuleSchema, { sync: true }),
+    validate: (values) => validateModule(toInput(values)),
   });
   const create = trpc.training.createModule.useMutation({
     onSuccess: () => {
-      notifySuccess("Training module created");
+      notifySuccess(t("add.created"));
       void utils.training.modules.invalidate();
       form.setValues(initialValues());
       form.resetDirty();
+      setSpanishOpen(null);
       onClose();
     },
-    onError: (error) => notifyError("Failed to create training module", errorMessage(error)),
+    onError: (error) => notifyError(t("add.createFailed"), errorMessage(error)),
   });
 
   const { sections, quiz } = form.values.content;
+  const spanish = form.values.translations.es.content;
+  const typeOptions = trainingModuleTypes.map((type) => ({ value: type, label: t(`labels.type.${type}`) }));
+
+  // The Spanish version mirrors the English one: every section, question and option added or
+  // removed in English is added or removed in Spanish at the same place.
+  const addSection = () => {
+    form.insertListItem("content.sections", emptySection());
+    form.insertListItem("translations.es.content.sections", emptySection());
+  };
+  const removeSection = (i: number) => {
+    form.removeListItem("content.sections", i);
+    form.removeListItem("translations.es.content.sections", i);
+  };
+  const addQuestion = () => {
+    form.insertListItem("content.quiz", emptyQuestion());
+    form.insertListItem("translations.es.content.quiz", spanishQuestion());
+  };
+  const removeQuestion = (qi: number) => {
+    form.removeListItem("content.quiz", qi);
+    form.removeListItem("translations.es.content.quiz", qi);
+  };
+  const addOption = (qi: number) => {
+    form.insertListItem(`content.quiz.${qi}.options`, "");
+    form.insertListItem(`translations.es.content.quiz.${qi}.options`, "");
+  };
+  const removeOption = (qi: number, oi: number) => {
+    const question = form.values.content.quiz[qi];
+    if (!question) return;
+    const next = removeQuizOption(question, oi);
+    form.setFieldValue(`content.quiz.${qi}`, { ...question, options: next.options, answer: next.answer ?? 0 });
+    form.removeListItem(`translations.es.content.quiz.${qi}.options`, oi);
+  };
+  // A Spanish field with an error is shown, not left inside the closed part.
+  const onInvalid = (errors: FormErrors) => {
+    if (Object.keys(errors).some((path) => path.startsWith("translations."))) setSpanishOpen(SPANISH);
+  };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add New Training Module" size="xl" fullScreen={isMobile}>
-      <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+    <Modal opened={opened} onClose={onClose} title={t("add.title")} size="xl" fullScreen={isMobile}>
+      <form onSubmit={form.onSubmit((values) => create.mutate(toInput(values)), onInvalid)} noValidate>
         <Stack>
-          <TextInput label="Title" withAsterisk {...form.getInputProps("title")} />
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
+          <TextInput label={t("add.moduleTitle")} withAsterisk {...form.getInputProps("title")} />
+          <Textarea label={t("add.description")} autosize minRows={2} {...form.getInputProps("description")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Type" data={typeOptions} allowDeselect={false} {...form.getInputProps("type")} />
+            <Select label={t("add.type")} data={typeOptions} allowDeselect={false} {...form.getInputProps("type")} />
             <NumberInput
-              label="Duration (minutes)"
+              label={t("add.duration")}
               min={MODULE_DURATION_MIN}
               allowDecimal={false}
-              description="Blank means 30 minutes"
+              description={t("add.durationHint", { minutes: MODULE_DURATION_DEFAULT })}
               {...form.getInputProps("duration")}
             />
           </SimpleGrid>
 
-          <Divider label="Sections" labelPosition="left" />
+          <Divider label={t("add.sections")} labelPosition="left" />
           {sections.map((_, i) => (
             <Card key={form.key(`content.sections.${i}`)} withBorder padding="sm">
               <Group justify="space-between" mb="xs">
                 <Text fw={600} size="sm">
-                  Section {i + 1}
+                  {t("add.section", { number: i + 1 })}
                 </Text>
-                <Tooltip label={canRemoveSection(sections.length) ? "Remove section" : "At least one section is required"}>
+                <Tooltip label={canRemoveSection(sections.length) ? t("add.removeSection") : t("add.sectionRequired")}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove section ${i + 1}`}
+                    aria-label={t("add.removeSectionNumber", { number: i + 1 })}
                     disabled={!canRemoveSection(sections.length)}
-                    onClick={() => form.removeListItem("content.sections", i)}
+                    onClick={() => removeSection(i)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Tooltip>
               </Group>
               <Stack gap="xs">
-                <TextInput label="Section title" withAsterisk {...form.getInputProps(`content.sections.${i}.title`)} />
-                <Textarea label="Section content" withAsterisk autosize minRows={3} {...form.getInputProps(`content.sections.${i}.content`)} />
+                <TextInput label={t("add.sectionTitle")} withAsterisk {...form.getInputProps(`content.sections.${i}.title`)} />
+                <Textarea label={t("add.sectionContent")} withAsterisk autosize minRows={3} {...form.getInputProps(`content.sections.${i}.content`)} />
               </Stack>
             </Card>
           ))}
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem("content.sections", emptySection())}>
-            Add Section
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addSection}>
+            {t("add.addSection")}
           </Button>
 
-          <Divider label="Quiz questions" labelPosition="left" />
+          <Divider label={t("add.quiz")} labelPosition="left" />
           {quiz.map((question, qi) => (
             <Card key={form.key(`content.quiz.${qi}`)} withBorder padding="sm">
               <Group justify="space-between" mb="xs">
                 <Text fw={600} size="sm">
-                  Question {qi + 1}
+                  {t("add.question", { number: qi + 1 })}
                 </Text>
-                <Tooltip label={canRemoveQuestion(quiz.length) ? "Remove question" : "At least one quiz question is required"}>
+                <Tooltip label={canRemoveQuestion(quiz.length) ? t("add.removeQuestion") : t("add.questionRequired")}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove question ${qi + 1}`}
+                    aria-label={t("add.removeQuestionNumber", { number: qi + 1 })}
                     disabled={!canRemoveQuestion(quiz.length)}
-                    onClick={() => form.removeListItem("content.quiz", qi)}
+                    onClick={() => removeQuestion(qi)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Tooltip>
               </Group>
               <Stack gap="xs">
-                <TextInput label="Question" withAsterisk {...form.getInputProps(`content.quiz.${qi}.question`)} />
+                <TextInput label={t("add.questionText")} withAsterisk {...form.getInputProps(`content.quiz.${qi}.question`)} />
                 <Radio.Group
-                  label="Options (select the correct answer)"
+                  label={t("add.options")}
                   value={String(question.answer)}
                   onChange={(v) => form.setFieldValue(`content.quiz.${qi}.answer`, Number(v))}
                   error={form.errors[`content.quiz.${qi}.answer`] ?? form.errors[`content.quiz.${qi}.options`]}
@@ -137,10 +207,10 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
                   <Stack gap={6} mt={4}>
                     {question.options.map((_, oi) => (
                       <Group key={form.key(`content.quiz.${qi}.options.${oi}`)} gap="xs" wrap="nowrap" align="flex-start">
-                        <Radio value={String(oi)} aria-label={`Option ${oi + 1} is correct`} mt={8} />
+                        <Radio value={String(oi)} aria-label={t("add.optionCorrect", { number: oi + 1 })} mt={8} />
                         <TextInput
-                          placeholder={`Option ${oi + 1}`}
-                          aria-label={`Question ${qi + 1} option ${oi + 1}`}
+                          placeholder={t("add.option", { number: oi + 1 })}
+                          aria-label={t("add.questionOption", { question: qi + 1, option: oi + 1 })}
                           style={{ flex: 1 }}
                           {...form.getInputProps(`content.quiz.${qi}.options.${oi}`)}
                         />
@@ -148,12 +218,9 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
                           variant="subtle"
                           color="red"
                           mt={4}
-                          aria-label={`Remove option ${oi + 1}`}
+                          aria-label={t("add.removeOption", { number: oi + 1 })}
                           disabled={!canRemoveOption(question.options.length)}
-                          onClick={() => {
-                            const next = removeQuizOption(question, oi);
-                            form.setFieldValue(`content.quiz.${qi}`, { ...question, options: next.options, answer: next.answer ?? 0 });
-                          }}
+                          onClick={() => removeOption(qi, oi)}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>
@@ -167,16 +234,83 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
                   w="fit-content"
                   leftSection={<IconPlus size={14} />}
                   disabled={question.options.length >= 10}
-                  onClick={() => form.insertListItem(`content.quiz.${qi}.options`, "")}
+                  onClick={() => addOption(qi)}
                 >
-                  Add Option
+                  {t("add.addOption")}
                 </Button>
               </Stack>
             </Card>
           ))}
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => form.insertListItem("content.quiz", emptyQuestion())}>
-            Add Question
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addQuestion}>
+            {t("add.addQuestion")}
           </Button>
+
+          <Accordion variant="contained" value={spanishOpen} onChange={setSpanishOpen}>
+            <Accordion.Item value={SPANISH}>
+              <Accordion.Control>{t("add.spanish.heading")}</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="sm" lang="es">
+                  <Text size="sm" c="dimmed">
+                    {t("add.spanish.hint")}
+                  </Text>
+                  <TextInput label={t("add.spanish.title")} description={form.values.title} {...form.getInputProps("translations.es.title")} />
+                  <Textarea
+                    label={t("add.spanish.description")}
+                    autosize
+                    minRows={2}
+                    {...form.getInputProps("translations.es.description")}
+                  />
+                  {spanish.sections.map((_, i) => (
+                    <Card key={form.key(`translations.es.content.sections.${i}`)} withBorder padding="sm">
+                      <Stack gap="xs">
+                        <TextInput
+                          label={t("add.spanish.sectionTitle", { number: i + 1 })}
+                          description={sections[i]?.title}
+                          {...form.getInputProps(`translations.es.content.sections.${i}.title`)}
+                        />
+                        <Textarea
+                          label={t("add.spanish.sectionContent", { number: i + 1 })}
+                          autosize
+                          minRows={3}
+                          {...form.getInputProps(`translations.es.content.sections.${i}.content`)}
+                        />
+                      </Stack>
+                    </Card>
+                  ))}
+                  {spanish.quiz.map((question, qi) => (
+                    <Card key={form.key(`translations.es.content.quiz.${qi}`)} withBorder padding="sm">
+                      <Stack gap="xs">
+                        <TextInput
+                          label={t("add.spanish.question", { number: qi + 1 })}
+                          description={quiz[qi]?.question}
+                          {...form.getInputProps(`translations.es.content.quiz.${qi}.question`)}
+                        />
+                        {question.options.map((_, oi) => (
+                          <TextInput
+                            key={form.key(`translations.es.content.quiz.${qi}.options.${oi}`)}
+                            placeholder={t("add.spanish.option", { number: oi + 1 })}
+                            aria-label={t("add.spanish.questionOption", { question: qi + 1, option: oi + 1 })}
+                            description={quiz[qi]?.options[oi]}
+                            {...form.getInputProps(`translations.es.content.quiz.${qi}.options.${oi}`)}
+                          />
+                        ))}
+                        {form.errors[`translations.es.content.quiz.${qi}.options`] ? (
+                          <Text c="red" size="sm" role="alert">
+                            {form.errors[`translations.es.content.quiz.${qi}.options`]}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    </Card>
+                  ))}
+                  {form.errors["translations.es.content"] ?? form.errors["translations.es.content.sections"] ?? form.errors["translations.es.content.quiz"] ? (
+                    <Text c="red" size="sm" role="alert">
+                      {form.errors["translations.es.content"] ?? form.errors["translations.es.content.sections"] ?? form.errors["translations.es.content.quiz"]}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
 
           {form.errors.content ? (
             <Text c="red" size="sm" role="alert">
@@ -185,10 +319,10 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
           ) : null}
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
+              {t("add.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create Module
+              {t("add.create")}
             </Button>
           </Group>
         </Stack>

@@ -2,9 +2,6 @@ import {
   can,
   overallTrainingPercentage,
   START_TRAINING_PROGRESS,
-  trainingActionLabel,
-  trainingModuleTypeLabels,
-  trainingStatusLabels,
   type TrainingStatus,
 } from "@sitesafe/domain";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -12,19 +9,22 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconAlertCircle, IconClock, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
+import { formatPercent } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { AddModuleDialog } from "./AddModuleDialog";
-import { NO_PROFILE_NOTE, statusOf, type TrainingModule, useSaveTrainingProgress, useWorkerTrainings, type WorkerTrainingRecord } from "./hooks";
+import { statusOf, type TrainingModule, useSaveTrainingProgress, useWorkerTrainings, type WorkerTrainingRecord } from "./hooks";
 
 export const statusColor: Record<TrainingStatus, string> = { not_started: "gray", in_progress: "blue", completed: "green" };
 
 /** /training/required: overall progress and one card per module. */
 export function RequiredTrainingPage() {
+  const { t } = useTranslation("training");
   const actor = useActor();
   const workerId = actor?.workerId ?? null;
   const navigate = useNavigate();
@@ -45,7 +45,7 @@ export function RequiredTrainingPage() {
         utils.training.workerTrainings.setData({ workerId }, fresh);
       }
     } catch (error) {
-      notifyError("Failed to fetch training data", errorMessage(error));
+      notifyError(t("required.dataLoadFailed"), errorMessage(error));
     } finally {
       setRefreshing(false);
     }
@@ -69,16 +69,16 @@ export function RequiredTrainingPage() {
   return (
     <>
       <PageHeader
-        title="Required Safety Training"
-        subtitle="Complete every module and its knowledge check to stay compliant on site."
+        title={t("required.title")}
+        subtitle={t("required.subtitle")}
         actions={
           <>
             <Button variant="default" leftSection={<IconRefresh size={16} />} loading={refreshing} onClick={refresh}>
-              Refresh Progress
+              {t("required.refresh")}
             </Button>
             {can(actor, "trainingModule.create") ? (
               <Button leftSection={<IconPlus size={16} />} onClick={add.open}>
-                Add Module
+                {t("required.addModule")}
               </Button>
             ) : null}
           </>
@@ -86,34 +86,34 @@ export function RequiredTrainingPage() {
       />
 
       {workerId === null ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Worker profile not found" mb="md">
-          {NO_PROFILE_NOTE}
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")} mb="md">
+          {t("module.noProfile")}
         </Alert>
       ) : (
         <Card withBorder radius="md" padding="lg" mb="lg">
           <Group justify="space-between" align="flex-end" mb="xs" wrap="wrap">
             <div>
-              <Text fw={600}>Overall Progress</Text>
+              <Text fw={600}>{t("required.overall")}</Text>
               <Text size="sm" c="dimmed">
-                {completed} of {list.length} modules completed
+                {t("required.modulesCompleted", { completed, total: list.length })}
               </Text>
             </div>
-            <Text fz={28} fw={700} aria-label="Overall training progress">
-              {modules.isPending || trainings.isPending ? "…" : `${overall}%`}
+            <Text fz={28} fw={700} aria-label={t("required.overallAria")}>
+              {modules.isPending || trainings.isPending ? "…" : formatPercent(overall)}
             </Text>
           </Group>
-          <ComplianceBar value={overall} context="moduleCard" label={overall >= 100 ? "All training complete" : "Required training"} />
+          <ComplianceBar value={overall} context="moduleCard" label={overall >= 100 ? t("required.allComplete") : t("required.requiredTraining")} />
         </Card>
       )}
 
       {modules.isPending ? (
         <CardGridSkeleton />
       ) : modules.isError ? (
-        <ErrorState message="Failed to fetch training modules" onRetry={() => void modules.refetch()} />
+        <ErrorState message={t("module.loadFailed")} onRetry={() => void modules.refetch()} />
       ) : trainings.isError ? (
-        <ErrorState message="Failed to fetch training data" onRetry={() => void trainings.refetch()} />
+        <ErrorState message={t("required.dataLoadFailed")} onRetry={() => void trainings.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState title="No Modules Found" message="There are no training modules yet." />
+        <EmptyState title={t("required.noModules")} message={t("required.noModulesMessage")} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {list.map((module) => {
@@ -128,24 +128,24 @@ export function RequiredTrainingPage() {
                       {module.title}
                     </Title>
                     <Badge color={statusColor[status]} variant="light" style={{ flexShrink: 0 }}>
-                      {trainingStatusLabels[status]}
+                      {t(`labels.status.${status}`)}
                     </Badge>
                   </Group>
                   <Group gap="xs">
                     <Badge variant="outline" color="orange">
-                      {trainingModuleTypeLabels[module.type]}
+                      {t(`labels.type.${module.type}`)}
                     </Badge>
                     <Group gap={4}>
                       <IconClock size={14} />
                       <Text size="xs" c="dimmed">
-                        {module.duration} min
+                        {t("module.minutes", { count: module.duration })}
                       </Text>
                     </Group>
                   </Group>
                   <Text size="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
                     {module.description}
                   </Text>
-                  {workerId !== null ? <ComplianceBar value={progress} context="moduleCard" label={trainingStatusLabels[status]} /> : null}
+                  {workerId !== null ? <ComplianceBar value={progress} context="moduleCard" label={t(`labels.status.${status}`)} /> : null}
                   <Button
                     fullWidth
                     variant={status === "completed" ? "light" : "filled"}
@@ -153,7 +153,7 @@ export function RequiredTrainingPage() {
                     loading={isSaving && starting === module.id}
                     onClick={() => void open(module, record)}
                   >
-                    {workerId === null ? "View Training" : trainingActionLabel(status)}
+                    {workerId === null ? t("required.view") : t(`labels.action.${status}`)}
                   </Button>
                 </Stack>
               </Card>

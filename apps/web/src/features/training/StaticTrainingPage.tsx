@@ -1,38 +1,39 @@
-import { isQuizPassed, QUIZ_PASS_MARK, type StaticTrainingSlug, trainingStatusLabels } from "@sitesafe/domain";
+import { isQuizPassed, QUIZ_PASS_MARK, type StaticTrainingSlug } from "@sitesafe/domain";
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { RadioRow } from "../../components/ChoiceRow";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconClock, IconExternalLink, IconX } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../components/States";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { COMPLETE_ERROR, NO_PROFILE_NOTE, type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import { type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
 import { GuidelineCard, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
-/** Further reading for each static page: OSHA's own pages and standards. */
+/** Further reading for each static page: OSHA's own pages and standards (label: a key of static.links). */
 const resources: Record<StaticTrainingSlug, { label: string; href: string }[]> = {
   "site-safety": [
-    { label: "OSHA Construction Industry", href: "https://www.osha.gov/construction" },
-    { label: "29 CFR 1926: Safety and Health Regulations for Construction", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926" },
-    { label: "Trenching and Excavation Safety", href: "https://www.osha.gov/trenching-excavation" },
+    { label: "construction", href: "https://www.osha.gov/construction" },
+    { label: "part1926", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926" },
+    { label: "trenching", href: "https://www.osha.gov/trenching-excavation" },
   ],
   "spotter-safety": [
-    { label: "1926.601: Motor vehicles", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.601" },
-    { label: "1926.1408: Power line safety (cranes)", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.1408" },
-    { label: "OSHA Cranes and Derricks in Construction", href: "https://www.osha.gov/cranes-derricks" },
+    { label: "motorVehicles", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.601" },
+    { label: "powerLines", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.1408" },
+    { label: "cranes", href: "https://www.osha.gov/cranes-derricks" },
   ],
   "fall-protection": [
-    { label: "OSHA Fall Protection", href: "https://www.osha.gov/fall-protection" },
-    { label: "1926.501: Duty to have fall protection", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.501" },
-    { label: "1926.502: Fall protection systems criteria", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.502" },
+    { label: "fallProtection", href: "https://www.osha.gov/fall-protection" },
+    { label: "dutyFallProtection", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.501" },
+    { label: "fallSystems", href: "https://www.osha.gov/laws-regs/regulations/standardnumber/1926/1926.502" },
   ],
   "hazardous-materials": [
-    { label: "OSHA Hazard Communication", href: "https://www.osha.gov/hazcom" },
-    { label: "OSHA Respirable Crystalline Silica", href: "https://www.osha.gov/silica-crystalline" },
-    { label: "OSHA Respiratory Protection", href: "https://www.osha.gov/respiratory-protection" },
+    { label: "hazcom", href: "https://www.osha.gov/hazcom" },
+    { label: "silica", href: "https://www.osha.gov/silica-crystalline" },
+    { label: "respiratory", href: "https://www.osha.gov/respiratory-protection" },
   ],
 };
 
@@ -45,6 +46,7 @@ export function StaticTrainingPage({ slug }: { slug: StaticTrainingSlug }) {
 }
 
 function StaticTraining({ module, slug }: { module: TrainingModule; slug: StaticTrainingSlug }) {
+  const { t } = useTranslation("training");
   const userId = useUserId();
   const workerId = useWorkerId();
   const trainings = useWorkerTrainings(workerId);
@@ -74,7 +76,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
 
   const completeQuiz = async () => {
     if (workerId === null) {
-      notifyError("Error", COMPLETE_ERROR);
+      notifyError(t("module.error"), t("module.completeError"));
       return;
     }
     const result = await submitAttempt(module.id, answers);
@@ -96,20 +98,20 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
 
   const markComplete = async () => {
     if (workerId === null) {
-      notifyError("Error", COMPLETE_ERROR);
+      notifyError(t("module.error"), t("module.completeError"));
       return;
     }
     await save(module.id, 100, {
       hasRecord: record !== undefined,
-      notify: { title: "Training Marked as Complete", message: "Your progress has been saved." },
-      failureTitle: "Error saving progress",
+      notify: { title: t("static.markedComplete"), message: t("static.progressSaved") },
+      failureTitle: t("static.saveFailed"),
     });
   };
 
   return (
     <Stack gap="md">
       <Button component={Link} to="/training/required" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content" px={0}>
-        Back to Required Training
+        {t("static.back")}
       </Button>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4} style={{ flex: "1 1 260px", minWidth: 0 }}>
@@ -119,12 +121,12 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
           <Text c="dimmed">{module.description}</Text>
         </Stack>
         <Badge color={statusColor[status]} variant="light" size="lg">
-          {trainingStatusLabels[status]}
+          {t(`labels.status.${status}`)}
         </Badge>
       </Group>
       {workerId === null ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Worker profile not found">
-          {NO_PROFILE_NOTE}
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
+          {t("module.noProfile")}
         </Alert>
       ) : null}
 
@@ -132,9 +134,9 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs value={tab} onChange={setTab}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="content">Training Content</Tabs.Tab>
-              <Tabs.Tab value="quiz">Knowledge Check</Tabs.Tab>
-              {guidelines?.length ? <Tabs.Tab value="guidelines">OSHA Guidelines</Tabs.Tab> : null}
+              <Tabs.Tab value="content">{t("module.tabContent")}</Tabs.Tab>
+              <Tabs.Tab value="quiz">{t("module.tabQuiz")}</Tabs.Tab>
+              {guidelines?.length ? <Tabs.Tab value="guidelines">{t("static.guidelines")}</Tabs.Tab> : null}
             </Tabs.List>
 
             <Tabs.Panel value="content">
@@ -148,7 +150,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                   </Card>
                 ))}
                 <Button onClick={() => setTab("quiz")} w={{ base: "100%", sm: "fit-content" }}>
-                  Take the Knowledge Check
+                  {t("static.takeQuiz")}
                 </Button>
               </Stack>
             </Tabs.Panel>
@@ -157,10 +159,12 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               {finished || local.quizCompleted ? (
                 <Card withBorder radius="md" padding="lg">
                   <Stack gap="sm">
-                    <Title order={2} size="h4">Quiz Complete</Title>
+                    <Title order={2} size="h4">
+                      {t("static.quizComplete")}
+                    </Title>
                     <Text>
-                      Your score: <b>{score}%</b>
-                      {graded ? ` (${graded.attempt.correct} of ${graded.attempt.total} correct)` : ""}
+                      <Trans t={t} i18nKey="static.yourScore" values={{ score }} components={{ b: <b /> }} />
+                      {graded ? ` ${t("static.correctCount", { correct: graded.attempt.correct, total: graded.attempt.total })}` : ""}
                     </Text>
                     {graded ? (
                       <Stack gap={6} data-testid="quiz-review">
@@ -170,13 +174,13 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                           return (
                             <Group key={`${qi}-${q.question}`} gap="xs" wrap="nowrap" align="flex-start">
                               {r.isCorrect ? (
-                                <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label="Correct" />
+                                <IconCheck size={18} color="var(--mantine-color-green-filled)" aria-label={t("static.correct")} />
                               ) : (
-                                <IconX size={18} color="var(--mantine-color-red-filled)" aria-label="Incorrect" />
+                                <IconX size={18} color="var(--mantine-color-red-filled)" aria-label={t("static.incorrect")} />
                               )}
                               <Text size="sm">
                                 {q.question}
-                                {r.isCorrect ? null : ` The correct answer is: ${q.options[r.correctAnswer] ?? ""}`}
+                                {r.isCorrect ? null : ` ${t("static.correctAnswerIs", { answer: q.options[r.correctAnswer] ?? "" })}`}
                               </Text>
                             </Group>
                           );
@@ -185,14 +189,14 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                     ) : null}
                     <Alert color={passed ? "green" : "red"} icon={passed ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}>
                       {passed && status === "completed"
-                        ? "You passed. Your completion of this training is recorded."
+                        ? t("static.passedRecorded")
                         : passed
-                        ? "You passed. Mark the training as complete to record it."
-                        : `The pass mark is ${QUIZ_PASS_MARK}%. Review the training content and retake the quiz.`}
+                        ? t("static.passedMark")
+                        : t("static.failed", { mark: QUIZ_PASS_MARK })}
                     </Alert>
                     <Group>
                       <Button variant="default" onClick={retake}>
-                        Retake Quiz
+                        {t("static.retake")}
                       </Button>
                     </Group>
                   </Stack>
@@ -202,7 +206,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                   <Stack gap="sm">
                     <Group justify="space-between">
                       <Text size="sm" c="dimmed">
-                        Question {current + 1} of {quiz.length}
+                        {t("static.questionOf", { current: current + 1, total: quiz.length })}
                       </Text>
                       <Progress value={(current / quiz.length) * 100} w={120} aria-hidden />
                     </Group>
@@ -217,17 +221,17 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                     </Radio.Group>
                     {chosen !== null ? (
                       <Text size="sm" c="dimmed" role="status">
-                        Answer locked. Your result is shown when you complete the quiz.
+                        {t("static.answerLocked")}
                       </Text>
                     ) : null}
                     <Group justify="flex-end">
                       {current < quiz.length - 1 ? (
                         <Button disabled={chosen === null} onClick={() => setCurrent((c) => c + 1)}>
-                          Next Question
+                          {t("static.next")}
                         </Button>
                       ) : (
                         <Button disabled={chosen === null} loading={isSubmitting} onClick={() => void completeQuiz()}>
-                          Complete Quiz
+                          {t("static.complete")}
                         </Button>
                       )}
                     </Group>
@@ -254,10 +258,10 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               <Stack gap="xs">
                 <Group gap={6}>
                   <IconClock size={16} />
-                  <Text size="sm">{module.duration} minutes</Text>
+                  <Text size="sm">{t("programs.minutes", { count: module.duration })}</Text>
                 </Group>
                 <Text size="sm">
-                  {sections.length} sections, {quiz.length} questions
+                  {t("static.counts", { sections: sections.length, questions: quiz.length })}
                 </Text>
                 <Button
                   color="green"
@@ -266,24 +270,24 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                   loading={isSaving}
                   onClick={() => void markComplete()}
                 >
-                  {status === "completed" ? "Completed" : "Mark as Complete"}
+                  {status === "completed" ? t("labels.status.completed") : t("static.markComplete")}
                 </Button>
                 {!passed && status !== "completed" ? (
                   <Text size="xs" c="dimmed">
-                    Finish the knowledge check with at least {QUIZ_PASS_MARK}% to mark this training complete.
+                    {t("static.passToComplete", { mark: QUIZ_PASS_MARK })}
                   </Text>
                 ) : null}
               </Stack>
             </Card>
             <Card withBorder radius="md" padding="md">
               <Title order={2} size="h5" mb="sm">
-                Resources
+                {t("static.resources")}
               </Title>
               <List spacing="xs" size="sm" icon={<ThemeIcon size={18} variant="light" color="orange"><IconExternalLink size={12} /></ThemeIcon>}>
                 {resources[slug].map((r) => (
                   <List.Item key={r.href}>
                     <Anchor href={r.href} target="_blank" rel="noopener noreferrer" size="sm">
-                      {r.label}
+                      {t(`static.links.${r.label}`)}
                     </Anchor>
                   </List.Item>
                 ))}

@@ -1,9 +1,7 @@
 import {
   isStaff,
   staticTrainingSlugs,
-  trainingModuleTypeLabels,
   trainingModuleTypes,
-  trainingStatusLabels,
   type StaticTrainingSlug,
   type TrainingModuleType,
   workerComplianceLabel,
@@ -12,12 +10,13 @@ import { Accordion, Badge, Button, Card, Grid, Group, NavLink, Paper, Select, Si
 import { IconArrowLeft, IconBook, IconCertificate, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { statusOf, type TrainingModule, useWorkerTrainings } from "./hooks";
 import { SectionBody } from "./parts";
@@ -34,10 +33,11 @@ const isStaticSlug = (slug: string | null): slug is StaticTrainingSlug => slug !
 
 /** Where "Open Training" goes: the static page for seeded static modules, else the module page. */
 function TrainingLink({ module }: { module: TrainingModule }) {
+  const { t } = useTranslation("training");
   if (isStaticSlug(module.slug)) {
     return (
       <Button component={Link} to={staticPaths[module.slug]}>
-        Open Training
+        {t("programs.openTraining")}
       </Button>
     );
   }
@@ -45,12 +45,16 @@ function TrainingLink({ module }: { module: TrainingModule }) {
 }
 
 function OpenModuleButton({ moduleId }: { moduleId: number }) {
+  const { t } = useTranslation("training");
   const navigate = useNavigate();
-  return <Button onClick={() => void navigate({ to: "/training/required/$moduleId", params: { moduleId: String(moduleId) } })}>Open Training</Button>;
+  return (
+    <Button onClick={() => void navigate({ to: "/training/required/$moduleId", params: { moduleId: String(moduleId) } })}>{t("programs.openTraining")}</Button>
+  );
 }
 
 /** /training/modules: "Safety Training Programs" (?mid= one module, ?wid= whose progress). */
 export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wid: number | undefined }) {
+  const { t } = useTranslation("training");
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
   const navigate = useNavigate({ from: "/training/modules" });
@@ -80,14 +84,14 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
           px={0}
           onClick={() => void navigate({ search: (prev) => ({ ...prev, mid: undefined }) })}
         >
-          Back to All Modules
+          {t("module.back")}
         </Button>
         {modules.isPending ? (
           <ListSkeleton rows={4} />
         ) : modules.isError ? (
-          <ErrorState message="Failed to fetch training modules" onRetry={() => void modules.refetch()} />
+          <ErrorState message={t("module.loadFailed")} onRetry={() => void modules.refetch()} />
         ) : !module ? (
-          <EmptyState title="Training module not found" message="The module may have been removed, or the link is wrong." />
+          <EmptyState title={t("module.notFound")} message={t("module.notFoundMessage")} />
         ) : (
           <ModuleDetailCard module={module} record={trainings.byModule.get(module.id)} workerName={viewedWorker ? `${viewedWorker.firstName} ${viewedWorker.lastName}` : null} />
         )}
@@ -97,11 +101,11 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
 
   const categories = (
     <Stack gap={2}>
-      <NavLink label="All Categories" active={category === "all"} onClick={() => setCategory("all")} rightSection={<Badge size="xs" variant="light">{list.length}</Badge>} />
+      <NavLink label={t("programs.allCategories")} active={category === "all"} onClick={() => setCategory("all")} rightSection={<Badge size="xs" variant="light">{list.length}</Badge>} />
       {trainingModuleTypes.map((type) => (
         <NavLink
           key={type}
-          label={trainingModuleTypeLabels[type]}
+          label={t(`labels.type.${type}`)}
           active={category === type}
           onClick={() => setCategory(type)}
           rightSection={
@@ -117,29 +121,33 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
   return (
     <>
       <PageHeader
-        title="Safety Training Programs"
-        subtitle="Browse every training module by category and follow each worker's completion."
+        title={t("programs.title")}
+        subtitle={t("programs.subtitle")}
         actions={
           <Button component={Link} to="/training/required" variant="light" leftSection={<IconCertificate size={16} />}>
-            Required Training
+            {t("programs.requiredTraining")}
           </Button>
         }
       />
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} mb="lg">
-        <SummaryCard label="Training Modules" value={String(list.length)} icon={<IconBook size={18} />} />
-        <SummaryCard label={viewedWorker ? `Completed by ${viewedWorker.firstName}` : "Completed"} value={progressWorkerId ? `${completed} of ${list.length}` : "—"} icon={<IconCertificate size={18} />} />
+        <SummaryCard label={t("programs.modules")} value={formatNumber(list.length)} icon={<IconBook size={18} />} />
+        <SummaryCard
+          label={viewedWorker ? t("programs.completedBy", { name: viewedWorker.firstName }) : t("programs.completed")}
+          value={progressWorkerId ? t("programs.countOf", { completed, total: list.length }) : "—"}
+          icon={<IconCertificate size={18} />}
+        />
         {staff ? (
-          <SummaryCard label="Workers" value={summaries.data ? String(summaries.data.length) : "…"} icon={<IconUsers size={18} />} />
+          <SummaryCard label={t("programs.workers")} value={summaries.data ? formatNumber(summaries.data.length) : "…"} icon={<IconUsers size={18} />} />
         ) : (
-          <SummaryCard label="In Progress" value={String(inProgress)} icon={<IconClock size={18} />} />
+          <SummaryCard label={t("programs.inProgress")} value={formatNumber(inProgress)} icon={<IconClock size={18} />} />
         )}
       </SimpleGrid>
 
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="modules">Training Modules</Tabs.Tab>
-          {staff ? <Tabs.Tab value="compliance">Worker Compliance</Tabs.Tab> : null}
+          <Tabs.Tab value="modules">{t("programs.modules")}</Tabs.Tab>
+          {staff ? <Tabs.Tab value="compliance">{t("programs.compliance")}</Tabs.Tab> : null}
         </Tabs.List>
 
         <Tabs.Panel value="modules">
@@ -147,8 +155,8 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
             <Grid.Col span={{ base: 12, md: 3 }}>
               {isMobile ? (
                 <Select
-                  label="Category"
-                  data={[{ value: "all", label: "All Categories" }, ...trainingModuleTypes.map((t) => ({ value: t, label: trainingModuleTypeLabels[t] }))]}
+                  label={t("programs.category")}
+                  data={[{ value: "all", label: t("programs.allCategories") }, ...trainingModuleTypes.map((type) => ({ value: type, label: t(`labels.type.${type}`) }))]}
                   value={category}
                   allowDeselect={false}
                   onChange={(v) => setCategory((v as TrainingModuleType | "all" | null) ?? "all")}
@@ -156,7 +164,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
               ) : (
                 <Paper withBorder radius="md" p="xs">
                   <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={6}>
-                    Categories
+                    {t("programs.categories")}
                   </Text>
                   {categories}
                 </Paper>
@@ -164,8 +172,8 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
               {staff && summaries.data?.length ? (
                 <Select
                   mt="md"
-                  label="Show progress for"
-                  placeholder="Choose a worker"
+                  label={t("programs.showProgressFor")}
+                  placeholder={t("programs.chooseWorker")}
                   clearable
                   searchable
                   data={summaries.data.map((w) => ({ value: String(w.workerId), label: `${w.firstName} ${w.lastName}` }))}
@@ -178,9 +186,9 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
               {modules.isPending ? (
                 <CardGridSkeleton />
               ) : modules.isError ? (
-                <ErrorState message="Failed to fetch training modules" onRetry={() => void modules.refetch()} />
+                <ErrorState message={t("module.loadFailed")} onRetry={() => void modules.refetch()} />
               ) : filtered.length === 0 ? (
-                <EmptyState title="No Modules Found" message="There are no training modules in this category." />
+                <EmptyState title={t("required.noModules")} message={t("programs.noModulesInCategory")} />
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   {filtered.map((m) => {
@@ -193,16 +201,17 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                             <Text fw={600}>{m.title}</Text>
                             {progressWorkerId ? (
                               <Badge color={statusColor[status]} variant="light" style={{ flexShrink: 0 }}>
-                                {trainingStatusLabels[status]}
+                                {t(`labels.status.${status}`)}
                               </Badge>
                             ) : null}
                           </Group>
                           <Group gap="xs">
                             <Badge variant="outline" color="orange" size="sm">
-                              {trainingModuleTypeLabels[m.type]}
+                              {t(`labels.type.${m.type}`)}
                             </Badge>
                             <Text size="xs" c="dimmed">
-                              {m.duration} min · {m.content.sections.length} sections · {m.content.quiz.length} questions
+                              {t("module.minutes", { count: m.duration })} · {t("programs.sections", { count: m.content.sections.length })} ·{" "}
+                              {t("programs.questions", { count: m.content.quiz.length })}
                             </Text>
                           </Group>
                           <Text size="sm" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
@@ -210,7 +219,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                           </Text>
                           {progressWorkerId ? <ComplianceBar value={status === "completed" ? 100 : (record?.progress ?? 0)} context="moduleCard" label={false} /> : null}
                           <Button variant="light" onClick={() => void navigate({ search: (prev) => ({ ...prev, mid: m.id }) })}>
-                            View Module
+                            {t("programs.viewModule")}
                           </Button>
                         </Stack>
                       </Card>
@@ -227,9 +236,9 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
             {summaries.isPending ? (
               <ListSkeleton rows={5} />
             ) : summaries.isError ? (
-              <ErrorState message="Failed to fetch training completion data" onRetry={() => void summaries.refetch()} />
+              <ErrorState message={t("programs.summariesFailed")} onRetry={() => void summaries.refetch()} />
             ) : summaries.data.length === 0 ? (
-              <EmptyState title="No Workers Found" message="No workers have been added yet." />
+              <EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />
             ) : isMobile ? (
               <Stack gap="sm">
                 {summaries.data.map((w) => (
@@ -245,13 +254,13 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                         </Text>
                       </div>
                       <Button size="xs" variant="light" onClick={() => { setTab("modules"); void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) }); }}>
-                        View
+                        {t("programs.view")}
                       </Button>
                     </Group>
                     <Text size="xs" mb={4}>
-                      {w.completedCount} of {w.totalModules} modules completed
+                      {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
                     </Text>
-                    <ComplianceBar value={w.compliance} context="workerTable" label={workerComplianceLabel(w.compliance)} />
+                    <ComplianceBar value={w.compliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)} />
                   </Card>
                 ))}
               </Stack>
@@ -260,11 +269,11 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                 <Table striped highlightOnHover verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Worker</Table.Th>
-                      <Table.Th>Position</Table.Th>
-                      <Table.Th>Modules completed</Table.Th>
-                      <Table.Th>Last training</Table.Th>
-                      <Table.Th w={220}>Compliance</Table.Th>
+                      <Table.Th>{t("programs.worker")}</Table.Th>
+                      <Table.Th>{t("programs.position")}</Table.Th>
+                      <Table.Th>{t("programs.modulesCompletedColumn")}</Table.Th>
+                      <Table.Th>{t("programs.lastTraining")}</Table.Th>
+                      <Table.Th w={220}>{t("programs.complianceColumn")}</Table.Th>
                       <Table.Th />
                     </Table.Tr>
                   </Table.Thead>
@@ -276,15 +285,15 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                         </Table.Td>
                         <Table.Td>{w.role}</Table.Td>
                         <Table.Td>
-                          {w.completedCount} of {w.totalModules}
+                          {t("programs.countOf", { completed: w.completedCount, total: w.totalModules })}
                         </Table.Td>
                         <Table.Td>{w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—"}</Table.Td>
                         <Table.Td>
-                          <ComplianceBar value={w.compliance} context="workerTable" label={workerComplianceLabel(w.compliance)} />
+                          <ComplianceBar value={w.compliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)} />
                         </Table.Td>
                         <Table.Td>
                           <Button size="xs" variant="light" onClick={() => { setTab("modules"); void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) }); }}>
-                            View Progress
+                            {t("programs.viewProgress")}
                           </Button>
                         </Table.Td>
                       </Table.Tr>
@@ -321,6 +330,7 @@ function SummaryCard({ label, value, icon }: { label: string; value: string; ico
 }
 
 function ModuleDetailCard({ module, record, workerName }: { module: TrainingModule; record: ReturnType<typeof useWorkerTrainings>["records"][number] | undefined; workerName: string | null }) {
+  const { t } = useTranslation("training");
   const status = statusOf(record);
   return (
     <Card withBorder radius="md" padding="lg">
@@ -336,8 +346,8 @@ function ModuleDetailCard({ module, record, workerName }: { module: TrainingModu
         </Group>
         <Tabs defaultValue="content">
           <Tabs.List mb="sm">
-            <Tabs.Tab value="content">Module Content</Tabs.Tab>
-            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="content">{t("programs.moduleContent")}</Tabs.Tab>
+            <Tabs.Tab value="details">{t("programs.details")}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="content">
             <Accordion variant="separated" multiple>
@@ -355,27 +365,25 @@ function ModuleDetailCard({ module, record, workerName }: { module: TrainingModu
             <Table variant="vertical" layout="fixed" withTableBorder>
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th w={160}>Category</Table.Th>
-                  <Table.Td>{trainingModuleTypeLabels[module.type]}</Table.Td>
+                  <Table.Th w={160}>{t("programs.category")}</Table.Th>
+                  <Table.Td>{t(`labels.type.${module.type}`)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>Duration</Table.Th>
-                  <Table.Td>{module.duration} minutes</Table.Td>
+                  <Table.Th>{t("programs.duration")}</Table.Th>
+                  <Table.Td>{t("programs.minutes", { count: module.duration })}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>Content</Table.Th>
-                  <Table.Td>
-                    {module.content.sections.length} sections, {module.content.quiz.length} quiz questions
-                  </Table.Td>
+                  <Table.Th>{t("programs.content")}</Table.Th>
+                  <Table.Td>{t("programs.contentCount", { sections: module.content.sections.length, questions: module.content.quiz.length })}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>{workerName ? `${workerName}'s status` : "Your status"}</Table.Th>
+                  <Table.Th>{workerName ? t("programs.workerStatus", { name: workerName }) : t("programs.yourStatus")}</Table.Th>
                   <Table.Td>
                     <Badge color={statusColor[status]} variant="light">
-                      {trainingStatusLabels[status]}
+                      {t(`labels.status.${status}`)}
                     </Badge>{" "}
-                    {record && status !== "completed" ? `${record.progress}%` : ""}
-                    {record?.completedAt ? ` on ${formatDate(record.completedAt)}` : ""}
+                    {record && status !== "completed" ? formatPercent(record.progress) : ""}
+                    {record?.completedAt ? ` ${t("programs.completedOn", { date: formatDate(record.completedAt) })}` : ""}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tbody>

@@ -2,6 +2,7 @@ import type { Guideline, ModuleSection } from "@sitesafe/domain";
 import { Badge, Button, Card, Collapse, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconDownload, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A section's paragraph and its key points. */
 export function SectionBody({ section }: { section: ModuleSection }) {
@@ -22,6 +23,7 @@ export function SectionBody({ section }: { section: ModuleSection }) {
 }
 
 export function GuidelineCard({ guideline }: { guideline: Guideline }) {
+  const { t } = useTranslation("training");
   return (
     <Card withBorder padding="md" radius="md">
       <Stack gap="xs">
@@ -53,7 +55,7 @@ export function GuidelineCard({ guideline }: { guideline: Guideline }) {
             w="fit-content"
             leftSection={<IconDownload size={14} />}
           >
-            Download Resource
+            {t("parts.download")}
           </Button>
         ) : null}
       </Stack>
@@ -63,6 +65,7 @@ export function GuidelineCard({ guideline }: { guideline: Guideline }) {
 
 /** OSHA guidelines that can be shown or hidden. */
 export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline[] }) {
+  const { t } = useTranslation("training");
   const [shown, setShown] = useState(false);
   if (!guidelines.length) return null;
   return (
@@ -72,7 +75,9 @@ export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline
           <ThemeIcon variant="light" color="orange">
             <IconShieldCheck size={18} />
           </ThemeIcon>
-          <Title order={2} size="h5">OSHA Guidelines</Title>
+          <Title order={2} size="h5">
+            {t("parts.guidelines")}
+          </Title>
         </Group>
         <Button
           variant="subtle"
@@ -81,7 +86,7 @@ export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline
           rightSection={shown ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           aria-expanded={shown}
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("parts.hide") : t("parts.show")}
         </Button>
       </Group>
       <Collapse expanded={shown}>

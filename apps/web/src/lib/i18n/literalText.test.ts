@@ -10,13 +10,10 @@ import { describe, expect, it } from "vitest";
 //   - the title or message of a toast (notifySuccess/notifyError/notifications.show).
 // Texts come from locales/<lang>.ts through t(). Brand names may stand alone.
 const src = join(import.meta.dirname, "..", "..");
-// Folders whose translation is still under way in another branch (i18n-web-b); empty once merged.
-const NOT_YET_TRANSLATED = new Set(["features/training"]);
 // Every folder of src with screens: the whole app speaks both languages.
 const FOLDERS = readdirSync(src)
   .flatMap((name) => (name === "features" ? readdirSync(join(src, "features")).map((f) => `features/${f}`) : [name]))
   .filter((folder) => statSync(join(src, folder)).isDirectory() && tsxFiles(join(src, folder)).length > 0)
-  .filter((folder) => !NOT_YET_TRANSLATED.has(folder))
   .sort();
 const TEXT_ATTRIBUTES = new Set(["label", "placeholder", "title", "aria-label", "description", "alt"]);
 const TOAST_CALLS = new Set(["notifySuccess", "notifyError", "notifications.show", "notifications.update", "showNotification"]);
