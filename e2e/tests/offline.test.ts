@@ -281,6 +281,11 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await page.goto("/");
     await page.getByText("Welcome back").waitFor();
     await expect.poll(() => savedCache(page).then((c) => c !== null), { timeout: 5000 }).toBe(true);
+    // Log out right after an answer arrives, while its save (every 300 ms, and when the page
+    // hides on the way to /auth) is still due: that save must not write this user's data back.
+    const answered = page.waitForResponse((r) => r.url().includes("/trpc/"));
+    await page.goto("/forms/jha");
+    await answered;
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL((u) => u.pathname === "/auth");

@@ -29,7 +29,7 @@ import { clearDraftsOf } from "../lib/formDraft";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
-import { clearQueryCache } from "../features/offline/queryCache";
+import { forgetSignedInUser } from "../features/offline/queryCache";
 import { OutboxButton } from "../features/outbox/OutboxButton";
 import { HEADER_HEIGHT } from "./headerHeight";
 import { UploadIndicator } from "../features/photos/UploadIndicator";
@@ -46,7 +46,7 @@ function useLogout() {
       clearDraftsOf(userId);
       notifySuccess(t("layout.loggedOut"), t("layout.loggedOutMessage"));
       // A shared phone must not show this user's saved data to the next one.
-      void clearQueryCache().finally(() => navigateFully("/auth"));
+      void forgetSignedInUser().finally(() => navigateFully("/auth"));
     },
     onError: (error) => notifyError(t("layout.logoutFailed"), errorMessage(error)),
   });

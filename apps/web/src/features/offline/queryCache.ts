@@ -93,7 +93,7 @@ export function persistQueryCache(queryClient: QueryClient): () => void {
   const save = () => {
     timer = undefined;
     const session = queryClient.getQueryData<Session>(sessionKey);
-    if (session === null) {
+    if (session === null || signedOut) {
       void clearQueryCache();
       return;
     }
@@ -137,6 +137,18 @@ function bounded(state: DehydratedState): DehydratedState {
       return true;
     });
   return { mutations: [], queries };
+}
+
+/** Set by a logout: this page saves nothing more (the app then reloads at /auth). */
+let signedOut = false;
+
+/**
+ * Logout: deletes the saved cache, and stops this page from saving, so a save still due (its
+ * 300 ms timer, or the page hiding as the app goes to /auth) cannot write this user's answers back.
+ */
+export function forgetSignedInUser(): Promise<void> {
+  signedOut = true;
+  return clearQueryCache();
 }
 
 /** Deletes the saved cache (logout, a signed-out answer, another user). */
