@@ -1,6 +1,7 @@
 import { shouldSaveProgress, type TrainingStatus } from "@sitesafe/domain";
 import { useCallback } from "react";
 import { useActor, useCurrentUser } from "../../lib/auth";
+import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
@@ -8,9 +9,6 @@ import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from ".
 export type TrainingModule = RouterOutputs["training"]["modules"][number];
 export type WorkerTrainingRecord = RouterOutputs["training"]["workerTrainings"][number];
 
-export const START_ERROR = "Could not start training. Worker profile not found.";
-export const COMPLETE_ERROR = "Could not complete training. Worker profile not found.";
-export const NO_PROFILE_NOTE = "Your account has no worker profile, so training progress cannot be recorded. You can still browse every module.";
 
 /** The signed-in user's worker profile id (null for an admin or manager without one). */
 export function useWorkerId(): number | null {
@@ -61,12 +59,12 @@ export function useSaveTrainingProgress() {
         });
         void utils.training.workerSummaries.invalidate();
         if (options.notify !== false) {
-          const n = options.notify ?? { title: "Progress updated", message: "Your training progress has been saved." };
+          const n = options.notify ?? { title: i18n.t("training:toast.progressUpdated"), message: i18n.t("training:toast.progressUpdatedMessage") };
           notifySuccess(n.title, n.message);
         }
         return record;
       } catch (error) {
-        notifyError(options.failureTitle ?? "Error updating progress", errorMessage(error));
+        notifyError(options.failureTitle ?? i18n.t("training:toast.updateFailed"), errorMessage(error));
         return null;
       }
     },
@@ -99,7 +97,7 @@ export function useSubmitQuizAttempt() {
         }
         return result;
       } catch (error) {
-        notifyError("Error saving progress", errorMessage(error));
+        notifyError(i18n.t("training:toast.saveFailed"), errorMessage(error));
         return null;
       }
     },
@@ -117,7 +115,7 @@ export function useAutoSaveProgress() {
       if (record?.status === "completed") return;
       if (!shouldSaveProgress(next, record?.progress)) return;
       // Saved quietly while reading: a toast for every section opened would be noise.
-      void save(moduleId, next, { hasRecord: record !== undefined, notify: false, failureTitle: "Error saving progress" });
+      void save(moduleId, next, { hasRecord: record !== undefined, notify: false, failureTitle: i18n.t("training:toast.saveFailed") });
     },
     [save, workerId],
   );

@@ -4,6 +4,12 @@ import { trainingActionLabel, trainingModuleTypeLabels, trainingStatusLabels } f
 // Labels the domain already holds in English are used from it, not written again.
 export default {
   training: {
+    toast: {
+      progressUpdated: "Progress updated",
+      progressUpdatedMessage: "Your training progress has been saved.",
+      updateFailed: "Error updating progress",
+      saveFailed: "Error saving progress",
+    },
     labels: {
       type: trainingModuleTypeLabels,
       status: trainingStatusLabels,

@@ -1,6 +1,12 @@
 // El espacio de nombres "training": los textos de src/features/training en español.
 export default {
   training: {
+    toast: {
+      progressUpdated: "Progreso actualizado",
+      progressUpdatedMessage: "Se guardó su progreso de capacitación.",
+      updateFailed: "Error al actualizar el progreso",
+      saveFailed: "Error al guardar el progreso",
+    },
     labels: {
       type: {
         site_safety: "Seguridad en la obra",
