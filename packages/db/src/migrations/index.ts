@@ -12,6 +12,7 @@ import * as m0010 from "./0010_service_tokens.js";
 import * as m0011 from "./0011_idempotency_keys.js";
 import * as m0012 from "./0012_user_language.js";
 import * as m0013 from "./0013_training_translations.js";
+import * as m0014 from "./0014_static_training_spanish.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_idempotency_keys": m0011,
   "0012_user_language": m0012,
   "0013_training_translations": m0013,
+  "0014_static_training_spanish": m0014,
 };
