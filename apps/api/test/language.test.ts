@@ -228,14 +228,24 @@ describe("training modules in the reader's language", () => {
     expect([viaEn.title, viaEs.title]).toEqual(["Hard Hat Safety", "Seguridad con el casco"]);
   });
 
-  it("lists the four built-in modules in Spanish and falls back to English for the rest (tRPC too)", async () => {
+  it("lists the built-in modules in Spanish and falls back to English for a module without a translation (tRPC too)", async () => {
+    const untranslated = {
+      title: "Trench Safety",
+      description: "Protective systems for trenches five feet deep or more.",
+      type: "site_safety",
+      duration: 15,
+      content: { sections: [{ title: "Cave-ins", content: "Never enter an unprotected trench." }], quiz: [{ question: "Depth?", options: ["5 ft", "10 ft"], answer: 0 }] },
+    };
+    const created = await t.request({ method: "POST", url: "/api/training-modules", payload: untranslated, as: manager });
+    expect(created.statusCode, created.body).toBe(201);
     const list = (await t.request({ method: "GET", url: "/api/training-modules", as: spanishWorker })).json() as PublicModule[];
     const bySlug = Object.fromEntries(list.map((m) => [m.slug, m]));
     expect(bySlug["hard-hat-safety"]).toMatchObject({ title: "Seguridad con el casco", language: "es" });
     expect(bySlug["hazard-identification"]).toMatchObject({ title: "Identificación de peligros", language: "es" });
     expect(bySlug["scaffolding-safety"]).toMatchObject({ title: "Seguridad en andamios", language: "es" });
     expect(bySlug["team-lift"]).toMatchObject({ title: "Levantamiento en equipo", language: "es" });
-    expect(bySlug["site-safety"]).toMatchObject({ title: "Site Safety Orientation", language: "en" });
+    expect(bySlug["site-safety"]).toMatchObject({ title: "Orientación de seguridad en la obra", language: "es" });
+    expect(list.find((m) => m.id === created.json().id)).toMatchObject({ title: "Trench Safety", language: "en" });
     const trpc = await t.request({ method: "GET", url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "scaffolding-safety" } }))}`, as: spanishWorker });
     expect(trpc.json().result.data.json).toMatchObject({ title: "Seguridad en andamios", language: "es" });
   });
