@@ -19,7 +19,7 @@ import {
   type rejectPermitSchema,
   type updateHotWorkPermitSchema,
 } from "@sitesafe/domain";
-import { audit, type Database, permits, projects } from "@sitesafe/db";
+import { audit, type Database, permits, projects, workers } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
@@ -55,7 +55,7 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
   if (!isStaff(actor)) {
     if (actor.workerId === null) throw forbidden("Your account has no worker profile, so it cannot request permits");
     requestedBy = actor.workerId;
-  } else if (!(await permits.workerExists(db, requestedBy))) {
+  } else if (!(await workers.workerExists(db, requestedBy))) {
     throw new AppError("BAD_REQUEST", "The selected requester does not exist", [{ path: "requestedBy", message: "The selected requester does not exist" }]);
   }
   if (!canSeeProject(actor, input.projectId)) throw forbidden("You can only request permits for projects you're assigned to");

@@ -24,7 +24,7 @@ import {
   type ModuleTranslation,
   translationMismatch,
 } from "@sitesafe/domain";
-import { audit, type Database, training } from "@sitesafe/db";
+import { audit, type Database, training, workers } from "@sitesafe/db";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -118,7 +118,7 @@ async function writeProgress(trx: Transaction<Database>, actor: Actor, input: { 
 /** A worker writes only their own records (403 before revealing whether the worker exists). */
 async function assertWritable(trx: Kysely<Database>, actor: Actor, workerId: number) {
   if (!canWriteWorkerProgress(actor, workerId)) throw forbidden();
-  if (!(await training.workerExists(trx, workerId))) throw notFound("Worker");
+  if (!(await workers.workerExists(trx, workerId))) throw notFound("Worker");
 }
 
 /**
@@ -177,7 +177,7 @@ export async function submitQuizAttempt(ctx: Ctx, input: z.infer<typeof submitQu
  */
 async function assertReadable(db: Kysely<Database>, actor: Actor, workerId: number) {
   if (!canReadWorkerProgress(actor, workerId)) throw forbidden();
-  if (!(await training.workerExists(db, workerId))) throw notFound("Worker");
+  if (!(await workers.workerExists(db, workerId))) throw notFound("Worker");
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type updateVideoSchema,
   videoWithDefaults,
 } from "@sitesafe/domain";
-import { audit, training, videos } from "@sitesafe/db";
+import { audit, videos, workers } from "@sitesafe/db";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
@@ -18,12 +18,12 @@ import type { ServiceContext } from "./context.js";
 
 async function assertReadable(ctx: ServiceContext, workerId: number) {
   if (!canReadWorkerProgress(ctx.actor, workerId)) throw forbidden();
-  if (!(await training.workerExists(ctx.db, workerId))) throw notFound("Worker");
+  if (!(await workers.workerExists(ctx.db, workerId))) throw notFound("Worker");
 }
 
 export async function recordProgress(ctx: ServiceContext, input: z.infer<typeof recordVideoProgressSchema>) {
   if (!canWriteWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
-  if (!(await training.workerExists(ctx.db, input.workerId))) throw notFound("Worker");
+  if (!(await workers.workerExists(ctx.db, input.workerId))) throw notFound("Worker");
   if (!(await videos.videoExists(ctx.db, input.videoId))) throw notFound("Video");
   return videos.upsertWorkerVideo(ctx.db, input);
 }
@@ -78,7 +78,7 @@ export async function workerVideos(ctx: ServiceContext, workerId: number) {
 /** Stored apart from tracked completion. */
 export async function selfAttest(ctx: ServiceContext, input: z.infer<typeof attestVideoSchema>) {
   if (!canWriteWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
-  if (!(await training.workerExists(ctx.db, input.workerId))) throw notFound("Worker");
+  if (!(await workers.workerExists(ctx.db, input.workerId))) throw notFound("Worker");
   if (!(await videos.videoExists(ctx.db, input.videoId))) throw notFound("Video");
   return ctx.db.transaction().execute(async (trx) => {
     const { record, firstTime } = await videos.attestWorkerVideo(trx, input);

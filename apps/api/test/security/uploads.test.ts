@@ -277,7 +277,7 @@ describe("stored file name and download headers", () => {
     ["pl\u0000an\r\n\tx.pdf"],
     ["pl\u001b[31man\u007f.pdf"],
     ["\"quoted\";evil=1.pdf"],
-    ["x".repeat(300) + ".pdf"],
+    [`${"x".repeat(300)}.pdf`],
     ["résumé plan ✓.pdf"],
   ])("%j is stored without path separators or control characters", async (name) => {
     const res = await upload(name, PDF_BYTES);

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
-import { fullName } from "./names.js";
+import { fullName, workerName } from "./names.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
 
@@ -109,7 +109,7 @@ export async function findIncidentReport(db: Kysely<Database>, id: number, peopl
   const row = await reportsQuery(db)
     .select(
       sql<InvolvedWorker[]>`coalesce((
-        select jsonb_agg(jsonb_build_object('id', iw.id, 'name', concat_ws(' ', iw.first_name, iw.last_name), 'role', iw.role) order by iw.first_name, iw.last_name, iw.id)
+        select jsonb_agg(jsonb_build_object('id', iw.id, 'name', ${workerName("iw")}, 'role', iw.role) order by iw.first_name, iw.last_name, iw.id)
         from workers iw
         where iw.id in (select (jsonb_array_elements_text(r.involved_workers))::int) ${inScope}
       ), '[]'::jsonb)`.as("involvedWorkerDetails"),

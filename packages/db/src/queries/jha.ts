@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { ControlMeasure, Database, Hazard } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import { containsPattern } from "./search.js";
-import { fullName, userDisplayName } from "./names.js";
+import { fullName, userDisplayName, workerNameForSearch } from "./names.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
 
@@ -69,7 +69,7 @@ export function jhaFormList(db: Kysely<Database>, options: ListJhaFormsOptions =
         eb(sql`lower(f.title)`, "like", pattern),
         eb(sql`lower(f.job_description)`, "like", pattern),
         eb(sql`lower(coalesce(p.name, ''))`, "like", pattern),
-        eb(sql`lower(concat_ws(' ', w.first_name, w.last_name))`, "like", pattern),
+        eb(workerNameForSearch("w"), "like", pattern),
       ]),
     );
   }

@@ -14,3 +14,9 @@ export const fullName = (alias?: string): RawBuilder<string | null> =>
 /** A user's display name: "First Last", or the username when the user has no name (as the audit trail names people). */
 export const userDisplayName = (alias?: string): RawBuilder<string | null> =>
   sql<string | null>`coalesce(${fullName(alias)}, ${column(alias, "username")})`;
+
+/** "First Last" of a workers row (both names are required there, so never null). */
+export const workerName = (alias: string): RawBuilder<string> => sql<string>`concat_ws(' ', ${column(alias, "firstName")}, ${column(alias, "lastName")})`;
+
+/** A workers row's name as the search boxes match it: "first last", lower case. */
+export const workerNameForSearch = (alias: string): RawBuilder<string> => sql<string>`lower(${workerName(alias)})`;

@@ -200,7 +200,3 @@ export async function deletePermit(db: Kysely<Database>, id: number): Promise<bo
   return result.numDeletedRows > 0n;
 }
 
-export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
-  const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
-  return row !== undefined;
-}

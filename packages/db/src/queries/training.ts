@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { keyset, listSource, type ListSource } from "../listSource.js";
 import { workerComplianceQuery } from "./compliance.js";
+import { workerName, workerNameForSearch } from "./names.js";
 import { containsPattern } from "./search.js";
 
 /** Queries for the training area: each takes the database (or a transaction) first. */
@@ -108,11 +109,6 @@ export async function upsertTranslation(db: Kysely<Database>, translation: Modul
     .returning(translationColumns)
     .executeTakeFirstOrThrow();
   return asTranslation(row);
-}
-
-export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
-  const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function moduleExists(db: Kysely<Database>, moduleId: number): Promise<boolean> {
@@ -295,7 +291,7 @@ export function trainingCompletionList(db: Kysely<Database>, options: TrainingCo
     .leftJoin("workerTrainings as wt", (join) => join.onRef("wt.workerId", "=", "w.id").onRef("wt.moduleId", "=", "m.id"))
     .select([
       "w.id as workerId",
-      sql<string>`concat_ws(' ', w.first_name, w.last_name)`.as("workerName"),
+      workerName("w").as("workerName"),
       "w.company",
       "w.role as position",
       "m.id as moduleId",
@@ -317,7 +313,7 @@ export function trainingCompletionList(db: Kysely<Database>, options: TrainingCo
     const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(concat_ws(' ', w.first_name, w.last_name))`, "like", pattern),
+        eb(workerNameForSearch("w"), "like", pattern),
         eb(sql`lower(coalesce(w.company, ''))`, "like", pattern),
         eb(sql`lower(w.role)`, "like", pattern),
       ]),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { projectFiguresOf, withCompliance, withFigures, workerComplianceOf, workerComplianceOfIds } from "./compliance.js";
+import { workerNameForSearch } from "./names.js";
 import { containsPattern } from "./search.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 
@@ -136,7 +137,7 @@ export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {
     const digits = q.replace(/\D/g, "");
     matching = matching.where((eb) =>
       eb.or([
-        eb(sql`lower(w.first_name || ' ' || w.last_name)`, "like", pattern),
+        eb(workerNameForSearch("w"), "like", pattern),
         eb(sql`lower(w.email)`, "like", pattern),
         eb(sql`lower(w.role)`, "like", pattern),
         eb(sql`lower(coalesce(w.phone, ''))`, "like", pattern),
@@ -156,6 +157,11 @@ export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {
   // A page reads its own workers' compliance from the lookup (remembered figures, or one query).
   const page = ordered.limit(options.limit).offset(options.offset ?? 0);
   return listSource(page, byName, toWorker, matching, async (rows) => withCompliance(rows, await compliance(rows.map((r) => r.id))));
+}
+
+export async function workerExists(db: Kysely<Database>, workerId: number): Promise<boolean> {
+  const row = await db.selectFrom("workers").select("id").where("id", "=", workerId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findWorker(db: Kysely<Database>, id: number, compliance = workerComplianceOfIds(db)): Promise<Worker | undefined> {
