@@ -1,4 +1,4 @@
-import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel, SEARCH_MAX } from "@sitesafe/domain";
+import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel } from "@sitesafe/domain";
 import {
   ActionIcon,
   Avatar,
@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
   UnstyledButton,
@@ -22,7 +21,7 @@ import { useForm } from "@mantine/form";
 import { Trans, useTranslation } from "react-i18next";
 import { localizeMessage } from "../../lib/i18n";
 import { schemaResolver } from "../../lib/validation";
-import { IconApi, IconDots, IconKey, IconRefresh, IconSearch, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
+import { IconApi, IconDots, IconKey, IconRefresh, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
@@ -31,6 +30,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -88,13 +88,11 @@ function UsersScreen() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <TextInput
+            <SearchBox
               placeholder={t("users.searchPlaceholder")}
-              aria-label={t("users.searchLabel")}
-              maxLength={SEARCH_MAX}
-              leftSection={<IconSearch size={16} />}
+              label={t("users.searchLabel")}
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onSearch={setSearch}
               style={{ flex: 1 }}
             />
             <Tooltip label={t("users.refresh")} openDelay={700}>

@@ -1,6 +1,6 @@
 import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
 import { Badge, Button, Card, Center, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft, IconEdit, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconAlertCircle, IconArrowLeft, IconSearch } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { TFunction } from "i18next";
@@ -15,6 +15,7 @@ import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
 import { PhotoStrip } from "../photos/PhotoStrip";
 
@@ -111,18 +112,10 @@ export function IncidentDetailPage({ id }: { id: number }) {
         title={report.title}
         subtitle={`${report.projectName ?? t("detail.unknownProject")} · ${formatDate(report.date)}`}
         actions={
-          <>
-            {canEdit ? (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                {t("detail.edit")}
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                {t("detail.delete")}
-              </Button>
-            ) : null}
-          </>
+          <EditDeleteActions
+            edit={canEdit && { label: t("detail.edit"), onClick: () => setEditing(true) }}
+            remove={canDelete && { label: t("detail.delete"), onClick: () => setConfirming(true) }}
+          />
         }
       />
       <Stack gap="md">

@@ -1,9 +1,8 @@
-import { SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, ScrollArea, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Group, ScrollArea, Tabs, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
@@ -11,6 +10,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { useServerPage } from "../../components/Paginated";
+import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -67,15 +68,7 @@ export function IncidentListPage() {
       ) : (
         <>
           <ContinueDraftNotice draftKey="incident.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
-          <TextInput
-            placeholder={t("list.searchPlaceholder")}
-            aria-label={t("list.searchLabel")}
-            maxLength={SEARCH_MAX}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            mb="sm"
-          />
+          <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} mb="sm" />
           <Tabs value={tab} onChange={(v) => setTab(v ?? ALL)} mb="md" variant="pills" radius="xl">
             <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
               <Tabs.List style={{ flexWrap: "nowrap" }}>
@@ -108,55 +101,19 @@ export function IncidentListPage() {
 function IncidentCard({ report }: { report: IncidentListItem }) {
   const { t } = useTranslation("incidents");
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component={Link}
-      to={`/forms/incident-reports/${report.id}`}
-      style={{ textDecoration: "none", color: "inherit" }}
-      data-testid="incident-card"
-    >
-      <Stack gap={8}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} lineClamp={2}>
-            {report.title}
-          </Text>
-          <SeverityBadge severity={report.severity} />
-        </Group>
-        {report.description ? (
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {report.description}
-          </Text>
-        ) : null}
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
-          <Text size="sm" truncate>
-            {report.projectName ?? t("list.unknownProject")}
-          </Text>
-        </Group>
-        {report.location ? (
-          <Group gap={6} wrap="nowrap" c="dimmed">
-            <IconMapPin size={15} style={{ flexShrink: 0 }} />
-            <Text size="sm" truncate>
-              {report.location}
-            </Text>
-          </Group>
-        ) : null}
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconUser size={15} style={{ flexShrink: 0 }} />
-          <Text size="sm" truncate>
-            {report.reporterName ?? t("list.unknownReporter")}
-          </Text>
-        </Group>
-        <Group justify="space-between" gap="xs">
-          <Group gap={6} wrap="nowrap" c="dimmed">
-            <IconCalendar size={15} />
-            <Text size="sm">{formatDate(report.date)}</Text>
-          </Group>
-          <IncidentStatusBadge status={report.status} />
-        </Group>
-      </Stack>
-    </Card>
+    <RecordCard to={`/forms/incident-reports/${report.id}`} testId="incident-card" title={report.title} badge={<SeverityBadge severity={report.severity} />}>
+      {report.description ? (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {report.description}
+        </Text>
+      ) : null}
+      <InfoLine icon={IconBuildingSkyscraper}>{report.projectName ?? t("list.unknownProject")}</InfoLine>
+      {report.location ? <InfoLine icon={IconMapPin}>{report.location}</InfoLine> : null}
+      <InfoLine icon={IconUser}>{report.reporterName ?? t("list.unknownReporter")}</InfoLine>
+      <Group justify="space-between" gap="xs">
+        <InfoLine icon={IconCalendar}>{formatDate(report.date)}</InfoLine>
+        <IncidentStatusBadge status={report.status} />
+      </Group>
+    </RecordCard>
   );
 }

@@ -1,6 +1,6 @@
 import { can, riskLevelColors } from "@sitesafe/domain";
 import { Alert, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconArrowLeft, IconEdit, IconLock, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconArrowLeft, IconLock, IconSearch } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { PhotoStrip } from "../photos/PhotoStrip";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
 import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 
 function BackToList() {
   const { t } = useTranslation("jha");
@@ -129,18 +130,10 @@ export function JhaDetailPage({ id }: { id: number }) {
         title={form.title}
         subtitle={t("detail.subtitle", { project: form.projectName ?? t("detail.unknownProject"), date: formatDate(form.submittedAt) })}
         actions={
-          <>
-            {canEdit ? (
-              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                {t("detail.edit")}
-              </Button>
-            ) : null}
-            {canDelete ? (
-              <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                {t("detail.delete")}
-              </Button>
-            ) : null}
-          </>
+          <EditDeleteActions
+            edit={canEdit && { label: t("detail.edit"), onClick: () => setEditing(true) }}
+            remove={canDelete && { label: t("detail.delete"), onClick: () => setConfirming(true) }}
+          />
         }
       />
       <Stack gap="md">

@@ -1,9 +1,9 @@
-import { highestRisk, SEARCH_MAX } from "@sitesafe/domain";
-import { Badge, Button, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { highestRisk } from "@sitesafe/domain";
+import { Badge, Button, Group, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContinueDraftNotice } from "../../components/FormSafety";
@@ -11,6 +11,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { useServerPage } from "../../components/Paginated";
+import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -67,15 +69,7 @@ export function JhaListPage() {
       />
       <ContinueDraftNotice draftKey="jha.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          placeholder={t("list.searchPlaceholder")}
-          aria-label={t("list.searchLabel")}
-          maxLength={SEARCH_MAX}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: "1 1 260px" }}
-        />
+        <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} style={{ flex: "1 1 260px" }} />
         <Select
           aria-label={t("list.projectFilterLabel")}
           placeholder={t("list.allProjects")}
@@ -103,44 +97,15 @@ function JhaCard({ form }: { form: JhaListItem }) {
   const { t } = useTranslation("jha");
   const risk = highestRisk(form.hazards);
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component={Link}
-      to={`/forms/jha/${form.id}`}
-      style={{ textDecoration: "none", color: "inherit" }}
-      data-testid="jha-card"
-    >
-      <Stack gap={8}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} lineClamp={2}>
-            {form.title}
-          </Text>
-          {risk ? <RiskBadge level={risk} withSuffix /> : null}
-        </Group>
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconBuildingSkyscraper size={15} style={{ flexShrink: 0 }} />
-          <Text size="sm" truncate>
-            {form.projectName ?? t("list.unknownProject")}
-          </Text>
-        </Group>
-        <Group gap={6} wrap="nowrap" c="dimmed">
-          <IconUser size={15} style={{ flexShrink: 0 }} />
-          <Text size="sm" truncate>
-            {form.submitterName ?? t("list.unknownSubmitter")}
-          </Text>
-        </Group>
-        <Group justify="space-between" gap="xs">
-          <Group gap={6} wrap="nowrap" c="dimmed">
-            <IconCalendar size={15} />
-            <Text size="sm">{formatDate(form.submittedAt)}</Text>
-          </Group>
-          <Badge variant="outline" color="gray" radius="sm">
-            {t("list.hazardCount", { count: form.hazards.length })}
-          </Badge>
-        </Group>
-      </Stack>
-    </Card>
+    <RecordCard to={`/forms/jha/${form.id}`} testId="jha-card" title={form.title} badge={risk ? <RiskBadge level={risk} withSuffix /> : null}>
+      <InfoLine icon={IconBuildingSkyscraper}>{form.projectName ?? t("list.unknownProject")}</InfoLine>
+      <InfoLine icon={IconUser}>{form.submitterName ?? t("list.unknownSubmitter")}</InfoLine>
+      <Group justify="space-between" gap="xs">
+        <InfoLine icon={IconCalendar}>{formatDate(form.submittedAt)}</InfoLine>
+        <Badge variant="outline" color="gray" radius="sm">
+          {t("list.hazardCount", { count: form.hazards.length })}
+        </Badge>
+      </Group>
+    </RecordCard>
   );
 }

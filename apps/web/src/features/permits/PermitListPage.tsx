@@ -1,7 +1,7 @@
-import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses, SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses } from "@sitesafe/domain";
+import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCalendarEvent, IconMapPin, IconPlus, IconSearch, IconUser } from "@tabler/icons-react";
+import { IconCalendarEvent, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { useServerPage } from "../../components/Paginated";
+import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
@@ -83,13 +84,11 @@ export function PermitListPage() {
 
       <ContinueDraftNotice draftKey="permit.new" what={t("list.draftWhat")} onContinue={() => setRequestOpen("draft")} />
       <Stack gap="md">
-        <TextInput
+        <SearchBox
           placeholder={t("list.searchPlaceholder")}
-          aria-label={t("list.searchLabel")}
-          maxLength={SEARCH_MAX}
-          leftSection={<IconSearch size={16} />}
+          label={t("list.searchLabel")}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onSearch={setSearch}
         />
         <Select
           label={t("list.status")}

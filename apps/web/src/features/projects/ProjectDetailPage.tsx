@@ -1,12 +1,13 @@
 import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
 import { Anchor, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft, IconClipboardCheck, IconEdit, IconMail, IconPhone, IconPhoneCall, IconTrash, IconUser, IconUsers } from "@tabler/icons-react";
+import { IconAlertTriangle, IconArrowLeft, IconClipboardCheck, IconMail, IconPhone, IconPhoneCall, IconUser, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
@@ -145,18 +146,10 @@ export function ProjectDetailPage({ id }: { id: number }) {
           </Group>
         }
         actions={
-          <>
-            {can(actor, "project.update", { projectId: id }) ? (
-              <Button component={Link} to={`/projects/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-                {t("detail.edit")}
-              </Button>
-            ) : null}
-            {can(actor, "project.delete", { projectId: id }) ? (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                {t("detail.delete")}
-              </Button>
-            ) : null}
-          </>
+          <EditDeleteActions
+            edit={can(actor, "project.update", { projectId: id }) && { label: t("detail.edit"), to: `/projects/${id}/edit` }}
+            remove={can(actor, "project.delete", { projectId: id }) && { label: t("detail.delete"), onClick: () => setConfirming(true) }}
+          />
         }
       />
 

@@ -1,7 +1,7 @@
-import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses, SEARCH_MAX } from "@sitesafe/domain";
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCalendar, IconMapPin, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
+import { IconCalendar, IconMapPin, IconPlus, IconUsers } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
+import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
@@ -104,13 +105,11 @@ export function ProjectsPage() {
         }
       />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchBox
           placeholder={t("searchPlaceholder")}
-          aria-label={t("searchLabel")}
-          maxLength={SEARCH_MAX}
-          leftSection={<IconSearch size={16} />}
+          label={t("searchLabel")}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onSearch={setSearch}
           style={{ flex: "1 1 240px" }}
         />
         <Select

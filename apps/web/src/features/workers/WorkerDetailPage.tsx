@@ -1,6 +1,6 @@
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconEdit, IconShieldCheck, IconTrash, IconUser, IconVideo } from "@tabler/icons-react";
+import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ComplianceBar } from "../../components/ComplianceBar";
@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc, invalidateLists } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { useTranslation } from "react-i18next";
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
@@ -198,18 +199,10 @@ export function WorkerDetailPage({ id }: { id: number }) {
         title={name}
         subtitle={`${w.role}${w.company ? ` · ${w.company}` : ""}`}
         actions={
-          <>
-            {can(actor, "worker.update") ? (
-              <Button component={Link} to={`/workers/${id}/edit`} variant="light" leftSection={<IconEdit size={16} />}>
-                {t("detail.edit")}
-              </Button>
-            ) : null}
-            {can(actor, "worker.delete") && w.userId !== actor?.userId ? (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                {t("detail.delete")}
-              </Button>
-            ) : null}
-          </>
+          <EditDeleteActions
+            edit={can(actor, "worker.update") && { label: t("detail.edit"), to: `/workers/${id}/edit` }}
+            remove={can(actor, "worker.delete") && w.userId !== actor?.userId && { label: t("detail.delete"), onClick: () => setConfirming(true) }}
+          />
         }
       />
       <Grid gap="md" mb="lg">

@@ -1,7 +1,7 @@
-import { can, workerFullName, SEARCH_MAX } from "@sitesafe/domain";
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { can, workerFullName } from "@sitesafe/domain";
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconEye, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconEye, IconPlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
@@ -73,13 +74,11 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
           </>
         }
       />
-      <TextInput
+      <SearchBox
         placeholder={t("searchPlaceholder")}
-        aria-label={managers ? t("searchManagers") : t("searchWorkers")}
-        maxLength={SEARCH_MAX}
-        leftSection={<IconSearch size={16} />}
+        label={managers ? t("searchManagers") : t("searchWorkers")}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onSearch={setSearch}
         mb="md"
         maw={480}
       />
