@@ -125,6 +125,8 @@ describe.skipIf(!baseUrl)("OSHA recordkeeping", () => {
     await expect(row.textContent()).resolves.toContain("100,000");
     await expect(row.getByRole("cell").nth(5).textContent()).resolves.toBe("2.00");
     await expect(row.getByRole("cell").nth(6).textContent()).resolves.toBe("2.00");
+    // The formula is written by the web from the rate's figures (in the reader's language).
+    await expect(row.getByRole("cell").nth(5).getAttribute("title")).resolves.toBe("TRIR = 1 x 200,000 / 100,000 hours = 2.00");
     await page.getByText("TRIR = recordable cases x 200,000 / hours worked", { exact: false }).waitFor();
     await screenshot(page, "osha-rates-desktop");
 

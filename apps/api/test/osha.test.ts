@@ -214,7 +214,7 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.hours).toMatchObject({ annualAverageEmployees: 90, totalHoursWorked: 180_000 });
-    expect(s.rates.trir).toEqual({ value: 3.33, formula: "TRIR = 3 x 200,000 / 180,000 hours = 3.33" });
+    expect(s.rates.trir).toEqual({ value: 3.33, cases: 3, hours: 180_000, formula: "TRIR = 3 x 200,000 / 180,000 hours = 3.33" });
     expect(s.rates.dart.value).toBe(2.22);
     expect(s.rates.ltir.value).toBe(1.11);
     expect(s.itaIssues).toEqual({ summary: [], cases: [] });

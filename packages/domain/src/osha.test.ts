@@ -113,6 +113,7 @@ describe("rates", () => {
     const r = incidenceRates({ recordableCases: 3, daysAwayCases: 1, transferRestrictionCases: 1, hoursWorked: 180_000 });
     expect([r.trir.value, r.dart.value, r.ltir.value]).toEqual([3.33, 2.22, 1.11]);
     expect(r.trir.formula).toBe("TRIR = 3 x 200,000 / 180,000 hours = 3.33");
+    expect(r.trir).toMatchObject({ cases: 3, hours: 180_000 });
     expect(r.dart.formula).toBe("DART = 2 x 200,000 / 180,000 hours = 2.22");
   });
   it("without hours there is no rate, and the formula says why", () => {

@@ -519,7 +519,11 @@ export interface RateInputs {
 export interface Rate {
   /** Rounded to 2 decimals; null without hours worked. */
   value: number | null;
-  /** The formula with this period's figures, shown beside the number. */
+  /** The cases counted (the numerator before x 200,000). */
+  cases: number;
+  /** The hours worked (the denominator). */
+  hours: number;
+  /** The formula with this period's figures, in English (the web shows it in the reader's language from `cases` and `hours`). */
   formula: string;
 }
 
@@ -534,7 +538,7 @@ const groupThousands = (n: number) => n.toLocaleString("en-US");
 function rate(cases: number, hours: number, label: string): Rate {
   const value = hours > 0 ? Math.round(((cases * RATE_BASE_HOURS) / hours) * 100) / 100 : null;
   const shown = value === null ? "no hours worked entered" : value.toFixed(2);
-  return { value, formula: `${label} ${cases} x 200,000 / ${groupThousands(hours)} hours = ${shown}` };
+  return { value, cases, hours, formula: `${label} ${cases} x 200,000 / ${groupThousands(hours)} hours = ${shown}` };
 }
 
 /**
@@ -548,12 +552,6 @@ export function incidenceRates(i: RateInputs): Rates {
     ltir: rate(i.daysAwayCases, i.hoursWorked, "LTIR ="),
   };
 }
-
-export const RATE_DEFINITIONS = {
-  trir: "TRIR = recordable cases x 200,000 / hours worked",
-  dart: "DART = (days-away cases + job transfer or restriction cases) x 200,000 / hours worked",
-  ltir: "LTIR = days-away cases x 200,000 / hours worked",
-} as const;
 
 /** The 300A must be posted from February 1 to April 30 of the year after the one it covers (1904.32(b)(6)). */
 export function isPostingPeriod(today: string): boolean {

@@ -407,7 +407,12 @@ const incidentRecordkeeping = obj("IncidentRecordkeeping", {
   recordkeeping: recordkeeping.nullable().describe("null until the incident is classified"),
 });
 
-const rate = z.looseObject({ value: z.number().nullable().describe("Rounded to 2 decimals; null without hours worked"), formula: z.string() });
+const rate = z.looseObject({
+  value: z.number().nullable().describe("Rounded to 2 decimals; null without hours worked"),
+  cases: z.number().int().describe("The cases counted"),
+  hours: z.number().describe("The hours worked"),
+  formula: z.string().describe("The formula with these figures, in English"),
+});
 const rates = obj("IncidenceRates", { trir: rate, dart: rate, ltir: rate });
 
 const summaryTotals = obj(

@@ -6,9 +6,24 @@ import { trpc } from "../../lib/trpc";
 
 const shown = (r: Rate) => (r.value === null ? "–" : r.value.toFixed(2));
 
-/** A rate with its formula beside it, so a reader can check the arithmetic. */
-export function RateLine({ name, rate }: { name: "trir" | "dart" | "ltir"; rate: Rate }) {
+type RateName = "trir" | "dart" | "ltir";
+
+/** The formula with the period's figures, in the reader's language ("TRIR = 3 x 200,000 / 180,000 hours = 3.33"). */
+function useFormula(): (name: RateName, rate: Rate) => string {
   const { t } = useTranslation("osha");
+  return (name, rate) =>
+    t("rates.formula", {
+      label: t(`labels.rate.${name}`),
+      cases: rate.cases,
+      hours: rate.hours.toLocaleString("en-US"),
+      value: rate.value === null ? t("rates.noHours") : rate.value.toFixed(2),
+    });
+}
+
+/** A rate with its formula beside it, so a reader can check the arithmetic. */
+export function RateLine({ name, rate }: { name: RateName; rate: Rate }) {
+  const { t } = useTranslation("osha");
+  const formula = useFormula();
   return (
     <Group gap="sm" wrap="nowrap" align="baseline">
       <Text fw={700} w={52}>
@@ -18,7 +33,7 @@ export function RateLine({ name, rate }: { name: "trir" | "dart" | "ltir"; rate:
         {shown(rate)}
       </Text>
       <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-        {rate.formula}
+        {formula(name, rate)}
       </Text>
     </Group>
   );
@@ -38,6 +53,7 @@ export function RateLines({ rates }: { rates: { trir: Rate; dart: Rate; ltir: Ra
 /** TRIR, DART and LTIR per establishment and for the company, for one year. */
 export function RatesTab({ year }: { year: number }) {
   const { t } = useTranslation("osha");
+  const formula = useFormula();
   const rates = trpc.osha.rates.useQuery({ year });
   if (rates.isPending) return <ListSkeleton rows={3} />;
   if (rates.isError) return <ErrorState message={t("rates.loadFailed")} onRetry={() => void rates.refetch()} />;
@@ -76,9 +92,9 @@ export function RatesTab({ year }: { year: number }) {
                   <Table.Td ta="right">{e.recordableCases}</Table.Td>
                   <Table.Td ta="right">{e.daysAwayCases}</Table.Td>
                   <Table.Td ta="right">{e.transferRestrictionCases}</Table.Td>
-                  <Table.Td ta="right" title={e.rates.trir.formula}>{shown(e.rates.trir)}</Table.Td>
-                  <Table.Td ta="right" title={e.rates.dart.formula}>{shown(e.rates.dart)}</Table.Td>
-                  <Table.Td ta="right" title={e.rates.ltir.formula}>{shown(e.rates.ltir)}</Table.Td>
+                  <Table.Td ta="right" title={formula("trir", e.rates.trir)}>{shown(e.rates.trir)}</Table.Td>
+                  <Table.Td ta="right" title={formula("dart", e.rates.dart)}>{shown(e.rates.dart)}</Table.Td>
+                  <Table.Td ta="right" title={formula("ltir", e.rates.ltir)}>{shown(e.rates.ltir)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -166,6 +166,8 @@ export default {
       definitionTrir: "TRIR = recordable cases x 200,000 / hours worked",
       definitionDart: "DART = (days-away cases + job transfer or restriction cases) x 200,000 / hours worked",
       definitionLtir: "LTIR = days-away cases x 200,000 / hours worked",
+      formula: "{{label}} = {{cases}} x 200,000 / {{hours}} hours = {{value}}",
+      noHours: "no hours worked entered",
       hoursNote: "200,000 hours is 100 full-time employees working 40 hours a week for 50 weeks.",
       tableLabel: "Rates by establishment {{year}}",
       colEstablishment: "Establishment",

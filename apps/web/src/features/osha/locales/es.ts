@@ -189,6 +189,8 @@ export default {
       definitionTrir: "TRIR = casos registrables x 200,000 / horas trabajadas",
       definitionDart: "DART = (casos con días de ausencia + casos con traslado o restricción de trabajo) x 200,000 / horas trabajadas",
       definitionLtir: "LTIR = casos con días de ausencia x 200,000 / horas trabajadas",
+      formula: "{{label}} = {{cases}} x 200,000 / {{hours}} horas = {{value}}",
+      noHours: "no se ingresaron horas trabajadas",
       hoursNote: "200,000 horas equivalen a 100 empleados de tiempo completo que trabajan 40 horas por semana durante 50 semanas.",
       tableLabel: "Tasas por establecimiento {{year}}",
       colEstablishment: "Establecimiento",
