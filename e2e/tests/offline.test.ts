@@ -268,6 +268,15 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await screenshot(page, "offline-outbox-refused-phone");
     await page.reload();
     await expect.poll(() => refused.getAttribute("data-status")).toBe("failed");
+    // "Edit and retry" shows every field: text editable, the lists read-only with a note.
+    await refused.getByRole("button", { name: "Edit and retry" }).click();
+    const edit = page.getByRole("dialog");
+    await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
+    await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
+    await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
+    await expect(edit.getByTestId("outbox-read-only-note").textContent()).resolves.toContain("discard this item and fill in the form again");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => edit.count()).toBe(0);
     await refused.getByRole("button", { name: "Discard" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Discard" }).click();
     await expect.poll(() => refused.count()).toBe(0);
@@ -281,6 +290,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await page.goto("/");
     await page.getByText("Welcome back").waitFor();
     await expect.poll(() => savedCache(page).then((c) => c !== null), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("sitesafe.savedCache"))).toBe("1");
     // Log out right after an answer arrives, while its save (every 300 ms, and when the page
     // hides on the way to /auth) is still due: that save must not write this user's data back.
     const answered = page.waitForResponse((r) => r.url().includes("/trpc/"));
@@ -290,6 +300,8 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL((u) => u.pathname === "/auth");
     expect(await savedCache(page)).toBeNull();
+    // Nor does the next start read a cache early (main.tsx, features/offline/savedCache.ts).
+    expect(await page.evaluate(() => localStorage.getItem("sitesafe.savedCache"))).toBeNull();
     // Offline now, the app has nothing to show but the sign-in page.
     await context.setOffline(true);
     await page.goto("/");

@@ -5,7 +5,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { UpdatePrompt } from "./features/offline/UpdatePrompt";
-import { startI18n } from "./lib/i18n";
+import { hasSavedCache } from "./features/offline/savedCache";
+import { loadAppTexts, startI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import { cssVariablesResolver, theme } from "./theme";
 import "./touch.css";
@@ -39,6 +40,11 @@ function App() {
     </MantineProvider>
   );
 }
+
+// A user's screens are saved on this device: load the signed-in screens' English now, alongside the
+// layout's chunks, not after the layout mounts (components/ApiProvider.tsx waits for it and starts
+// reading the saved cache as soon as its chunk runs). /auth and a device with nothing saved wait.
+if (location.pathname !== "/auth" && hasSavedCache()) void loadAppTexts().catch(() => undefined);
 
 const root = document.getElementById("root");
 // English is bundled and ready at once; Spanish texts are loaded first so no screen flashes keys.

@@ -6,6 +6,7 @@ import "@mantine/notifications/styles.layer.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";
+import { hasSavedCache } from "../features/offline/savedCache";
 import { loadAppTexts } from "../lib/i18n";
 import { DatesLocale } from "../lib/i18n/DatesLocale";
 import { createQueryClient, createTrpcClient, trpc } from "../lib/trpc";
@@ -18,21 +19,34 @@ let clients: { queryClient: ReturnType<typeof createQueryClient>; trpcClient: Re
 let restored: Promise<void> | undefined;
 let isRestored = false;
 
-/** tRPC and TanStack Query for the signed-in screens. /auth does not load them (bundle budget). */
-export function ApiProvider({ children }: { children: ReactNode }) {
+/**
+ * Creates the clients and starts reading the saved cache and the signed-in screens' English, both
+ * needed before the first signed-in screen. When a user's cache is saved on this device, this runs
+ * as soon as this chunk does (below), while the router still loads and runs the route's other
+ * chunks (main.tsx has started the English already); otherwise the layout calls it as it renders.
+ * The cache is still put back only for the right user (features/offline/queryCache.ts).
+ */
+export function startSignedIn() {
   clients ??= { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
   const { queryClient } = clients;
+  restored ??= Promise.all([restoreQueryCache(queryClient).catch(() => undefined), loadAppTexts().catch(() => undefined)]).then(() => {
+    isRestored = true;
+    persistQueryCache(queryClient);
+  });
+  return { ...clients, restored };
+}
+
+if (hasSavedCache()) startSignedIn();
+
+/** tRPC and TanStack Query for the signed-in screens. /auth does not load them (bundle budget). */
+export function ApiProvider({ children }: { children: ReactNode }) {
+  const { queryClient, trpcClient, restored: whenRestored } = startSignedIn();
   const [ready, setReady] = useState(isRestored);
   useEffect(() => {
-    // The saved cache and the signed-in screens' English texts, both before the first screen.
-    restored ??= Promise.all([restoreQueryCache(queryClient).catch(() => undefined), loadAppTexts().catch(() => undefined)]).then(() => {
-      isRestored = true;
-      persistQueryCache(queryClient);
-    });
-    void restored.then(() => setReady(true));
-  }, [queryClient]);
+    void whenRestored.then(() => setReady(true));
+  }, [whenRestored]);
   return (
-    <trpc.Provider client={clients.trpcClient} queryClient={queryClient}>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <DatesLocale>{ready ? children : <FullPageSpinner />}</DatesLocale>
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
+import { canKeepOshaRecords, DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
 import { Grid, Stack } from "@mantine/core";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
@@ -9,11 +9,14 @@ import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityC
 import { ProjectTable } from "./ProjectTable";
 import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
-import { OshaDashboardCard } from "../osha/OshaDashboardCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 import { useTranslation } from "react-i18next";
 import { formatWeekdayDate } from "../../lib/format";
+import { lazy, Suspense } from "react";
+
+// Staff only (the OSHA record keepers), so not in the chunk a worker waits for offline.
+const OshaDashboardCard = lazy(() => import("../osha/OshaDashboardCard").then((m) => ({ default: m.OshaDashboardCard })));
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
@@ -65,7 +68,11 @@ export function DashboardPage() {
             <Stack gap="md">
               {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
               <SafetyManagerCard actor={actor} staff={staff} />
-              <OshaDashboardCard />
+              {canKeepOshaRecords(actor) ? (
+                <Suspense fallback={null}>
+                  <OshaDashboardCard />
+                </Suspense>
+              ) : null}
               <QuickActionsList staff={staff} />
               <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
             </Stack>

@@ -2,13 +2,17 @@ import { type Actor, type CommentFilter, DASHBOARD_COMMENT_PREVIEW } from "@site
 import { Button, Stack, Tabs, Text } from "@mantine/core";
 import { IconMessagePlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ListSkeleton } from "../../components/States";
 import { trpc } from "../../lib/trpc";
-import { CommentFormDialog } from "../comments/CommentFormDialog";
 import { CommentItem } from "../comments/CommentItem";
 import { SectionCard } from "./SectionCard";
 import { useTranslation } from "react-i18next";
+
+// Not in the dashboard's chunk, which a worker waits for offline (docs/decisions/performance.md):
+// the message form (its form, validation and project picker) loads when it is first opened. The
+// service worker keeps its chunks, so it opens offline too.
+const CommentFormDialog = lazy(() => import("../comments/CommentFormDialog").then((m) => ({ default: m.CommentFormDialog })));
 
 /**
  * Talk to the Safety Manager. A worker sends a message from here (the same dialog as the comments
@@ -17,6 +21,8 @@ import { useTranslation } from "react-i18next";
 export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boolean }) {
   const { t } = useTranslation("dashboard");
   const [composing, setComposing] = useState(false);
+  // The form's chunk is fetched on the first "New message", then the dialog stays mounted.
+  const [composerWanted, setComposerWanted] = useState(false);
   const [tab, setTab] = useState<CommentFilter>("open");
   const preview = trpc.comments.list.useQuery({ status: staff ? tab : "all", limit: DASHBOARD_COMMENT_PREVIEW }, { enabled: true });
 
@@ -35,7 +41,10 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
           <Text size="sm" c="dimmed">
             {t("safetyManager.prompt")}
           </Text>
-          <Button leftSection={<IconMessagePlus size={18} />} onClick={() => setComposing(true)} fullWidth>
+          <Button leftSection={<IconMessagePlus size={18} />} onClick={() => {
+              setComposerWanted(true);
+              setComposing(true);
+            }} fullWidth>
             {t("safetyManager.newMessage")}
           </Button>
         </Stack>
@@ -67,7 +76,11 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
           ) : null}
         </Stack>
       )}
-      <CommentFormDialog opened={composing} onClose={() => setComposing(false)} />
+      {composerWanted ? (
+        <Suspense fallback={null}>
+          <CommentFormDialog opened={composing} onClose={() => setComposing(false)} />
+        </Suspense>
+      ) : null}
     </SectionCard>
   );
 }

@@ -5,6 +5,7 @@ import superjson from "superjson";
 import { languageHeaders } from "../../lib/i18n";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "./network";
+import { rememberSavedCache } from "./savedCache";
 
 /**
  * What a worker has opened stays readable offline (docs/decisions/0111-offline-outbox-and-idempotency.md):
@@ -101,7 +102,10 @@ export function persistQueryCache(queryClient: QueryClient): () => void {
     const state = bounded(dehydrate(queryClient));
     const syncedAt = Math.max(0, ...state.queries.map((q) => q.state.dataUpdatedAt));
     if (syncedAt > (restoredSyncedAt ?? 0)) restoredSyncedAt = null;
-    void set(KEY, { userId: session.user.id, syncedAt, build: BUILD, state } satisfies Snapshot, store).catch(() => undefined);
+    void set(KEY, { userId: session.user.id, syncedAt, build: BUILD, state } satisfies Snapshot, store).then(
+      () => !signedOut && rememberSavedCache(true),
+      () => undefined,
+    );
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
@@ -154,5 +158,6 @@ export function forgetSignedInUser(): Promise<void> {
 /** Deletes the saved cache (logout, a signed-out answer, another user). */
 export async function clearQueryCache(): Promise<void> {
   restoredSyncedAt = null;
+  rememberSavedCache(false);
   await del(KEY, store).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, NumberInput, Progress, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Modal, NumberInput, Progress, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { formatDateTime } from "../../lib/format";
 import { useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
+import { editFields, hasReadOnly } from "./editFields";
 import { labelOf } from "./useOutboxMutation";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 import { useTranslation } from "react-i18next";
@@ -137,13 +138,15 @@ export function OutboxPage() {
 const humanise = (key: string) => key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 
 /**
- * Edits what was queued: its text and number fields, the ones a refusal usually names. Lists
- * (hazards, precautions) stay as they were; to change those, discard and file the form again.
+ * Edits what was queued (editFields.ts): its text, number and yes/no fields, the ones a refusal
+ * usually names. Lists (hazards, precautions) and grouped answers are shown read-only, with a note:
+ * to change those, discard and file the form again.
  */
 function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation("outbox");
   const [values, setValues] = useState<Record<string, unknown>>({ ...(item.input as Record<string, unknown>) });
-  const editable = Object.entries(values).filter(([, v]) => typeof v === "string" || typeof v === "number");
+  const fields = editFields(values);
+  const change = (key: string, value: unknown) => setValues((s) => ({ ...s, [key]: value }));
   const save = () => {
     void editAndRetry(item, values, labelOf(item.path, values)).then(() => {
       onClose();
@@ -158,15 +161,26 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
             {item.error}
           </Alert>
         ) : null}
-        {editable.map(([key, value]) =>
-          typeof value === "number" ? (
-            <NumberInput key={key} label={humanise(key)} value={value} onChange={(v) => setValues((s) => ({ ...s, [key]: typeof v === "number" ? v : Number(v) }))} />
-          ) : String(value).length > 60 ? (
-            <Textarea key={key} label={humanise(key)} value={String(value)} autosize minRows={2} onChange={(e) => setValues((s) => ({ ...s, [key]: e.currentTarget.value }))} />
+        {fields.map((field) =>
+          field.kind === "number" ? (
+            <NumberInput key={field.key} label={humanise(field.key)} value={field.value} onChange={(v) => change(field.key, typeof v === "number" ? v : Number(v))} />
+          ) : field.kind === "boolean" ? (
+            <Checkbox key={field.key} label={humanise(field.key)} checked={field.value} onChange={(e) => change(field.key, e.currentTarget.checked)} />
+          ) : field.kind === "text" ? (
+            field.long ? (
+              <Textarea key={field.key} label={humanise(field.key)} value={field.value} autosize minRows={2} onChange={(e) => change(field.key, e.currentTarget.value)} />
+            ) : (
+              <TextInput key={field.key} label={humanise(field.key)} value={field.value} onChange={(e) => change(field.key, e.currentTarget.value)} />
+            )
           ) : (
-            <TextInput key={key} label={humanise(key)} value={String(value)} onChange={(e) => setValues((s) => ({ ...s, [key]: e.currentTarget.value }))} />
+            <TextInput key={field.key} label={humanise(field.key)} value={field.shown || t("emptyValue")} readOnly variant="filled" data-testid="outbox-read-only-field" />
           ),
         )}
+        {hasReadOnly(fields) ? (
+          <Text size="sm" c="dimmed" data-testid="outbox-read-only-note">
+            {t("readOnlyNote")}
+          </Text>
+        ) : null}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             {t("common:actions.cancel")}

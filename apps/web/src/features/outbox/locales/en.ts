@@ -18,6 +18,8 @@ export default {
     photoFor: "For: {{report}}",
     edit: "Edit {{kind}}",
     saveAndRetry: "Save and retry",
+    readOnlyNote: "Lists and grouped answers cannot be changed here. To change them, discard this item and fill in the form again.",
+    emptyValue: "(empty)",
     button: "Outbox",
     buttonWaiting: "Outbox, {{count}} waiting",
     queuedTitle: "Saved to the Outbox",

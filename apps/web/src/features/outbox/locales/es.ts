@@ -18,6 +18,8 @@ export default {
     photoFor: "Para: {{report}}",
     edit: "Corregir: {{kind}}",
     saveAndRetry: "Guardar y reintentar",
+    readOnlyNote: "Las listas y las respuestas agrupadas no se pueden cambiar aquí. Para cambiarlas, descarte este elemento y llene el formulario de nuevo.",
+    emptyValue: "(vacío)",
     button: "Bandeja de salida",
     buttonWaiting: "Bandeja de salida, {{count}} en espera",
     queuedTitle: "Guardado en la Bandeja de salida",

@@ -1,0 +1,37 @@
+/**
+ * How the Outbox's "Edit and retry" dialog (OutboxPage.tsx) shows each field of a queued write.
+ * A refusal may name any field, so every one is shown: text, numbers (a project's id too) and
+ * yes/no answers can be changed; lists (hazards, precautions), grouped answers and empty fields
+ * cannot (their shape is not known here), and are shown as they are, read-only.
+ */
+export type EditField =
+  | { key: string; kind: "text"; value: string; long: boolean }
+  | { key: string; kind: "number"; value: number }
+  | { key: string; kind: "boolean"; value: boolean }
+  | { key: string; kind: "readOnly"; value: unknown; shown: string };
+
+/** Longer text than this is edited in a text area. */
+const LONG_TEXT = 60;
+
+/**
+ * What a read-only value reads as: a group's filled-in answers joined by " – ", a list's items by
+ * "; " ("" for an empty one), so a worker reads "Shoring – Foreman", not the stored shape.
+ */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(showValue).filter(Boolean).join("; ");
+  if (typeof value === "object") return Object.values(value).map(showValue).filter(Boolean).join(" – ");
+  return String(value);
+}
+
+export function editFields(input: Record<string, unknown>): EditField[] {
+  return Object.entries(input).map(([key, value]): EditField => {
+    if (typeof value === "string") return { key, kind: "text", value, long: value.length > LONG_TEXT };
+    if (typeof value === "number") return { key, kind: "number", value };
+    if (typeof value === "boolean") return { key, kind: "boolean", value };
+    return { key, kind: "readOnly", value, shown: showValue(value) };
+  });
+}
+
+/** Whether any field is shown read-only (the dialog then says why). */
+export const hasReadOnly = (fields: EditField[]) => fields.some((f) => f.kind === "readOnly");
