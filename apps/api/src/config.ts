@@ -32,10 +32,21 @@ export interface Config {
   complianceCacheMs: number;
   /** How long (ms) this process may reuse an answer while the data is unchanged (answerMemory.ts); 0 turns it off. */
   answerCacheMs: number;
+  /**
+   * READ_MEMORY: "on" (default) or "off". Off, the server remembers no reads at all (answers,
+   * figures, shared figures, sessions) whatever the *_CACHE_MS settings say: every request reads
+   * the database. For measuring what the memory buys (bench/mixed.ts) and for ruling it out.
+   */
+  readMemory: boolean;
   /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
   memoryBudgetBytes: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
+  /**
+   * Tests only: record the tables every remembered read queries and fail it when its entry in the
+   * table map does not list one (memoryTables.ts, readTables.ts).
+   */
+  checkReadTables?: boolean;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -46,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
   const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
   const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
+  const readMemory = onOrOff(env, "READ_MEMORY", true);
   const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
   if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
     throw new Error(`MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`);
@@ -73,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs,
     complianceCacheMs,
     answerCacheMs,
+    readMemory,
     memoryBudgetBytes,
     streamIdleTimeoutMs,
   };
@@ -83,6 +96,15 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const value = Number(env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
   return value;
+}
+
+/** A switch from the environment: "on" or "off" (any case); unset or empty is `fallback`. */
+function onOrOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "on") return true;
+  if (raw === "off") return false;
+  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
 }
 
 /**
