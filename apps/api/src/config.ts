@@ -36,8 +36,9 @@ export interface Config {
    * READ_MEMORY: "on" (default) or "off". Off, the server remembers no reads at all (answers,
    * figures, shared figures, sessions) whatever the *_CACHE_MS settings say: every request reads
    * the database. For measuring what the memory buys (bench/mixed.ts) and for ruling it out.
+   * Unset in a Config built by hand: on.
    */
-  readMemory: boolean;
+  readMemory?: boolean;
   /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
   memoryBudgetBytes: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */

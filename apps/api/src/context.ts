@@ -55,7 +55,8 @@ export interface Context {
   dataVersions: () => Promise<dataVersions.DataVersions>;
   /**
    * A value shared by every request of the server (the staff dashboard's company-wide figures):
-   * read once, then reused while the data version is unchanged. Without a memory, read every time.
+   * read once, then reused while the counters of its tables (memoryTables.ts) are unchanged. Without
+   * a memory, read every time.
    */
   shared<T>(name: string, read: () => Promise<T>): Promise<T>;
   /**

@@ -57,7 +57,7 @@ const ACTOR = ["project_workers", "users", "workers"];
 const FIGURES = ["project_workers", "projects", "training_modules", "worker_trainings", "workers"];
 
 const SAFETY_MESSAGES = ["safety_comments", "projects", "project_workers", "users"];
-const JHA = ["jha_forms", "jha_comments", "projects", "project_workers", "users", "workers"];
+const JHA_FORMS = ["jha_forms", "projects", "project_workers", "users", "workers"];
 const INCIDENTS = ["incident_reports", "projects", "project_workers", "users", "workers"];
 const PERMITS = ["hot_work_permits", "projects", "project_workers", "users", "workers"];
 /** The project and worker choices of the JHA, incident and permit forms (services/forms.ts). */
@@ -74,7 +74,7 @@ const ANSWERS: Record<string, readonly string[]> = {
   "comments.byId": SAFETY_MESSAGES,
   "comments.projectOptions": ["projects", "project_workers"],
 
-  "dashboard.stats": ["hot_work_permits", "incident_reports", "jha_forms", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  "dashboard.stats": ["incident_reports", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
   "dashboard.upcoming": ["hot_work_permits", "projects", "project_workers", "safety_videos", "training_modules", "worker_trainings", "worker_videos", "workers"],
   "dashboard.recentVideos": ["safety_videos", "worker_videos", "workers"],
   "dashboard.recentIncidents": ["incident_reports", "projects", "project_workers", "workers"],
@@ -90,11 +90,11 @@ const ANSWERS: Record<string, readonly string[]> = {
 
   "inviteTokens.list": ["invite_tokens", "users"],
 
-  "jha.list": JHA,
-  "jha.page": JHA,
-  "jha.byId": JHA,
+  "jha.list": JHA_FORMS,
+  "jha.page": JHA_FORMS,
+  "jha.byId": JHA_FORMS,
   "jha.formOptions": FORM_OPTIONS,
-  "jha.comments": JHA,
+  "jha.comments": [...JHA_FORMS, "jha_comments"],
 
   "osha.log300": OSHA,
   "osha.summary300A": OSHA,
@@ -143,7 +143,7 @@ const ANSWERS: Record<string, readonly string[]> = {
 };
 
 const OTHERS: Record<string, readonly string[]> = {
-  "shared:dashboard.staffStats": ["hot_work_permits", "incident_reports", "jha_forms", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  "shared:dashboard.staffStats": ["incident_reports", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
   "shared:dashboard.staffTraining": ["training_modules", "worker_trainings", "workers", "project_workers", "users"],
   "figures:projects": FIGURES,
   "figures:workers": FIGURES,

@@ -204,7 +204,7 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
   // Everything the server remembers shares one budget in bytes (memoryStore.ts).
   const memory = new MemoryStore(config.memoryBudgetBytes);
   // READ_MEMORY=off: nothing is remembered, every read goes to the database (config.ts).
-  const on = config.readMemory ? 1 : 0;
+  const on = config.readMemory === false ? 0 : 1;
   const sessionCache = new SessionCache(on * (options.sessionCacheMs ?? config.sessionCacheMs), memory);
   const figuresMs = on * (options.figuresCacheMs ?? config.complianceCacheMs);
   const complianceMemory = new ComplianceMemory(figuresMs, memory);

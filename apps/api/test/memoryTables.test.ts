@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
 import { knownScopes, TRACKED_TABLES, tablesOf } from "../src/memoryTables.js";
 import { checkTables, tablesInSql } from "../src/readTables.js";
+import { loadConfig } from "../src/config.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 
@@ -66,6 +67,17 @@ describe("the table map", () => {
     expect(dataVersions.scopedVersion(versions)).toBe("jha_forms:12,projects:3");
     expect(dataVersions.scopedVersion(versions, ["projects"])).toBe("projects:3");
     expect(dataVersions.scopedVersion(versions, ["photos", "projects"])).toBe("photos:0,projects:3");
+  });
+});
+
+describe("READ_MEMORY", () => {
+  it("is on unless set to off, and refuses anything else", () => {
+    expect(loadConfig({}).readMemory).toBe(true);
+    expect(loadConfig({ READ_MEMORY: "on" }).readMemory).toBe(true);
+    expect(loadConfig({ READ_MEMORY: "OFF" }).readMemory).toBe(false);
+    expect(() => loadConfig({ READ_MEMORY: "0" })).toThrow(/READ_MEMORY must be "on" or "off"/);
+    // The memory lifetimes are still read and checked as before.
+    expect(loadConfig({ READ_MEMORY: "off", ANSWER_CACHE_MS: "5000" }).answerCacheMs).toBe(5000);
   });
 });
 
@@ -191,6 +203,26 @@ describe("a remembered answer, scoped to its tables", () => {
     const changed = await request("GET", permitsPage, admin);
     expect(changed.queries).toBeGreaterThan(2);
     expect(titlesOf(changed.body).sort()).toEqual(["Cut rebar ends (north)", "Weld stair stringers"]);
+  });
+
+  it("READ_MEMORY=off remembers nothing: the same read is computed every time", async () => {
+    const off = await buildServer({ config: { ...testConfig, readMemory: false }, dbHandle: handle, logger: false, sessionCacheMs: 2000, answersCacheMs: 60_000 });
+    try {
+      const read = async () => {
+        const before = queries.n;
+        const res = await off.inject({ method: "GET", url: permitsPage, headers: { cookie: admin } });
+        expect(res.statusCode).toBe(200);
+        return queries.n - before;
+      };
+      // The server's first request also does its one-time work; from the second on, each read is
+      // the session, the rows and the count: nothing remembered, and no version asked for.
+      await read();
+      const second = await read();
+      expect(second).toBeGreaterThanOrEqual(3);
+      expect(await read()).toBe(second);
+    } finally {
+      await off.close();
+    }
   });
 
   it("a changed assignment reaches a remembered answer (the session's tables are every answer's tables)", async () => {
