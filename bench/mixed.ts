@@ -17,15 +17,17 @@ import { ADMIN, fail, readDataset } from "./routes.js";
  * workers, each signed in as themselves) click through the screens one request after another,
  * with no pause: the dashboard, the lists, a record of each list, their own trainings and videos.
  * A share of their requests (0%, 1%, 5%) are writes instead: a comment on a JHA form, a safety
- * message, an incident report. Each share runs twice on the same build, READ_MEMORY=on and off,
- * after a short warm-up that is not counted. The writes stay in the database (they are real
+ * message, an incident report. Each share runs on the same build with READ_MEMORY=on (scoped per
+ * table), unscoped (every value versioned on every table, as before 0112) and off, each after a
+ * short warm-up that is not counted. The writes stay in the database (they are real
  * records of the bench accounts; seed a new database to start over).
  *
  * Writes bench/results-mixed.md and bench/results-mixed.json: req/s, read p50/p95, write p95 and
  * the on/off ratio per write share, with the load average before and after.
  *
  *   DATABASE_URL           PostgreSQL with the seed:large dataset (required)
- *   BENCH_MIXED_SECONDS    measured seconds per run (default 20; warm-up 3 s more)
+ *   BENCH_MIXED_SECONDS    measured seconds per run (default 15; warm-up 3 s more)
+ *   BENCH_MIXED_MEMORY     READ_MEMORY values to run (default "on,unscoped,off")
  *   BENCH_MIXED_WORKERS    worker virtual users (default 8)
  *   BENCH_MIXED_SHARES     write shares in percent (default "0,1,5")
  *   BENCH_NOTE             a sentence added to the results (e.g. what else was running)
@@ -36,7 +38,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const apiMain = join(root, "apps", "api", "dist", "main.js");
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
+const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
 const WORKER_USERS = Number(process.env.BENCH_MIXED_WORKERS ?? 8);
 const SHARES = (process.env.BENCH_MIXED_SHARES ?? "0,1,5").split(",").map((s) => Number(s.trim()) / 100);
@@ -47,6 +49,9 @@ const WORKER_PASSWORD = "Worker123!";
 const GOALS = { ratioAt1: 3, ratioAt5: 2, readP95At1Ms: 50 } as const;
 
 type Role = "admin" | "manager" | "worker";
+/** READ_MEMORY of a run (apps/api/src/config.ts): scoped per table, versioned on every table (before 0112), or off. */
+type Memory = "on" | "unscoped" | "off";
+const MEMORIES = (process.env.BENCH_MIXED_MEMORY ?? "on,unscoped,off").split(",").map((m) => m.trim()) as Memory[];
 
 interface VirtualUser {
   role: Role;
@@ -59,7 +64,7 @@ interface VirtualUser {
 }
 
 interface Run {
-  memory: "on" | "off";
+  memory: Memory;
   writeShare: number;
   seconds: number;
   requests: number;
@@ -91,7 +96,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The server as bench.ts starts it (its V8 heap capped as `pnpm start` does), with READ_MEMORY set. */
-async function startServer(port: number, memory: "on" | "off"): Promise<ChildProcess> {
+async function startServer(port: number, memory: Memory): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--max-old-space-size=256", apiMain], {
     env: {
       ...process.env,
@@ -270,7 +275,7 @@ function send(port: number, method: "GET" | "POST", path: string, cookie: string
 }
 
 /** One run: every virtual user clicks until the time is up; the warm-up's requests are not counted. */
-async function run(baseUrl: string, users: VirtualUser[], cookies: string[], writeShare: number, memory: "on" | "off"): Promise<Run> {
+async function run(baseUrl: string, users: VirtualUser[], cookies: string[], writeShare: number, memory: Memory): Promise<Run> {
   const port = Number(new URL(baseUrl).port);
   const origin = baseUrl;
   const readLatencies: number[] = [];
@@ -364,7 +369,7 @@ async function main() {
   const loadAtStart = os.loadavg();
   console.log(`${users.length} virtual users, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up), write shares ${SHARES.map(pct).join(", ")}\n`);
   for (const share of SHARES) {
-    for (const memory of ["on", "off"] as const) {
+    for (const memory of MEMORIES) {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
       const server = await startServer(port, memory);
@@ -374,7 +379,7 @@ async function main() {
         const r = await run(baseUrl, users, cookies, share, memory);
         runs.push(r);
         console.log(
-          `writes ${pct(share).padStart(3)}  memory ${memory.padEnd(3)}  ${fmt(r.rps, 0).padStart(6)} req/s  read p50 ${fmt(r.readP50).padStart(6)}  p95 ${fmt(r.readP95).padStart(6)}  p99 ${fmt(r.readP99).padStart(6)} ms  write p95 ${fmt(r.writeP95).padStart(6)} ms  ${r.writes} writes  ${fmt(r.dbTransactionsPerRequest, 2)} db tx/req  load ${r.loadAfter[0]}${r.failures ? `  FAILED: ${r.failures} (${r.firstFailure})` : ""}`,
+          `writes ${pct(share).padStart(3)}  memory ${memory.padEnd(8)}  ${fmt(r.rps, 0).padStart(6)} req/s  read p50 ${fmt(r.readP50).padStart(6)}  p95 ${fmt(r.readP95).padStart(6)}  p99 ${fmt(r.readP99).padStart(6)} ms  write p95 ${fmt(r.writeP95).padStart(6)} ms  ${r.writes} writes  ${fmt(r.dbTransactionsPerRequest, 2)} db tx/req  load ${r.loadAfter[0]}${r.failures ? `  FAILED: ${r.failures} (${r.firstFailure})` : ""}`,
         );
       } finally {
         await stopServer(server);
@@ -385,8 +390,9 @@ async function main() {
 
   const ratios = SHARES.map((share) => {
     const on = runs.find((r) => r.writeShare === share && r.memory === "on");
+    const unscoped = runs.find((r) => r.writeShare === share && r.memory === "unscoped");
     const off = runs.find((r) => r.writeShare === share && r.memory === "off");
-    return { writeShare: share, on, off, ratio: on && off ? on.rps / off.rps : Number.NaN };
+    return { writeShare: share, on, unscoped, off, ratio: on && off ? on.rps / off.rps : Number.NaN, unscopedRatio: unscoped && off ? unscoped.rps / off.rps : Number.NaN };
   });
   const problems: string[] = [];
   for (const r of runs) if (r.failures > 0) problems.push(`writes ${pct(r.writeShare)}, memory ${r.memory}: ${r.failures} failed requests (${r.firstFailure})`);
@@ -412,7 +418,7 @@ async function main() {
     goals,
     problems,
   };
-  writeFileSync(join(here, `${OUTPUT}.json`), `${JSON.stringify({ meta, runs, ratios: ratios.map((r) => ({ writeShare: r.writeShare, ratio: r.ratio })) }, null, 2)}\n`);
+  writeFileSync(join(here, `${OUTPUT}.json`), `${JSON.stringify({ meta, runs, ratios: ratios.map((r) => ({ writeShare: r.writeShare, ratio: r.ratio, unscopedRatio: r.unscopedRatio })) }, null, 2)}\n`);
   const roles = (role: Role) => users.filter((u) => u.role === role).length;
   const md = [
     "# Mixed read/write benchmark",
@@ -422,7 +428,8 @@ async function main() {
     `- Date: ${meta.date}`,
     `- Machine: ${meta.cores} cores (${meta.cpu}), Node ${process.version}; server, PostgreSQL and the virtual users on the same machine`,
     `- Virtual users: ${roles("admin")} admin, ${roles("manager")} safety manager, ${roles("worker")} workers, each signed in as themselves, one request after another with no pause (dashboard, lists, records, own trainings and videos); a write (JHA comment, safety message, incident report) in place of a read at the given share`,
-    `- Each run: a fresh server process on the same build, ${WARMUP_SECONDS} s warm-up (not counted), then ${SECONDS} s measured; READ_MEMORY=on, then off`,
+    `- Each run: a fresh server process on the same build, ${WARMUP_SECONDS} s warm-up (not counted), then ${SECONDS} s measured; READ_MEMORY=${MEMORIES.join(", then ")} (on: scoped per table; unscoped: every remembered value versioned on every table, the memory before docs/decisions/0112-scoped-read-memory.md; off: nothing remembered)`,
+    "- Requests as bench.ts sends them: no compression asked for; \"db transactions / request\" is PostgreSQL's count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests, the work the memory saves, independent of CPU noise",
     `- Load average (1/5/15 min) at start: ${meta.loadAverageAtStart.join(" / ")}, at end: ${meta.loadAverageAtEnd.join(" / ")} (2 cores; above ~1 means other work shared the CPU)`,
     ...(meta.note ? [`- Note: ${meta.note}`] : []),
     "",
@@ -436,9 +443,12 @@ async function main() {
         `| ${pct(r.writeShare)} | ${r.memory} | ${fmt(r.rps, 0)} | ${r.reads} | ${r.writes} | ${fmt(r.readP50)} | ${fmt(r.readP95)} | ${fmt(r.readP99)} | ${fmt(r.writeP95)} | ${fmt(r.dbTransactionsPerRequest, 2)} | ${r.loadAfter[0]} | ${r.failures} |`,
     ),
     "",
-    "| writes | req/s on | req/s off | on / off |",
-    "|---:|---:|---:|---:|",
-    ...ratios.map((r) => `| ${pct(r.writeShare)} | ${fmt(r.on?.rps ?? Number.NaN, 0)} | ${fmt(r.off?.rps ?? Number.NaN, 0)} | ${fmt(r.ratio, 2)}x |`),
+    "| writes | req/s on (scoped) | req/s unscoped | req/s off | on / off | unscoped / off |",
+    "|---:|---:|---:|---:|---:|---:|",
+    ...ratios.map(
+      (r) =>
+        `| ${pct(r.writeShare)} | ${fmt(r.on?.rps ?? Number.NaN, 0)} | ${fmt(r.unscoped?.rps ?? Number.NaN, 0)} | ${fmt(r.off?.rps ?? Number.NaN, 0)} | ${fmt(r.ratio, 2)}x | ${fmt(r.unscopedRatio, 2)}x |`,
+    ),
     "",
   ].join("\n");
   writeFileSync(join(here, `${OUTPUT}.md`), md);

@@ -39,6 +39,11 @@ export interface Config {
    * Unset in a Config built by hand: on.
    */
   readMemory?: boolean;
+  /**
+   * READ_MEMORY=unscoped (measuring only): the memory on, but every remembered value versioned on
+   * every table, as before docs/decisions/0112-scoped-read-memory.md: any write forgets everything.
+   */
+  readMemoryUnscoped?: boolean;
   /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
   memoryBudgetBytes: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
@@ -58,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
   const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
   const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
-  const readMemory = onOrOff(env, "READ_MEMORY", true);
+  const readMemoryMode = readMemorySetting(env.READ_MEMORY);
   const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
   if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
     throw new Error(`MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`);
@@ -86,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs,
     complianceCacheMs,
     answerCacheMs,
-    readMemory,
+    readMemory: readMemoryMode !== "off",
+    readMemoryUnscoped: readMemoryMode === "unscoped",
     memoryBudgetBytes,
     streamIdleTimeoutMs,
   };
@@ -99,13 +105,12 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   return value;
 }
 
-/** A switch from the environment: "on" or "off" (any case); unset or empty is `fallback`. */
-function onOrOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return fallback;
-  if (raw === "on") return true;
-  if (raw === "off") return false;
-  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
+/** READ_MEMORY: "on" (default, also unset or empty), "off" or "unscoped" (any case). */
+function readMemorySetting(raw: string | undefined): "on" | "off" | "unscoped" {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "") return "on";
+  if (value === "on" || value === "off" || value === "unscoped") return value;
+  throw new Error(`READ_MEMORY must be "on" or "off" (or "unscoped", for measuring), got "${raw}"`);
 }
 
 /**

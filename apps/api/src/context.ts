@@ -115,7 +115,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
     versions ??= dataVersions.currentVersions(db);
     return versions;
   };
-  const versionFor = (scope: string) => async () => dataVersions.scopedVersion(await versionsOnce(), tablesOf(scope));
+  // READ_MEMORY=unscoped (measuring only): every value on every table, as before 0112.
+  const unscoped = input.config.readMemoryUnscoped === true;
+  const versionFor = (scope: string) => async () => dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : tablesOf(scope));
   const guarded = <T>(scope: string, read: () => Promise<T>): Promise<T> => (checking ? checkedRead(scope, read) : read());
   const versionOnce = versionFor("session");
   const sessionMemory = input.sessionCache ? { cache: input.sessionCache, version: versionOnce } : undefined;

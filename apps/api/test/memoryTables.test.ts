@@ -75,6 +75,8 @@ describe("READ_MEMORY", () => {
     expect(loadConfig({}).readMemory).toBe(true);
     expect(loadConfig({ READ_MEMORY: "on" }).readMemory).toBe(true);
     expect(loadConfig({ READ_MEMORY: "OFF" }).readMemory).toBe(false);
+    expect(loadConfig({ READ_MEMORY: "unscoped" })).toMatchObject({ readMemory: true, readMemoryUnscoped: true });
+    expect(loadConfig({}).readMemoryUnscoped).toBe(false);
     expect(() => loadConfig({ READ_MEMORY: "0" })).toThrow(/READ_MEMORY must be "on" or "off"/);
     // The memory lifetimes are still read and checked as before.
     expect(loadConfig({ READ_MEMORY: "off", ANSWER_CACHE_MS: "5000" }).answerCacheMs).toBe(5000);
@@ -203,6 +205,24 @@ describe("a remembered answer, scoped to its tables", () => {
     const changed = await request("GET", permitsPage, admin);
     expect(changed.queries).toBeGreaterThan(2);
     expect(titlesOf(changed.body).sort()).toEqual(["Cut rebar ends (north)", "Weld stair stringers"]);
+  });
+
+  it("READ_MEMORY=unscoped (the memory before scoping) forgets the permits page on a safety message", async () => {
+    const unscoped = await buildServer({ config: { ...testConfig, readMemoryUnscoped: true }, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 60_000 });
+    try {
+      const read = async () => {
+        const before = queries.n;
+        const res = await unscoped.inject({ method: "GET", url: permitsPage, headers: { cookie: admin } });
+        expect(res.statusCode).toBe(200);
+        return queries.n - before;
+      };
+      await read();
+      expect(await read()).toBe(2);
+      await handle.db.insertInto("safetyComments").values({ userId: null, title: "Unscoped", content: "Any write forgets everything.", projectId, status: "open" }).execute();
+      expect(await read()).toBeGreaterThan(2);
+    } finally {
+      await unscoped.close();
+    }
   });
 
   it("READ_MEMORY=off remembers nothing: the same read is computed every time", async () => {
