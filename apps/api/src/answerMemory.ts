@@ -8,13 +8,17 @@ import { estimateBytes, type MemoryStore, VersionedMemory } from "./memoryStore.
  * costs the server 2-3 ms of CPU, most of it turning rows into objects and objects into JSON; the
  * data under it changes far less often than it is read.
  *
- * Before each remembered read the request asks the database for its data version (the sum of
- * per-table change counters kept by triggers, `dataVersions.currentVersion`, once per request,
- * context.ts). An answer is reused only when that version is exactly the one read before the answer
- * was computed, so no write was committed to this database in between, through this process, any
- * other instance or straight in the database. Writes to other databases of the same server do not
- * count. Nothing on the application's write path knows about the memory, so no write can forget
- * to clear it.
+ * Before each remembered read the request asks the database for its per-table change counters
+ * (kept by triggers, `dataVersions.currentVersions`, once per request, context.ts). An answer's
+ * version is the counters of just the tables its computation reads (memoryTables.ts, e.g.
+ * "hot_work_permits:12,project_workers:3,..."; docs/decisions/0112-scoped-read-memory.md). An
+ * answer is reused only when that version is exactly the one read before the answer was computed,
+ * so no write to one of its tables was committed to this database in between, through this
+ * process, any other instance or straight in the database. Writes to other tables (a safety
+ * message does not change a permits page) and to other databases of the same server do not count.
+ * Nothing on the application's write path knows about the memory, so no write can forget to clear
+ * it. The API tests check that every remembered computation reads only tables its entry lists
+ * (readTables.ts).
  *
  * - Keys are per signed-in user (`AnswerKey`): one person's answer is never handed to another,
  *   whatever their scope, role or assignments.

@@ -13,9 +13,10 @@ type Lookup<V> = compliance.FiguresLookup<V>;
  * figures once serves all screens until the memory expires.
  *
  * Freshness (docs/decisions/0006-compliance-memory.md, 0007-answer-memory.md, 0105-bounded-memory.md):
- * the figures are used only while the database's data version is the one read before they were
- * read, so any write to this database, through this process, another instance or straight in the
- * database, makes the next request read them again; and for at most `ttlMs`. Every write through
+ * the figures are used only while the change counters of the tables they are read from
+ * (memoryTables.ts) are the ones read before they were read, so any write to those tables, through
+ * this process, another instance or straight in the database, makes the next request read them
+ * again; and for at most `ttlMs`. Every write through
  * this process also forgets them at once (`invalidate`). A project or worker this process has not
  * seen yet is read on the spot, never shown without figures. `ttlMs` 0 reads every time (tests
  * that count queries). They are kept in the server's memory store, within its byte budget.
@@ -30,8 +31,8 @@ export class RememberedFigures<V> {
 
   /**
    * The lookup the queries take (`compliance.ProjectFiguresLookup`, `WorkerComplianceLookup`).
-   * `version` is the request's data version (`dataVersions.currentVersion`), read before anything
-   * else the request reads.
+   * `version` is the request's version of the figures' tables (`dataVersions.scopedVersion` of
+   * the counters read before anything else the request reads, context.ts).
    */
   lookup(db: Kysely<Database>, version: () => Promise<string>): Lookup<V> {
     if (!this.memory.enabled) return this.readNow(db);

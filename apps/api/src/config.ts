@@ -32,10 +32,27 @@ export interface Config {
   complianceCacheMs: number;
   /** How long (ms) this process may reuse an answer while the data is unchanged (answerMemory.ts); 0 turns it off. */
   answerCacheMs: number;
+  /**
+   * READ_MEMORY: "on" (default) or "off". Off, the server remembers no reads at all (answers,
+   * figures, shared figures, sessions) whatever the *_CACHE_MS settings say: every request reads
+   * the database. For measuring what the memory buys (bench/mixed.ts) and for ruling it out.
+   * Unset in a Config built by hand: on.
+   */
+  readMemory?: boolean;
+  /**
+   * READ_MEMORY=unscoped (measuring only): the memory on, but every remembered value versioned on
+   * every table, as before docs/decisions/0112-scoped-read-memory.md: any write forgets everything.
+   */
+  readMemoryUnscoped?: boolean;
   /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
   memoryBudgetBytes: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
+  /**
+   * Tests only: record the tables every remembered read queries and fail it when its entry in the
+   * table map does not list one (memoryTables.ts, readTables.ts).
+   */
+  checkReadTables?: boolean;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -46,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
   const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
   const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
+  const readMemoryMode = readMemorySetting(env.READ_MEMORY);
   const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
   if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
     throw new Error(`MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`);
@@ -73,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs,
     complianceCacheMs,
     answerCacheMs,
+    readMemory: readMemoryMode !== "off",
+    readMemoryUnscoped: readMemoryMode === "unscoped",
     memoryBudgetBytes,
     streamIdleTimeoutMs,
   };
@@ -83,6 +103,14 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const value = Number(env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
   return value;
+}
+
+/** READ_MEMORY: "on" (default, also unset or empty), "off" or "unscoped" (any case). */
+function readMemorySetting(raw: string | undefined): "on" | "off" | "unscoped" {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "") return "on";
+  if (value === "on" || value === "off" || value === "unscoped") return value;
+  throw new Error(`READ_MEMORY must be "on" or "off" (or "unscoped", for measuring), got "${raw}"`);
 }
 
 /**

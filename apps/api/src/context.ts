@@ -10,6 +10,8 @@ import { authenticateServiceToken, type RequestToken } from "./services/tokens.j
 import type { WholeListOutlet } from "./lists.js";
 import type { VersionedMemory } from "./memoryStore.js";
 import { resolveLanguage } from "./language.js";
+import { TRACKED_TABLES, tablesOf } from "./memoryTables.js";
+import { checkTables, noteRead, ReadTablesPlugin, recordReads } from "./readTables.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -46,14 +48,15 @@ export interface Context {
   /** Where worker lists get each worker's compliance (complianceMemory.ts). */
   workerCompliance: compliance.WorkerComplianceLookup;
   /**
-   * This database's data version (`dataVersions.currentVersion`, per-table change counters), read
-   * once per request before anything else the request reads: what a memory holds is reused only
-   * under the version it was read under.
+   * This database's per-table change counters (`dataVersions.currentVersions`), read once per
+   * request before anything else the request reads: what a memory holds is reused only while the
+   * counters of the tables it was read from (memoryTables.ts) are the ones read before it was.
    */
-  dataVersion: () => Promise<string>;
+  dataVersions: () => Promise<dataVersions.DataVersions>;
   /**
    * A value shared by every request of the server (the staff dashboard's company-wide figures):
-   * read once, then reused while the data version is unchanged. Without a memory, read every time.
+   * read once, then reused while the counters of its tables (memoryTables.ts) are unchanged. Without
+   * a memory, read every time.
    */
   shared<T>(name: string, read: () => Promise<T>): Promise<T>;
   /**
@@ -99,25 +102,37 @@ export interface ContextInput {
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
   const memory = input.answerMemory;
-  const db = input.dbHandle.db;
-  // The data version, asked for once per request and before the request reads anything else, so
-  // what is remembered under it (session, figures, answers) is at least as new as it
-  // (answerMemory.ts).
-  let version: Promise<string> | undefined;
-  const versionOnce = () => {
-    version ??= dataVersions.currentVersion(db);
-    return version;
+  // The table map's guard (readTables.ts), on in the tests: every remembered computation's reads
+  // must be listed in its entry of memoryTables.ts.
+  const checking = input.config.checkReadTables === true;
+  const db = checking ? input.dbHandle.db.withPlugin(new ReadTablesPlugin()) : input.dbHandle.db;
+  // The per-table change counters, asked for once per request and before the request reads
+  // anything else, so what is remembered under them (session, figures, answers) is at least as new
+  // as they are (answerMemory.ts). Each remembered value is versioned on the counters of the tables
+  // it is read from only (memoryTables.ts): a write elsewhere does not make it read again.
+  let versions: Promise<dataVersions.DataVersions> | undefined;
+  const versionsOnce = () => {
+    versions ??= dataVersions.currentVersions(db);
+    return versions;
   };
+  // READ_MEMORY=unscoped (measuring only): every value on every table, as before 0112.
+  const unscoped = input.config.readMemoryUnscoped === true;
+  const versionFor = (scope: string) => async () => dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : tablesOf(scope));
+  const guarded = <T>(scope: string, read: () => Promise<T>): Promise<T> => (checking ? checkedRead(scope, read) : read());
+  const versionOnce = versionFor("session");
   const sessionMemory = input.sessionCache ? { cache: input.sessionCache, version: versionOnce } : undefined;
+  const figuresLookup = <V>(scope: string, lookup: compliance.FiguresLookup<V>): compliance.FiguresLookup<V> =>
+    checking ? (ids) => checkedRead(scope, () => lookup(ids)) : lookup;
   const bearer = input.bearerToken !== undefined ? await authenticateServiceToken(db, input.bearerToken) : null;
-  const session = !bearer && input.sessionToken ? await validateSessionToken(db, input.sessionToken, sessionMemory) : null;
+  const sessionToken = input.sessionToken;
+  const session = !bearer && sessionToken ? await guarded("session", () => validateSessionToken(db, sessionToken, sessionMemory)) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
   // Without a bearer token, a cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
   // the browser stops sending it with every request.
   if (!bearer && input.sessionToken !== undefined && !session) input.cookies.clear();
   const user = bearer?.user ?? session?.user ?? null;
   return {
-    db: input.dbHandle.db,
+    db,
     dbHandle: input.dbHandle,
     config: input.config,
     log: input.log,
@@ -143,21 +158,45 @@ export async function createContext(input: ContextInput): Promise<Context> {
     },
     idempotencyKey: input.idempotencyKey ?? null,
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
-    projectFigures: input.complianceMemory?.projects.lookup(db, versionOnce) ?? compliance.projectFiguresOf(db),
-    workerCompliance: input.complianceMemory?.workers.lookup(db, versionOnce) ?? compliance.workerComplianceOfIds(db),
-    dataVersion: versionOnce,
-    shared: async (name, read) => (input.sharedMemory?.enabled ? input.sharedMemory.read(name, await versionOnce(), read) : read()),
+    projectFigures: figuresLookup("figures:projects", input.complianceMemory?.projects.lookup(db, versionFor("figures:projects")) ?? compliance.projectFiguresOf(db)),
+    workerCompliance: figuresLookup("figures:workers", input.complianceMemory?.workers.lookup(db, versionFor("figures:workers")) ?? compliance.workerComplianceOfIds(db)),
+    dataVersions: versionsOnce,
+    shared: (name, read) => {
+      const scope = `shared:${name}`;
+      const shared = input.sharedMemory;
+      if (!shared?.enabled) return guarded(scope, read);
+      return guarded(scope, async () => shared.read(name, await versionFor(scope)(), read));
+    },
     // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
     // this context, and the key must say whether the copy streams whole lists. Keyed by the user a
     // session or a service token acts as: a token answers exactly what its owner would see.
     remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
-      if (!memory || !user) return compute();
+      const scope = `answer:${path}`;
+      if (!memory || !user) return guarded(scope, compute);
       const outlet = this.wholeList;
       // A whole list left in the outlet is streamed by this request, never remembered.
       // The language is part of the key: a module is answered in the reader's language.
-      return memory.answer(versionOnce, { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language }, compute, () => outlet?.source === undefined);
+      return guarded(scope, () =>
+        memory.answer(versionFor(scope), { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language }, compute, () => outlet?.source === undefined),
+      );
     },
   };
+}
+
+/**
+ * Runs a remembered read (`scope`, memoryTables.ts) while recording the tables its queries name,
+ * fails if one is missing from its entry, and counts its entry's tables as read by the computation
+ * around it (an answer that shows remembered figures depends on their tables too).
+ */
+async function checkedRead<T>(scope: string, read: () => Promise<T>): Promise<T> {
+  const { value, tables } = await recordReads(read);
+  const allowed = tablesOf(scope);
+  // A remembered read the map does not name would be versioned on every table: safe, but a sign
+  // that a new `remembered(...)` was added without its entry.
+  if (!allowed) throw new Error(`${scope} has no entry in apps/api/src/memoryTables.ts`);
+  checkTables(scope, tables, allowed, TRACKED_TABLES);
+  noteRead(allowed ?? TRACKED_TABLES);
+  return value;
 }
 
 /** Throws 403 unless the policy allows the action. */

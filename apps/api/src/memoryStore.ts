@@ -129,9 +129,9 @@ interface Remembered<T> {
 }
 
 /**
- * Values of one kind kept in the store, each reused only while the database's data version
- * (`dataVersions.currentVersion`, read once per request before anything else) is the one read
- * before the value was, for at most `maxAgeMs`, and until `forget()`. Requests that miss at the
+ * Values of one kind kept in the store, each reused only while its version (the change counters
+ * of the tables it is read from, `dataVersions.scopedVersion` and memoryTables.ts, read once per
+ * request before anything else) is the one read before the value was, for at most `maxAgeMs`, and until `forget()`. Requests that miss at the
  * same moment share one computation. A failed computation is never kept.
  */
 export class VersionedMemory {

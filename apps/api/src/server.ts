@@ -203,11 +203,13 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
   const { config, dbHandle } = options;
   // Everything the server remembers shares one budget in bytes (memoryStore.ts).
   const memory = new MemoryStore(config.memoryBudgetBytes);
-  const sessionCache = new SessionCache(options.sessionCacheMs ?? config.sessionCacheMs, memory);
-  const figuresMs = options.figuresCacheMs ?? config.complianceCacheMs;
+  // READ_MEMORY=off: nothing is remembered, every read goes to the database (config.ts).
+  const on = config.readMemory === false ? 0 : 1;
+  const sessionCache = new SessionCache(on * (options.sessionCacheMs ?? config.sessionCacheMs), memory);
+  const figuresMs = on * (options.figuresCacheMs ?? config.complianceCacheMs);
   const complianceMemory = new ComplianceMemory(figuresMs, memory);
   const sharedMemory = new VersionedMemory(memory, "shared", figuresMs);
-  const answerMemory = new AnswerMemory(options.answersCacheMs ?? config.answerCacheMs, memory);
+  const answerMemory = new AnswerMemory(on * (options.answersCacheMs ?? config.answerCacheMs), memory);
   app.decorate("memory", memory);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {

@@ -28,6 +28,9 @@ export const testConfig: Config = {
   sessionCacheMs: 2000,
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
+  readMemory: true,
+  // Every remembered read's tables are checked against its entry in the table map (memoryTables.ts).
+  checkReadTables: true,
   memoryBudgetBytes: 64 * 1024 * 1024,
   streamIdleTimeoutMs: 30_000,
 };

@@ -5,10 +5,11 @@ import { type MemoryStore, VersionedMemory } from "../memoryStore.js";
  * A short-lived, per-process memory of looked-up sessions (docs/decisions/performance.md). Every request needs its
  * session, user, worker profile and assignments; reading them from the database on every request
  * was the largest fixed cost of a small route. A remembered session is used only while the
- * database's data version is the one read before it was (`dataVersions.currentVersion`, see
- * answerMemory.ts): any write to this database, through this process, another instance or straight
- * in the database, makes the next request read it again, so a logout, password change, role change
- * or project assignment takes effect on the very next request everywhere. It is also kept for at
+ * change counters of the session's tables (sessions, users, workers, project_workers:
+ * memoryTables.ts, `dataVersions.currentVersions`, see answerMemory.ts) are the ones read before it
+ * was: any write to those tables, through this process, another instance or straight in the
+ * database, makes the next request read it again, so a logout, password change, role change or
+ * project assignment takes effect on the very next request everywhere. It is also kept for at
  * most `ttlMs` (default 2 s), and every write through this process forgets every session
  * (`invalidate`). Sessions are kept in the server's memory store, within its byte budget
  * (memoryStore.ts). docs/decisions/0005-session-cache.md, 0007-answer-memory.md.

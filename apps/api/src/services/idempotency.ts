@@ -109,7 +109,7 @@ function insideTransaction(ctx: Context, trx: Transaction<Database>): Context {
     db,
     projectFigures: compliance.projectFiguresOf(db),
     workerCompliance: compliance.workerComplianceOfIds(db),
-    dataVersion: () => dataVersions.currentVersion(db),
+    dataVersions: () => dataVersions.currentVersions(db),
     shared: (_name, read) => read(),
     remember: (_path, _input, compute) => compute(),
   };
