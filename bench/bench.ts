@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "@sitesafe/db";
 import autocannon, { type Result } from "autocannon";
-import { ADMIN, type Budget, countRows, fail, readDataset, type RouteSpec, routes, WORKER, type Who } from "./routes.js";
+import { ADMIN, type Budget, countRows, fail, type RouteSpec, readDataset, routes, type Who, WORKER } from "./routes.js";
 
 /**
  * `pnpm bench` (after `pnpm build`, and on PostgreSQL after `pnpm seed:large`): the built server
@@ -128,7 +128,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[rank]!;
 }
 
-async function measure(url: string, cookie: string | undefined): Promise<{ requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }> {
+async function measure(
+  url: string,
+  cookie: string | undefined,
+): Promise<{ requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number }> {
   const latencies: number[] = [];
   const result = await new Promise<Result>((resolveRun, reject) => {
     const instance = autocannon(
@@ -187,19 +190,23 @@ async function main() {
     mkdirSync(dataDir, { recursive: true });
     const probe = await createDb({ dataDir });
     // A new folder has no tables yet: counting fails, which also means "not seeded".
-    const seeded = await countRows(probe, "projects").then((n) => n > 0, () => false);
+    const seeded = await countRows(probe, "projects").then(
+      (n) => n > 0,
+      () => false,
+    );
     await probe.close();
     if (!seeded) {
       console.log(`Seeding the embedded database in ${dataDir} (once; delete the folder to start over)...`);
-      const seed = spawnSync(process.execPath, [seedScript], { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }, stdio: "inherit" });
+      const seed = spawnSync(process.execPath, [seedScript], {
+        env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir },
+        stdio: "inherit",
+      });
       if (seed.status !== 0) fail("seed:large failed");
     }
   }
   const handle = await createDb(databaseUrl ? { databaseUrl, maxConnections: 1 } : { dataDir });
   const dataset = await readDataset(handle);
-  const serverVersion = String(
-    (await handle.db.selectNoFrom((eb) => eb.fn<string>("version", []).as("v")).executeTakeFirst())?.v ?? "",
-  );
+  const serverVersion = String((await handle.db.selectNoFrom((eb) => eb.fn<string>("version", []).as("v")).executeTakeFirst())?.v ?? "");
   await handle.close();
   const dbKind = databaseUrl ? "postgres" : "pglite";
 
@@ -250,7 +257,16 @@ async function main() {
       const body = await probe.arrayBuffer();
       const singleMs = performance.now() - probeStarted;
       const m = await measure(url, cookie);
-      const row: Row = { ...spec, ...m, singleMs, rssMb: Math.round(rowRss), ratio: 0, bytes: body.byteLength, status: probe.status, verdict: "" };
+      const row: Row = {
+        ...spec,
+        ...m,
+        singleMs,
+        rssMb: Math.round(rowRss),
+        ratio: 0,
+        bytes: body.byteLength,
+        status: probe.status,
+        verdict: "",
+      };
       rows.push(row);
       console.log(
         `${spec.label.padEnd(46)} ${String(probe.status).padStart(3)} ${fmt(m.rps, 0).padStart(6)} req/s  p50 ${fmt(m.p50).padStart(7)}  p95 ${fmt(m.p95).padStart(7)}  p99 ${fmt(m.p99).padStart(7)}  alone ${fmt(singleMs).padStart(7)} ms  ${thousands(body.byteLength).padStart(10)} B  ${Math.round(rowRss)} MB${m.non2xx || m.errors ? `  FAILED: ${m.non2xx} non-2xx, ${m.errors} errors` : ""}`,
@@ -310,11 +326,16 @@ async function main() {
   };
   writeFileSync(join(here, `${OUTPUT}.json`), `${JSON.stringify({ meta, rows }, null, 2)}\n`);
 
-  const budgetText: Record<Budget, string> = { ceiling: "ceiling", dashboard: "p95 ≤ 50 ms", page: "p95 ≤ 100 ms", full: "none (whole table)" };
+  const budgetText: Record<Budget, string> = {
+    ceiling: "ceiling",
+    dashboard: "p95 ≤ 50 ms",
+    page: "p95 ≤ 100 ms",
+    full: "none (whole table)",
+  };
   const md = [
     "# Benchmark results",
     "",
-    "Written by `pnpm bench` (bench/bench.ts); how to run it and what the budgets mean: README.md \"Performance\" and docs/decisions/performance.md.",
+    'Written by `pnpm bench` (bench/bench.ts); how to run it and what the budgets mean: README.md "Performance" and docs/decisions/performance.md.',
     "",
     `- Date: ${meta.date}`,
     `- Database: ${dbKind === "postgres" ? `PostgreSQL (${serverVersion.split(" on ")[0]})` : "embedded PGlite (single connection)"}`,

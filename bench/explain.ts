@@ -1,6 +1,6 @@
 import { buildServer, createSession, loadConfig } from "@sitesafe/api";
 import { createDb } from "@sitesafe/db";
-import { fail, readDataset, routes, WORKER, ADMIN } from "./routes.js";
+import { ADMIN, fail, readDataset, routes, WORKER } from "./routes.js";
 
 /**
  * `pnpm --filter @sitesafe/bench explain` (DATABASE_URL with the seed:large dataset, after
@@ -26,7 +26,8 @@ async function main() {
     databaseUrl,
     maxConnections: 2,
     log: (event) => {
-      if (event.level === "query") current.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
+      if (event.level === "query")
+        current.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
     },
   });
   const dataset = await readDataset(handle);

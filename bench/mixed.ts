@@ -184,7 +184,15 @@ async function virtualUsers(): Promise<VirtualUser[]> {
       .execute();
     if (workers.length < WORKER_USERS) fail("the dataset has too few assigned workers: run pnpm seed:large");
     const newest = async (table: "jhaForms" | "incidentReports" | "hotWorkPermits", projectId: number) =>
-      Number((await db.selectFrom(table).select((e) => e.fn.max("id").as("id")).where("projectId", "=", projectId).executeTakeFirst())?.id);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((e) => e.fn.max("id").as("id"))
+            .where("projectId", "=", projectId)
+            .executeTakeFirst()
+        )?.id,
+      );
     let n = 0;
     const note = (who: string) => `${who} (mixed benchmark ${++n})`;
     const staffReads = (withWorkers: boolean) => [
@@ -210,7 +218,15 @@ async function virtualUsers(): Promise<VirtualUser[]> {
     const staffWrites = (who: string) => [
       () => ({ path: `/api/jha-forms/${ids.jhaFormId}/comments`, body: { content: note(`Reviewed by ${who}`) } }),
       // Only workers send safety messages (policy.ts); staff file incident reports.
-      () => ({ path: "/api/incident-reports", body: { projectId: ids.projectId, title: note(`Site walk finding, ${who}`), severity: "minor", description: "Unsecured ladder at the north gate." } }),
+      () => ({
+        path: "/api/incident-reports",
+        body: {
+          projectId: ids.projectId,
+          title: note(`Site walk finding, ${who}`),
+          severity: "minor",
+          description: "Unsecured ladder at the north gate.",
+        },
+      }),
     ];
     const users: VirtualUser[] = [
       { role: "admin", ...ADMIN, reads: staffReads(true), writes: staffWrites("admin") },
@@ -243,9 +259,22 @@ async function virtualUsers(): Promise<VirtualUser[]> {
           `/api/workers/${w.workerId}/videos`,
         ],
         writes: [
-          ...(Number.isFinite(jha) ? [() => ({ path: `/api/jha-forms/${jha}/comments`, body: { content: note(`Read and understood by ${w.username}`) } })] : []),
-          () => ({ path: "/api/safety-comments", body: { title: note(`Loose railing, ${w.username}`), content: "The east stair railing moves.", projectId } }),
-          () => ({ path: "/api/incident-reports", body: { projectId, title: note(`Near miss, ${w.username}`), severity: "near_miss", description: "A dropped tool landed close to the walkway." } }),
+          ...(Number.isFinite(jha)
+            ? [() => ({ path: `/api/jha-forms/${jha}/comments`, body: { content: note(`Read and understood by ${w.username}`) } })]
+            : []),
+          () => ({
+            path: "/api/safety-comments",
+            body: { title: note(`Loose railing, ${w.username}`), content: "The east stair railing moves.", projectId },
+          }),
+          () => ({
+            path: "/api/incident-reports",
+            body: {
+              projectId,
+              title: note(`Near miss, ${w.username}`),
+              severity: "near_miss",
+              description: "A dropped tool landed close to the walkway.",
+            },
+          }),
         ],
       });
     }
@@ -259,10 +288,18 @@ async function virtualUsers(): Promise<VirtualUser[]> {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request; the status and the answer's text (read whole, as a browser would). */
-function send(port: number, method: "GET" | "POST", path: string, cookie: string, origin: string, body?: string): Promise<{ status: number; body: string }> {
+function send(
+  port: number,
+  method: "GET" | "POST",
+  path: string,
+  cookie: string,
+  origin: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolveSend, reject) => {
     const headers: http.OutgoingHttpHeaders = { cookie, "accept-encoding": "identity" };
-    if (body !== undefined) Object.assign(headers, { origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    if (body !== undefined)
+      Object.assign(headers, { origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     const req = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -354,7 +391,11 @@ async function run(baseUrl: string, users: VirtualUser[], cookies: string[], wri
  */
 async function committed(settleMs = 0): Promise<number> {
   await new Promise((r) => setTimeout(r, settleMs));
-  const out = spawnSync("psql", [databaseUrl ?? "", "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"], { encoding: "utf8" });
+  const out = spawnSync(
+    "psql",
+    [databaseUrl ?? "", "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
+    { encoding: "utf8" },
+  );
   return out.status === 0 ? Number(out.stdout.trim()) : Number.NaN;
 }
 
@@ -367,7 +408,9 @@ async function main() {
   const users = await virtualUsers();
   const runs: Run[] = [];
   const loadAtStart = os.loadavg();
-  console.log(`${users.length} virtual users, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up), write shares ${SHARES.map(pct).join(", ")}\n`);
+  console.log(
+    `${users.length} virtual users, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up), write shares ${SHARES.map(pct).join(", ")}\n`,
+  );
   for (const share of SHARES) {
     for (const memory of MEMORIES) {
       const port = await freePort();
@@ -392,17 +435,30 @@ async function main() {
     const on = runs.find((r) => r.writeShare === share && r.memory === "on");
     const unscoped = runs.find((r) => r.writeShare === share && r.memory === "unscoped");
     const off = runs.find((r) => r.writeShare === share && r.memory === "off");
-    return { writeShare: share, on, unscoped, off, ratio: on && off ? on.rps / off.rps : Number.NaN, unscopedRatio: unscoped && off ? unscoped.rps / off.rps : Number.NaN };
+    return {
+      writeShare: share,
+      on,
+      unscoped,
+      off,
+      ratio: on && off ? on.rps / off.rps : Number.NaN,
+      unscopedRatio: unscoped && off ? unscoped.rps / off.rps : Number.NaN,
+    };
   });
   const problems: string[] = [];
-  for (const r of runs) if (r.failures > 0) problems.push(`writes ${pct(r.writeShare)}, memory ${r.memory}: ${r.failures} failed requests (${r.firstFailure})`);
+  for (const r of runs)
+    if (r.failures > 0) problems.push(`writes ${pct(r.writeShare)}, memory ${r.memory}: ${r.failures} failed requests (${r.firstFailure})`);
   const at = (share: number) => ratios.find((r) => Math.abs(r.writeShare - share) < 1e-9);
   const goals: string[] = [];
   const at1 = at(0.01);
   const at5 = at(0.05);
-  if (at1) goals.push(`ratio at 1% writes ${fmt(at1.ratio, 2)}x (goal ≥ ${GOALS.ratioAt1}x): ${at1.ratio >= GOALS.ratioAt1 ? "met" : "missed"}`);
-  if (at5) goals.push(`ratio at 5% writes ${fmt(at5.ratio, 2)}x (goal ≥ ${GOALS.ratioAt5}x): ${at5.ratio >= GOALS.ratioAt5 ? "met" : "missed"}`);
-  if (at1?.on) goals.push(`read p95 at 1% writes, memory on, ${fmt(at1.on.readP95)} ms (goal ≤ ${GOALS.readP95At1Ms} ms): ${at1.on.readP95 <= GOALS.readP95At1Ms ? "met" : "missed"}`);
+  if (at1)
+    goals.push(`ratio at 1% writes ${fmt(at1.ratio, 2)}x (goal ≥ ${GOALS.ratioAt1}x): ${at1.ratio >= GOALS.ratioAt1 ? "met" : "missed"}`);
+  if (at5)
+    goals.push(`ratio at 5% writes ${fmt(at5.ratio, 2)}x (goal ≥ ${GOALS.ratioAt5}x): ${at5.ratio >= GOALS.ratioAt5 ? "met" : "missed"}`);
+  if (at1?.on)
+    goals.push(
+      `read p95 at 1% writes, memory on, ${fmt(at1.on.readP95)} ms (goal ≤ ${GOALS.readP95At1Ms} ms): ${at1.on.readP95 <= GOALS.readP95At1Ms ? "met" : "missed"}`,
+    );
 
   const meta = {
     date: new Date().toISOString(),
@@ -418,7 +474,10 @@ async function main() {
     goals,
     problems,
   };
-  writeFileSync(join(here, `${OUTPUT}.json`), `${JSON.stringify({ meta, runs, ratios: ratios.map((r) => ({ writeShare: r.writeShare, ratio: r.ratio, unscopedRatio: r.unscopedRatio })) }, null, 2)}\n`);
+  writeFileSync(
+    join(here, `${OUTPUT}.json`),
+    `${JSON.stringify({ meta, runs, ratios: ratios.map((r) => ({ writeShare: r.writeShare, ratio: r.ratio, unscopedRatio: r.unscopedRatio })) }, null, 2)}\n`,
+  );
   const roles = (role: Role) => users.filter((u) => u.role === role).length;
   const md = [
     "# Mixed read/write benchmark",
@@ -429,7 +488,7 @@ async function main() {
     `- Machine: ${meta.cores} cores (${meta.cpu}), Node ${process.version}; server, PostgreSQL and the virtual users on the same machine`,
     `- Virtual users: ${roles("admin")} admin, ${roles("manager")} safety manager, ${roles("worker")} workers, each signed in as themselves, one request after another with no pause (dashboard, lists, records, own trainings and videos); a write (JHA comment, safety message, incident report) in place of a read at the given share`,
     `- Each run: a fresh server process on the same build, ${WARMUP_SECONDS} s warm-up (not counted), then ${SECONDS} s measured; READ_MEMORY=${MEMORIES.join(", then ")} (on: scoped per table; unscoped: every remembered value versioned on every table, the memory before docs/decisions/0112-scoped-read-memory.md; off: nothing remembered)`,
-    "- Requests as bench.ts sends them: no compression asked for; \"db transactions / request\" is PostgreSQL's count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests, the work the memory saves, independent of CPU noise",
+    '- Requests as bench.ts sends them: no compression asked for; "db transactions / request" is PostgreSQL\'s count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests, the work the memory saves, independent of CPU noise',
     `- Load average (1/5/15 min) at start: ${meta.loadAverageAtStart.join(" / ")}, at end: ${meta.loadAverageAtEnd.join(" / ")} (2 cores; above ~1 means other work shared the CPU)`,
     ...(meta.note ? [`- Note: ${meta.note}`] : []),
     "",

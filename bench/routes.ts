@@ -91,7 +91,9 @@ export async function readDataset(handle: DbHandle): Promise<Dataset> {
   for (const { status, n } of byStatus) counts[`hot_work_permits ${status}`] = Number(n);
 
   const noDataset = () =>
-    fail(`The database has no seed:large dataset (user "${WORKER.username}" assigned to projects with records). Run pnpm seed:large first.`);
+    fail(
+      `The database has no seed:large dataset (user "${WORKER.username}" assigned to projects with records). Run pnpm seed:large first.`,
+    );
   const worker = await db
     .selectFrom("users as u")
     .innerJoin("workers as w", "w.userId", "u.id")
@@ -111,7 +113,13 @@ export async function readDataset(handle: DbHandle): Promise<Dataset> {
   if (!project) return noDataset();
   const projectId = project.projectId;
   const maxId = async (table: "jhaForms" | "incidentReports" | "hotWorkPermits") =>
-    (await db.selectFrom(table).select((e) => e.fn.max("id").as("id")).where("projectId", "=", projectId).executeTakeFirst())?.id;
+    (
+      await db
+        .selectFrom(table)
+        .select((e) => e.fn.max("id").as("id"))
+        .where("projectId", "=", projectId)
+        .executeTakeFirst()
+    )?.id;
   const ids = {
     workerUserId: worker.userId,
     workerId: worker.workerId,
@@ -119,9 +127,21 @@ export async function readDataset(handle: DbHandle): Promise<Dataset> {
     jhaFormId: await maxId("jhaForms"),
     incidentId: await maxId("incidentReports"),
     permitId: await maxId("hotWorkPermits"),
-    moduleId: (await db.selectFrom("trainingModules").select((e) => e.fn.min("id").as("id")).executeTakeFirst())?.id,
-    videoId: (await db.selectFrom("safetyVideos").select((e) => e.fn.max("id").as("id")).executeTakeFirst())?.id,
-    establishmentId: (await db.selectFrom("establishments").select("id").orderBy("isCompanyDefault", "desc").orderBy("id").executeTakeFirst())?.id,
+    moduleId: (
+      await db
+        .selectFrom("trainingModules")
+        .select((e) => e.fn.min("id").as("id"))
+        .executeTakeFirst()
+    )?.id,
+    videoId: (
+      await db
+        .selectFrom("safetyVideos")
+        .select((e) => e.fn.max("id").as("id"))
+        .executeTakeFirst()
+    )?.id,
+    establishmentId: (
+      await db.selectFrom("establishments").select("id").orderBy("isCompanyDefault", "desc").orderBy("id").executeTakeFirst()
+    )?.id,
     oshaYear: new Date().getUTCFullYear() - 1,
     ...(await photoIds(handle, projectId)),
   };
@@ -211,7 +231,12 @@ export function routes(ids: Dataset["ids"]): RouteSpec[] {
     r("dashboard/recent-incidents (worker)", "/api/dashboard/recent-incidents", "worker", "dashboard"),
     r("dashboard/training-completion", "/api/dashboard/training-completion", "admin", "dashboard"),
     r("dashboard/training-completion (worker)", "/api/dashboard/training-completion", "worker", "dashboard"),
-    r("dashboard/unwatched-required-videos (worker)", `/api/dashboard/unwatched-required-videos?userId=${ids.workerUserId}`, "worker", "dashboard"),
+    r(
+      "dashboard/unwatched-required-videos (worker)",
+      `/api/dashboard/unwatched-required-videos?userId=${ids.workerUserId}`,
+      "worker",
+      "dashboard",
+    ),
     r("dashboard/project-stats", "/api/dashboard/project-stats", "admin", "dashboard"),
     // Training
     r("training-modules", "/api/training-modules", "admin", "page"),
@@ -231,4 +256,3 @@ export function routes(ids: Dataset["ids"]): RouteSpec[] {
     r("bare (again, at the end)", "/api/bare", "anonymous", "ceiling"),
   ];
 }
-

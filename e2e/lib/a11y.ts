@@ -54,7 +54,10 @@ export async function smallTapTargets(page: Page, min = 44): Promise<SmallTarget
       if (style.visibility === "hidden" || style.display === "none") continue;
       if (el.closest('[aria-hidden="true"], [inert]')) continue;
       // The clickable thing a finger hits: a wrapping label or choice row counts as the target.
-      const target = (el.closest('label, [role="checkbox"], [role="radio"], .mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-MultiSelect-input, .mantine-TagsInput-input') as HTMLElement | null) ?? el;
+      const target =
+        (el.closest(
+          'label, [role="checkbox"], [role="radio"], .mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-MultiSelect-input, .mantine-TagsInput-input',
+        ) as HTMLElement | null) ?? el;
       if (seen.has(target)) continue;
       seen.add(target);
       const box = target.getBoundingClientRect();
@@ -63,8 +66,14 @@ export async function smallTapTargets(page: Page, min = 44): Promise<SmallTarget
       if (box.right < 0 || box.left > window.innerWidth) continue;
       if (el.tagName === "A" && el.closest("p") && !el.closest("button")) continue;
       if (box.width < limit || box.height < limit) {
-        const label = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("placeholder") || el.getAttribute("name") || "").trim().slice(0, 40);
-        found.push({ what: `${el.tagName.toLowerCase()}${el.getAttribute("role") ? `[role=${el.getAttribute("role")}]` : ""} "${label}"`, width: Math.round(box.width), height: Math.round(box.height) });
+        const label = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("placeholder") || el.getAttribute("name") || "")
+          .trim()
+          .slice(0, 40);
+        found.push({
+          what: `${el.tagName.toLowerCase()}${el.getAttribute("role") ? `[role=${el.getAttribute("role")}]` : ""} "${label}"`,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        });
       }
     }
     return found;

@@ -48,7 +48,13 @@ export async function registerCrew(
   const { token } = await adminApi.call<{ token: string }>("POST", "/api/invite-tokens", { role: "manager" });
   const anonymous = new ApiSession(baseUrl);
   const { manager, worker, password } = people;
-  await anonymous.call("POST", "/api/register", { ...manager, email: `${manager.username}@example.com`, password, role: "manager", inviteToken: token });
+  await anonymous.call("POST", "/api/register", {
+    ...manager,
+    email: `${manager.username}@example.com`,
+    password,
+    role: "manager",
+    inviteToken: token,
+  });
   const user = await anonymous.call<{ id: number }>("POST", "/api/register", {
     ...worker,
     email: `${worker.username}@example.com`,

@@ -16,7 +16,16 @@ async function registerWorker(password = "secret123"): Promise<{ username: strin
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ username, email, firstName: "Wendy", lastName: "Field", password, role: "worker", company: "Acme", hardhatNumber: "HH-42" }),
+    body: JSON.stringify({
+      username,
+      email,
+      firstName: "Wendy",
+      lastName: "Field",
+      password,
+      role: "worker",
+      company: "Acme",
+      hardhatNumber: "HH-42",
+    }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return { username, password, email };

@@ -90,7 +90,10 @@ describe.skipIf(!baseUrl)("API consumers", () => {
     const page = await context.newPage();
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto("/forms/incident-reports");
-    await page.getByRole("textbox", { name: /search/i }).first().fill("formula attempt");
+    await page
+      .getByRole("textbox", { name: /search/i })
+      .first()
+      .fill("formula attempt");
     const button = page.getByTestId("export-csv");
     await expect.poll(async () => button.getAttribute("href")).toContain("search=formula+attempt");
     await screenshot(page, "incidents-export-phone");

@@ -33,7 +33,12 @@ async function slowPhone(page: Page, { network = true } = {}): Promise<CDPSessio
 async function transferred(cdp: CDPSession, run: () => Promise<void>) {
   const types = new Map<string, string>();
   const bytes: Record<string, number> = {};
-  cdp.on("Network.responseReceived", (e) => types.set(e.requestId, `${e.type} ${e.response.url} ${e.response.headers["content-encoding"] ?? e.response.headers["Content-Encoding"] ?? "-"}`));
+  cdp.on("Network.responseReceived", (e) =>
+    types.set(
+      e.requestId,
+      `${e.type} ${e.response.url} ${e.response.headers["content-encoding"] ?? e.response.headers["Content-Encoding"] ?? "-"}`,
+    ),
+  );
   cdp.on("Network.loadingFinished", (e) => {
     const [type = "Other", url, enc] = (types.get(e.requestId) ?? "Other").split(" ");
     if (process.env.BUDGET_FILES) console.log(`${type} ${url} ${enc} ${e.encodedDataLength}`);
@@ -82,7 +87,9 @@ describe.skipIf(!baseUrl)("budgets on a slow phone", () => {
       formShown = await first.evaluate(() => performance.now());
     });
     const jsCss = (bytes.Script ?? 0) + (bytes.Stylesheet ?? 0);
-    results.push(`first visit /auth: FCP ${Math.round(firstPaint)} ms (budget 2500), sign-in form on screen by ${Math.round(formShown)} ms; JS ${((bytes.Script ?? 0) / KB).toFixed(1)} KB + CSS ${((bytes.Stylesheet ?? 0) / KB).toFixed(1)} KB = ${(jsCss / KB).toFixed(1)} KB compressed (budget 200)`);
+    results.push(
+      `first visit /auth: FCP ${Math.round(firstPaint)} ms (budget 2500), sign-in form on screen by ${Math.round(formShown)} ms; JS ${((bytes.Script ?? 0) / KB).toFixed(1)} KB + CSS ${((bytes.Stylesheet ?? 0) / KB).toFixed(1)} KB = ${(jsCss / KB).toFixed(1)} KB compressed (budget 200)`,
+    );
     expect(jsCss).toBeLessThanOrEqual(200 * KB);
 
     // The service worker installs and precaches in the background; the next visit is served by it.
@@ -103,7 +110,12 @@ describe.skipIf(!baseUrl)("budgets on a slow phone", () => {
   it("a worker's dashboard opened offline", async () => {
     const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
     const suffix = randomUUID().slice(0, 6);
-    const project = await admin.call<{ id: number }>("POST", "/api/projects", { name: `Budget Site ${suffix}`, location: "Springfield", startDate: "2026-01-05", status: "active" });
+    const project = await admin.call<{ id: number }>("POST", "/api/projects", {
+      name: `Budget Site ${suffix}`,
+      location: "Springfield",
+      startDate: "2026-01-05",
+      status: "active",
+    });
     const username = `budget_${suffix}`;
     await admin.call("POST", "/api/workers", {
       firstName: "Bud",
@@ -134,11 +146,16 @@ describe.skipIf(!baseUrl)("budgets on a slow phone", () => {
       await offline.goto("/");
       // Usable: the greeting and the worker's figures on screen, timed from navigation start.
       const usable = await offline.waitForFunction(
-        () => ((document.body.textContent ?? "").includes("Welcome back, Bud") && document.querySelector('[data-testid="offline-banner"]') ? performance.now() : 0),
+        () =>
+          (document.body.textContent ?? "").includes("Welcome back, Bud") && document.querySelector('[data-testid="offline-banner"]')
+            ? performance.now()
+            : 0,
         undefined,
         { polling: "raf" },
       );
-      results.push(`worker dashboard opened offline, CPU ${cpu}x: usable ${Math.round(Number(await usable.jsonValue()))} ms after navigation start (budget 1000)`);
+      results.push(
+        `worker dashboard opened offline, CPU ${cpu}x: usable ${Math.round(Number(await usable.jsonValue()))} ms after navigation start (budget 1000)`,
+      );
       await offline.close();
     }
     await context.setOffline(false);

@@ -46,7 +46,10 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
   const manager = { username: `dashm${tag}`, password: "secret123", firstName: "Mona", lastName: "Manager" };
   const projectA = { name: `Harbor Tower ${tag}`, location: "Seattle" };
   const projectB = { name: `Mill Bridge ${tag}`, location: "Portland" };
-  const message = { title: "Loose guardrail on level 4", content: "The guardrail on the east side of level 4 is loose and wobbles when leaned on." };
+  const message = {
+    title: "Loose guardrail on level 4",
+    content: "The guardrail on the east side of level 4 is loose and wobbles when leaned on.",
+  };
   const response = "Guardrail re-anchored and inspected. Thanks for flagging it.";
 
   beforeAll(async () => {
@@ -59,7 +62,11 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
     workerApi = await new ApiSession(baseUrl).login(worker.username, worker.password);
     const profile = await workerApi.call<{ id: number }>("GET", "/api/worker-profile");
     for (const project of [projectA, projectB]) {
-      const created = await managerApi.call<{ id: number }>("POST", "/api/projects", { ...project, status: "active", startDate: "2026-01-05" });
+      const created = await managerApi.call<{ id: number }>("POST", "/api/projects", {
+        ...project,
+        status: "active",
+        startDate: "2026-01-05",
+      });
       await managerApi.call("POST", `/api/projects/${created.id}/workers`, { workerId: profile.id });
     }
   });

@@ -127,7 +127,10 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
       workDescription: "Grinding down the new rail welds before painting.",
       startDate: new Date().toISOString(),
       endDate: new Date(Date.now() + 4 * 3600_000).toISOString(),
-      precautions: ["Fire extinguishers are available and in working order at the work area", "Personal protective equipment (PPE) is available and in use"],
+      precautions: [
+        "Fire extinguishers are available and in working order at the work area",
+        "Personal protective equipment (PPE) is available and in use",
+      ],
       equipmentUsed: ["Grinders"],
       fireWatchRequired: true,
       fireWatchBy: "",
@@ -149,7 +152,12 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
       projectId,
       reportedBy: workerId,
     });
-    await workerApi.call("POST", "/api/safety-comments", { title: "Loose handrail", content: "The handrail on dock stair 2 is loose.", status: "open", projectId });
+    await workerApi.call("POST", "/api/safety-comments", {
+      title: "Loose handrail",
+      content: "The handrail on dock stair 2 is loose.",
+      status: "open",
+      projectId,
+    });
     const modules = await workerApi.call<{ id: number; slug: string | null }[]>("GET", "/api/training-modules");
     const moduleId = modules.find((m) => m.slug === "hard-hat-safety")?.id ?? modules[0]?.id ?? 0;
     await workerApi.call("POST", `/api/workers/${workerId}/trainings`, { moduleId, progress: 1 });
@@ -181,11 +189,13 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
       const problems: string[] = [];
       for (const screen of SCREENS) {
         const page = await openScreen(screen, scheme);
-        for (const v of await seriousAxeViolations(page)) problems.push(`${screen.name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
+        for (const v of await seriousAxeViolations(page))
+          problems.push(`${screen.name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
         const outline = await headingOutline(page);
         if (outline.h1 !== 1) problems.push(`${screen.name}: ${outline.h1} h1 elements`);
         for (const skip of outline.skips) problems.push(`${screen.name}: heading skips ${skip}`);
-        if (scheme === "dark" && (screen.name === "permit detail" || screen.name === "dashboard (worker)")) await screenshot(page, `field-${screen.name.replace(/\W+/g, "-")}-dark-phone`);
+        if (scheme === "dark" && (screen.name === "permit detail" || screen.name === "dashboard (worker)"))
+          await screenshot(page, `field-${screen.name.replace(/\W+/g, "-")}-dark-phone`);
         await page.close();
       }
       expect(problems).toEqual([]);
@@ -324,10 +334,9 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     await manager.getByTestId("acknowledged-gaps").getByText("Approved with 14 gaps acknowledged:").waitFor();
 
     const id = Number(permitPath.split("/").pop());
-    const stored = await workerApi.call<{ history: { action: string; details: { acknowledgedGaps?: { missingPrecautions: string[]; fireWatchUnnamed: boolean } } | null }[] }>(
-      "GET",
-      `/api/hot-work-permits/${id}`,
-    );
+    const stored = await workerApi.call<{
+      history: { action: string; details: { acknowledgedGaps?: { missingPrecautions: string[]; fireWatchUnnamed: boolean } } | null }[];
+    }>("GET", `/api/hot-work-permits/${id}`);
     const approved = stored.history.find((h) => h.action === "approved");
     expect(approved?.details?.acknowledgedGaps?.missingPrecautions).toHaveLength(13);
     expect(approved?.details?.acknowledgedGaps?.fireWatchUnnamed).toBe(true);
@@ -339,7 +348,10 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     await page.goto("/videos");
     await settle(page);
     // This machine has no internet: YouTube's thumbnail fails and a neutral placeholder shows instead.
-    const card = page.getByTestId("video-card").filter({ hasText: `Ladder talk ${suffix}` }).first();
+    const card = page
+      .getByTestId("video-card")
+      .filter({ hasText: `Ladder talk ${suffix}` })
+      .first();
     await card.waitFor();
     await expect.poll(() => card.locator("img").count()).toBe(0);
     // Nor can YouTube's player API load, so the player cannot report progress.
@@ -349,7 +361,10 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     await attest.click();
     await page.getByText("Self-attested", { exact: true }).first().waitFor();
     await expect.poll(() => attest.count()).toBe(0);
-    const records = await workerApi.call<{ videoId: number; status: string; selfAttestedAt: string | null }[]>("GET", `/api/workers/${ids.workerId}/videos`);
+    const records = await workerApi.call<{ videoId: number; status: string; selfAttestedAt: string | null }[]>(
+      "GET",
+      `/api/workers/${ids.workerId}/videos`,
+    );
     expect(records.find((r) => r.videoId === ids.videoId)).toMatchObject({ status: "not_watched", selfAttestedAt: expect.any(String) });
     await screenshot(page, "field-video-self-attested-phone");
     await page.close();

@@ -32,7 +32,12 @@ describe.skipIf(!baseUrl)("JHA forms and incident reports", () => {
     browser = await launchBrowser();
     admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
     const newProject = (name: string) =>
-      admin.call<{ id: number; name: string }>("POST", "/api/projects", { name, location: "Springfield", startDate: "2026-01-05", status: "active" });
+      admin.call<{ id: number; name: string }>("POST", "/api/projects", {
+        name,
+        location: "Springfield",
+        startDate: "2026-01-05",
+        status: "active",
+      });
     projectA = await newProject(`Alpha Tower ${suffix}`);
     projectB = await newProject(`Bravo Bridge ${suffix}`);
     const newWorker = async (first: string, last: string, projectId: number): Promise<Account> => {

@@ -44,10 +44,13 @@ function savedCache(page: Page) {
 /** Waits until the saved cache holds an answer of this procedure ("permits.byId"). */
 async function waitForSaved(page: Page, procedure: string) {
   await expect
-    .poll(async () => {
-      const saved = (await savedCache(page)) as { state: { queries: { queryKey: unknown[] }[] } } | null;
-      return saved?.state.queries.some((q) => (q.queryKey[0] as string[]).join(".") === procedure) ?? false;
-    }, { timeout: 5000 })
+    .poll(
+      async () => {
+        const saved = (await savedCache(page)) as { state: { queries: { queryKey: unknown[] }[] } } | null;
+        return saved?.state.queries.some((q) => (q.queryKey[0] as string[]).join(".") === procedure) ?? false;
+      },
+      { timeout: 5000 },
+    )
     .toBe(true);
 }
 
@@ -108,7 +111,12 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    project = await admin.call("POST", "/api/projects", { name: `Basement Works ${suffix}`, location: "Springfield", startDate: "2026-01-05", status: "active" });
+    project = await admin.call("POST", "/api/projects", {
+      name: `Basement Works ${suffix}`,
+      location: "Springfield",
+      startDate: "2026-01-05",
+      status: "active",
+    });
     const username = `ollie_${suffix}`;
     const created = await admin.call<{ id: number }>("POST", "/api/workers", {
       firstName: "Ollie",
@@ -152,11 +160,15 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await waitForSaved(page, "permits.byId");
     await page.goto("/forms/jha");
     await page.getByRole("button", { name: "New JHA" }).click();
-    await expect.poll(() => page.getByRole("form", { name: "New JHA form" }).locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await expect
+      .poll(() => page.getByRole("form", { name: "New JHA form" }).locator('[data-path="projectId"]').inputValue())
+      .toBe(project.name);
     await waitForSaved(page, "jha.formOptions");
     await page.goto("/forms/incident-reports");
     await page.getByRole("button", { name: "Report New Incident" }).click();
-    await expect.poll(() => page.getByRole("form", { name: "New incident report" }).locator('[data-path="projectId"]').inputValue()).toBe(project.name);
+    await expect
+      .poll(() => page.getByRole("form", { name: "New incident report" }).locator('[data-path="projectId"]').inputValue())
+      .toBe(project.name);
     await waitForSaved(page, "incidents.formOptions");
 
     await context.setOffline(true);
@@ -188,12 +200,18 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await screenshot(reopened, "offline-outbox-phone");
     await reopened.goto(`/forms/hot-work-permits/${permit.id}`);
     await reopened.getByRole("heading", { name: permit.title }).waitFor();
-    await expect(reopened.getByTestId("offline-banner").textContent()).resolves.toMatch(/You are offline\. What you see was saved on this device at/);
+    await expect(reopened.getByTestId("offline-banner").textContent()).resolves.toMatch(
+      /You are offline\. What you see was saved on this device at/,
+    );
     await screenshot(reopened, "offline-permit-phone");
 
     await reopened.goto("/outbox");
     await context.setOffline(false);
-    await expect.poll(() => reopened.getByTestId("outbox-item").evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))), { timeout: 30_000 }).toEqual(["sent", "sent"]);
+    await expect
+      .poll(() => reopened.getByTestId("outbox-item").evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))), {
+        timeout: 30_000,
+      })
+      .toEqual(["sent", "sent"]);
     await screenshot(reopened, "offline-outbox-sent-phone");
     // Created once each, though the app tried before and after the page was closed.
     const forms = await admin.call<{ title: string }[]>("GET", `/api/jha-forms?search=${encodeURIComponent(jhaTitle)}`);
@@ -218,11 +236,17 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await incident.locator('[data-path="title"]').fill(title);
     await incident.locator('[data-path="description"]').fill("A scaffold board cracked under a worker");
     await chooseOption(page, "severity", "Moderate");
-    await incident.getByTestId("photo-picker").locator('input[type="file"][multiple]').setInputFiles({ name: "scaffold.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await incident
+      .getByTestId("photo-picker")
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "scaffold.jpg", mimeType: "image/jpeg", buffer: jpeg });
     await incident.getByRole("button", { name: "Remove scaffold.jpg" }).waitFor();
     await incident.getByRole("button", { name: "Submit Report" }).click();
     await page.waitForURL((u) => u.pathname === "/outbox");
-    await page.getByTestId("outbox-item").filter({ hasText: title, hasNot: page.getByTestId("outbox-photo") }).waitFor();
+    await page
+      .getByTestId("outbox-item")
+      .filter({ hasText: title, hasNot: page.getByTestId("outbox-photo") })
+      .waitFor();
     await page.getByTestId("outbox-item").filter({ hasText: "scaffold.jpg" }).waitFor();
     await page.close();
 
@@ -274,7 +298,9 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
     await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
     await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
-    await expect(edit.getByTestId("outbox-read-only-note").textContent()).resolves.toContain("discard this item and fill in the form again");
+    await expect(edit.getByTestId("outbox-read-only-note").textContent()).resolves.toContain(
+      "discard this item and fill in the form again",
+    );
     await edit.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => edit.count()).toBe(0);
     await refused.getByRole("button", { name: "Discard" }).click();

@@ -32,14 +32,22 @@ describe.skipIf(!baseUrl)("OSHA recordkeeping", () => {
       body: JSON.stringify({ ...manager, email: `${manager.username}@example.com`, role: "manager", inviteToken: invite.token }),
     });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const project = await admin.call<{ id: number }>("POST", "/api/projects", { name: `Pier 9 ${tag}`, location: "Oakland", status: "active", startDate: "2026-01-05" });
+    const project = await admin.call<{ id: number }>("POST", "/api/projects", {
+      name: `Pier 9 ${tag}`,
+      location: "Oakland",
+      status: "active",
+      startDate: "2026-01-05",
+    });
     const w = await fetch(`${baseUrl}/api/register`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseUrl },
       body: JSON.stringify({ ...worker, email: `${worker.username}@example.com`, role: "worker", company: "Acme", hardhatNumber: "HH-9" }),
     });
     if (w.status !== 201) throw new Error(`register worker: ${w.status} ${await w.text()}`);
-    const profile = await (await new ApiSession(baseUrl).login(worker.username, worker.password)).call<{ id: number }>("GET", "/api/worker-profile");
+    const profile = await (await new ApiSession(baseUrl).login(worker.username, worker.password)).call<{ id: number }>(
+      "GET",
+      "/api/worker-profile",
+    );
     await admin.call("POST", `/api/projects/${project.id}/workers`, { workerId: profile.id });
     await admin.call("POST", "/api/establishments", {
       name: establishmentName,

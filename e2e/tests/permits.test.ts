@@ -30,7 +30,11 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ workerId: workerProfileId, projectId, workerApi } = await registerCrew(baseUrl, ADMIN, {
+    ({
+      workerId: workerProfileId,
+      projectId,
+      workerApi,
+    } = await registerCrew(baseUrl, ADMIN, {
       password: PASSWORD,
       manager: MANAGER,
       worker: WORKER,
@@ -79,7 +83,11 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     // Field-grade screens (docs/field-grade-screens.md): the requester lands on the new permit, not on the dashboard.
     const [first] = await workerApi.call<Permit[]>("GET", "/api/hot-work-permits");
     await worker.waitForURL((url) => url.pathname === `/forms/hot-work-permits/${first?.id}`);
-    expect(first).toMatchObject({ status: "pending", requestedBy: workerProfileId, equipmentUsed: ["Welding equipment", "Other: Plasma cutter"] });
+    expect(first).toMatchObject({
+      status: "pending",
+      requestedBy: workerProfileId,
+      equipmentUsed: ["Welding equipment", "Other: Plasma cutter"],
+    });
     const second = await workerApi.call<Permit>("POST", "/api/hot-work-permits", {
       projectId,
       title: "Cut openings in deck",

@@ -48,7 +48,12 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    project = await admin.call("POST", "/api/projects", { name: `Harbour Deck ${suffix}`, location: "Pier 4", startDate: "2026-01-05", status: "active" });
+    project = await admin.call("POST", "/api/projects", {
+      name: `Harbour Deck ${suffix}`,
+      location: "Pier 4",
+      startDate: "2026-01-05",
+      status: "active",
+    });
     await admin.call("POST", "/api/workers", {
       firstName: "Pia",
       lastName: "Photo",
@@ -80,14 +85,22 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
 
     // The gallery button (the camera one opens the camera on a phone).
     const photo = await generatedPhoto(page, 3000, 2000);
-    await form.getByTestId("photo-picker").locator('input[type="file"][multiple]').setInputFiles({ name: "guardrail.png", mimeType: "image/png", buffer: photo });
+    await form
+      .getByTestId("photo-picker")
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "guardrail.png", mimeType: "image/png", buffer: photo });
     await form.getByRole("button", { name: "Remove guardrail.png" }).waitFor();
     await screenshot(page, "photos-form-phone");
 
     // A weak signal: about 40 KB/s up, so the progress can be watched.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: 40 * 1024,
+    });
     await form.getByRole("button", { name: "Submit Report" }).click();
     await page.getByTestId("upload-indicator").waitFor();
     await screenshot(page, "photos-uploading-phone");
@@ -144,7 +157,9 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
     const strip = page.getByTestId("photo-strip");
     await strip.getByText("No photos yet.").waitFor();
     const photos = await Promise.all([generatedPhoto(page, 1200, 900), generatedPhoto(page, 900, 1200)]);
-    await strip.locator('input[type="file"][multiple]').setInputFiles(photos.map((buffer, i) => ({ name: `spill-${i + 1}.png`, mimeType: "image/png", buffer })));
+    await strip
+      .locator('input[type="file"][multiple]')
+      .setInputFiles(photos.map((buffer, i) => ({ name: `spill-${i + 1}.png`, mimeType: "image/png", buffer })));
     await expect.poll(() => strip.getByRole("button", { name: /Open photo spill/ }).count(), { timeout: 30_000 }).toBe(2);
     await expect.poll(() => strip.getByTestId("photo-storage").textContent()).toMatch(/This record: \d+ KB · All photos: .+ in \d+ photos/);
     await screenshot(page, "photos-detail-desktop");
@@ -157,8 +172,13 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
 
     // No network: the upload waits and retries; back online, it goes at once.
     await context.setOffline(true);
-    await strip.locator('input[type="file"][multiple]').setInputFiles({ name: "spill-3.png", mimeType: "image/png", buffer: photos[0] as Buffer });
-    await strip.locator('[data-upload-state="retrying"]').getByText(/Retrying in \d+s/).waitFor();
+    await strip
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "spill-3.png", mimeType: "image/png", buffer: photos[0] as Buffer });
+    await strip
+      .locator('[data-upload-state="retrying"]')
+      .getByText(/Retrying in \d+s/)
+      .waitFor();
     await expect(strip.textContent()).resolves.toContain("You are offline");
     await page.getByTestId("upload-indicator").getByText("1 photo waiting for a connection").waitFor();
     await screenshot(page, "photos-offline-desktop");
@@ -182,7 +202,9 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
     await page.goto(`/forms/jha/${form.id}`);
     const strip = page.getByTestId("photo-strip");
     await strip.getByText("No photos yet.").waitFor();
-    await strip.locator('input[type="file"][multiple]').setInputFiles({ name: "formwork.png", mimeType: "image/png", buffer: await generatedPhoto(page, 1600, 1200) });
+    await strip
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "formwork.png", mimeType: "image/png", buffer: await generatedPhoto(page, 1600, 1200) });
     await strip.getByRole("button", { name: "Open photo formwork.jpg" }).waitFor({ timeout: 30_000 });
     await screenshot(page, "photos-jha-desktop");
     await page.setViewportSize(PHONE);

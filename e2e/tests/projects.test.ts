@@ -103,7 +103,9 @@ describe.skipIf(!baseUrl)("projects, workers and safety plans", () => {
     expect(await row.textContent()).toContain("Bright Sparks");
 
     // Upload a plan with the real progress bar, then download it and compare the bytes.
-    await page.locator('[data-testid="safety-plan-card"] input[type="file"]').setInputFiles({ name: "site-plan.pdf", mimeType: "application/pdf", buffer: PLAN });
+    await page
+      .locator('[data-testid="safety-plan-card"] input[type="file"]')
+      .setInputFiles({ name: "site-plan.pdf", mimeType: "application/pdf", buffer: PLAN });
     await page.getByRole("button", { name: "Upload Plan", exact: true }).click();
     await page.locator('[data-testid="safety-plan-name"]', { hasText: "site-plan.pdf" }).waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-testid="safety-plan-download"]').click()]);

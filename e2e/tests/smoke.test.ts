@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { ADMIN } from "../lib/globalSetup.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { ADMIN } from "../lib/globalSetup.js";
 
 const baseUrl = inject("baseUrl");
 
@@ -25,7 +25,10 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
   });
 
   it("signs in and shows the dashboard greeting from the API, on desktop and on a phone", async () => {
-    for (const [name, viewport] of [["desktop", undefined], ["phone", PHONE]] as const) {
+    for (const [name, viewport] of [
+      ["desktop", undefined],
+      ["phone", PHONE],
+    ] as const) {
       const context = await newContext(browser, baseUrl, viewport);
       const page = await context.newPage();
       await signIn(page, ADMIN.username, ADMIN.password);
@@ -86,7 +89,12 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
     // Named and dated to sort last, so other tests' projects stay on the first page and in the dashboard table.
     const tag = `Zz Paging ${Date.now().toString(36)}`;
     for (let i = 1; i <= 25; i++) {
-      await api.call("POST", "/api/projects", { name: `${tag} ${String(i).padStart(2, "0")}`, location: "Pier 9", startDate: "2020-01-06", status: "active" });
+      await api.call("POST", "/api/projects", {
+        name: `${tag} ${String(i).padStart(2, "0")}`,
+        location: "Pier 9",
+        startDate: "2020-01-06",
+        status: "active",
+      });
     }
     await page.goto("/projects");
     // Wait for the searched answer itself: the unsearched list may hold 25 projects too.
@@ -97,7 +105,10 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(24);
     calls.length = 0;
     await page.getByRole("button", { name: "2", exact: true }).click();
-    await page.getByTestId("project-card").filter({ hasText: `${tag} 25` }).waitFor();
+    await page
+      .getByTestId("project-card")
+      .filter({ hasText: `${tag} 25` })
+      .waitFor();
     await expect.poll(() => page.getByTestId("project-card").count()).toBe(1);
     const asked = () => calls.filter((c) => c.procedure === "projects.page").map((c) => c.input as { search?: string; offset?: number });
     expect(asked()).toContainEqual(expect.objectContaining({ search: tag, limit: 24, offset: 24 }));

@@ -38,14 +38,27 @@ async function answerKey(module: Module): Promise<number[]> {
   const res = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, firstName: "Clave", lastName: "Lector", password, role: "worker", company: "Acme", hardhatNumber: `HH-${name}` }),
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@example.com`,
+      firstName: "Clave",
+      lastName: "Lector",
+      password,
+      role: "worker",
+      company: "Acme",
+      hardhatNumber: `HH-${name}`,
+    }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const session = await new ApiSession(baseUrl).login(name, password);
   const profile = await session.call<{ id: number }>("GET", "/api/worker-profile");
-  const graded = await session.call<{ results: { correctAnswer: number }[] }>("POST", `/api/workers/${profile.id}/trainings/${module.id}/attempts`, {
-    answers: module.content.quiz.map(() => 0),
-  });
+  const graded = await session.call<{ results: { correctAnswer: number }[] }>(
+    "POST",
+    `/api/workers/${profile.id}/trainings/${module.id}/attempts`,
+    {
+      answers: module.content.quiz.map(() => 0),
+    },
+  );
   return graded.results.map((r) => r.correctAnswer);
 }
 

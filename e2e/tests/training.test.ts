@@ -51,9 +51,13 @@ async function answerKey(module: Module): Promise<number[]> {
   await register({ ...worker, username: name, email: `${name}@example.com`, hardhatNumber: `HH-${name}` });
   const session = await new ApiSession(baseUrl).login(name, worker.password);
   const profile = await session.call<{ id: number }>("GET", "/api/worker-profile");
-  const graded = await session.call<{ results: { correctAnswer: number }[] }>("POST", `/api/workers/${profile.id}/trainings/${module.id}/attempts`, {
-    answers: module.content.quiz.map(() => 0),
-  });
+  const graded = await session.call<{ results: { correctAnswer: number }[] }>(
+    "POST",
+    `/api/workers/${profile.id}/trainings/${module.id}/attempts`,
+    {
+      answers: module.content.quiz.map(() => 0),
+    },
+  );
   return graded.results.map((r) => r.correctAnswer);
 }
 
@@ -130,7 +134,11 @@ describe.skipIf(!baseUrl)("training and weekly videos", () => {
       "GET",
       `/api/workers/${profile.id}/trainings`,
     );
-    expect(records.find((r) => r.moduleId === hardHat.id)).toMatchObject({ status: "completed", progress: 100, completedAt: expect.any(String) });
+    expect(records.find((r) => r.moduleId === hardHat.id)).toMatchObject({
+      status: "completed",
+      progress: 100,
+      completedAt: expect.any(String),
+    });
     await context.close();
   });
 
@@ -192,7 +200,9 @@ describe.skipIf(!baseUrl)("training and weekly videos", () => {
 
   it("a static page records completion after a passed quiz, and staff see it on Safety Training Programs", async () => {
     const admin = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
-    const spotter = (await admin.call<Module[]>("GET", "/api/training-modules?type=spotter_safety")).find((m) => m.slug === "spotter-safety");
+    const spotter = (await admin.call<Module[]>("GET", "/api/training-modules?type=spotter_safety")).find(
+      (m) => m.slug === "spotter-safety",
+    );
     if (!spotter) throw new Error("seeded spotter module missing");
     const key = await answerKey(spotter);
     const context = await newContext(browser, baseUrl, DESKTOP);

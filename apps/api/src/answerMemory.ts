@@ -64,7 +64,12 @@ export class AnswerMemory {
    * The remembered answer for `key` if the data is unchanged, else `compute()`'s, remembered
    * unless `keep` refuses it.
    */
-  async answer<T>(versionOf: () => Promise<string>, key: AnswerKey, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  async answer<T>(
+    versionOf: () => Promise<string>,
+    key: AnswerKey,
+    compute: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     if (!this.enabled) return compute();
     const version = await versionOf();
     const id = keyText(key);

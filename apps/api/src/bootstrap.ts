@@ -35,7 +35,14 @@ export async function ensureAdmin(db: Kysely<Database>, config: Config, log: Log
       expiresAt: defaultInviteExpiry(),
       createdBy: null,
     });
-    await audit.recordAudit(trx, { actor: null, entity: "inviteToken", entityId: created.id, action: "created", to: "active", details: { role: "admin", bootstrap: true } });
+    await audit.recordAudit(trx, {
+      actor: null,
+      entity: "inviteToken",
+      entityId: created.id,
+      action: "created",
+      to: "active",
+      details: { role: "admin", bootstrap: true },
+    });
   });
   log.info(
     { event: "admin_invite_token", inviteToken: token },

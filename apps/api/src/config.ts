@@ -66,7 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const readMemoryMode = readMemorySetting(env.READ_MEMORY);
   const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
   if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
-    throw new Error(`MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`);
+    throw new Error(
+      `MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`,
+    );
   }
   const streamIdleTimeoutMs = Number(env.STREAM_IDLE_TIMEOUT_MS ?? 30_000);
   if (!Number.isInteger(streamIdleTimeoutMs) || streamIdleTimeoutMs < 1000 || streamIdleTimeoutMs > 600_000) {
@@ -101,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A memory lifetime from the environment: 0 (off) to a minute. */
 function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
+  if (!Number.isFinite(value) || value < 0 || value > 60_000)
+    throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
   return value;
 }
 
@@ -123,7 +126,8 @@ export const DEFAULT_INVITE_TOKEN_MAX_DAYS = 30;
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number, min = 0): number {
   const raw = env[name];
   const value = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 

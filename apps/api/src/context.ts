@@ -1,17 +1,17 @@
-import { type Actor, can, type Action, type Language, type PublicUser, type ResourceFacts, forbidden } from "@sitesafe/domain";
 import { compliance, type Database, type DbHandle, dataVersions } from "@sitesafe/db";
+import { type Action, type Actor, can, forbidden, type Language, type PublicUser, type ResourceFacts } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
+import type { AnswerMemory } from "./answerMemory.js";
 import type { SessionCache } from "./auth/sessionCache.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
-import type { Config } from "./config.js";
-import type { AnswerMemory } from "./answerMemory.js";
 import type { ComplianceMemory } from "./complianceMemory.js";
-import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
+import type { Config } from "./config.js";
+import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
 import type { VersionedMemory } from "./memoryStore.js";
-import { resolveLanguage } from "./language.js";
 import { TRACKED_TABLES, tablesOf } from "./memoryTables.js";
 import { checkTables, noteRead, ReadTablesPlugin, recordReads } from "./readTables.js";
+import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -117,7 +117,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
   };
   // READ_MEMORY=unscoped (measuring only): every value on every table, as before 0112.
   const unscoped = input.config.readMemoryUnscoped === true;
-  const versionFor = (scope: string) => async () => dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : tablesOf(scope));
+  const versionFor = (scope: string) => async () =>
+    dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : tablesOf(scope));
   const guarded = <T>(scope: string, read: () => Promise<T>): Promise<T> => (checking ? checkedRead(scope, read) : read());
   const versionOnce = versionFor("session");
   const sessionMemory = input.sessionCache ? { cache: input.sessionCache, version: versionOnce } : undefined;
@@ -143,14 +144,14 @@ export async function createContext(input: ContextInput): Promise<Context> {
     actor: bearer
       ? bearer.actor
       : session
-      ? {
-          userId: session.user.id,
-          role: session.user.role,
-          workerId: session.workerId,
-          position: session.position,
-          assignedProjectIds: session.assignedProjectIds,
-        }
-      : null,
+        ? {
+            userId: session.user.id,
+            role: session.user.role,
+            workerId: session.workerId,
+            position: session.position,
+            assignedProjectIds: session.assignedProjectIds,
+          }
+        : null,
     cookies: input.cookies,
     onWrite: () => {
       input.sessionCache?.invalidate();
@@ -158,8 +159,14 @@ export async function createContext(input: ContextInput): Promise<Context> {
     },
     idempotencyKey: input.idempotencyKey ?? null,
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
-    projectFigures: figuresLookup("figures:projects", input.complianceMemory?.projects.lookup(db, versionFor("figures:projects")) ?? compliance.projectFiguresOf(db)),
-    workerCompliance: figuresLookup("figures:workers", input.complianceMemory?.workers.lookup(db, versionFor("figures:workers")) ?? compliance.workerComplianceOfIds(db)),
+    projectFigures: figuresLookup(
+      "figures:projects",
+      input.complianceMemory?.projects.lookup(db, versionFor("figures:projects")) ?? compliance.projectFiguresOf(db),
+    ),
+    workerCompliance: figuresLookup(
+      "figures:workers",
+      input.complianceMemory?.workers.lookup(db, versionFor("figures:workers")) ?? compliance.workerComplianceOfIds(db),
+    ),
     dataVersions: versionsOnce,
     shared: (name, read) => {
       const scope = `shared:${name}`;
@@ -177,7 +184,12 @@ export async function createContext(input: ContextInput): Promise<Context> {
       // A whole list left in the outlet is streamed by this request, never remembered.
       // The language is part of the key: a module is answered in the reader's language.
       return guarded(scope, () =>
-        memory.answer(versionFor(scope), { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language }, compute, () => outlet?.source === undefined),
+        memory.answer(
+          versionFor(scope),
+          { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language },
+          compute,
+          () => outlet?.source === undefined,
+        ),
       );
     },
   };

@@ -1,5 +1,5 @@
-import { AppError, toFieldIssues } from "@sitesafe/domain";
 import { classifyDbError } from "@sitesafe/db";
+import { AppError, toFieldIssues } from "@sitesafe/domain";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -43,7 +43,11 @@ export function normaliseError(error: unknown): TRPCError {
       case "invalidInput":
         return new TRPCError({ code: "BAD_REQUEST", message: "Invalid input", cause });
       case "concurrentChange":
-        return new TRPCError({ code: "CONFLICT", message: "The record was changed at the same time by someone else. Please try again.", cause });
+        return new TRPCError({
+          code: "CONFLICT",
+          message: "The record was changed at the same time by someone else. Please try again.",
+          cause,
+        });
       case "unavailable":
         return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The database is unavailable. Please try again shortly.", cause });
     }
@@ -89,7 +93,8 @@ export function multipartError(error: unknown, messages: { tooLarge: string; noF
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", messages.tooLarge);
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("BAD_REQUEST", messages.oneAtATime);
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError("BAD_REQUEST", messages.oneAtATime);
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return new AppError("BAD_REQUEST", messages.noFile);
   return new AppError("BAD_REQUEST", "The upload could not be read. Please try again.");
 }

@@ -22,7 +22,10 @@ export function localize(message: string, language: Language): string {
 }
 
 /** An error body (`{ message, issues? }`) in the request's language. */
-export function localizeBody<B extends { message: string; issues?: { path: string; message: string }[] | undefined }>(body: B, language: Language): B {
+export function localizeBody<B extends { message: string; issues?: { path: string; message: string }[] | undefined }>(
+  body: B,
+  language: Language,
+): B {
   if (language === DEFAULT_LANGUAGE) return body;
   const localized = { ...body, message: localize(body.message, language) };
   if (body.issues) localized.issues = body.issues.map((issue) => ({ ...issue, message: localize(issue.message, language) }));

@@ -52,7 +52,11 @@ export function restAnswer(outlet: WholeListOutlet, result: unknown): RestAnswer
  * The procedure's answer: the rows, or (REST, no limit) an empty array, the list itself left in the
  * request's outlet for the REST adapter to stream.
  */
-export function answerList<T>(ctx: { wholeList?: WholeListOutlet | undefined }, source: ListSource<T>, limit: number | undefined): Promise<T[]> {
+export function answerList<T>(
+  ctx: { wholeList?: WholeListOutlet | undefined },
+  source: ListSource<T>,
+  limit: number | undefined,
+): Promise<T[]> {
   if (limit === undefined && ctx.wholeList) {
     ctx.wholeList.source = source as ListSource<unknown>;
     return Promise.resolve([]);
@@ -191,7 +195,10 @@ export async function streamWholeList(
   const stillReading = () => {
     clearTimeout(idle);
     idle = setTimeout(() => {
-      reply.log.warn({ event: "stream_idle_timeout", idleTimeoutMs: options.idleTimeoutMs }, "whole-list client stopped reading; disconnected");
+      reply.log.warn(
+        { event: "stream_idle_timeout", idleTimeoutMs: options.idleTimeoutMs },
+        "whole-list client stopped reading; disconnected",
+      );
       stream.destroy();
       reply.raw.destroy();
     }, options.idleTimeoutMs);

@@ -166,7 +166,14 @@ export class VersionedMemory {
   }
 
   /** Keeps `value`, read under `version` by a read that began at `generation`; false if not kept. */
-  keep(id: string, version: string, value: unknown, generation: number, bytes = estimateBytes(value, this.store.maxEntryBytes), now = Date.now()): boolean {
+  keep(
+    id: string,
+    version: string,
+    value: unknown,
+    generation: number,
+    bytes = estimateBytes(value, this.store.maxEntryBytes),
+    now = Date.now(),
+  ): boolean {
     if (!this.enabled || generation !== this.generation) return false;
     const entry: Remembered<unknown> = { version, storedAt: now, generation, value };
     return this.store.set(this.key(id), entry, bytes);
@@ -193,7 +200,10 @@ export class VersionedMemory {
     const generation = this.generation;
     const value = compute();
     if (!share) {
-      void value.then((result) => keepable(result) && this.keep(id, version, result, generation), () => undefined);
+      void value.then(
+        (result) => keepable(result) && this.keep(id, version, result, generation),
+        () => undefined,
+      );
       return value;
     }
     const pending = { version, generation, value };

@@ -66,7 +66,17 @@ const PROJECTS = ["projects", "project_workers", "safety_plans", "users", "worke
 const OSHA = ["establishment_years", "establishments", "incident_recordkeeping", "incident_reports", "projects", "workers"];
 const TRAINING = ["training_modules", "training_module_translations", "quiz_attempts", "worker_trainings", "workers"];
 const VIDEOS = ["safety_videos", "worker_videos", "workers"];
-const WORKERS = ["workers", "users", "project_workers", "projects", "training_modules", "worker_trainings", "safety_videos", "worker_videos", ...FIGURES];
+const WORKERS = [
+  "workers",
+  "users",
+  "project_workers",
+  "projects",
+  "training_modules",
+  "worker_trainings",
+  "safety_videos",
+  "worker_videos",
+  ...FIGURES,
+];
 
 const ANSWERS: Record<string, readonly string[]> = {
   "comments.list": SAFETY_MESSAGES,
@@ -75,7 +85,16 @@ const ANSWERS: Record<string, readonly string[]> = {
   "comments.projectOptions": ["projects", "project_workers"],
 
   "dashboard.stats": ["incident_reports", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
-  "dashboard.upcoming": ["hot_work_permits", "projects", "project_workers", "safety_videos", "training_modules", "worker_trainings", "worker_videos", "workers"],
+  "dashboard.upcoming": [
+    "hot_work_permits",
+    "projects",
+    "project_workers",
+    "safety_videos",
+    "training_modules",
+    "worker_trainings",
+    "worker_videos",
+    "workers",
+  ],
   "dashboard.recentVideos": ["safety_videos", "worker_videos", "workers"],
   "dashboard.recentIncidents": ["incident_reports", "projects", "project_workers", "workers"],
   "dashboard.trainingCompletion": ["training_modules", "worker_trainings", "workers", "project_workers", "users"],

@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, PostgresQueryCompiler, type QueryResult, type RootOperationNode, type UnknownRow } from "kysely";
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
 
 /**
  * The guard of the table map (memoryTables.ts; docs/decisions/0112-scoped-read-memory.md). With
@@ -32,11 +40,18 @@ export function noteRead(tables: Iterable<string>): void {
  * tables (CTE names, aliases, functions) are not in `known` and are skipped. `allowed` undefined
  * means every table (a value the map does not name is versioned on every table).
  */
-export function checkTables(scope: string, read: Iterable<string>, allowed: readonly string[] | undefined, known: ReadonlySet<string>): void {
+export function checkTables(
+  scope: string,
+  read: Iterable<string>,
+  allowed: readonly string[] | undefined,
+  known: ReadonlySet<string>,
+): void {
   if (!allowed) return;
   const missing = [...read].filter((table) => known.has(table) && !allowed.includes(table)).sort();
   if (missing.length > 0) {
-    throw new Error(`${scope} read ${missing.join(", ")}, which its entry in apps/api/src/memoryTables.ts does not list: a write there would not make it read again`);
+    throw new Error(
+      `${scope} read ${missing.join(", ")}, which its entry in apps/api/src/memoryTables.ts does not list: a write there would not make it read again`,
+    );
   }
 }
 

@@ -11,18 +11,18 @@ import type { DbHandle } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { SessionCache } from "./auth/sessionCache.js";
 import { AnswerMemory } from "./answerMemory.js";
+import { SessionCache } from "./auth/sessionCache.js";
 import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
+import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { MemoryStore, VersionedMemory } from "./memoryStore.js";
 import { registerRest } from "./rest/register.js";
-import { deleteExpiredKeys } from "./services/idempotency.js";
-import { rememberLanguage } from "./language.js";
 import { type AppRouter, appRouter } from "./router.js";
+import { deleteExpiredKeys } from "./services/idempotency.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
 export { type ErrorBody, errorResponse } from "./errors.js";
@@ -237,7 +237,10 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
         sharedMemory,
         acceptLanguage: headerOf(req, "accept-language"),
       });
-      ctx.then((c) => rememberLanguage(req, c.language), () => undefined);
+      ctx.then(
+        (c) => rememberLanguage(req, c.language),
+        () => undefined,
+      );
       contexts.set(req, ctx);
     }
     return ctx;
@@ -308,7 +311,11 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
  * LRU (the plugin's default store, 5,000 keys): N instances behind a balancer allow up to N times
  * the limit. Routes registered after this are limited; the REST table and tRPC are.
  */
-async function registerRateLimit(app: FastifyInstance, perMinute: number, contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>) {
+async function registerRateLimit(
+  app: FastifyInstance,
+  perMinute: number,
+  contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>,
+) {
   const sessionOf = new WeakMap<FastifyRequest, string | null>();
   // The session is looked up once, for the limit and the request alike (contextFor remembers it).
   app.addHook("preHandler", async (req, reply) => {
@@ -360,7 +367,10 @@ function bearerTokenOf(req: FastifyRequest): string | undefined {
 function withRedaction(logger: boolean | Record<string, unknown>): boolean | Record<string, unknown> {
   if (logger === false) return false;
   const base = logger === true ? {} : logger;
-  return { ...base, redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" } };
+  return {
+    ...base,
+    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" },
+  };
 }
 
 const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";

@@ -1,10 +1,10 @@
-import { AppError, DEFAULT_LANGUAGE, NOT_SIGNED_IN, SESSION_REQUIRED, isStaff, unsupportedInput } from "@sitesafe/domain";
+import { AppError, DEFAULT_LANGUAGE, isStaff, NOT_SIGNED_IN, SESSION_REQUIRED, unsupportedInput } from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
 import { errorResponse, normaliseError } from "./errors.js";
-import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 import { localize } from "./language.js";
+import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -13,7 +13,11 @@ const t = initTRPC.context<Context>().create({
     // never stacks or SQL.
     const language = ctx?.language ?? DEFAULT_LANGUAGE;
     const { body } = errorResponse(error, (message) => localize(message, language));
-    return { message: body.message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues } };
+    return {
+      message: body.message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues },
+    };
   },
 });
 

@@ -45,7 +45,11 @@ describe("session and account", () => {
     const res = await t.request({ method: "POST", url: "/api/register", payload: { ...worker, email: "other@example.com" } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Username already exists");
-    const count = await t.db.selectFrom("users").select(t.db.fn.countAll<number>().as("n")).where("email", "=", "other@example.com").executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom("users")
+      .select(t.db.fn.countAll<number>().as("n"))
+      .where("email", "=", "other@example.com")
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -75,7 +79,12 @@ describe("session and account", () => {
   });
 
   it("refuses state-changing requests from another origin", async () => {
-    const res = await t.request({ method: "POST", url: "/api/login", payload: { username: "jdoe", password: "secret1" }, headers: { origin: "https://evil.example" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "jdoe", password: "secret1" },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -89,7 +98,6 @@ describe("session and account", () => {
   });
 });
 
-
 const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
   const value = res.cookies.find((c) => c.name === "session")?.value;
   if (!value) throw new Error("no session cookie");
@@ -101,7 +109,14 @@ describe("GET /api/user", () => {
     const manager = await t.createUser({ role: "manager", firstName: "Maya", lastName: "Stone" });
     const res = await t.request({ method: "GET", url: "/api/user", as: manager });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: manager.id, username: manager.username, email: manager.email, role: "manager", firstName: "Maya", lastName: "Stone" });
+    expect(res.json()).toMatchObject({
+      id: manager.id,
+      username: manager.username,
+      email: manager.email,
+      role: "manager",
+      firstName: "Maya",
+      lastName: "Stone",
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/password|hash/i);
   });
 
@@ -141,7 +156,16 @@ describe("POST /api/login validation", () => {
 });
 
 describe("POST /api/register validation", () => {
-  const base = { username: "valid_user", email: "valid@example.com", firstName: "Val", lastName: "Id", password: "secret1", role: "worker", company: "Acme", hardhatNumber: "HH-9" };
+  const base = {
+    username: "valid_user",
+    email: "valid@example.com",
+    firstName: "Val",
+    lastName: "Id",
+    password: "secret1",
+    role: "worker",
+    company: "Acme",
+    hardhatNumber: "HH-9",
+  };
   it.each([
     [{ ...base, username: "" }, "Username is required"],
     [{ ...base, firstName: "" }, "First name is required"],
@@ -157,13 +181,21 @@ describe("POST /api/register validation", () => {
   });
 
   it("refuses a taken e-mail (any case) with 409", async () => {
-    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, username: "fresh_name", email: "JDOE@example.com" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...base, username: "fresh_name", email: "JDOE@example.com" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Email already exists");
   });
 
   it("refuses a taken username in another case with 409", async () => {
-    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, username: "JDoe", email: "fresh@example.com" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...base, username: "JDoe", email: "fresh@example.com" },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Username already exists");
   });
@@ -171,15 +203,28 @@ describe("POST /api/register validation", () => {
   it("checks the invite token before saying anything about taken usernames or e-mails", async () => {
     await t.createUser({ username: "taken_name", email: "taken@example.com" });
     // Without a valid token, a taken username or e-mail gets the same answer as free ones.
-    for (const identity of [{ username: "taken_name" }, { email: "taken@example.com" }, { username: "TAKEN_NAME", email: "TAKEN@example.com" }, {}]) {
-      const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, ...identity, role: "admin", inviteToken: "guessed-token" } });
+    for (const identity of [
+      { username: "taken_name" },
+      { email: "taken@example.com" },
+      { username: "TAKEN_NAME", email: "TAKEN@example.com" },
+      {},
+    ]) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/register",
+        payload: { ...base, ...identity, role: "admin", inviteToken: "guessed-token" },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: "Invalid invite token" });
     }
   });
 
   it("never stores a confirmPassword or an unknown field, and refuses an unknown invite token with 400", async () => {
-    const res = await t.request({ method: "POST", url: "/api/register", payload: { ...base, role: "manager", inviteToken: "not-a-real-token" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...base, role: "manager", inviteToken: "not-a-real-token" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Invalid invite token");
     const created = await t.db.selectFrom("users").select("id").where("username", "=", "valid_user").execute();
@@ -191,20 +236,38 @@ describe("the failed-login limit", () => {
   it("after 10 failures for a username answers 429 even with the right password", async () => {
     const user = await t.createUser({ role: "worker", password: "Right1pass" });
     for (let i = 0; i < 10; i++) {
-      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: `wrong-${i}-pw` }, remoteAddress: `10.1.0.${i + 1}` });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: user.username, password: `wrong-${i}-pw` },
+        remoteAddress: `10.1.0.${i + 1}`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const right = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.1.1.1" });
+    const right = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Right1pass" },
+      remoteAddress: "10.1.1.1",
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ message: "Too many failed login attempts. Try again later." });
     // Another user is not affected.
     const other = await t.createUser({ role: "worker", password: "Right1pass" });
-    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: other.username, password: "Right1pass" }, remoteAddress: "10.1.1.2" });
+    const ok = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: other.username, password: "Right1pass" },
+      remoteAddress: "10.1.1.2",
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   /** Sends `count` wrong logins at once; answers how many got each status. */
-  async function parallelGuesses(count: number, guess: (i: number) => { username: string; remoteAddress: string }): Promise<Record<number, number>> {
+  async function parallelGuesses(
+    count: number,
+    guess: (i: number) => { username: string; remoteAddress: string },
+  ): Promise<Record<number, number>> {
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) => {
         const { username, remoteAddress } = guess(i);
@@ -218,9 +281,17 @@ describe("the failed-login limit", () => {
 
   it("100 parallel wrong guesses at one account: exactly 10 passwords are checked, the other 90 answer 429", async () => {
     const user = await t.createUser({ role: "worker", password: "Right1pass" });
-    const tally = await parallelGuesses(100, (i) => ({ username: user.username, remoteAddress: `10.5.${Math.floor(i / 50)}.${(i % 50) + 1}` }));
+    const tally = await parallelGuesses(100, (i) => ({
+      username: user.username,
+      remoteAddress: `10.5.${Math.floor(i / 50)}.${(i % 50) + 1}`,
+    }));
     expect(tally).toEqual({ 401: 10, 429: 90 });
-    const right = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.5.9.9" });
+    const right = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Right1pass" },
+      remoteAddress: "10.5.9.9",
+    });
     expect(right.statusCode).toBe(429);
   });
 
@@ -229,20 +300,45 @@ describe("the failed-login limit", () => {
     const crewMate = await t.createUser({ role: "worker", password: "Right1pass" });
     const site = "10.2.0.1";
     for (let i = 0; i < 10; i++) {
-      const res = await t.request({ method: "POST", url: "/api/login", payload: { username: typist.username, password: `wrong-${i}-pw` }, remoteAddress: site });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: typist.username, password: `wrong-${i}-pw` },
+        remoteAddress: site,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await t.request({ method: "POST", url: "/api/login", payload: { username: typist.username, password: "Right1pass" }, remoteAddress: site });
+    const locked = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: typist.username, password: "Right1pass" },
+      remoteAddress: site,
+    });
     expect(locked.statusCode).toBe(429);
-    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: site });
+    const ok = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: crewMate.username, password: "Right1pass" },
+      remoteAddress: site,
+    });
     expect(ok.statusCode).toBe(200);
     // The address holds 10 failures (the refused attempt and the correct login are not failures):
     // of 95 parallel guesses at 95 names, 90 are checked and 5 refused.
     expect(await parallelGuesses(95, (i) => ({ username: `nobody_${i}`, remoteAddress: site }))).toEqual({ 401: 90, 429: 5 });
-    const closed = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: site });
+    const closed = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: crewMate.username, password: "Right1pass" },
+      remoteAddress: site,
+    });
     expect(closed.statusCode).toBe(429);
     expect(closed.json()).toEqual({ message: "Too many failed login attempts. Try again later." });
-    const elsewhere = await t.request({ method: "POST", url: "/api/login", payload: { username: crewMate.username, password: "Right1pass" }, remoteAddress: "10.2.0.2" });
+    const elsewhere = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: crewMate.username, password: "Right1pass" },
+      remoteAddress: "10.2.0.2",
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -250,12 +346,18 @@ describe("the failed-login limit", () => {
     const signsIn = await t.createUser({ role: "worker", password: "Right1pass" });
     const guessedAt = await t.createUser({ role: "worker", password: "Right1pass" });
     const address = "10.6.0.1";
-    const fail = (username: string) => t.request({ method: "POST", url: "/api/login", payload: { username, password: "wrong-password" }, remoteAddress: address });
+    const fail = (username: string) =>
+      t.request({ method: "POST", url: "/api/login", payload: { username, password: "wrong-password" }, remoteAddress: address });
     for (let i = 0; i < 9; i++) {
       expect((await fail(signsIn.username)).statusCode).toBe(401);
       expect((await fail(guessedAt.username)).statusCode).toBe(401);
     }
-    const ok = await t.request({ method: "POST", url: "/api/login", payload: { username: signsIn.username, password: "Right1pass" }, remoteAddress: address });
+    const ok = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: signsIn.username, password: "Right1pass" },
+      remoteAddress: address,
+    });
     expect(ok.statusCode).toBe(200);
     // The other account still holds its 9 failures: one more, and it is locked.
     expect((await fail(guessedAt.username)).statusCode).toBe(401);
@@ -268,13 +370,41 @@ describe("the failed-login limit", () => {
   it("a successful login clears the username's earlier failures", async () => {
     const user = await t.createUser({ role: "worker", password: "Right1pass" });
     for (let i = 0; i < 9; i++) {
-      await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "wrong-password" }, remoteAddress: "10.3.0.1" });
+      await t.request({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: user.username, password: "wrong-password" },
+        remoteAddress: "10.3.0.1",
+      });
     }
-    expect((await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.3.0.2" })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/login",
+          payload: { username: user.username, password: "Right1pass" },
+          remoteAddress: "10.3.0.2",
+        })
+      ).statusCode,
+    ).toBe(200);
     for (let i = 0; i < 5; i++) {
-      await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "wrong-password" }, remoteAddress: "10.3.0.3" });
+      await t.request({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: user.username, password: "wrong-password" },
+        remoteAddress: "10.3.0.3",
+      });
     }
-    expect((await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, remoteAddress: "10.3.0.4" })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/login",
+          payload: { username: user.username, password: "Right1pass" },
+          remoteAddress: "10.3.0.4",
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -293,7 +423,11 @@ describe("POST /api/logout", () => {
 
 describe("POST /api/change-password", () => {
   it("answers 401 when signed out", async () => {
-    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "x", newPassword: "longenough" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/change-password",
+      payload: { currentPassword: "x", newPassword: "longenough" },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -311,29 +445,64 @@ describe("POST /api/change-password", () => {
 
   it("refuses a wrong current password with a message and keeps the old one", async () => {
     const user = await t.createUser({ password: "Passw0rd!" });
-    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "not-it-at-all", newPassword: "alllowercase" }, as: user });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/change-password",
+      payload: { currentPassword: "not-it-at-all", newPassword: "alllowercase" },
+      as: user,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Current password is incorrect");
-    const login = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.1" });
+    const login = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Passw0rd!" },
+      remoteAddress: "10.4.0.1",
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it("changes the password (no case or digit rule), ends every other session and keeps the current one", async () => {
     const user = await t.createUser({ password: "Passw0rd!" });
-    const other = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.2" });
+    const other = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Passw0rd!" },
+      remoteAddress: "10.4.0.2",
+    });
     const otherCookie = sessionCookie(other);
     expect((await t.request({ method: "GET", url: "/api/user", headers: { cookie: otherCookie } })).statusCode).toBe(200);
 
-    const res = await t.request({ method: "POST", url: "/api/change-password", payload: { currentPassword: "Passw0rd!", newPassword: "alllowercase" }, as: user });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/change-password",
+      payload: { currentPassword: "Passw0rd!", newPassword: "alllowercase" },
+      as: user,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/user", headers: { cookie: otherCookie } })).statusCode).toBe(401);
     expect((await t.request({ method: "GET", url: "/api/user", as: user })).statusCode).toBe(200);
 
-    const oldPw = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, remoteAddress: "10.4.0.3" });
+    const oldPw = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Passw0rd!" },
+      remoteAddress: "10.4.0.3",
+    });
     expect(oldPw.statusCode).toBe(401);
-    const newPw = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "alllowercase" }, remoteAddress: "10.4.0.3" });
+    const newPw = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "alllowercase" },
+      remoteAddress: "10.4.0.3",
+    });
     expect(newPw.statusCode).toBe(200);
-    const events = await t.db.selectFrom("auditEvents").select(["action", "actorUserId"]).where("entity", "=", "user").where("entityId", "=", user.id).execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .select(["action", "actorUserId"])
+      .where("entity", "=", "user")
+      .where("entityId", "=", user.id)
+      .execute();
     expect(events).toContainEqual({ action: "password_changed", actorUserId: user.id });
   });
 });
@@ -344,7 +513,12 @@ describe("session cookie behind an HTTPS proxy", () => {
     try {
       const user = await t.createUser({ password: "Passw0rd!" });
       const headers = { host: "safety.example.com", origin: "https://safety.example.com", "x-forwarded-proto": "https" };
-      const res = await app.inject({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Passw0rd!" }, headers });
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: user.username, password: "Passw0rd!" },
+        headers,
+      });
       expect(res.statusCode).toBe(200);
       const cookie = res.cookies.find((c) => c.name === "__Host-session");
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });

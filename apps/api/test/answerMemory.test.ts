@@ -2,7 +2,7 @@ import type { DbHandle } from "@sitesafe/db";
 import { createTestDb } from "@sitesafe/db/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AnswerMemory, type AnswerKey, MAX_ROWS } from "../src/answerMemory.js";
+import { type AnswerKey, AnswerMemory, MAX_ROWS } from "../src/answerMemory.js";
 import { createSession } from "../src/auth/sessions.js";
 import { answerList, WholeListOutlet } from "../src/lists.js";
 import { MemoryStore } from "../src/memoryStore.js";
@@ -16,7 +16,13 @@ import { ORIGIN, testConfig } from "./helpers.js";
 // the same as without the memory; and a repeated read really skips the work.
 
 describe("AnswerMemory", () => {
-  const key = (over: Partial<AnswerKey> = {}): AnswerKey => ({ userId: 1, rest: true, path: "jha.page", input: { limit: 50, offset: 0 }, ...over });
+  const key = (over: Partial<AnswerKey> = {}): AnswerKey => ({
+    userId: 1,
+    rest: true,
+    path: "jha.page",
+    input: { limit: 50, offset: 0 },
+    ...over,
+  });
   function counted<T>(value: () => T) {
     const calls = { n: 0 };
     const compute = async () => {
@@ -40,7 +46,13 @@ describe("AnswerMemory", () => {
     const memory = new AnswerMemory(10_000, new MemoryStore());
     const { calls, compute } = counted(() => ({ id: 1 }));
     const version = async () => "1:1:";
-    for (const k of [key(), key({ userId: 2 }), key({ rest: false }), key({ path: "incidents.page" }), key({ input: { limit: 50, offset: 50 } })]) {
+    for (const k of [
+      key(),
+      key({ userId: 2 }),
+      key({ rest: false }),
+      key({ path: "incidents.page" }),
+      key({ input: { limit: 50, offset: 50 } }),
+    ]) {
       await memory.answer(version, k, compute);
     }
     expect(calls.n).toBe(5);
@@ -101,7 +113,12 @@ describe("AnswerMemory", () => {
     await memory.answer(version, key({ path: "page" }), page.compute);
     const outlet = new WholeListOutlet();
     const whole = { rows: async () => [], chunks: async function* () {}, count: async () => 0 };
-    await memory.answer(version, key({ path: "whole" }), () => answerList({ wholeList: outlet }, whole, undefined), () => outlet.source === undefined);
+    await memory.answer(
+      version,
+      key({ path: "whole" }),
+      () => answerList({ wholeList: outlet }, whole, undefined),
+      () => outlet.source === undefined,
+    );
     expect(outlet.source).toBe(whole);
     const nothing = counted(() => null);
     await memory.answer(version, key({ path: "null" }), nothing.compute);
@@ -136,7 +153,11 @@ describe("AnswerMemory", () => {
 
   it("makes a held answer's JSON once, and none for answers it does not hold", async () => {
     const memory = new AnswerMemory(10_000, new MemoryStore());
-    const answer = await memory.answer(async () => "1:1:", key(), async () => ({ at: new Date("2026-11-23T10:00:00Z"), n: 1 }));
+    const answer = await memory.answer(
+      async () => "1:1:",
+      key(),
+      async () => ({ at: new Date("2026-11-23T10:00:00Z"), n: 1 }),
+    );
     const json = memory.json(answer);
     expect(json).toBe('{"at":"2026-11-23T10:00:00.000Z","n":1}');
     expect(memory.json(answer)).toBe(json);
@@ -200,7 +221,14 @@ describe("remembered answers through the server", () => {
   async function insertForm(projectId: number, title: string): Promise<number> {
     const row = await handle.db
       .insertInto("jhaForms")
-      .values({ projectId, title, jobDescription: "Formwork", hazards: JSON.stringify([]), controlMeasures: JSON.stringify([]), submittedBy: null })
+      .values({
+        projectId,
+        title,
+        jobDescription: "Formwork",
+        hazards: JSON.stringify([]),
+        controlMeasures: JSON.stringify([]),
+        submittedBy: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -217,7 +245,14 @@ describe("remembered answers through the server", () => {
       .insertInto("users")
       .values([
         { username: "am_admin", email: "am_admin@example.com", passwordHash: "unused", role: "admin", firstName: "Ada", lastName: "Admin" },
-        { username: "am_worker", email: "am_worker@example.com", passwordHash: "unused", role: "worker", firstName: "Wes", lastName: "Worker" },
+        {
+          username: "am_worker",
+          email: "am_worker@example.com",
+          passwordHash: "unused",
+          role: "worker",
+          firstName: "Wes",
+          lastName: "Worker",
+        },
       ])
       .returning("id")
       .execute();
@@ -225,13 +260,29 @@ describe("remembered answers through the server", () => {
     workerId = (
       await db
         .insertInto("workers")
-        .values({ userId: workerUser, firstName: "Wes", lastName: "Worker", email: "am_worker@example.com", phone: "5551234567", role: "Carpenter", company: "Acme" })
+        .values({
+          userId: workerUser,
+          firstName: "Wes",
+          lastName: "Worker",
+          email: "am_worker@example.com",
+          phone: "5551234567",
+          role: "Carpenter",
+          company: "Acme",
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
     const projects = await db
       .insertInto("projects")
-      .values(["Harbor Tower", "Quarry Road"].map((name) => ({ name, location: "Springfield", status: "active" as const, startDate: "2026-01-05", emergencyContactInfo: "{}" })))
+      .values(
+        ["Harbor Tower", "Quarry Road"].map((name) => ({
+          name,
+          location: "Springfield",
+          status: "active" as const,
+          startDate: "2026-01-05",
+          emergencyContactInfo: "{}",
+        })),
+      )
       .returning("id")
       .execute();
     [projectA, projectB] = projects.map((p) => p.id) as [number, number];

@@ -20,11 +20,23 @@ describe("claiming a fresh install", () => {
     const audit = await t.db.selectFrom("auditEvents").select(["entity", "action"]).where("entity", "=", "inviteToken").execute();
     expect(audit).toEqual([{ entity: "inviteToken", action: "created" }]);
 
-    const admin = { username: "owner", email: "owner@example.com", firstName: "Olive", lastName: "Owner", password: "secret12", role: "admin", inviteToken: token };
+    const admin = {
+      username: "owner",
+      email: "owner@example.com",
+      firstName: "Olive",
+      lastName: "Owner",
+      password: "secret12",
+      role: "admin",
+      inviteToken: token,
+    };
     const first = await t.request({ method: "POST", url: "/api/register", payload: admin });
     expect(first.statusCode).toBe(201);
     expect(first.json().role).toBe("admin");
-    const again = await t.request({ method: "POST", url: "/api/register", payload: { ...admin, username: "owner2", email: "owner2@example.com" } });
+    const again = await t.request({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...admin, username: "owner2", email: "owner2@example.com" },
+    });
     expect(again.statusCode).toBe(409);
 
     // With an admin present, a later start prints nothing new.

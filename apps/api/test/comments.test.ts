@@ -29,7 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const message = { title: "Loose scaffold plank", content: "A plank on level 3 of the scaffold is loose and moves when stepped on.", status: "open" };
+const message = {
+  title: "Loose scaffold plank",
+  content: "A plank on level 3 of the scaffold is loose and moves when stepped on.",
+  status: "open",
+};
 
 async function send(as: TestUser, payload: Record<string, unknown>) {
   return t.request({ method: "POST", url: "/api/safety-comments", payload, as });
@@ -46,7 +50,13 @@ async function auditOf(id: number) {
 }
 
 /** Inserts a message straight into the database, backdated, for list and state fixtures. */
-async function seedComment(values: { userId: number; projectId: number | null; status?: "open" | "in_progress" | "resolved" | "closed"; title?: string; minutesAgo?: number }) {
+async function seedComment(values: {
+  userId: number;
+  projectId: number | null;
+  status?: "open" | "in_progress" | "resolved" | "closed";
+  title?: string;
+  minutesAgo?: number;
+}) {
   const row = await t.db
     .insertInto("safetyComments")
     .values({
@@ -84,7 +94,9 @@ describe("POST /api/safety-comments", () => {
       project: { name: "Harbor Tower", location: "Seattle" },
       resolvedByUser: null,
     });
-    expect(await auditOf(body.id)).toEqual([{ action: "created", fromState: null, toState: "open", actorUserId: author.id, details: null }]);
+    expect(await auditOf(body.id)).toEqual([
+      { action: "created", fromState: null, toState: "open", actorUserId: author.id, details: null },
+    ]);
   });
 
   it("accepts a message about no project (null)", async () => {
@@ -139,14 +151,20 @@ describe("GET /api/safety-comments", () => {
     const res = await t.request({ method: "GET", url: "/api/safety-comments", as: author });
     expect(res.statusCode).toBe(200);
     expect(idsOf(res)).toEqual([ids.mineOpen, ids.mineResolved]);
-    expect(idsOf(await t.request({ method: "GET", url: "/api/safety-comments", as: otherWorker }))).toEqual([ids.othersP2, ids.othersInProgress]);
+    expect(idsOf(await t.request({ method: "GET", url: "/api/safety-comments", as: otherWorker }))).toEqual([
+      ids.othersP2,
+      ids.othersInProgress,
+    ]);
   });
 
   it("shows staff every message, with author and project joined in", async () => {
     for (const as of [admin, manager]) {
       const res = await t.request({ method: "GET", url: "/api/safety-comments", as });
       expect(idsOf(res)).toEqual([ids.mineOpen, ids.othersP2, ids.othersInProgress, ids.mineResolved]);
-      expect(res.json()[1]).toMatchObject({ user: { firstName: "Olga", lastName: "Other" }, project: { name: "Mill Street Bridge", location: "Portland" } });
+      expect(res.json()[1]).toMatchObject({
+        user: { firstName: "Olga", lastName: "Other" },
+        project: { name: "Mill Street Bridge", location: "Portland" },
+      });
     }
   });
 
@@ -187,13 +205,26 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
   it("takes the author's edit with the spec's payload while the message is in progress, status included; the status stays", async () => {
     const own = (await send(author, { ...message, projectId: p1 })).json().id as number;
     // The author's edit of an open message that carries "in_progress" is still only an edit.
-    const early = await put(author, { title: "Wet floor by the hoist", content: message.content, status: "in_progress", projectId: p1 }, own);
+    const early = await put(
+      author,
+      { title: "Wet floor by the hoist", content: message.content, status: "in_progress", projectId: p1 },
+      own,
+    );
     expect(early.statusCode, early.body).toBe(200);
     expect(early.json()).toMatchObject({ title: "Wet floor by the hoist", status: "open" });
     expect((await put(manager, { status: "in_progress" }, own)).statusCode).toBe(200);
-    const res = await put(author, { title: "Wet floor by the hoist, level 2", content: `${message.content} Still wet.`, status: "in_progress", projectId: p1 }, own);
+    const res = await put(
+      author,
+      { title: "Wet floor by the hoist, level 2", content: `${message.content} Still wet.`, status: "in_progress", projectId: p1 },
+      own,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ title: "Wet floor by the hoist, level 2", content: `${message.content} Still wet.`, status: "in_progress", projectId: p1 });
+    expect(res.json()).toMatchObject({
+      title: "Wet floor by the hoist, level 2",
+      content: `${message.content} Still wet.`,
+      status: "in_progress",
+      projectId: p1,
+    });
     expect((await auditOf(own)).map((a) => [a.action, a.actorUserId])).toEqual([
       ["created", author.id],
       ["edited", author.id],
@@ -201,7 +232,9 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
       ["edited", author.id],
     ]);
     // Staff sending the same body mean the status: an in-progress message answers 409, not an edit.
-    expect((await put(manager, { title: "Staff rewrite", content: message.content, status: "in_progress", projectId: p1 }, own)).statusCode).toBe(409);
+    expect(
+      (await put(manager, { title: "Staff rewrite", content: message.content, status: "in_progress", projectId: p1 }, own)).statusCode,
+    ).toBe(409);
   });
 
   it("validates edits with the spec's messages", async () => {
@@ -258,12 +291,20 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
       resolvedByUser: { firstName: "Mona", lastName: "Manager" },
     });
     expect(new Date(body.resolvedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect((await auditOf(id)).at(-1)).toMatchObject({ action: "resolved", fromState: "in_progress", toState: "resolved", actorUserId: manager.id });
+    expect((await auditOf(id)).at(-1)).toMatchObject({
+      action: "resolved",
+      fromState: "in_progress",
+      toState: "resolved",
+      actorUserId: manager.id,
+    });
   });
 
   it("shows the author the response", async () => {
     const list = (await t.request({ method: "GET", url: "/api/safety-comments", as: author })).json();
-    expect(list.find((c: { id: number }) => c.id === id)).toMatchObject({ managerResponse: "Plank replaced and scaffold re-inspected.", resolvedByUser: { firstName: "Mona" } });
+    expect(list.find((c: { id: number }) => c.id === id)).toMatchObject({
+      managerResponse: "Plank replaced and scaffold re-inspected.",
+      resolvedByUser: { firstName: "Mona" },
+    });
   });
 
   it("refuses every change to a resolved message with 409: edit, delete by the author, resolve, mark in progress", async () => {

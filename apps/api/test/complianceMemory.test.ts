@@ -58,7 +58,9 @@ describe("remembered project figures", () => {
         workerCount: number;
       }[];
       expect(stats.find((p) => p.id === projectId)?.workerCount).toBe(1);
-      const mine = (await app.inject({ method: "GET", url: `/api/workers/${worker.workerId}/projects`, headers: { cookie: admin.cookie } })).json() as {
+      const mine = (
+        await app.inject({ method: "GET", url: `/api/workers/${worker.workerId}/projects`, headers: { cookie: admin.cookie } })
+      ).json() as {
         id: number;
         workerCount: number;
       }[];
@@ -109,13 +111,18 @@ describe("remembered worker compliance", () => {
       expect(await complianceOf(app, worker.workerId as number)).toBe(0);
       const listed = async () =>
         (
-          (await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory&limit=10", headers: { cookie: admin.cookie } })).json() as {
+          (
+            await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory&limit=10", headers: { cookie: admin.cookie } })
+          ).json() as {
             safetyCompliance: number;
           }[]
         )[0]?.safetyCompliance;
       const crew = async () =>
-        ((await app.inject({ method: "GET", url: `/api/projects/${projectId}/workers`, headers: { cookie: admin.cookie } })).json() as { safetyCompliance: number }[])[0]
-          ?.safetyCompliance;
+        (
+          (await app.inject({ method: "GET", url: `/api/projects/${projectId}/workers`, headers: { cookie: admin.cookie } })).json() as {
+            safetyCompliance: number;
+          }[]
+        )[0]?.safetyCompliance;
       expect(await listed()).toBe(0);
       expect(await crew()).toBe(0);
 
@@ -127,7 +134,9 @@ describe("remembered worker compliance", () => {
       });
       expect(fresh).toBeGreaterThan(0);
       // A whole list (an export, streamed) reads compliance itself.
-      const whole = (await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory", headers: { cookie: admin.cookie } })).json() as {
+      const whole = (
+        await app.inject({ method: "GET", url: "/api/workers?search=okafor-memory", headers: { cookie: admin.cookie } })
+      ).json() as {
         safetyCompliance: number;
       }[];
       expect(whole[0]?.safetyCompliance).toBe(fresh);

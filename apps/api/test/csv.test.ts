@@ -56,10 +56,22 @@ beforeAll(async () => {
   t = await createTestApp();
   f = await createFixture(t);
   // Text that a spreadsheet would run, and text that needs quoting, in records the exports show.
-  await t.db.updateTable("incidentReports").set({ title: '=HYPERLINK("http://evil.example","click")', description: 'Line one\r\nline two, with "quotes"', location: "Café Ñandú – level 2" }).where("id", "=", f.incidentId).execute();
+  await t.db
+    .updateTable("incidentReports")
+    .set({
+      title: '=HYPERLINK("http://evil.example","click")',
+      description: 'Line one\r\nline two, with "quotes"',
+      location: "Café Ñandú – level 2",
+    })
+    .where("id", "=", f.incidentId)
+    .execute();
   await t.db.updateTable("projects").set({ description: "+SUM(A1:A9)" }).where("id", "=", f.projectP).execute();
   await t.db.updateTable("workers").set({ company: "@cmd|' /C calc'!A0" }).where("id", "=", f.w1.workerId).execute();
-  await t.db.updateTable("safetyComments").set({ content: "-2+3 is a bad ladder rating\tplease check" }).where("id", "=", f.commentId).execute();
+  await t.db
+    .updateTable("safetyComments")
+    .set({ content: "-2+3 is a bad ladder rating\tplease check" })
+    .where("id", "=", f.commentId)
+    .execute();
   await t.db.updateTable("jhaForms").set({ jobDescription: "\tTabbed start" }).where("id", "=", f.jhaFormId).execute();
 });
 afterAll(() => t?.close());
@@ -106,7 +118,9 @@ describe.each(EXPORTS)("CSV export of $path", ({ path, as, query, key }) => {
           continue;
         }
         const expected = asCell(item[header]);
-        expect(cell, `${path} row ${i} ${header}`).toBe(/^[=+\-@\t\r]/.test(expected) && typeof item[header] === "string" ? `'${expected}` : expected);
+        expect(cell, `${path} row ${i} ${header}`).toBe(
+          /^[=+\-@\t\r]/.test(expected) && typeof item[header] === "string" ? `'${expected}` : expected,
+        );
       }
     }
 
@@ -125,12 +139,16 @@ describe.each(EXPORTS)("CSV export of $path", ({ path, as, query, key }) => {
 describe("CSV permissions and filters follow the JSON list", () => {
   it("a worker gets 403 for the workers export, W2 sees none of P's incidents and no one else's training rows", async () => {
     expect((await t.request({ method: "GET", url: "/api/workers?format=csv", as: f.w1 })).statusCode).toBe(403);
-    expect((await t.request({ method: "GET", url: `/api/incident-reports?projectId=${f.projectP}&format=csv`, as: f.w2 })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: `/api/incident-reports?projectId=${f.projectP}&format=csv`, as: f.w2 })).statusCode).toBe(
+      403,
+    );
     const w2Incidents = records((await t.request({ method: "GET", url: "/api/incident-reports?format=csv", as: f.w2 })).body);
     expect(w2Incidents.map((r) => r.id)).not.toContain(String(f.incidentId));
     const w2Training = records((await t.request({ method: "GET", url: "/api/training-completion?format=csv", as: f.w2 })).body);
     expect(new Set(w2Training.map((r) => r.workerId))).toEqual(new Set([String(f.w2.workerId)]));
-    expect((await t.request({ method: "GET", url: `/api/training-completion?workerId=${f.w1.workerId}&format=csv`, as: f.w2 })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "GET", url: `/api/training-completion?workerId=${f.w1.workerId}&format=csv`, as: f.w2 })).statusCode,
+    ).toBe(403);
   });
 
   it("a bad filter is the JSON 400, not a CSV", async () => {
@@ -149,7 +167,9 @@ describe("CSV permissions and filters follow the JSON list", () => {
 
 describe("formula injection and quoting", () => {
   it("neutralises cells starting with = + - @ tab or CR, and round-trips quotes, commas, line breaks and accents", async () => {
-    const incidents = records((await t.request({ method: "GET", url: `/api/incident-reports?projectId=${f.projectP}&format=csv`, as: f.admin })).body);
+    const incidents = records(
+      (await t.request({ method: "GET", url: `/api/incident-reports?projectId=${f.projectP}&format=csv`, as: f.admin })).body,
+    );
     const incident = incidents.find((r) => r.id === String(f.incidentId));
     expect(incident?.title).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(incident?.description).toBe('Line one\r\nline two, with "quotes"');

@@ -56,15 +56,34 @@ beforeAll(async () => {
   for (const n of [1, 2, 3, 4] as const) {
     const row = await db
       .insertInto("trainingModules")
-      .values({ title: `Module ${n}`, description: "", type: "site_safety", content: JSON.stringify({ sections: [], quiz: [] }), duration: 30 })
+      .values({
+        title: `Module ${n}`,
+        description: "",
+        type: "site_safety",
+        content: JSON.stringify({ sections: [], quiz: [] }),
+        duration: 30,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     M[n] = row.id;
   }
-  const training = (workerId: number, moduleId: number, status: "completed" | "in_progress", progress: number, dates: { completedAt?: string; lastAccessedAt?: string } = {}) =>
+  const training = (
+    workerId: number,
+    moduleId: number,
+    status: "completed" | "in_progress",
+    progress: number,
+    dates: { completedAt?: string; lastAccessedAt?: string } = {},
+  ) =>
     db
       .insertInto("workerTrainings")
-      .values({ workerId, moduleId, status, progress, completedAt: dates.completedAt ?? null, lastAccessedAt: dates.lastAccessedAt ?? null })
+      .values({
+        workerId,
+        moduleId,
+        status,
+        progress,
+        completedAt: dates.completedAt ?? null,
+        lastAccessedAt: dates.lastAccessedAt ?? null,
+      })
       .execute();
   await training(wA.workerId!, M[1], "completed", 100, { completedAt: "2026-03-01T10:00:00Z" });
   await training(wA.workerId!, M[2], "completed", 100, { completedAt: "2026-03-02T10:00:00Z" });
@@ -92,7 +111,14 @@ beforeAll(async () => {
   const video = async (n: number, title: string, published: number, requiredBy: number | null, duration: number) => {
     const row = await db
       .insertInto("safetyVideos")
-      .values({ title, url: `https://example.com/v${n}.mp4`, duration, publishedAt: at(published), requiredWatchByDate: requiredBy === null ? null : at(requiredBy), tags: JSON.stringify([]) })
+      .values({
+        title,
+        url: `https://example.com/v${n}.mp4`,
+        duration,
+        publishedAt: at(published),
+        requiredWatchByDate: requiredBy === null ? null : at(requiredBy),
+        tags: JSON.stringify([]),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     V[n] = row.id;
@@ -180,7 +206,14 @@ describe("GET /api/dashboard/stats", () => {
 
   it("gives a worker with no assignments zeros (and 100 compliance over nobody)", async () => {
     const { body } = await get("/api/dashboard/stats", wD);
-    expect(body).toMatchObject({ workerAssignedProjects: 0, workerTrainingCompletion: 0, activeProjects: 0, registeredWorkers: 0, safetyCompliance: 100, incidentReports: 0 });
+    expect(body).toMatchObject({
+      workerAssignedProjects: 0,
+      workerTrainingCompletion: 0,
+      activeProjects: 0,
+      registeredWorkers: 0,
+      safetyCompliance: 100,
+      incidentReports: 0,
+    });
   });
 });
 
@@ -189,8 +222,21 @@ describe("GET /api/dashboard/recent-incidents", () => {
     const { body } = await get("/api/dashboard/recent-incidents", manager);
     // 03-10 I4, 03-05 I6 and I2 (I6 newer), 03-01 I1, 02-10 I3; I5 (01-01) is the sixth.
     expect(body.map((i: { id: number }) => i.id)).toEqual([I[4], I[6], I[2], I[1], I[3]]);
-    expect(body[0]).toMatchObject({ title: "Incident 4", projectId: P[4], projectName: "North Yard", severity: "near_miss", date: "2026-03-10", location: "Zone 4" });
-    expect(body.map((i: { projectName: string }) => i.projectName)).toEqual(["North Yard", "Harbor Tower", "Mill Street Bridge", "Harbor Tower", "Old Depot"]);
+    expect(body[0]).toMatchObject({
+      title: "Incident 4",
+      projectId: P[4],
+      projectName: "North Yard",
+      severity: "near_miss",
+      date: "2026-03-10",
+      location: "Zone 4",
+    });
+    expect(body.map((i: { projectName: string }) => i.projectName)).toEqual([
+      "North Yard",
+      "Harbor Tower",
+      "Mill Street Bridge",
+      "Harbor Tower",
+      "Old Depot",
+    ]);
   });
 
   it("gives a worker only their projects' incidents", async () => {
@@ -303,13 +349,45 @@ describe("GET /api/dashboard/project-stats", () => {
     const { body } = await get("/api/dashboard/project-stats", admin);
     expect(body).toEqual([
       // P1: wA 63, wB 100 -> 81.5 -> 82
-      { id: P[1], name: "Harbor Tower", location: "Seattle", status: "active", workerCount: 2, compliancePercentage: 82, complianceStatus: "Compliant" },
+      {
+        id: P[1],
+        name: "Harbor Tower",
+        location: "Seattle",
+        status: "active",
+        workerCount: 2,
+        compliancePercentage: 82,
+        complianceStatus: "Compliant",
+      },
       // P2: wB 100, wC 5 -> 52.5 -> 53
-      { id: P[2], name: "Mill Street Bridge", location: "Portland", status: "active", workerCount: 2, compliancePercentage: 53, complianceStatus: "At Risk" },
+      {
+        id: P[2],
+        name: "Mill Street Bridge",
+        location: "Portland",
+        status: "active",
+        workerCount: 2,
+        compliancePercentage: 53,
+        complianceStatus: "At Risk",
+      },
       // P4: nobody -> 100
-      { id: P[4], name: "North Yard", location: "Spokane", status: "on_hold", workerCount: 0, compliancePercentage: 100, complianceStatus: "Compliant" },
+      {
+        id: P[4],
+        name: "North Yard",
+        location: "Spokane",
+        status: "on_hold",
+        workerCount: 0,
+        compliancePercentage: 100,
+        complianceStatus: "Compliant",
+      },
       // P3: wA 63
-      { id: P[3], name: "Old Depot", location: "Tacoma", status: "completed", workerCount: 1, compliancePercentage: 63, complianceStatus: "At Risk" },
+      {
+        id: P[3],
+        name: "Old Depot",
+        location: "Tacoma",
+        status: "completed",
+        workerCount: 1,
+        compliancePercentage: 63,
+        complianceStatus: "At Risk",
+      },
     ]);
   });
 

@@ -17,7 +17,12 @@ describe("SEED_DEMO data", () => {
     expect(login.statusCode).toBe(200);
     const cookie = `session=${login.cookies.find((c) => c.name === "session")?.value}`;
     const projects = await t.request({ method: "GET", url: "/api/projects", headers: { cookie } });
-    expect(projects.json().map((p: { name: string }) => p.name).sort()).toEqual(["Harbor View Tower", "Riverside Bridge Repair"]);
+    expect(
+      projects
+        .json()
+        .map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(["Harbor View Tower", "Riverside Bridge Repair"]);
   });
 
   it("stores permits that pass the permit form's own rules, so they can be edited", async () => {

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Role } from "@sitesafe/domain";
 import { type DbHandle, workers } from "@sitesafe/db";
 import { createTestDb } from "@sitesafe/db/testing";
+import type { Role } from "@sitesafe/domain";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import { createSession } from "../src/auth/sessions.js";
-import { hashServiceToken, newServiceTokenSecret } from "../src/services/tokens.js";
 import type { Config } from "../src/config.js";
 import { buildServer } from "../src/server.js";
-
+import { hashServiceToken, newServiceTokenSecret } from "../src/services/tokens.js";
 
 export const ORIGIN = "http://localhost:80";
 
@@ -51,13 +50,27 @@ export interface TestApp {
   dbHandle: DbHandle;
   db: DbHandle["db"];
   /** A signed-in user created straight in the database. Workers get a worker profile. */
-  createUser(options?: Partial<{ role: Role; username: string; email: string; password: string; firstName: string; lastName: string; position: string; withWorker: boolean }>): Promise<TestUser>;
+  createUser(
+    options?: Partial<{
+      role: Role;
+      username: string;
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      position: string;
+      withWorker: boolean;
+    }>,
+  ): Promise<TestUser>;
   /** Assigns a worker profile to a project. */
   assign(workerId: number, projectId: number): Promise<void>;
   /** A project row with sensible defaults. */
   createProject(overrides?: Partial<{ name: string; location: string; status: "active" | "completed" | "on_hold" }>): Promise<number>;
   /** A service token of `user`, inserted straight in the database; the secret. */
-  tokenFor(user: Pick<TestUser, "id">, options?: Partial<{ scope: "read" | "read-write"; name: string; expiresAt: Date | null }>): Promise<string>;
+  tokenFor(
+    user: Pick<TestUser, "id">,
+    options?: Partial<{ scope: "read" | "read-write"; name: string; expiresAt: Date | null }>,
+  ): Promise<string>;
   /**
    * fastify.inject with this server's Origin (state-changing calls need it) and the user's cookie;
    * with `bearer`, the token alone: no cookie and no Origin, as an API consumer sends it.

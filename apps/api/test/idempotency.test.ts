@@ -21,7 +21,12 @@ let quizOptions: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, manager, worker, crew] = await Promise.all([t.createUser({ role: "admin" }), t.createUser({ role: "manager" }), t.createUser({ role: "worker" }), t.createUser({ role: "worker" })]);
+  [admin, manager, worker, crew] = await Promise.all([
+    t.createUser({ role: "admin" }),
+    t.createUser({ role: "manager" }),
+    t.createUser({ role: "worker" }),
+    t.createUser({ role: "worker" }),
+  ]);
   project = await t.createProject({ name: "Idempotent Tower" });
   await t.assign(worker.workerId as number, project);
   const firstModule = await t.db.selectFrom("trainingModules").select(["id", "content"]).orderBy("id").executeTakeFirstOrThrow();
@@ -50,7 +55,15 @@ function jhaBody(n: string) {
 }
 
 function incidentBody(n: string) {
-  return { projectId: project, title: `Ladder slipped ${n}`, description: "Slid on wet concrete", severity: "minor", date: "2026-03-02", location: "Stairs", status: "open" };
+  return {
+    projectId: project,
+    title: `Ladder slipped ${n}`,
+    description: "Slid on wet concrete",
+    severity: "minor",
+    date: "2026-03-02",
+    location: "Stairs",
+    status: "open",
+  };
 }
 
 /** A 1x1 PNG with a tEXt chunk holding n (a valid image whose bytes differ per n). */
@@ -100,7 +113,8 @@ const count = async (table: string, where = sql`true`) =>
 function multipart(fields: Record<string, string>, file: { name: string; text: string }) {
   const boundary = `----idem${randomUUID().slice(0, 8)}`;
   let body = "";
-  for (const [name, value] of Object.entries(fields)) body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  for (const [name, value] of Object.entries(fields))
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   body += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.text}\r\n--${boundary}--\r\n`;
   return { payload: Buffer.from(body), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
@@ -191,25 +205,54 @@ const creates: Record<string, CreateCase> = {
   "/api/workers": {
     url: () => "/api/workers",
     as: () => manager,
-    body: (n) => ({ username: `crew_${n}`, password: "secret1", firstName: "Casey", lastName: "Jones", email: `casey.${n}@example.com`, phone: "5551234567", role: "Electrician" }),
+    body: (n) => ({
+      username: `crew_${n}`,
+      password: "secret1",
+      firstName: "Casey",
+      lastName: "Jones",
+      email: `casey.${n}@example.com`,
+      phone: "5551234567",
+      role: "Electrician",
+    }),
     records: () => count("workers"),
   },
   "/api/managers": {
     url: () => "/api/managers",
     as: () => admin,
-    body: (n) => ({ username: `mgr_${n}`, password: "secret1", firstName: "Dana", lastName: "Lead", email: `dana.${n}@example.com`, phone: "5550001111" }),
+    body: (n) => ({
+      username: `mgr_${n}`,
+      password: "secret1",
+      firstName: "Dana",
+      lastName: "Lead",
+      email: `dana.${n}@example.com`,
+      phone: "5550001111",
+    }),
     records: () => count("workers"),
   },
   "/api/training-modules": {
     url: () => "/api/training-modules",
     as: () => manager,
-    body: (n) => ({ title: `Ladder Safety ${n}`, description: "Set up ladders", type: "fall_protection", duration: 20, content: { sections: [{ title: "Set-up", content: "4-to-1" }], quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"], answer: 0 }] } }),
+    body: (n) => ({
+      title: `Ladder Safety ${n}`,
+      description: "Set up ladders",
+      type: "fall_protection",
+      duration: 20,
+      content: {
+        sections: [{ title: "Set-up", content: "4-to-1" }],
+        quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"], answer: 0 }],
+      },
+    }),
     records: () => count("training_modules"),
   },
   "/api/safety-videos": {
     url: () => "/api/safety-videos",
     as: () => manager,
-    body: (n) => ({ title: `Toolbox talk ${n}`, description: "Three points", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", duration: 90 }),
+    body: (n) => ({
+      title: `Toolbox talk ${n}`,
+      description: "Three points",
+      url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      duration: 90,
+    }),
     records: () => count("safety_videos"),
   },
   "/api/workers/:workerId/trainings/:moduleId/attempts": {
@@ -223,7 +266,15 @@ const creates: Record<string, CreateCase> = {
   "/api/establishments": {
     url: () => "/api/establishments",
     as: () => manager,
-    body: (n) => ({ name: `Yard ${n}`, streetAddress: "1 Harbor Way", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21 }),
+    body: (n) => ({
+      name: `Yard ${n}`,
+      streetAddress: "1 Harbor Way",
+      city: "Springfield",
+      state: "IL",
+      zip: "62701",
+      naicsCode: "236220",
+      size: 21,
+    }),
     records: () => count("establishments"),
   },
   "/api/incident-reports/:id/photos": {
@@ -277,9 +328,21 @@ function send(c: CreateCase, n: string, key: string | undefined) {
 
 /** Undoes the previous test's record where a second real create would be a 409 or an update. */
 const fresh = async (path: string) => {
-  if (path === "/api/projects/:id/workers") await t.db.deleteFrom("projectWorkers").where("workerId", "=", crew.workerId as number).execute();
-  if (path === "/api/workers/:workerId/trainings") await t.db.deleteFrom("workerTrainings").where("workerId", "=", worker.workerId as number).execute();
-  if (path === "/api/workers/:workerId/videos") await t.db.deleteFrom("workerVideos").where("workerId", "=", worker.workerId as number).execute();
+  if (path === "/api/projects/:id/workers")
+    await t.db
+      .deleteFrom("projectWorkers")
+      .where("workerId", "=", crew.workerId as number)
+      .execute();
+  if (path === "/api/workers/:workerId/trainings")
+    await t.db
+      .deleteFrom("workerTrainings")
+      .where("workerId", "=", worker.workerId as number)
+      .execute();
+  if (path === "/api/workers/:workerId/videos")
+    await t.db
+      .deleteFrom("workerVideos")
+      .where("workerId", "=", worker.workerId as number)
+      .execute();
 };
 
 describe("Idempotency-Key on every create", () => {
@@ -334,17 +397,20 @@ describe("creates that answer a secret once", () => {
   it.each([
     ["/api/invite-tokens", () => admin, { role: "manager" }, "invite_tokens"],
     ["/api/tokens", () => worker, { name: "sync", scope: "read" }, "service_tokens"],
-  ] as const)("POST %s ignores the key: nothing of the answer is stored, and each send makes its own token", async (url, as, body, table) => {
-    const key = randomUUID();
-    const before = await count(table);
-    const first = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
-    const again = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
-    expect(first.statusCode, first.body).toBe(201);
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().id).not.toBe(first.json().id);
-    expect(await count(table)).toBe(before + 2);
-    expect(await count("idempotency_keys", sql`key = ${key}`)).toBe(0);
-  });
+  ] as const)(
+    "POST %s ignores the key: nothing of the answer is stored, and each send makes its own token",
+    async (url, as, body, table) => {
+      const key = randomUUID();
+      const before = await count(table);
+      const first = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
+      const again = await t.request({ method: "POST", url, payload: body, headers: { "idempotency-key": key }, as: as() });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json().id).not.toBe(first.json().id);
+      expect(await count(table)).toBe(before + 2);
+      expect(await count("idempotency_keys", sql`key = ${key}`)).toBe(0);
+    },
+  );
 });
 
 describe("Idempotency-Key rules", () => {
@@ -356,7 +422,13 @@ describe("Idempotency-Key rules", () => {
     const key = randomUUID();
     const before = await count("jha_forms");
     const mine = await send(jha, "per-user", key);
-    const theirs = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("per-user"), headers: { "idempotency-key": key }, as: other });
+    const theirs = await t.request({
+      method: "POST",
+      url: "/api/jha-forms",
+      payload: jhaBody("per-user"),
+      headers: { "idempotency-key": key },
+      as: other,
+    });
     expect(mine.statusCode).toBe(201);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().id).not.toBe(mine.json().id);
@@ -381,10 +453,22 @@ describe("Idempotency-Key rules", () => {
   it("a refused create keeps no key: the same key works once the reason is gone", async () => {
     const late = await t.createUser({ role: "worker" });
     const key = randomUUID();
-    const refused = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("late"), headers: { "idempotency-key": key }, as: late });
+    const refused = await t.request({
+      method: "POST",
+      url: "/api/jha-forms",
+      payload: jhaBody("late"),
+      headers: { "idempotency-key": key },
+      as: late,
+    });
     expect(refused.statusCode).toBe(403);
     await t.assign(late.workerId as number, project);
-    const accepted = await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("late"), headers: { "idempotency-key": key }, as: late });
+    const accepted = await t.request({
+      method: "POST",
+      url: "/api/jha-forms",
+      payload: jhaBody("late"),
+      headers: { "idempotency-key": key },
+      as: late,
+    });
     expect(accepted.statusCode).toBe(201);
   });
 
@@ -392,7 +476,8 @@ describe("Idempotency-Key rules", () => {
     const key = randomUUID();
     const before = await count("jha_forms");
     const input = { json: jhaBody("trpc") };
-    const call = () => t.request({ method: "POST", url: "/trpc/jha.create", payload: input, headers: { "idempotency-key": key }, as: worker });
+    const call = () =>
+      t.request({ method: "POST", url: "/trpc/jha.create", payload: input, headers: { "idempotency-key": key }, as: worker });
     const [a, b] = await Promise.all([call(), call()]);
     expect(a.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
@@ -401,7 +486,13 @@ describe("Idempotency-Key rules", () => {
     expect(rest.json().id).toBe(a.json().result.data.json.id);
     expect(await count("jha_forms")).toBe(before + 1);
 
-    const reused = await t.request({ method: "POST", url: "/trpc/jha.create", payload: { json: jhaBody("other") }, headers: { "idempotency-key": key }, as: worker });
+    const reused = await t.request({
+      method: "POST",
+      url: "/trpc/jha.create",
+      payload: { json: jhaBody("other") },
+      headers: { "idempotency-key": key },
+      as: worker,
+    });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.json.message).toBe(IDEMPOTENCY_KEY_REUSED);
   });
@@ -426,14 +517,22 @@ describe("Idempotency-Key rules", () => {
   it("a key older than 24 hours is forgotten: reused, it creates again; the sweep deletes it", async () => {
     const key = randomUUID();
     const first = await send(jha, "old", key);
-    await t.db.updateTable("idempotencyKeys").set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where("key", "=", key).execute();
+    await t.db
+      .updateTable("idempotencyKeys")
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where("key", "=", key)
+      .execute();
     const before = await count("jha_forms");
     const again = await send(jha, "old", key);
     expect(again.statusCode).toBe(201);
     expect(again.json().id).not.toBe(first.json().id);
     expect(await count("jha_forms")).toBe(before + 1);
 
-    await t.db.updateTable("idempotencyKeys").set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where("key", "=", key).execute();
+    await t.db
+      .updateTable("idempotencyKeys")
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where("key", "=", key)
+      .execute();
     const kept = randomUUID();
     await send(jha, "kept", kept);
     expect(await deleteExpiredKeys(t.db)).toBeGreaterThanOrEqual(1);

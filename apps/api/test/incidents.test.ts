@@ -1,5 +1,5 @@
-import { localToday } from "@sitesafe/domain";
 import { audit } from "@sitesafe/db";
+import { localToday } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
@@ -38,7 +38,10 @@ beforeAll(async () => {
     t.createUser({ role: "worker", firstName: "Olive", lastName: "Other" }),
   ]);
   noProfile = await t.createUser({ role: "worker" });
-  await t.db.deleteFrom("workers").where("id", "=", noProfile.workerId as number).execute();
+  await t.db
+    .deleteFrom("workers")
+    .where("id", "=", noProfile.workerId as number)
+    .execute();
   projectA = await t.createProject({ name: "Alpha Tower" });
   projectB = await t.createProject({ name: "Bravo Bridge" });
   await t.assign(worker.workerId as number, projectA);
@@ -55,7 +58,12 @@ async function createReport(as: TestUser, overrides: Record<string, unknown> = {
 
 describe("incident reports: create", () => {
   it("a worker reports into an assigned project; reportedBy is forced to their own profile", async () => {
-    const res = await t.request({ method: "POST", url: "/api/incident-reports", as: worker, payload: { ...validReport(), reportedBy: other.workerId } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: worker,
+      payload: { ...validReport(), reportedBy: other.workerId },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       projectId: projectA,
@@ -74,9 +82,21 @@ describe("incident reports: create", () => {
   });
 
   it("defaults: severity minor, status open, date today, no involved workers", async () => {
-    const res = await t.request({ method: "POST", url: "/api/incident-reports", as: worker, payload: { projectId: projectA, title: "Near trip" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: worker,
+      payload: { projectId: projectA, title: "Near trip" },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ severity: "minor", status: "open", date: localToday(), involvedWorkers: [], description: "", location: "" });
+    expect(res.json()).toMatchObject({
+      severity: "minor",
+      status: "open",
+      date: localToday(),
+      involvedWorkers: [],
+      description: "",
+      location: "",
+    });
   });
 
   it("records an audit event on creation", async () => {
@@ -96,7 +116,12 @@ describe("incident reports: create", () => {
     expect(picked.reportedBy).toBe(coworker.workerId);
     const none = await createReport(admin);
     expect(none.reportedBy).toBeNull();
-    const bad = await t.request({ method: "POST", url: "/api/incident-reports", as: admin, payload: { ...validReport(), reportedBy: 999999 } });
+    const bad = await t.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: admin,
+      payload: { ...validReport(), reportedBy: 999999 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Please select a valid worker");
   });
@@ -125,7 +150,13 @@ describe("incident reports: list and detail", () => {
   let reportB: Report;
   beforeAll(async () => {
     reportA = await createReport(admin, { title: "Scaffold plank fell", location: "East scaffold", date: "2090-03-10" });
-    reportB = await createReport(admin, { projectId: projectB, title: "Rebar puncture", description: "Unprotected rebar", date: "2090-03-11", involvedWorkers: [] });
+    reportB = await createReport(admin, {
+      projectId: projectB,
+      title: "Rebar puncture",
+      description: "Unprotected rebar",
+      date: "2090-03-11",
+      involvedWorkers: [],
+    });
   });
 
   it("lists newest first with project and reporter names for staff", async () => {
@@ -184,9 +215,14 @@ describe("incident reports: edit, status changes and delete", () => {
 
   it("another worker on the project cannot edit or delete it (403)", async () => {
     const report = await createReport(worker);
-    expect((await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: coworker, payload: { title: "Mine now" } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: coworker, payload: { title: "Mine now" } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: "DELETE", url: `/api/incident-reports/${report.id}`, as: coworker })).statusCode).toBe(403);
-    expect((await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: other, payload: { title: "x" } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: other, payload: { title: "x" } })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, payload: { title: "x" } })).statusCode).toBe(401);
   });
 
@@ -216,9 +252,16 @@ describe("incident reports: edit, status changes and delete", () => {
     const bad = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: admin, payload: { date: "yesterday" } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Please enter a valid date");
-    const missing = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: admin, payload: { involvedWorkers: [999999] } });
+    const missing = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${report.id}`,
+      as: admin,
+      payload: { involvedWorkers: [999999] },
+    });
     expect(missing.statusCode).toBe(400);
-    expect((await t.request({ method: "PUT", url: "/api/incident-reports/999999", as: admin, payload: { title: "x" } })).statusCode).toBe(404);
+    expect((await t.request({ method: "PUT", url: "/api/incident-reports/999999", as: admin, payload: { title: "x" } })).statusCode).toBe(
+      404,
+    );
   });
 
   it("admin, manager and the reporter delete (204); then 404", async () => {
@@ -235,11 +278,19 @@ describe("incident reports: edit, status changes and delete", () => {
 });
 
 describe("incident reports: involved workers stay within the caller's scope (docs/security.md)", () => {
-  const OFF_PROJECT = { message: "Involved workers must be workers on the report's project", issues: [{ path: "involvedWorkers", message: "Involved workers must be workers on the report's project" }] };
+  const OFF_PROJECT = {
+    message: "Involved workers must be workers on the report's project",
+    issues: [{ path: "involvedWorkers", message: "Involved workers must be workers on the report's project" }],
+  };
 
   it("a worker may name only workers of the report's project; an unknown id gets the very same answer", async () => {
     for (const ids of [[other.workerId], [999999], [coworker.workerId, other.workerId]]) {
-      const res = await t.request({ method: "POST", url: "/api/incident-reports", as: worker, payload: { ...validReport(), involvedWorkers: ids } });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/incident-reports",
+        as: worker,
+        payload: { ...validReport(), involvedWorkers: ids },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(OFF_PROJECT);
     }
@@ -248,12 +299,22 @@ describe("incident reports: involved workers stay within the caller's scope (doc
   it("the probe's edit: naming someone from another project answers 400 and never their name", async () => {
     const report = await createReport(worker);
     for (const ids of [[other.workerId], [999999]]) {
-      const res = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { involvedWorkers: ids } });
+      const res = await t.request({
+        method: "PUT",
+        url: `/api/incident-reports/${report.id}`,
+        as: worker,
+        payload: { involvedWorkers: ids },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(OFF_PROJECT);
       expect(res.body).not.toContain("Olive");
     }
-    const ok = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { involvedWorkers: [coworker.workerId, worker.workerId] } });
+    const ok = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${report.id}`,
+      as: worker,
+      payload: { involvedWorkers: [coworker.workerId, worker.workerId] },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().involvedWorkerDetails.map((w: { name: string }) => w.name)).toEqual(["Carl Coworker", "Rita Reporter"]);
   });
@@ -262,20 +323,39 @@ describe("incident reports: involved workers stay within the caller's scope (doc
     await t.assign(worker.workerId as number, projectB);
     try {
       const report = await createReport(worker, { involvedWorkers: [] });
-      const wrong = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { projectId: projectB, involvedWorkers: [coworker.workerId] } });
+      const wrong = await t.request({
+        method: "PUT",
+        url: `/api/incident-reports/${report.id}`,
+        as: worker,
+        payload: { projectId: projectB, involvedWorkers: [coworker.workerId] },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual(OFF_PROJECT);
-      const right = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { projectId: projectB, involvedWorkers: [worker.workerId, other.workerId] } });
+      const right = await t.request({
+        method: "PUT",
+        url: `/api/incident-reports/${report.id}`,
+        as: worker,
+        payload: { projectId: projectB, involvedWorkers: [worker.workerId, other.workerId] },
+      });
       expect(right.statusCode).toBe(200);
       expect(right.json()).toMatchObject({ projectId: projectB, involvedWorkers: [worker.workerId, other.workerId] });
     } finally {
-      await t.db.deleteFrom("projectWorkers").where("workerId", "=", worker.workerId as number).where("projectId", "=", projectB).execute();
+      await t.db
+        .deleteFrom("projectWorkers")
+        .where("workerId", "=", worker.workerId as number)
+        .where("projectId", "=", projectB)
+        .execute();
     }
   });
 
   it("staff may name anyone who exists; the reporter then sees no one outside their projects, and may still edit the report", async () => {
     const report = await createReport(worker);
-    const named = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: manager, payload: { involvedWorkers: [coworker.workerId, other.workerId] } });
+    const named = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${report.id}`,
+      as: manager,
+      payload: { involvedWorkers: [coworker.workerId, other.workerId] },
+    });
     expect(named.statusCode).toBe(200);
     expect(named.json().involvedWorkerDetails.map((w: { name: string }) => w.name)).toEqual(["Carl Coworker", "Olive Other"]);
     const read = await t.request({ method: "GET", url: `/api/incident-reports/${report.id}`, as: worker });
@@ -283,7 +363,12 @@ describe("incident reports: involved workers stay within the caller's scope (doc
     expect(read.json().involvedWorkerDetails).toEqual([{ id: coworker.workerId, name: "Carl Coworker", role: "Electrician" }]);
     expect(read.body).not.toContain("Olive");
     // The web form re-sends the whole list: the people already named stay.
-    const edit = await t.request({ method: "PUT", url: `/api/incident-reports/${report.id}`, as: worker, payload: { title: "Ladder slipped again", involvedWorkers: [coworker.workerId, other.workerId] } });
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${report.id}`,
+      as: worker,
+      payload: { title: "Ladder slipped again", involvedWorkers: [coworker.workerId, other.workerId] },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ title: "Ladder slipped again", involvedWorkers: [coworker.workerId, other.workerId] });
     expect(edit.body).not.toContain("Olive");

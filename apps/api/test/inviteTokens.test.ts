@@ -101,7 +101,10 @@ describe("POST /api/invite-tokens", () => {
       for (const as of [admin, manager]) {
         const res = await t.request({ method: "POST", url: "/api/invite-tokens", payload: { role: "manager", expiresAt }, as });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: "Expiry date cannot be more than 30 days ahead", issues: [{ path: "expiresAt", message: "Expiry date cannot be more than 30 days ahead" }] });
+        expect(res.json()).toEqual({
+          message: "Expiry date cannot be more than 30 days ahead",
+          issues: [{ path: "expiresAt", message: "Expiry date cannot be more than 30 days ahead" }],
+        });
       }
     }
     const edge = new Date(Date.now() + 30 * day - 60_000).toISOString();
@@ -111,7 +114,13 @@ describe("POST /api/invite-tokens", () => {
   it("takes its limit from INVITE_TOKEN_MAX_DAYS (here 3 days; the default shrinks to fit)", async () => {
     const app = await buildServer({ config: { ...testConfig, inviteTokenMaxDays: 3 }, dbHandle: t.dbHandle, logger: false });
     try {
-      const post = (payload: object) => app.inject({ method: "POST", url: "/api/invite-tokens", payload, headers: { origin: ORIGIN, host: "localhost:80", cookie: admin.cookie } });
+      const post = (payload: object) =>
+        app.inject({
+          method: "POST",
+          url: "/api/invite-tokens",
+          payload,
+          headers: { origin: ORIGIN, host: "localhost:80", cookie: admin.cookie },
+        });
       const far = await post({ role: "manager", expiresAt: new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString() });
       expect(far.statusCode).toBe(400);
       expect(far.json().message).toBe("Expiry date cannot be more than 3 days ahead");
@@ -159,7 +168,8 @@ describe("GET /api/invite-tokens", () => {
   it("shows a manager only manager tokens; an admin sees both (docs/decisions/0004)", async () => {
     const adminToken = await createToken("admin");
     const managerToken = await createToken("manager");
-    const ids = async (as: TestUser) => ((await t.request({ method: "GET", url: "/api/invite-tokens", as })).json() as Array<{ id: number; role: string }>);
+    const ids = async (as: TestUser) =>
+      (await t.request({ method: "GET", url: "/api/invite-tokens", as })).json() as Array<{ id: number; role: string }>;
     const managerSees = await ids(manager);
     expect(managerSees.map((r) => r.id)).toContain(managerToken.id);
     expect(managerSees.map((r) => r.id)).not.toContain(adminToken.id);
@@ -171,8 +181,16 @@ describe("GET /api/invite-tokens", () => {
     const used = await createToken("manager");
     expect((await register(registration("manager", used.token))).statusCode).toBe(201);
     const expired = await createToken("manager");
-    await t.db.updateTable("inviteTokens").set({ expiresAt: new Date(Date.now() - 60_000) }).where("id", "=", expired.id).execute();
-    const list = (await t.request({ method: "GET", url: "/api/invite-tokens", as: admin })).json() as Array<{ id: number; status: string; usedAt: string | null }>;
+    await t.db
+      .updateTable("inviteTokens")
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where("id", "=", expired.id)
+      .execute();
+    const list = (await t.request({ method: "GET", url: "/api/invite-tokens", as: admin })).json() as Array<{
+      id: number;
+      status: string;
+      usedAt: string | null;
+    }>;
     const usedRow = list.find((r) => r.id === used.id);
     expect(usedRow?.status).toBe("used");
     expect(usedRow?.usedAt).not.toBeNull();
@@ -265,7 +283,11 @@ describe("registration with an invite token", () => {
 
   it("refuses an expired token with 409", async () => {
     const token = await createToken("manager");
-    await t.db.updateTable("inviteTokens").set({ expiresAt: new Date(Date.now() - 1000) }).where("id", "=", token.id).execute();
+    await t.db
+      .updateTable("inviteTokens")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where("id", "=", token.id)
+      .execute();
     const payload = registration("manager", token.token);
     const res = await register(payload);
     expect(res.statusCode).toBe(409);

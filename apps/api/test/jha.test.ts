@@ -30,7 +30,10 @@ beforeAll(async () => {
     t.createUser({ role: "worker", firstName: "Olive", lastName: "Other" }),
   ]);
   noProfile = await t.createUser({ role: "worker" });
-  await t.db.deleteFrom("workers").where("id", "=", noProfile.workerId as number).execute();
+  await t.db
+    .deleteFrom("workers")
+    .where("id", "=", noProfile.workerId as number)
+    .execute();
   projectA = await t.createProject({ name: "Alpha Tower" });
   projectB = await t.createProject({ name: "Bravo Bridge" });
   await t.assign(worker.workerId as number, projectA);
@@ -186,7 +189,11 @@ describe("JHA forms: edit and delete", () => {
     expect(byWorker.statusCode).toBe(403);
     const byManager = await t.request({ method: "PUT", url: `/api/jha-forms/${form.id}`, as: manager, payload: edit });
     expect(byManager.statusCode).toBe(200);
-    expect(byManager.json()).toMatchObject({ title: "Trench excavation (rev 2)", hazards: [{ description: "Collapse", riskLevel: "low" }], submittedBy: worker.workerId });
+    expect(byManager.json()).toMatchObject({
+      title: "Trench excavation (rev 2)",
+      hazards: [{ description: "Collapse", riskLevel: "low" }],
+      submittedBy: worker.workerId,
+    });
     const byAdmin = await t.request({ method: "PUT", url: `/api/jha-forms/${form.id}`, as: admin, payload: { title: "Only the title" } });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toMatchObject({ title: "Only the title", jobDescription: validForm().jobDescription });
@@ -224,11 +231,27 @@ describe("JHA comments", () => {
   });
 
   it("adds a comment, private by default", async () => {
-    const res = await t.request({ method: "POST", url: `/api/jha-forms/${formId}/comments`, as: worker, payload: { content: "  Shoring looks loose  " } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/jha-forms/${formId}/comments`,
+      as: worker,
+      payload: { content: "  Shoring looks loose  " },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ jhaFormId: formId, content: "Shoring looks loose", visibility: "private", userId: worker.id, authorName: "Walt Worker" });
+    expect(res.json()).toMatchObject({
+      jhaFormId: formId,
+      content: "Shoring looks loose",
+      visibility: "private",
+      userId: worker.id,
+      authorName: "Walt Worker",
+    });
     privateId = res.json().id;
-    const pub = await t.request({ method: "POST", url: `/api/jha-forms/${formId}/comments`, as: manager, payload: { content: "Fixed today", visibility: "public" } });
+    const pub = await t.request({
+      method: "POST",
+      url: `/api/jha-forms/${formId}/comments`,
+      as: manager,
+      payload: { content: "Fixed today", visibility: "public" },
+    });
     expect(pub.statusCode).toBe(201);
     publicId = pub.json().id;
   });
@@ -246,7 +269,12 @@ describe("JHA comments", () => {
   });
 
   it("accepts exactly 1000 characters", async () => {
-    const res = await t.request({ method: "POST", url: `/api/jha-forms/${formId}/comments`, as: admin, payload: { content: "y".repeat(1000), visibility: "public" } });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/jha-forms/${formId}/comments`,
+      as: admin,
+      payload: { content: "y".repeat(1000), visibility: "public" },
+    });
     expect(res.statusCode).toBe(201);
     await t.request({ method: "DELETE", url: `/api/jha-comments/${res.json().id}`, as: admin });
   });
@@ -262,23 +290,38 @@ describe("JHA comments", () => {
 
   it("workers of other projects cannot read or add comments (403); signed out 401; missing form 404", async () => {
     expect((await t.request({ method: "GET", url: `/api/jha-forms/${formId}/comments`, as: other })).statusCode).toBe(403);
-    expect((await t.request({ method: "POST", url: `/api/jha-forms/${formId}/comments`, as: other, payload: { content: "hi" } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "POST", url: `/api/jha-forms/${formId}/comments`, as: other, payload: { content: "hi" } })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: "GET", url: `/api/jha-forms/${formId}/comments` })).statusCode).toBe(401);
     expect((await t.request({ method: "GET", url: "/api/jha-forms/999999/comments", as: admin })).statusCode).toBe(404);
   });
 
   it("only the author edits a comment", async () => {
-    expect((await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: admin, payload: { content: "changed" } })).statusCode).toBe(403);
-    expect((await t.request({ method: "PUT", url: `/api/jha-comments/${publicId}`, as: coworker, payload: { content: "changed" } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: admin, payload: { content: "changed" } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/jha-comments/${publicId}`, as: coworker, payload: { content: "changed" } })).statusCode,
+    ).toBe(403);
     // A private comment the caller cannot see is not found for them.
-    expect((await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: coworker, payload: { content: "changed" } })).statusCode).toBe(404);
-    const res = await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: worker, payload: { content: "Shoring re-checked", visibility: "public" } });
+    expect(
+      (await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: coworker, payload: { content: "changed" } })).statusCode,
+    ).toBe(404);
+    const res = await t.request({
+      method: "PUT",
+      url: `/api/jha-comments/${privateId}`,
+      as: worker,
+      payload: { content: "Shoring re-checked", visibility: "public" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ content: "Shoring re-checked", visibility: "public" });
     const empty = await t.request({ method: "PUT", url: `/api/jha-comments/${privateId}`, as: worker, payload: { content: "" } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("Comment content is required");
-    expect((await t.request({ method: "PUT", url: "/api/jha-comments/999999", as: worker, payload: { content: "x" } })).statusCode).toBe(404);
+    expect((await t.request({ method: "PUT", url: "/api/jha-comments/999999", as: worker, payload: { content: "x" } })).statusCode).toBe(
+      404,
+    );
   });
 
   it("the author or an admin deletes a comment; a manager or another worker cannot", async () => {

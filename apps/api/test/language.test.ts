@@ -33,7 +33,8 @@ const restLogin = (headers: Record<string, string> = {}) =>
   t.request({ method: "POST", url: "/api/login", payload: { username: "", password: "secret12" }, headers });
 const trpcLogin = (headers: Record<string, string> = {}) =>
   t.request({ method: "POST", url: "/trpc/auth.login", payload: { json: { username: "", password: "secret12" } }, headers });
-const trpcError = (res: { json(): unknown }) => (res.json() as { error: { json: { message: string; data: { issues?: { path: string; message: string }[] } } } }).error.json;
+const trpcError = (res: { json(): unknown }) =>
+  (res.json() as { error: { json: { message: string; data: { issues?: { path: string; message: string }[] } } } }).error.json;
 
 describe("anonymous requests follow Accept-Language", () => {
   it("answers exactly today's English without a header (REST and tRPC)", async () => {
@@ -83,13 +84,28 @@ describe("anonymous requests follow Accept-Language", () => {
     const missing = await t.request({ method: "GET", url: "/api/no-such-route", headers: es });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "No se encontró" });
-    const big = await t.request({ method: "POST", url: "/api/login", payload: JSON.stringify({ username: "x".repeat(1_100_000) }), headers: { ...es, "content-type": "application/json" } });
+    const big = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: JSON.stringify({ username: "x".repeat(1_100_000) }),
+      headers: { ...es, "content-type": "application/json" },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: "El contenido de la solicitud es demasiado grande" });
-    const type = await t.request({ method: "POST", url: "/api/login", payload: "username=x", headers: { ...es, "content-type": "application/x-www-form-urlencoded" } });
+    const type = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: "username=x",
+      headers: { ...es, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(type.statusCode).toBe(415);
     expect(type.json()).toEqual({ message: "Tipo de contenido no admitido" });
-    const cross = await t.app.inject({ method: "POST", url: "/api/login", payload: {}, headers: { host: "localhost:80", origin: "https://evil.example", ...es } });
+    const cross = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: {},
+      headers: { host: "localhost:80", origin: "https://evil.example", ...es },
+    });
     expect(cross.statusCode).toBe(403);
     expect(cross.json()).toEqual({ message: "Se rechazó una solicitud de otro origen" });
   });
@@ -100,10 +116,20 @@ describe("signed-in requests", () => {
     t.request({ method: "POST", url: "/api/projects", payload: { name: "", location: "Yard", startDate: "2026-01-05" }, as, headers });
 
   it("a password session answers in the user's saved language, whatever the header says", async () => {
-    const spanish = await t.request({ method: "GET", url: `/api/projects/${otherProject}`, as: spanishWorker, headers: { "accept-language": "en" } });
+    const spanish = await t.request({
+      method: "GET",
+      url: `/api/projects/${otherProject}`,
+      as: spanishWorker,
+      headers: { "accept-language": "en" },
+    });
     expect(spanish.statusCode).toBe(403);
     expect(spanish.json().message).toBe("Solo puede ver los proyectos a los que está asignado");
-    const english = await t.request({ method: "GET", url: `/api/projects/${otherProject}`, as: worker, headers: { "accept-language": "es" } });
+    const english = await t.request({
+      method: "GET",
+      url: `/api/projects/${otherProject}`,
+      as: worker,
+      headers: { "accept-language": "es" },
+    });
     expect(english.json().message).toBe("You can only view projects you are assigned to");
   });
 
@@ -120,8 +146,16 @@ describe("signed-in requests", () => {
 
     const after = await badProject(user);
     expect(after.statusCode).toBe(400);
-    expect(after.json()).toMatchObject({ message: "El nombre del proyecto es obligatorio", issues: [{ path: "name", message: "El nombre del proyecto es obligatorio" }] });
-    const trpc = await t.request({ method: "POST", url: "/trpc/projects.create", payload: { json: { name: "", location: "Yard", startDate: "2026-01-05" } }, as: user });
+    expect(after.json()).toMatchObject({
+      message: "El nombre del proyecto es obligatorio",
+      issues: [{ path: "name", message: "El nombre del proyecto es obligatorio" }],
+    });
+    const trpc = await t.request({
+      method: "POST",
+      url: "/trpc/projects.create",
+      payload: { json: { name: "", location: "Yard", startDate: "2026-01-05" } },
+      as: user,
+    });
     expect(trpc.statusCode).toBe(400);
     expect(trpcError(trpc).message).toBe("El nombre del proyecto es obligatorio");
 
@@ -142,7 +176,12 @@ describe("signed-in requests", () => {
     const plain = await t.request({ method: "GET", url: `/api/projects/${otherProject}`, bearer: token });
     expect(plain.statusCode).toBe(403);
     expect(plain.json().message).toBe("You can only view projects you are assigned to");
-    const spanish = await t.request({ method: "GET", url: `/api/projects/${otherProject}`, bearer: token, headers: { "accept-language": "es-US" } });
+    const spanish = await t.request({
+      method: "GET",
+      url: `/api/projects/${otherProject}`,
+      bearer: token,
+      headers: { "accept-language": "es-US" },
+    });
     expect(spanish.json().message).toBe("Solo puede ver los proyectos a los que está asignado");
   });
 
@@ -152,7 +191,12 @@ describe("signed-in requests", () => {
   });
 
   it("never translates stored data", async () => {
-    const created = await t.request({ method: "POST", url: "/api/projects", payload: { name: "Pour concrete level 3", location: "Not found", startDate: "2026-01-05" }, as: admin });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/projects",
+      payload: { name: "Pour concrete level 3", location: "Not found", startDate: "2026-01-05" },
+      as: admin,
+    });
     expect(created.statusCode).toBe(201);
     await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "es" }, as: admin });
     const read = await t.request({ method: "GET", url: `/api/projects/${created.json().id}`, as: admin });
@@ -175,7 +219,12 @@ describe("setting the language", () => {
   });
 
   it("needs someone signed in (401), and a write-scoped token may set its owner's language", async () => {
-    const anonymous = await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "es" }, headers: { "accept-language": "es" } });
+    const anonymous = await t.request({
+      method: "PUT",
+      url: "/api/user/language",
+      payload: { language: "es" },
+      headers: { "accept-language": "es" },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: "No ha iniciado sesión" });
     const readOnly = await t.tokenFor(manager, { scope: "read" });
@@ -186,7 +235,12 @@ describe("setting the language", () => {
   });
 
   it("changes only the caller's own language", async () => {
-    await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "es", id: worker.id, userId: worker.id }, as: manager });
+    await t.request({
+      method: "PUT",
+      url: "/api/user/language",
+      payload: { language: "es", id: worker.id, userId: worker.id },
+      as: manager,
+    });
     const rows = await t.db.selectFrom("users").select(["id", "language"]).where("id", "in", [manager.id, worker.id]).execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.language]))).toEqual({ [manager.id]: "es", [worker.id]: "en" });
     await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "en" }, as: manager });
@@ -224,7 +278,9 @@ describe("training modules in the reader's language", () => {
     // The answer memory keeps one answer per language: the same token, two headers.
     const token = await t.tokenFor(worker, { scope: "read" });
     const viaEn = (await t.request({ method: "GET", url: `/api/training-modules/${id}`, bearer: token })).json() as PublicModule;
-    const viaEs = (await t.request({ method: "GET", url: `/api/training-modules/${id}`, bearer: token, headers: { "accept-language": "es" } })).json() as PublicModule;
+    const viaEs = (
+      await t.request({ method: "GET", url: `/api/training-modules/${id}`, bearer: token, headers: { "accept-language": "es" } })
+    ).json() as PublicModule;
     expect([viaEn.title, viaEs.title]).toEqual(["Hard Hat Safety", "Seguridad con el casco"]);
   });
 
@@ -234,7 +290,10 @@ describe("training modules in the reader's language", () => {
       description: "Protective systems for trenches five feet deep or more.",
       type: "site_safety",
       duration: 15,
-      content: { sections: [{ title: "Cave-ins", content: "Never enter an unprotected trench." }], quiz: [{ question: "Depth?", options: ["5 ft", "10 ft"], answer: 0 }] },
+      content: {
+        sections: [{ title: "Cave-ins", content: "Never enter an unprotected trench." }],
+        quiz: [{ question: "Depth?", options: ["5 ft", "10 ft"], answer: 0 }],
+      },
     };
     const created = await t.request({ method: "POST", url: "/api/training-modules", payload: untranslated, as: manager });
     expect(created.statusCode, created.body).toBe(201);
@@ -246,22 +305,39 @@ describe("training modules in the reader's language", () => {
     expect(bySlug["team-lift"]).toMatchObject({ title: "Levantamiento en equipo", language: "es" });
     expect(bySlug["site-safety"]).toMatchObject({ title: "Orientación de seguridad en la obra", language: "es" });
     expect(list.find((m) => m.id === created.json().id)).toMatchObject({ title: "Trench Safety", language: "en" });
-    const trpc = await t.request({ method: "GET", url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "scaffolding-safety" } }))}`, as: spanishWorker });
+    const trpc = await t.request({
+      method: "GET",
+      url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "scaffolding-safety" } }))}`,
+      as: spanishWorker,
+    });
     expect(trpc.json().result.data.json).toMatchObject({ title: "Seguridad en andamios", language: "es" });
   });
 
   it("grades a Spanish quiz attempt exactly as the English one: answers are option indexes", async () => {
     const id = await hardHatId();
     const attempt = (as: TestUser, answers: number[]) =>
-      t.request({ method: "POST", url: `/api/workers/${as.workerId}/trainings/${id}/attempts`, payload: { answers, sectionsViewed: 4 }, as });
+      t.request({
+        method: "POST",
+        url: `/api/workers/${as.workerId}/trainings/${id}/attempts`,
+        payload: { answers, sectionsViewed: 4 },
+        as,
+      });
     const wrongEs = await attempt(spanishWorker, [1, 1, 0, 2]);
     const wrongEn = await attempt(worker, [1, 1, 0, 2]);
     expect(wrongEs.statusCode).toBe(201);
     expect(wrongEs.json().attempt).toMatchObject({ score: 75, correct: 3, total: 4, passed: true });
-    expect(wrongEs.json().attempt).toEqual({ ...wrongEn.json().attempt, id: wrongEs.json().attempt.id, submittedAt: wrongEs.json().attempt.submittedAt });
+    expect(wrongEs.json().attempt).toEqual({
+      ...wrongEn.json().attempt,
+      id: wrongEs.json().attempt.id,
+      submittedAt: wrongEs.json().attempt.submittedAt,
+    });
     expect(wrongEs.json().results).toEqual(wrongEn.json().results);
     const rightEs = await attempt(spanishWorker, [1, 1, 2, 2]);
-    expect(rightEs.json()).toMatchObject({ attempt: { score: 100, passed: true }, completes: true, record: { progress: 100, status: "completed" } });
+    expect(rightEs.json()).toMatchObject({
+      attempt: { score: 100, passed: true },
+      completes: true,
+      record: { progress: 100, status: "completed" },
+    });
     const unanswered = await attempt(spanishWorker, [1, null as unknown as number, 2, 2]);
     expect(unanswered.statusCode).toBe(400);
     expect(unanswered.json().message).toBe("Conteste todas las preguntas antes de enviar");
@@ -289,19 +365,43 @@ describe("staff add the Spanish version", () => {
   };
 
   it("creates a module with its Spanish version; readers get their language", async () => {
-    const created = await t.request({ method: "POST", url: "/api/training-modules", payload: { ...english, translations: { es: spanish } }, as: manager });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/training-modules",
+      payload: { ...english, translations: { es: spanish } },
+      as: manager,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
-    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: spanishWorker })).json()).toMatchObject({ title: "Seguridad con escaleras", language: "es" });
-    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: worker })).json()).toMatchObject({ title: "Ladder Safety", language: "en" });
-    const graded = await t.request({ method: "POST", url: `/api/workers/${spanishWorker.workerId}/trainings/${id}/attempts`, payload: { answers: [0] }, as: spanishWorker });
+    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: spanishWorker })).json()).toMatchObject({
+      title: "Seguridad con escaleras",
+      language: "es",
+    });
+    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: worker })).json()).toMatchObject({
+      title: "Ladder Safety",
+      language: "en",
+    });
+    const graded = await t.request({
+      method: "POST",
+      url: `/api/workers/${spanishWorker.workerId}/trainings/${id}/attempts`,
+      payload: { answers: [0] },
+      as: spanishWorker,
+    });
     expect(graded.json().attempt).toMatchObject({ score: 100, correct: 1, total: 1 });
   });
 
   it("refuses a Spanish version that does not match the module question for question (400, nothing created)", async () => {
     const before = await t.db.selectFrom("trainingModules").select(t.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const bad = { ...spanish, content: { ...spanish.content, quiz: [...spanish.content.quiz, { question: "¿Otra?", options: ["Sí", "No"] }] } };
-    const res = await t.request({ method: "POST", url: "/api/training-modules", payload: { ...english, translations: { es: bad } }, as: manager });
+    const bad = {
+      ...spanish,
+      content: { ...spanish.content, quiz: [...spanish.content.quiz, { question: "¿Otra?", options: ["Sí", "No"] }] },
+    };
+    const res = await t.request({
+      method: "POST",
+      url: "/api/training-modules",
+      payload: { ...english, translations: { es: bad } },
+      as: manager,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(TRANSLATION_QUESTIONS_MISMATCH);
     const after = await t.db.selectFrom("trainingModules").select(t.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -316,10 +416,20 @@ describe("staff add the Spanish version", () => {
     const url = `/api/training-modules/${id}/translations/es`;
     const refused = await t.request({ method: "PUT", url, payload: spanish, as: worker });
     expect(refused.statusCode).toBe(403);
-    const mismatch = await t.request({ method: "PUT", url, payload: { ...spanish, content: { ...spanish.content, quiz: [{ question: "¿?", options: ["a", "b", "c"] }] } }, as: manager });
+    const mismatch = await t.request({
+      method: "PUT",
+      url,
+      payload: { ...spanish, content: { ...spanish.content, quiz: [{ question: "¿?", options: ["a", "b", "c"] }] } },
+      as: manager,
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe("Each Spanish question must have the same options as the English one");
-    const otherLanguage = await t.request({ method: "PUT", url: `/api/training-modules/${id}/translations/fr`, payload: spanish, as: manager });
+    const otherLanguage = await t.request({
+      method: "PUT",
+      url: `/api/training-modules/${id}/translations/fr`,
+      payload: spanish,
+      as: manager,
+    });
     expect(otherLanguage.statusCode).toBe(400);
     const missing = await t.request({ method: "PUT", url: "/api/training-modules/999999/translations/es", payload: spanish, as: manager });
     expect(missing.statusCode).toBe(404);
@@ -327,7 +437,10 @@ describe("staff add the Spanish version", () => {
     const saved = await t.request({ method: "PUT", url, payload: spanish, as: manager });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ id, title: "Seguridad con escaleras", language: "es" });
-    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: spanishWorker })).json()).toMatchObject({ title: "Seguridad con escaleras", language: "es" });
+    expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: spanishWorker })).json()).toMatchObject({
+      title: "Seguridad con escaleras",
+      language: "es",
+    });
     const replaced = await t.request({ method: "PUT", url, payload: { ...spanish, title: "Escaleras portátiles" }, as: manager });
     expect(replaced.json().title).toBe("Escaleras portátiles");
     expect((await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: worker })).json().title).toBe("Ladder Safety");

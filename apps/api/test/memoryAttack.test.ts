@@ -26,7 +26,10 @@ function maximumForm(projectId: number, i: number) {
     title: `Form ${i} `.padEnd(200, "T"),
     jobDescription: `${words} `.padEnd(5000, "J"),
     hazards: Array.from({ length: 50 }, (_, h) => ({ description: `Hazard ${h} `.padEnd(1000, "H"), riskLevel: "high" })),
-    controlMeasures: Array.from({ length: 50 }, (_, c) => ({ description: `Control ${c} `.padEnd(1000, "C"), responsibility: "R".repeat(200) })),
+    controlMeasures: Array.from({ length: 50 }, (_, c) => ({
+      description: `Control ${c} `.padEnd(1000, "C"),
+      responsibility: "R".repeat(200),
+    })),
   };
 }
 
@@ -86,10 +89,25 @@ describe("the memory attack against the built server", { timeout: 600_000 }, () 
     await migrateToLatest(handle.db);
     const user = await handle.db
       .insertInto("users")
-      .values({ username: "crew_lead", email: "crew_lead@example.com", passwordHash: await hashPassword("CrewLead123!"), role: "worker", firstName: "Cara", lastName: "Lead" })
+      .values({
+        username: "crew_lead",
+        email: "crew_lead@example.com",
+        passwordHash: await hashPassword("CrewLead123!"),
+        role: "worker",
+        firstName: "Cara",
+        lastName: "Lead",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const workerId = await workers.insertWorkerProfile(handle.db, { userId: user.id, firstName: "Cara", lastName: "Lead", email: "crew_lead@example.com", phone: "5551234567", role: "Carpenter", company: "Acme" });
+    const workerId = await workers.insertWorkerProfile(handle.db, {
+      userId: user.id,
+      firstName: "Cara",
+      lastName: "Lead",
+      email: "crew_lead@example.com",
+      phone: "5551234567",
+      role: "Carpenter",
+      company: "Acme",
+    });
     const site = await handle.db
       .insertInto("projects")
       .values({ name: "Harbor Tower", location: "Pier 9", status: "active", startDate: "2026-01-05", emergencyContactInfo: "{}" })
@@ -121,7 +139,9 @@ describe("the memory attack against the built server", { timeout: 600_000 }, () 
     // Before the fix the process died on the way ("JavaScript heap out of memory").
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
-    console.log(`resident after filing: ${filed.rss.toFixed(0)} MB; after 100 searches: ${after.rss.toFixed(0)} MB; largest seen between requests ${largest.toFixed(0)} MB; peak ${after.peak.toFixed(0)} MB`);
+    console.log(
+      `resident after filing: ${filed.rss.toFixed(0)} MB; after 100 searches: ${after.rss.toFixed(0)} MB; largest seen between requests ${largest.toFixed(0)} MB; peak ${after.peak.toFixed(0)} MB`,
+    );
     if (onPostgres) {
       expect(after.rss).toBeLessThan(300);
       expect(largest).toBeLessThan(300);

@@ -6,9 +6,9 @@ import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
+import { loadConfig } from "../src/config.js";
 import { knownScopes, TRACKED_TABLES, tablesOf } from "../src/memoryTables.js";
 import { checkTables, tablesInSql } from "../src/readTables.js";
-import { loadConfig } from "../src/config.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 
@@ -44,11 +44,20 @@ describe("the table map", () => {
       for (const m of text.matchAll(/^\s+(\w+): \w+Procedure[^\n]*remembered\(/gm)) paths.push(`${key}.${m[1]}`);
     }
     // Every `remembered(` call of the routers was found (none written in another shape).
-    const calls = readdirSync(join(src, "routers")).reduce((n, f) => n + (readFileSync(join(src, "routers", f), "utf8").match(/remembered\((?:async )?\(/g)?.length ?? 0), 0);
+    const calls = readdirSync(join(src, "routers")).reduce(
+      (n, f) => n + (readFileSync(join(src, "routers", f), "utf8").match(/remembered\((?:async )?\(/g)?.length ?? 0),
+      0,
+    );
     expect(paths.length).toBe(calls);
     expect(paths.length).toBeGreaterThan(50);
     for (const path of paths) expect(tablesOf(`answer:${path}`), path).toBeDefined();
-    for (const scope of ["session", "figures:projects", "figures:workers", "shared:dashboard.staffStats", "shared:dashboard.staffTraining"]) {
+    for (const scope of [
+      "session",
+      "figures:projects",
+      "figures:workers",
+      "shared:dashboard.staffStats",
+      "shared:dashboard.staffTraining",
+    ]) {
       expect(tablesOf(scope), scope).toBeDefined();
     }
     for (const scope of knownScopes()) {
@@ -88,9 +97,10 @@ describe("the guard's reading of SQL", () => {
     const sql =
       'with recent as (select * from "jha_forms" where "created_at" > $1) select "p"."id", (select count(*) from "project_workers" as "pw" where "pw"."project_id" = "p"."id") as "n" ' +
       'from "projects" as "p" inner join "workers" as "w" on "w"."id" = "p"."id" left join lateral (select 1 from incident_reports ir where ir.project_id = p.id) x on true ' +
-      "cross join recent, public.safety_plans sp, \"users\" where extract(year from \"p\".\"start_date\") = 2026 and p.name <> 'from photos'";
+      'cross join recent, public.safety_plans sp, "users" where extract(year from "p"."start_date") = 2026 and p.name <> \'from photos\'';
     const found = tablesInSql(sql);
-    for (const table of ["jha_forms", "project_workers", "projects", "workers", "incident_reports", "recent", "safety_plans", "users"]) expect(found, table).toContain(table);
+    for (const table of ["jha_forms", "project_workers", "projects", "workers", "incident_reports", "recent", "safety_plans", "users"])
+      expect(found, table).toContain(table);
     expect(found).not.toContain("photos");
     expect(tablesInSql('update "hot_work_permits" set "status" = $1')).toContain("hot_work_permits");
     expect(tablesInSql('insert into "audit_events" ("a") values ($1)')).toContain("audit_events");
@@ -123,8 +133,22 @@ describe("a remembered answer, scoped to its tables", () => {
       await db
         .insertInto("users")
         .values([
-          { username: "mt_admin", email: "mt_admin@example.com", passwordHash: "unused", role: "admin", firstName: "Ada", lastName: "Admin" },
-          { username: "mt_worker", email: "mt_worker@example.com", passwordHash: "unused", role: "worker", firstName: "Wes", lastName: "Worker" },
+          {
+            username: "mt_admin",
+            email: "mt_admin@example.com",
+            passwordHash: "unused",
+            role: "admin",
+            firstName: "Ada",
+            lastName: "Admin",
+          },
+          {
+            username: "mt_worker",
+            email: "mt_worker@example.com",
+            passwordHash: "unused",
+            role: "worker",
+            firstName: "Wes",
+            lastName: "Worker",
+          },
         ])
         .returning("id")
         .execute()
@@ -132,7 +156,15 @@ describe("a remembered answer, scoped to its tables", () => {
     workerId = (
       await db
         .insertInto("workers")
-        .values({ userId: workerUser, firstName: "Wes", lastName: "Worker", email: "mt_worker@example.com", phone: "5551234567", role: "Welder", company: "Acme" })
+        .values({
+          userId: workerUser,
+          firstName: "Wes",
+          lastName: "Worker",
+          email: "mt_worker@example.com",
+          phone: "5551234567",
+          role: "Welder",
+          company: "Acme",
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -157,11 +189,17 @@ describe("a remembered answer, scoped to its tables", () => {
 
   const request = async (method: "GET" | "POST" | "PUT", url: string, cookie: string, payload?: unknown) => {
     const before = queries.n;
-    const res = await app.inject({ method, url, headers: { cookie, origin: ORIGIN, host: "localhost:80" }, ...(payload ? { payload } : {}) });
+    const res = await app.inject({
+      method,
+      url,
+      headers: { cookie, origin: ORIGIN, host: "localhost:80" },
+      ...(payload ? { payload } : {}),
+    });
     return { status: res.statusCode, body: res.body, json: () => res.json() as unknown, queries: queries.n - before };
   };
   const permitsPage = `/trpc/permits.page?input=${encodeURIComponent(JSON.stringify({ json: { limit: 24, offset: 0 } }))}`;
-  const titlesOf = (body: string) => (JSON.parse(body) as { result: { data: { json: { items: { title: string }[] } } } }).result.data.json.items.map((p) => p.title);
+  const titlesOf = (body: string) =>
+    (JSON.parse(body) as { result: { data: { json: { items: { title: string }[] } } } }).result.data.json.items.map((p) => p.title);
   const permit = (title: string) => ({
     projectId,
     title,
@@ -187,9 +225,22 @@ describe("a remembered answer, scoped to its tables", () => {
     expect((await request("GET", permitsPage, admin)).queries).toBe(2);
 
     // A safety message through this server, and one straight in the database (another instance).
-    const sent = await request("POST", "/api/safety-comments", worker, { title: "Loose railing", content: "The east stair railing moves.", projectId });
+    const sent = await request("POST", "/api/safety-comments", worker, {
+      title: "Loose railing",
+      content: "The east stair railing moves.",
+      projectId,
+    });
     expect(sent.status, sent.body).toBe(201);
-    await handle.db.insertInto("safetyComments").values({ userId: (await handle.db.selectFrom("users").select("id").where("username", "=", "mt_worker").executeTakeFirstOrThrow()).id, title: "Straight in", content: "Written by another instance.", projectId, status: "open" }).execute();
+    await handle.db
+      .insertInto("safetyComments")
+      .values({
+        userId: (await handle.db.selectFrom("users").select("id").where("username", "=", "mt_worker").executeTakeFirstOrThrow()).id,
+        title: "Straight in",
+        content: "Written by another instance.",
+        projectId,
+        status: "open",
+      })
+      .execute();
     const after = await request("GET", permitsPage, admin);
     expect(after.queries).toBe(2);
     expect(after.body).toBe(first.body);
@@ -208,7 +259,13 @@ describe("a remembered answer, scoped to its tables", () => {
   });
 
   it("READ_MEMORY=unscoped (the memory before scoping) forgets the permits page on a safety message", async () => {
-    const unscoped = await buildServer({ config: { ...testConfig, readMemoryUnscoped: true }, dbHandle: handle, logger: false, sessionCacheMs: 0, answersCacheMs: 60_000 });
+    const unscoped = await buildServer({
+      config: { ...testConfig, readMemoryUnscoped: true },
+      dbHandle: handle,
+      logger: false,
+      sessionCacheMs: 0,
+      answersCacheMs: 60_000,
+    });
     try {
       const read = async () => {
         const before = queries.n;
@@ -218,7 +275,10 @@ describe("a remembered answer, scoped to its tables", () => {
       };
       await read();
       expect(await read()).toBe(2);
-      await handle.db.insertInto("safetyComments").values({ userId: null, title: "Unscoped", content: "Any write forgets everything.", projectId, status: "open" }).execute();
+      await handle.db
+        .insertInto("safetyComments")
+        .values({ userId: null, title: "Unscoped", content: "Any write forgets everything.", projectId, status: "open" })
+        .execute();
       expect(await read()).toBeGreaterThan(2);
     } finally {
       await unscoped.close();
@@ -226,7 +286,13 @@ describe("a remembered answer, scoped to its tables", () => {
   });
 
   it("READ_MEMORY=off remembers nothing: the same read is computed every time", async () => {
-    const off = await buildServer({ config: { ...testConfig, readMemory: false }, dbHandle: handle, logger: false, sessionCacheMs: 2000, answersCacheMs: 60_000 });
+    const off = await buildServer({
+      config: { ...testConfig, readMemory: false },
+      dbHandle: handle,
+      logger: false,
+      sessionCacheMs: 2000,
+      answersCacheMs: 60_000,
+    });
     try {
       const read = async () => {
         const before = queries.n;

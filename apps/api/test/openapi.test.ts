@@ -5,7 +5,18 @@ import { procedureOf } from "../src/openapi/document.js";
 import { responses } from "../src/openapi/responses.js";
 import { restRoutes } from "../src/rest/index.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
-import { commentBody, createFixture, type Fixture, incidentBody, jhaBody, moduleBody, permitBody, projectBody, videoBody, workerBody } from "./security/fixture.js";
+import {
+  commentBody,
+  createFixture,
+  type Fixture,
+  incidentBody,
+  jhaBody,
+  moduleBody,
+  permitBody,
+  projectBody,
+  videoBody,
+  workerBody,
+} from "./security/fixture.js";
 
 interface Operation {
   operationId: string;
@@ -14,7 +25,11 @@ interface Operation {
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
   "x-procedure": string;
 }
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> };
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -76,10 +91,14 @@ describe("GET /api/openapi.json", () => {
     expect(list?.parameters?.map((p) => p.name)).toContain("projectId");
     expect(list?.parameters?.every((p) => p.in === "query")).toBe(true);
     const createPermit = operation("POST", "/api/hot-work-permits");
-    const body = createPermit?.requestBody?.content["application/json"]?.schema as { properties: Record<string, { items?: { enum?: string[] } }> };
+    const body = createPermit?.requestBody?.content["application/json"]?.schema as {
+      properties: Record<string, { items?: { enum?: string[] } }>;
+    };
     expect(body.properties.precautions?.items?.enum).toEqual([...HOT_WORK_PRECAUTIONS]);
     expect(body.properties.equipmentUsed).toBeDefined();
-    expect(createPermit?.responses["201"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/HotWorkPermitDetail" });
+    expect(createPermit?.responses["201"]?.content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/HotWorkPermitDetail",
+    });
     expect(createPermit?.responses["400"]).toBeDefined();
     expect(createPermit?.responses["401"]).toBeDefined();
     expect(doc.components.schemas.Error).toMatchObject({ required: ["message"], properties: { message: { type: "string" } } });
@@ -97,22 +116,51 @@ describe("the response schemas match what the server sends", () => {
   beforeAll(async () => {
     f = await createFixture(t);
     // OSHA records: an establishment of P with the year's hours, and the fixture's incident classified.
-    year = Number(((await t.request({ method: "GET", url: `/api/incident-reports/${f.incidentId}`, as: f.admin })).json() as { date: string }).date.slice(0, 4));
+    year = Number(
+      (
+        (await t.request({ method: "GET", url: `/api/incident-reports/${f.incidentId}`, as: f.admin })).json() as { date: string }
+      ).date.slice(0, 4),
+    );
     const est = await t.request({
       method: "POST",
       url: "/api/establishments",
       as: f.admin,
-      payload: { name: "Schema yard", streetAddress: "1 Main St", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21, establishmentType: 1, projectIds: [f.projectP] },
+      payload: {
+        name: "Schema yard",
+        streetAddress: "1 Main St",
+        city: "Springfield",
+        state: "IL",
+        zip: "62701",
+        naicsCode: "236220",
+        size: 21,
+        establishmentType: 1,
+        projectIds: [f.projectP],
+      },
     });
     expect(est.statusCode, est.body).toBe(201);
     establishmentId = est.json().id;
-    const hours = await t.request({ method: "PUT", url: `/api/establishments/${establishmentId}/hours/${year}`, as: f.admin, payload: { annualAverageEmployees: 12, totalHoursWorked: 24_000 } });
+    const hours = await t.request({
+      method: "PUT",
+      url: `/api/establishments/${establishmentId}/hours/${year}`,
+      as: f.admin,
+      payload: { annualAverageEmployees: 12, totalHoursWorked: 24_000 },
+    });
     expect(hours.statusCode, hours.body).toBe(200);
     const classified = await t.request({
       method: "PUT",
       url: `/api/incident-reports/${f.incidentId}/recordkeeping`,
       as: f.admin,
-      payload: { recordable: true, employeeWorkerId: f.w1.workerId, jobTitle: "Carpenter", outcome: "days_away", daysAway: 3, injuryType: "injury", injuryDescription: "Bruised foot", bodyPart: "Left foot", objectSubstance: "Spanner" },
+      payload: {
+        recordable: true,
+        employeeWorkerId: f.w1.workerId,
+        jobTitle: "Carpenter",
+        outcome: "days_away",
+        daysAway: 3,
+        injuryType: "injury",
+        injuryDescription: "Bruised foot",
+        bodyPart: "Left foot",
+        objectSubstance: "Spanner",
+      },
     });
     expect(classified.statusCode, classified.body).toBe(200);
   });
@@ -181,14 +229,26 @@ describe("the response schemas match what the server sends", () => {
     await check("POST", "/api/training-modules", "/api/training-modules", f.admin, moduleBody());
     await check("POST", "/api/safety-videos", "/api/safety-videos", f.admin, videoBody());
     await check("PUT", "/api/hot-work-permits/:id/approve", `/api/hot-work-permits/${f.permitId}/approve`, f.admin, {});
-    await check("POST", "/api/jha-forms/:id/comments", `/api/jha-forms/${f.jhaFormId}/comments`, f.w1, { content: "Checked", visibility: "public" });
-    await check("POST", "/api/workers/:workerId/trainings", `/api/workers/${f.w1.workerId}/trainings`, f.w1, { moduleId: f.freshModuleId, progress: 1 });
-    await check("POST", "/api/workers/:workerId/videos", `/api/workers/${f.w1.workerId}/videos`, f.w1, { videoId: f.freshVideoId, watchedPercentage: 30 });
+    await check("POST", "/api/jha-forms/:id/comments", `/api/jha-forms/${f.jhaFormId}/comments`, f.w1, {
+      content: "Checked",
+      visibility: "public",
+    });
+    await check("POST", "/api/workers/:workerId/trainings", `/api/workers/${f.w1.workerId}/trainings`, f.w1, {
+      moduleId: f.freshModuleId,
+      progress: 1,
+    });
+    await check("POST", "/api/workers/:workerId/videos", `/api/workers/${f.w1.workerId}/videos`, f.w1, {
+      videoId: f.freshVideoId,
+      watchedPercentage: 30,
+    });
     await check("POST", "/api/invite-tokens", "/api/invite-tokens", f.admin, { role: "manager" });
     await check("POST", "/api/projects/:id/workers", `/api/projects/${f.projectP}/workers`, f.admin, { workerId: f.w2.workerId });
     await check("POST", "/api/tokens", "/api/tokens", f.w1, { name: "schema check" });
     await check("POST", "/api/login", "/api/login", f.w1, { username: f.w1.username, password: "Passw0rd!" });
-    await check("PUT", "/api/safety-comments/:id", `/api/safety-comments/${f.commentId}`, f.admin, { status: "resolved", managerResponse: "Fixed" });
+    await check("PUT", "/api/safety-comments/:id", `/api/safety-comments/${f.commentId}`, f.admin, {
+      status: "resolved",
+      managerResponse: "Fixed",
+    });
   });
 });
 

@@ -32,7 +32,12 @@ const establishmentBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function incident(projectId: number, date: string, title = "Fall from ladder"): Promise<number> {
-  const res = await t.request({ method: "POST", url: "/api/incident-reports", as: manager, payload: { projectId, title, date, location: "Level 2 east stair", severity: "severe" } });
+  const res = await t.request({
+    method: "POST",
+    url: "/api/incident-reports",
+    as: manager,
+    payload: { projectId, title, date, location: "Level 2 east stair", severity: "severe" },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -77,11 +82,27 @@ afterAll(() => t.close());
 
 describe("establishments", () => {
   it("a manager creates one with its projects; the company establishment collects the others", async () => {
-    const res = await t.request({ method: "POST", url: "/api/establishments", as: manager, payload: { ...establishmentBody(), projectIds: [tower] } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: manager,
+      payload: { ...establishmentBody(), projectIds: [tower] },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ name: "Harbor Tower", ein: "123456789", size: 21, isCompanyDefault: false, projects: [{ id: tower, name: "Harbor Tower" }] });
+    expect(res.json()).toMatchObject({
+      name: "Harbor Tower",
+      ein: "123456789",
+      size: 21,
+      isCompanyDefault: false,
+      projects: [{ id: tower, name: "Harbor Tower" }],
+    });
     harbor = res.json().id;
-    const main = await t.request({ method: "POST", url: "/api/establishments", as: admin, payload: establishmentBody({ name: "Acme main office", isCompanyDefault: true }) });
+    const main = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: admin,
+      payload: establishmentBody({ name: "Acme main office", isCompanyDefault: true }),
+    });
     expect(main.statusCode).toBe(201);
     company = main.json().id;
     expect(main.json().projects).toEqual([{ id: shed, name: "Tool shed" }]);
@@ -90,7 +111,12 @@ describe("establishments", () => {
   });
 
   it("only one company establishment (409), unique names (409), clear 400s", async () => {
-    const second = await t.request({ method: "POST", url: "/api/establishments", as: admin, payload: establishmentBody({ name: "Other office", isCompanyDefault: true }) });
+    const second = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: admin,
+      payload: establishmentBody({ name: "Other office", isCompanyDefault: true }),
+    });
     expect(second.statusCode).toBe(409);
     const same = await t.request({ method: "POST", url: "/api/establishments", as: admin, payload: establishmentBody() });
     expect(same.statusCode).toBe(409);
@@ -101,14 +127,24 @@ describe("establishments", () => {
       [{ size: 7 }, "Choose the establishment size"],
       [{ projectIds: [999999] }, "One or more projects do not exist"],
     ] as const) {
-      const res = await t.request({ method: "POST", url: "/api/establishments", as: admin, payload: establishmentBody({ name: "Bad", ...overrides }) });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/establishments",
+        as: admin,
+        payload: establishmentBody({ name: "Bad", ...overrides }),
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(message);
     }
   });
 
   it("updates keep what is left out; an empty establishment can be deleted (204), unknown 404", async () => {
-    const created = await t.request({ method: "POST", url: "/api/establishments", as: manager, payload: establishmentBody({ name: "Temp yard", establishmentType: 1 }) });
+    const created = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: manager,
+      payload: establishmentBody({ name: "Temp yard", establishmentType: 1 }),
+    });
     const id = created.json().id;
     const upd = await t.request({ method: "PUT", url: `/api/establishments/${id}`, as: manager, payload: { city: "Shelbyville" } });
     expect(upd.statusCode).toBe(200);
@@ -122,13 +158,28 @@ describe("hours per establishment and year", () => {
   it("no hours yet answers null; monthly hours must add up; totals come from the months", async () => {
     expect((await t.request({ method: "GET", url: `/api/establishments/${harbor}/hours/${YEAR}`, as: manager })).json()).toBeNull();
     const months = Array(12).fill(15_000);
-    const bad = await t.request({ method: "PUT", url: `/api/establishments/${harbor}/hours/${YEAR}`, as: manager, payload: { annualAverageEmployees: 90, monthlyHours: months, totalHoursWorked: 100_000 } });
+    const bad = await t.request({
+      method: "PUT",
+      url: `/api/establishments/${harbor}/hours/${YEAR}`,
+      as: manager,
+      payload: { annualAverageEmployees: 90, monthlyHours: months, totalHoursWorked: 100_000 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Total hours worked must equal the sum of the monthly hours");
-    const ok = await t.request({ method: "PUT", url: `/api/establishments/${harbor}/hours/${YEAR}`, as: manager, payload: { annualAverageEmployees: 90, monthlyHours: months } });
+    const ok = await t.request({
+      method: "PUT",
+      url: `/api/establishments/${harbor}/hours/${YEAR}`,
+      as: manager,
+      payload: { annualAverageEmployees: 90, monthlyHours: months },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ year: YEAR, annualAverageEmployees: 90, totalHoursWorked: 180_000, monthlyHours: months });
-    const year = await t.request({ method: "PUT", url: `/api/establishments/${harbor}/hours/1999`, as: manager, payload: { annualAverageEmployees: 1, totalHoursWorked: 10 } });
+    const year = await t.request({
+      method: "PUT",
+      url: `/api/establishments/${harbor}/hours/1999`,
+      as: manager,
+      payload: { annualAverageEmployees: 1, totalHoursWorked: 10 },
+    });
     expect(year.json().message).toBe("Year must be between 2000 and 2100");
   });
 
@@ -146,7 +197,10 @@ describe("classifying an incident", () => {
       [recordable({ outcome: "days_away", daysAway: 200 }), OSHA_MESSAGES.daysAwayCap],
       [recordable({ outcome: "death" }), OSHA_MESSAGES.deathNeedsDate],
       [recordable({ outcome: "death", dateOfDeath: "2026-02-01" }), OSHA_MESSAGES.deathBeforeEvent],
-      [{ recordable: false, notRecordableReason: "first_aid_only", outcome: "days_away", daysAway: 3 }, OSHA_MESSAGES.notRecordableWithOutcome],
+      [
+        { recordable: false, notRecordableReason: "first_aid_only", outcome: "days_away", daysAway: 3 },
+        OSHA_MESSAGES.notRecordableWithOutcome,
+      ],
       [recordable({ outcome: "other_recordable", daysAway: 2 }), OSHA_MESSAGES.daysAwayOutranks],
       [recordable({ employeeWorkerId: 999999 }), "Please select a valid worker"],
     ];
@@ -155,19 +209,31 @@ describe("classifying an incident", () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await t.request({ method: "GET", url: `/api/incident-reports/${id}/recordkeeping`, as: manager })).json().recordkeeping).toBeNull();
+    expect(
+      (await t.request({ method: "GET", url: `/api/incident-reports/${id}/recordkeeping`, as: manager })).json().recordkeeping,
+    ).toBeNull();
   });
 
   it("stores the classification, fills the name from the worker, and audits without medical details", async () => {
     const id = await incident(tower, "2026-03-01");
     const res = await classify(id, recordable({ outcome: "days_away", daysAway: 5 }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().recordkeeping).toMatchObject({ recordable: true, employeeName: "Ivan Injured", outcome: "days_away", daysAway: 5, whatHappened: expect.stringContaining("ladder slid") });
+    expect(res.json().recordkeeping).toMatchObject({
+      recordable: true,
+      employeeName: "Ivan Injured",
+      outcome: "days_away",
+      daysAway: 5,
+      whatHappened: expect.stringContaining("ladder slid"),
+    });
     const history = await t.request({ method: "GET", url: `/api/incident-reports/${id}/history`, as: worker });
     const last = history.json().at(-1);
     expect(last).toMatchObject({ action: "recordkeeping_classified", fromState: null, toState: null });
     expect(JSON.stringify(history.json())).not.toContain("days_away");
-    expect((await classify(id, { recordable: false, notRecordableReason: "first_aid_only" })).json().recordkeeping).toMatchObject({ recordable: false, outcome: null, notRecordableReason: "first_aid_only" });
+    expect((await classify(id, { recordable: false, notRecordableReason: "first_aid_only" })).json().recordkeeping).toMatchObject({
+      recordable: false,
+      outcome: null,
+      notRecordableReason: "first_aid_only",
+    });
   });
 
   it("workers get 403 and never see medical details, even on their own project's incident", async () => {
@@ -188,14 +254,45 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
   beforeAll(async () => {
     // A fresh year: 3 recordables (1 days away, 1 restricted, 1 other), a non-recordable, one elsewhere.
     cases = [await incident(tower, "2027-01-15"), await incident(tower, "2027-02-20"), await incident(tower, "2027-06-30")];
-    expect((await classify(cases[0] as number, recordable({ outcome: "days_away", daysAway: 12, daysRestricted: 3 }))).statusCode).toBe(200);
-    expect((await classify(cases[1] as number, recordable({ outcome: "job_transfer_restriction", daysRestricted: 20, injuryType: "respiratory_condition", injuryDescription: "Silica irritation", bodyPart: "Lungs" }))).statusCode).toBe(200);
+    expect((await classify(cases[0] as number, recordable({ outcome: "days_away", daysAway: 12, daysRestricted: 3 }))).statusCode).toBe(
+      200,
+    );
     expect(
-      (await classify(cases[2] as number, recordable({ employeeWorkerId: null, employeeName: "Nina Needle", injuryType: "other_illness", privacyCase: true, privacyReason: "sharps_contaminated" }))).statusCode,
+      (
+        await classify(
+          cases[1] as number,
+          recordable({
+            outcome: "job_transfer_restriction",
+            daysRestricted: 20,
+            injuryType: "respiratory_condition",
+            injuryDescription: "Silica irritation",
+            bodyPart: "Lungs",
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await classify(
+          cases[2] as number,
+          recordable({
+            employeeWorkerId: null,
+            employeeName: "Nina Needle",
+            injuryType: "other_illness",
+            privacyCase: true,
+            privacyReason: "sharps_contaminated",
+          }),
+        )
+      ).statusCode,
     ).toBe(200);
     await classify(await incident(tower, "2027-07-01", "Splinter"), { recordable: false, notRecordableReason: "first_aid_only" });
     await classify(await incident(shed, "2027-03-03", "Cut hand"), recordable());
-    await t.request({ method: "PUT", url: `/api/establishments/${harbor}/hours/2027`, as: manager, payload: { annualAverageEmployees: 90, totalHoursWorked: 180_000 } });
+    await t.request({
+      method: "PUT",
+      url: `/api/establishments/${harbor}/hours/2027`,
+      as: manager,
+      payload: { annualAverageEmployees: 90, totalHoursWorked: 180_000 },
+    });
   });
 
   it("GET /api/osha/300: one row per recordable case, sorted, privacy name hidden, OSHA's columns", async () => {
@@ -203,10 +300,28 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
     expect(res.statusCode, res.body).toBe(200);
     const log = res.json();
     expect(log.rows.map((r: { caseNumber: string }) => r.caseNumber)).toEqual(cases.map((id) => `2027-${String(id).padStart(4, "0")}`));
-    expect(log.rows[0]).toMatchObject({ employeeName: "Ivan Injured", jobTitle: "Carpenter", date: "01/15", where: "Level 2 east stair", daysAwayCase: true, daysAway: 12, daysRestricted: 3 });
+    expect(log.rows[0]).toMatchObject({
+      employeeName: "Ivan Injured",
+      jobTitle: "Carpenter",
+      date: "01/15",
+      where: "Level 2 east stair",
+      daysAwayCase: true,
+      daysAway: 12,
+      daysRestricted: 3,
+    });
     expect(log.rows[2]).toMatchObject({ employeeName: "Privacy Case", otherRecordable: true, injuryType: "other_illness" });
     expect(res.body).not.toContain("Nina Needle");
-    expect(log.totals).toMatchObject({ totalRecordableCases: 3, daysAwayCases: 1, transferRestrictionCases: 1, otherRecordableCases: 1, daysAway: 12, daysRestricted: 23, injuries: 1, respiratoryConditions: 1, otherIllnesses: 1 });
+    expect(log.totals).toMatchObject({
+      totalRecordableCases: 3,
+      daysAwayCases: 1,
+      transferRestrictionCases: 1,
+      otherRecordableCases: 1,
+      daysAway: 12,
+      daysRestricted: 23,
+      injuries: 1,
+      respiratoryConditions: 1,
+      otherIllnesses: 1,
+    });
   });
 
   it("GET /api/osha/300a: totals, hours and the rates (3 cases in 180,000 hours: TRIR 3.33, DART 2.22)", async () => {
@@ -222,7 +337,12 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
   });
 
   it("correcting an incident corrects the log: moving it to another year takes it off", async () => {
-    const moved = await t.request({ method: "PUT", url: `/api/incident-reports/${cases[0]}`, as: manager, payload: { date: "2028-01-02" } });
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/incident-reports/${cases[0]}`,
+      as: manager,
+      payload: { date: "2028-01-02" },
+    });
     expect(moved.statusCode).toBe(200);
     const log = (await t.request({ method: "GET", url: `/api/osha/300?establishmentId=${harbor}&year=2027`, as: manager })).json();
     expect(log.totals.totalRecordableCases).toBe(2);
@@ -257,7 +377,14 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
       method: "PUT",
       url: `/api/establishments/${harbor}/hours/2027`,
       as: manager,
-      payload: { annualAverageEmployees: 90, totalHoursWorked: 180_000, certifiedByName: "Pat Boss", certifiedByTitle: "President", certifiedByPhone: "555-0100", certifiedOn: "2028-01-20" },
+      payload: {
+        annualAverageEmployees: 90,
+        totalHoursWorked: 180_000,
+        certifiedByName: "Pat Boss",
+        certifiedByTitle: "President",
+        certifiedByPhone: "555-0100",
+        certifiedOn: "2028-01-20",
+      },
     });
     expect(cert.statusCode, cert.body).toBe(200);
     const res = await t.request({ method: "GET", url: `/api/osha/300a?establishmentId=${harbor}&year=2027&format=pdf`, as: manager });
@@ -280,7 +407,12 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
   });
 
   it("the 300 log PDF: Accept: application/pdf works, page totals, privacy name; 14 cases take two pages", async () => {
-    const res = await t.request({ method: "GET", url: `/api/osha/300?establishmentId=${harbor}&year=2027`, as: manager, headers: { accept: "application/pdf" } });
+    const res = await t.request({
+      method: "GET",
+      url: `/api/osha/300?establishmentId=${harbor}&year=2027`,
+      as: manager,
+      headers: { accept: "application/pdf" },
+    });
     expect(res.headers["content-type"]).toBe("application/pdf");
     const pdf = await pdfText(res.rawPayload);
     expect(pdf.pages).toBe(1);
@@ -288,7 +420,12 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
     expect(pdf.text[0]).toContain("Privacy Case");
     expect(pdf.text[0]).not.toContain("Nina Needle");
     expect(pdf.text[0]).toContain("Page totals");
-    const big = await t.request({ method: "POST", url: "/api/establishments", as: manager, payload: establishmentBody({ name: "Big job" }) });
+    const big = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: manager,
+      payload: establishmentBody({ name: "Big job" }),
+    });
     const project = await t.createProject({ name: "Big job" });
     await t.request({ method: "PUT", url: `/api/establishments/${big.json().id}`, as: manager, payload: { projectIds: [project] } });
     for (let i = 0; i < 14; i++) await classify(await incident(project, "2027-05-05", `Case ${i}`), recordable());
@@ -351,8 +488,13 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
   it("Form 301: JSON and a PDF; a privacy case goes without the name; not recordable 404", async () => {
     const res = await t.request({ method: "GET", url: `/api/incident-reports/${cases[0]}/osha-301`, as: manager });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ caseNumber: `2027-${String(cases[0]).padStart(4, "0")}`, case: { employeeName: "Ivan Injured", physicianName: "Dr. Lee" } });
-    const pdf = await pdfText((await t.request({ method: "GET", url: `/api/incident-reports/${cases[0]}/osha-301?format=pdf`, as: manager })).rawPayload);
+    expect(res.json()).toMatchObject({
+      caseNumber: `2027-${String(cases[0]).padStart(4, "0")}`,
+      case: { employeeName: "Ivan Injured", physicianName: "Dr. Lee" },
+    });
+    const pdf = await pdfText(
+      (await t.request({ method: "GET", url: `/api/incident-reports/${cases[0]}/osha-301?format=pdf`, as: manager })).rawPayload,
+    );
     expect(pdf.pages).toBe(1);
     expect(pdf.text[0]).toContain("Injury and Illness Incident Report");
     expect(pdf.text[0]).toContain("The ladder slid on wet concrete");
@@ -385,14 +527,32 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
       expect(res.body, url).not.toContain("Ivan");
       expect((await t.request({ method: "GET", url })).statusCode, url).toBe(401);
     }
-    expect((await t.request({ method: "POST", url: "/api/establishments", as: worker, payload: establishmentBody({ name: "W" }) })).statusCode).toBe(403);
-    expect((await t.request({ method: "PUT", url: `/api/establishments/${harbor}`, as: worker, payload: { city: "X" } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "POST", url: "/api/establishments", as: worker, payload: establishmentBody({ name: "W" }) })).statusCode,
+    ).toBe(403);
+    expect((await t.request({ method: "PUT", url: `/api/establishments/${harbor}`, as: worker, payload: { city: "X" } })).statusCode).toBe(
+      403,
+    );
     expect((await t.request({ method: "DELETE", url: `/api/establishments/${harbor}`, as: worker })).statusCode).toBe(403);
-    expect((await t.request({ method: "PUT", url: `/api/establishments/${harbor}/hours/2027`, as: worker, payload: { annualAverageEmployees: 1, totalHoursWorked: 1 } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: "PUT",
+          url: `/api/establishments/${harbor}/hours/2027`,
+          as: worker,
+          payload: { annualAverageEmployees: 1, totalHoursWorked: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("bad query parameters are 400, not 500", async () => {
-    for (const url of ["/api/osha/300?establishmentId=abc&year=2027", "/api/osha/300a?year=2027", "/api/osha/rates?year=banana", `/api/osha/300?establishmentId=${harbor}&year=99999`]) {
+    for (const url of [
+      "/api/osha/300?establishmentId=abc&year=2027",
+      "/api/osha/300a?year=2027",
+      "/api/osha/rates?year=banana",
+      `/api/osha/300?establishmentId=${harbor}&year=99999`,
+    ]) {
       const res = await t.request({ method: "GET", url, as: manager });
       expect(res.statusCode, url).toBe(400);
       expect(typeof res.json().message).toBe("string");

@@ -134,11 +134,41 @@ async function wholeList(url: string, as: TestUser): Promise<number[]> {
 }
 
 const cases: { path: string; rest: string; filters: Record<string, unknown>; query: string; readers: () => TestUser[] }[] = [
-  { path: "jha.page", rest: "/api/jha-forms", filters: { search: "crane" }, query: "search=crane", readers: () => [admin, manager, worker] },
-  { path: "incidents.page", rest: "/api/incident-reports", filters: { search: "slip" }, query: "search=slip", readers: () => [admin, manager, worker] },
-  { path: "permits.page", rest: "/api/hot-work-permits", filters: { search: "weld" }, query: "search=weld", readers: () => [admin, manager, worker] },
-  { path: "comments.page", rest: "/api/safety-comments", filters: { status: "open" }, query: "status=open", readers: () => [admin, manager, worker] },
-  { path: "projects.page", rest: "/api/projects", filters: { status: "active" }, query: "status=active", readers: () => [admin, manager, worker] },
+  {
+    path: "jha.page",
+    rest: "/api/jha-forms",
+    filters: { search: "crane" },
+    query: "search=crane",
+    readers: () => [admin, manager, worker],
+  },
+  {
+    path: "incidents.page",
+    rest: "/api/incident-reports",
+    filters: { search: "slip" },
+    query: "search=slip",
+    readers: () => [admin, manager, worker],
+  },
+  {
+    path: "permits.page",
+    rest: "/api/hot-work-permits",
+    filters: { search: "weld" },
+    query: "search=weld",
+    readers: () => [admin, manager, worker],
+  },
+  {
+    path: "comments.page",
+    rest: "/api/safety-comments",
+    filters: { status: "open" },
+    query: "status=open",
+    readers: () => [admin, manager, worker],
+  },
+  {
+    path: "projects.page",
+    rest: "/api/projects",
+    filters: { status: "active" },
+    query: "status=active",
+    readers: () => [admin, manager, worker],
+  },
   { path: "workers.page", rest: "/api/workers", filters: { search: "diaz" }, query: "search=diaz", readers: () => [admin, manager] },
   { path: "users.page", rest: "/api/users", filters: { search: "crew" }, query: "search=crew", readers: () => [admin] },
 ];
@@ -229,7 +259,9 @@ describe("pickers read names, not whole lists", () => {
     }[];
     expect(staff.map((p) => p.name)).toEqual(["Harbor Tower", "Mill Street Garage", "Quarry Road"]);
     expect(staff[2]).toMatchObject({ status: "completed", location: "Springfield" });
-    const mine = (await t.request({ method: "GET", url: "/trpc/projects.options", as: worker })).json().result.data.json as { id: number }[];
+    const mine = (await t.request({ method: "GET", url: "/trpc/projects.options", as: worker })).json().result.data.json as {
+      id: number;
+    }[];
     expect(mine.map((p) => p.id)).toEqual([siteB]);
   });
 

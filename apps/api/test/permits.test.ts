@@ -155,10 +155,22 @@ describe("requesting a permit", () => {
 
   it("refuses a zero-length permit on edit too, and accepts one minute", async () => {
     const permit = await createPermit(manager);
-    const same = await t.request({ method: "PUT", url: `${URL}/${permit.id}`, payload: permitBody({ endDate: "2026-03-02T08:00:00.000Z" }), as: manager });
+    const same = await t.request({
+      method: "PUT",
+      url: `${URL}/${permit.id}`,
+      payload: permitBody({ endDate: "2026-03-02T08:00:00.000Z" }),
+      as: manager,
+    });
     expect(same.statusCode).toBe(400);
-    expect(same.json().issues).toEqual([{ path: "endDate", message: "End time must be after the start time: a permit cannot last zero minutes" }]);
-    const minute = await t.request({ method: "PUT", url: `${URL}/${permit.id}`, payload: permitBody({ endDate: "2026-03-02T08:01:00.000Z" }), as: manager });
+    expect(same.json().issues).toEqual([
+      { path: "endDate", message: "End time must be after the start time: a permit cannot last zero minutes" },
+    ]);
+    const minute = await t.request({
+      method: "PUT",
+      url: `${URL}/${permit.id}`,
+      payload: permitBody({ endDate: "2026-03-02T08:01:00.000Z" }),
+      as: manager,
+    });
     expect(minute.statusCode).toBe(200);
   });
 
@@ -170,11 +182,16 @@ describe("requesting a permit", () => {
 });
 
 describe("listing and reading permits", () => {
-
   let onA: number;
   let onB: number;
   beforeAll(async () => {
-    onA = (await createPermit(workerA, { title: "Torch-on roofing", workDescription: "Torch-on membrane for the podium roof.", location: "Podium roof" })).id;
+    onA = (
+      await createPermit(workerA, {
+        title: "Torch-on roofing",
+        workDescription: "Torch-on membrane for the podium roof.",
+        location: "Podium roof",
+      })
+    ).id;
     onB = (await createPermit(workerB, { projectId: projectB, requestedBy: workerB.workerId, title: "Cut rebar ends" })).id;
   });
 
@@ -208,7 +225,9 @@ describe("listing and reading permits", () => {
     expect(byLocation.map((p) => p.id)).toEqual([onA]);
     const wildcard = (await t.request({ method: "GET", url: `${URL}?search=%25`, as: admin })).json() as unknown[];
     expect(wildcard).toEqual([]);
-    const byProject = (await t.request({ method: "GET", url: `${URL}?projectId=${projectB}`, as: admin })).json() as { projectId: number }[];
+    const byProject = (await t.request({ method: "GET", url: `${URL}?projectId=${projectB}`, as: admin })).json() as {
+      projectId: number;
+    }[];
     expect(byProject.length).toBeGreaterThan(0);
     expect(byProject.every((p) => p.projectId === projectB)).toBe(true);
     const all = (await t.request({ method: "GET", url: URL, as: admin })).json() as { id: number }[];
@@ -233,7 +252,11 @@ describe("listing and reading permits", () => {
   });
 
   it("is also a tRPC procedure", async () => {
-    const res = await t.request({ method: "GET", url: `/trpc/permits.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: onA } }))}`, as: manager });
+    const res = await t.request({
+      method: "GET",
+      url: `/trpc/permits.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: onA } }))}`,
+      as: manager,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.json).toMatchObject({ id: onA, title: "Torch-on roofing" });
   });
@@ -302,8 +325,18 @@ describe("approve, reject and close", () => {
     const { id } = await createPermit(workerA);
     const res = await reject(id, admin, "  Fire watch not available  ");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "rejected", rejectionReason: "Fire watch not available", rejectedBy: admin.id, rejectedByName: "Ada Admin" });
-    expect(res.json().history[1]).toMatchObject({ action: "rejected", fromState: "pending", toState: "rejected", details: { rejectionReason: "Fire watch not available" } });
+    expect(res.json()).toMatchObject({
+      status: "rejected",
+      rejectionReason: "Fire watch not available",
+      rejectedBy: admin.id,
+      rejectedByName: "Ada Admin",
+    });
+    expect(res.json().history[1]).toMatchObject({
+      action: "rejected",
+      fromState: "pending",
+      toState: "rejected",
+      details: { rejectionReason: "Fire watch not available" },
+    });
     for (const res2 of [await approve(id, manager), await reject(id, manager), await close(id, manager), await close(id, workerA)]) {
       expect(res2.statusCode).toBe(409);
       expect(res2.json().message).toContain("rejected");
@@ -312,7 +345,12 @@ describe("approve, reject and close", () => {
 
   it.each([[""], ["   "], [undefined]])("refuses a blank rejection reason (%o) with 400", async (reason) => {
     const { id } = await createPermit(workerA);
-    const res = await t.request({ method: "PUT", url: `${URL}/${id}/reject`, payload: reason === undefined ? {} : { rejectionReason: reason }, as: manager });
+    const res = await t.request({
+      method: "PUT",
+      url: `${URL}/${id}/reject`,
+      payload: reason === undefined ? {} : { rejectionReason: reason },
+      as: manager,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please provide a reason for rejecting this permit.");
   });
@@ -330,7 +368,12 @@ describe("approve, reject and close", () => {
     expect((await close(mine.id, workerNone)).statusCode).toBe(403);
     const closed = await close(mine.id, workerA, "Area inspected 30 minutes after, all clear");
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toMatchObject({ status: "closed", closedBy: workerA.id, closedByName: "Wendy Welder", closingNotes: "Area inspected 30 minutes after, all clear" });
+    expect(closed.json()).toMatchObject({
+      status: "closed",
+      closedBy: workerA.id,
+      closedByName: "Wendy Welder",
+      closingNotes: "Area inspected 30 minutes after, all clear",
+    });
     expect((await close(mine.id, manager)).statusCode).toBe(409);
     expect((await approve(mine.id, manager)).statusCode).toBe(409);
 
@@ -361,7 +404,12 @@ describe("approve, reject and close", () => {
       ["approved", "Max Manager"],
       ["closed", "Wendy Welder"],
     ]);
-    expect(detail).toMatchObject({ requesterName: "Wendy Welder", approvedByName: "Max Manager", closedByName: "Wendy Welder", projectName: "Harbor Tower" });
+    expect(detail).toMatchObject({
+      requesterName: "Wendy Welder",
+      approvedByName: "Max Manager",
+      closedByName: "Wendy Welder",
+      projectName: "Harbor Tower",
+    });
     for (const entry of detail.history) expect(Number.isNaN(Date.parse(entry.createdAt))).toBe(false);
   });
 
@@ -390,7 +438,12 @@ describe("approve, reject and close", () => {
 describe("editing", () => {
   it("a worker edits their own pending permit; the status and requester stay", async () => {
     const { id } = await createPermit(workerA);
-    const res = await t.request({ method: "PUT", url: `${URL}/${id}`, payload: permitBody({ title: "Weld stair stringers (revised)", requestedBy: workerB.workerId }), as: workerA });
+    const res = await t.request({
+      method: "PUT",
+      url: `${URL}/${id}`,
+      payload: permitBody({ title: "Weld stair stringers (revised)", requestedBy: workerB.workerId }),
+      as: workerA,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: "Weld stair stringers (revised)", status: "pending", requestedBy: workerA.workerId });
     expect(res.json().history.map((h: { action: string }) => h.action)).toEqual(["requested", "updated"]);
@@ -415,13 +468,23 @@ describe("editing", () => {
   it("staff edit a permit in any status, keeping its status", async () => {
     const { id } = await createPermit(workerA);
     await approve(id, manager);
-    const res = await t.request({ method: "PUT", url: `${URL}/${id}`, payload: permitBody({ location: "Level 3, east stair", status: "pending" }), as: manager });
+    const res = await t.request({
+      method: "PUT",
+      url: `${URL}/${id}`,
+      payload: permitBody({ location: "Level 3, east stair", status: "pending" }),
+      as: manager,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ location: "Level 3, east stair", status: "approved", approvedBy: manager.id });
     const closed = await createPermit(workerA);
     await approve(closed.id, admin);
     await close(closed.id, admin);
-    const edit = await t.request({ method: "PUT", url: `${URL}/${closed.id}`, payload: permitBody({ requestedBy: workerA2.workerId }), as: admin });
+    const edit = await t.request({
+      method: "PUT",
+      url: `${URL}/${closed.id}`,
+      payload: permitBody({ requestedBy: workerA2.workerId }),
+      as: admin,
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ status: "closed", requestedBy: workerA2.workerId });
   });
@@ -448,7 +511,13 @@ describe("deleting", () => {
     expect(res.body).toBe("");
     expect((await t.request({ method: "GET", url: `${URL}/${id}`, as: admin })).statusCode).toBe(404);
     expect((await t.request({ method: "DELETE", url: `${URL}/${id}`, as: admin })).statusCode).toBe(404);
-    const events = await t.db.selectFrom("auditEvents").select(["action", "actorUserId"]).where("entity", "=", "permit").where("entityId", "=", id).orderBy("id").execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .select(["action", "actorUserId"])
+      .where("entity", "=", "permit")
+      .where("entityId", "=", id)
+      .orderBy("id")
+      .execute();
     expect(events).toEqual([
       { action: "requested", actorUserId: workerA.id },
       { action: "deleted", actorUserId: admin.id },
@@ -464,7 +533,10 @@ describe("the review queue", () => {
     // Newest first by default: the approved one was requested last.
     const plain = (await t.request({ method: "GET", url: URL, as: admin })).json() as { id: number; status: string }[];
     expect(plain.findIndex((p) => p.id === decided.id)).toBeLessThan(plain.findIndex((p) => p.id === pending.id));
-    const queue = (await t.request({ method: "GET", url: `${URL}?pendingFirst=true`, as: admin })).json() as { id: number; status: string }[];
+    const queue = (await t.request({ method: "GET", url: `${URL}?pendingFirst=true`, as: admin })).json() as {
+      id: number;
+      status: string;
+    }[];
     const firstDecided = queue.findIndex((p) => p.status !== "pending");
     expect(queue.slice(0, firstDecided).every((p) => p.status === "pending")).toBe(true);
     expect(queue.slice(firstDecided).some((p) => p.status === "pending")).toBe(false);

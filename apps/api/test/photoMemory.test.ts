@@ -64,7 +64,9 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 
 /** A noisy 11-megapixel JPEG with a GPS tag (so the server re-encodes it: its most costly path), padded to just under 10 MB. */
 async function tenMegabytePhoto(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 3800, height: 2800, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } } })
+  const jpeg = await sharp({
+    create: { width: 3800, height: 2800, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } },
+  })
     .jpeg({ quality: 95 })
     .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
     .toBuffer();
@@ -77,7 +79,14 @@ describe("photo uploads and server memory", () => {
   it(`${UPLOADS} uploads of 10 MB at once all succeed while the server's memory stays bounded`, { timeout: 300_000 }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ADMIN_USERNAME: "memadmin", ADMIN_PASSWORD: "MemAdmin123!", ADMIN_EMAIL: "mem@example.com" };
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      ADMIN_USERNAME: "memadmin",
+      ADMIN_PASSWORD: "MemAdmin123!",
+      ADMIN_EMAIL: "mem@example.com",
+    };
     if (process.env.DATABASE_URL) {
       database = `sitesafe_photomem_${Date.now().toString(36)}`;
       const admin = new pg.Client({ connectionString: adminUrl() });
@@ -93,11 +102,20 @@ describe("photo uploads and server memory", () => {
       env.DATABASE_URL = "";
     }
     // The heap limit of `pnpm start` (apps/api package.json).
-    child = spawn(process.execPath, ["--max-old-space-size=256", mainJs], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+    child = spawn(process.execPath, ["--max-old-space-size=256", mainJs], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     const pid = child.pid as number;
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 600) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -108,11 +126,20 @@ describe("photo uploads and server memory", () => {
     });
     const headers = { origin: base, cookie: (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
     const call = async (method: string, path: string, body: unknown) => {
-      const res = await fetch(`${base}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
       return res.json() as Promise<{ id: number }>;
     };
-    const project = await call("POST", "/api/projects", { name: "Memory Tower", location: "Test", startDate: "2026-01-05", status: "active" });
+    const project = await call("POST", "/api/projects", {
+      name: "Memory Tower",
+      location: "Test",
+      startDate: "2026-01-05",
+      status: "active",
+    });
     const incidents: number[] = [];
     for (let i = 0; i < UPLOADS / 2; i++) {
       const report = await call("POST", "/api/incident-reports", {
@@ -146,13 +173,18 @@ describe("photo uploads and server memory", () => {
     try {
       const results = await Promise.all(Array.from({ length: UPLOADS }, (_, i) => send(incidents[i % incidents.length] as number)));
       const statuses = await Promise.all(results.map(async (r) => `${r.status}${r.status === 201 ? "" : ` ${await r.text()}`}`));
-      expect(statuses.filter((s) => s !== "201"), "uploads that did not succeed").toEqual([]);
+      expect(
+        statuses.filter((s) => s !== "201"),
+        "uploads that did not succeed",
+      ).toEqual([]);
     } finally {
       clearInterval(sampler);
     }
     const seconds = (Date.now() - started) / 1000;
     const growth = peak - baseline;
-    console.log(`photo memory: baseline ${(baseline / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${(growth / MB).toFixed(0)} MB) for ${UPLOADS} x ${(photo.length / MB).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
+    console.log(
+      `photo memory: baseline ${(baseline / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${(growth / MB).toFixed(0)} MB) for ${UPLOADS} x ${(photo.length / MB).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
+    );
     expect(growth).toBeLessThan(RSS_GROWTH_LIMIT);
   });
 });

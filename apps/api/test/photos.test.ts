@@ -35,12 +35,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: "#d9480f" } }).png().toBuffer();
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: "#d9480f" } })
+    .png()
+    .toBuffer();
 /** 51°30'N 0°7'W, as EXIF rationals, in a JPEG. */
 const jpegWithGps = () =>
   sharp({ create: { width: 80, height: 60, channels: 3, background: "#1971c2" } })
     .jpeg()
-    .withExif({ IFD0: { Make: "SiteCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "SiteCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
     .toBuffer();
 
 /**
@@ -108,7 +114,17 @@ describe("what the server accepts: the bytes decide, never the name", () => {
     const res = await upload(f.w1, incidentPhotos(), { name: "guardrail.jpg", data, type: "image/jpeg" });
     expect(res.statusCode, res.body).toBe(201);
     const photo = res.json() as PhotoSummary;
-    expect(photo).toMatchObject({ recordKind: "incident", recordId: f.incidentId, contentType: "image/png", fileName: "guardrail.png", byteSize: data.length, width: 640, height: 480, hasThumbnail: true, uploadedBy: f.w1.id });
+    expect(photo).toMatchObject({
+      recordKind: "incident",
+      recordId: f.incidentId,
+      contentType: "image/png",
+      fileName: "guardrail.png",
+      byteSize: data.length,
+      width: 640,
+      height: 480,
+      hasThumbnail: true,
+      uploadedBy: f.w1.id,
+    });
 
     const full = await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w1 });
     expect(full.statusCode).toBe(200);
@@ -125,14 +141,26 @@ describe("what the server accepts: the bytes decide, never the name", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 320, 240]);
 
     // The browser's copy is revalidated by ETag; the permission is checked before the 304.
-    const again = await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w1, headers: { "if-none-match": String(full.headers.etag) } });
+    const again = await t.request({
+      method: "GET",
+      url: `/api/photos/${photo.id}`,
+      as: f.w1,
+      headers: { "if-none-match": String(full.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
-    const foreign = await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w2, headers: { "if-none-match": String(full.headers.etag) } });
+    const foreign = await t.request({
+      method: "GET",
+      url: `/api/photos/${photo.id}`,
+      as: f.w2,
+      headers: { "if-none-match": String(full.headers.etag) },
+    });
     expect(foreign.statusCode).toBe(403);
   });
 
   it("a large photo is served whole, in pieces read from the database", async () => {
-    const data = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    const data = await sharp({
+      create: { width: 1400, height: 1000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(data.length).toBeGreaterThan(2 * 512 * 1024);
@@ -163,12 +191,18 @@ describe("what the server accepts: the bytes decide, never the name", () => {
   });
 
   it("over 10 MB gets 413 and stores nothing; exactly 10 MB is not refused for its size", async () => {
-    const before = await t.db.selectFrom("photos").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     const over = Buffer.concat([await png(), Buffer.alloc(PHOTO_MAX_BYTES)]);
     const res = await upload(f.w1, incidentPhotos(), { name: "huge.png", data: over });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: PHOTO_TOO_LARGE });
-    const after = await t.db.selectFrom("photos").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
 
     // A PNG followed by padding up to exactly 10 MB: accepted; what follows the image's end is
@@ -198,7 +232,14 @@ describe("who may see a record's photos", () => {
     jhaPhotoId = (res.json() as PhotoSummary).id;
   });
 
-  const urls = () => [`/api/photos/${photoId}`, `/api/photos/${photoId}/thumbnail`, incidentPhotos(), `/api/photos/${jhaPhotoId}`, `/api/photos/${jhaPhotoId}/thumbnail`, jhaPhotos()];
+  const urls = () => [
+    `/api/photos/${photoId}`,
+    `/api/photos/${photoId}/thumbnail`,
+    incidentPhotos(),
+    `/api/photos/${jhaPhotoId}`,
+    `/api/photos/${jhaPhotoId}/thumbnail`,
+    jhaPhotos(),
+  ];
 
   it("admin, manager, the filer and another worker on the project read the photo, thumbnail and list", async () => {
     for (const as of [f.admin, f.manager, f.w1, w3]) {
@@ -271,7 +312,9 @@ describe("deleting photos", () => {
     const b = await addIncidentPhoto(f.w1, incident);
     expect((await t.request({ method: "DELETE", url: `/api/photos/${a.id}`, as: f.manager })).statusCode).toBe(204);
     expect((await t.request({ method: "DELETE", url: `/api/photos/${b.id}`, as: f.admin })).statusCode).toBe(204);
-    const history = (await t.request({ method: "GET", url: `/api/incident-reports/${incident}/history`, as: f.admin })).json() as { action: string }[];
+    const history = (await t.request({ method: "GET", url: `/api/incident-reports/${incident}/history`, as: f.admin })).json() as {
+      action: string;
+    }[];
     expect(history.map((h) => h.action).sort()).toEqual(["photo_added", "photo_added", "photo_deleted", "photo_deleted"]);
   });
 
@@ -284,7 +327,14 @@ describe("deleting photos", () => {
 
     const jha = await t.db
       .insertInto("jhaForms")
-      .values({ projectId: f.projectP, title: "Scaffold", jobDescription: "Erect", hazards: "[]", controlMeasures: "[]", submittedBy: f.w1.workerId } as never)
+      .values({
+        projectId: f.projectP,
+        title: "Scaffold",
+        jobDescription: "Erect",
+        hazards: "[]",
+        controlMeasures: "[]",
+        submittedBy: f.w1.workerId,
+      } as never)
       .returning("id")
       .executeTakeFirstOrThrow();
     const res = await upload(f.w1, jhaPhotos(jha.id), { name: "s.png", data: await png() });
@@ -331,7 +381,8 @@ describe("EXIF location", () => {
     const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
     expect(scan(served).equals(scan(original))).toBe(true);
     // The thumbnail never carries metadata.
-    const thumb = (await t.request({ method: "GET", url: `/api/photos/${(kept.json() as PhotoSummary).id}/thumbnail`, as: f.w1 })).rawPayload;
+    const thumb = (await t.request({ method: "GET", url: `/api/photos/${(kept.json() as PhotoSummary).id}/thumbnail`, as: f.w1 }))
+      .rawPayload;
     expect((await sharp(thumb).metadata()).exif).toBeUndefined();
   });
 

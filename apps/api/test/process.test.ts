@@ -5,7 +5,19 @@ import { promisify } from "node:util";
 import { createDb } from "@sitesafe/db";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, root, start, tempDir, urlFor } from "./spawn.js";
+import {
+  ADMIN,
+  assertBuilt,
+  cleanUpSpawned,
+  createDatabase,
+  dataDirEnv,
+  login,
+  onPostgres,
+  root,
+  start,
+  tempDir,
+  urlFor,
+} from "./spawn.js";
 
 /** The built server as `pnpm start` runs it: graceful shutdown, backups, and several instances. */
 const run = promisify(execFile);
@@ -25,7 +37,10 @@ describe("graceful shutdown", { timeout: 300_000 }, () => {
     const statuses = (await Promise.all(inFlight)).map((r) => r.status);
     for (const status of statuses) expect([200, 503]).toContain(status);
     expect(statuses).toContain(200);
-    const late = await fetch(`${server.base}/api/health`).then((r) => r.status, () => "refused");
+    const late = await fetch(`${server.base}/api/health`).then(
+      (r) => r.status,
+      () => "refused",
+    );
     expect([503, "refused"]).toContain(late);
     expect(await server.exited).toBe(0);
     // No half-written records: exactly one session per successful login.
@@ -42,7 +57,10 @@ describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 3
     const handle = await createDb({ dataDir: source.DATA_DIR });
     const { migrateToLatest } = await import("@sitesafe/db");
     await migrateToLatest(handle.db);
-    await handle.db.insertInto("projects").values({ name: "Harbor Tower", location: "Pier 9", startDate: "2026-02-01", emergencyContactInfo: "{}" }).execute();
+    await handle.db
+      .insertInto("projects")
+      .values({ name: "Harbor Tower", location: "Pier 9", startDate: "2026-02-01", emergencyContactInfo: "{}" })
+      .execute();
     await handle.close();
 
     const file = join(tempDir(), `backup-${Date.now()}.tar.gz`);
@@ -57,7 +75,9 @@ describe.skipIf(onPostgres)("embedded database backup and restore", { timeout: 3
     expect(rows).toEqual([{ name: "Harbor Tower", location: "Pier 9", startDate: "2026-02-01" }]);
 
     // A restore never overwrites live data without being told to.
-    await expect(run(process.execPath, [join(root, "dist", "scripts", "restore.js"), file], { env: { ...process.env, ...target } })).rejects.toMatchObject({ code: 2 });
+    await expect(
+      run(process.execPath, [join(root, "dist", "scripts", "restore.js"), file], { env: { ...process.env, ...target } }),
+    ).rejects.toMatchObject({ code: 2 });
   });
 });
 

@@ -120,7 +120,12 @@ describe("project CRUD", () => {
   });
 
   it("ignores unknown fields (no mass assignment of hasSafetyPlan or id)", async () => {
-    const res = await t.request({ method: "PUT", url: `/api/projects/${id}`, payload: { hasSafetyPlan: true, createdAt: "2000-01-01" }, as: admin });
+    const res = await t.request({
+      method: "PUT",
+      url: `/api/projects/${id}`,
+      payload: { hasSafetyPlan: true, createdAt: "2000-01-01" },
+      as: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().hasSafetyPlan).toBe(false);
   });
@@ -152,7 +157,10 @@ describe("lists, search, filters, stats", () => {
     expect(river.map((p) => p.id).sort()).toEqual([a, c].sort());
     const mall = (await t.request({ method: "GET", url: "/api/projects?search=mall", as: admin })).json() as { id: number }[];
     expect(mall.map((p) => p.id)).toEqual([b]);
-    const held = (await t.request({ method: "GET", url: "/api/projects?status=on_hold", as: admin })).json() as { id: number; status: string }[];
+    const held = (await t.request({ method: "GET", url: "/api/projects?status=on_hold", as: admin })).json() as {
+      id: number;
+      status: string;
+    }[];
     expect(held.every((p) => p.status === "on_hold")).toBe(true);
     expect(held.map((p) => p.id)).toContain(c);
     const allStatus = (await t.request({ method: "GET", url: "/api/projects?status=all", as: admin })).json() as unknown[];
@@ -178,9 +186,23 @@ describe("lists, search, filters, stats", () => {
   it("/api/projects/stats is not taken for an id, and carries complianceStatus", async () => {
     const res = await t.request({ method: "GET", url: "/api/projects/stats", as: admin });
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { id: number; name: string; location: string; workerCount: number; compliancePercentage: number; complianceStatus: string }[];
+    const rows = res.json() as {
+      id: number;
+      name: string;
+      location: string;
+      workerCount: number;
+      compliancePercentage: number;
+      complianceStatus: string;
+    }[];
     const row = rows.find((r) => r.id === b);
-    expect(row).toEqual({ id: b, name: "Beta Mall", location: "Downtown", workerCount: 0, compliancePercentage: 100, complianceStatus: "Compliant" });
+    expect(row).toEqual({
+      id: b,
+      name: "Beta Mall",
+      location: "Downtown",
+      workerCount: 0,
+      compliancePercentage: 100,
+      complianceStatus: "Compliant",
+    });
     const mine = (await t.request({ method: "GET", url: "/api/projects/stats", as: worker })).json() as { id: number }[];
     expect(mine.map((r) => r.id).sort()).toEqual([a, c].sort());
   });
@@ -193,7 +215,12 @@ describe("project workers", () => {
   });
 
   it("staff assign a worker (201), list the crew, and a second assignment is a 409", async () => {
-    const res = await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: other.workerId, role: "Rigger" }, as: manager });
+    const res = await t.request({
+      method: "POST",
+      url: `/api/projects/${p}/workers`,
+      payload: { workerId: other.workerId, role: "Rigger" },
+      as: manager,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ projectId: p, workerId: other.workerId, role: "Rigger" });
     const again = await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: other.workerId }, as: admin });
@@ -202,7 +229,15 @@ describe("project workers", () => {
     const list = await t.request({ method: "GET", url: `/api/projects/${p}/workers`, as: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      expect.objectContaining({ id: other.workerId, email: other.email, role: "Carpenter", company: "Acme Builders", assignmentRole: "Rigger", unwatchedVideos: expect.any(Number), safetyCompliance: expect.any(Number) }),
+      expect.objectContaining({
+        id: other.workerId,
+        email: other.email,
+        role: "Carpenter",
+        company: "Acme Builders",
+        assignmentRole: "Rigger",
+        unwatchedVideos: expect.any(Number),
+        safetyCompliance: expect.any(Number),
+      }),
     ]);
     const project = (await t.request({ method: "GET", url: `/api/projects/${p}`, as: admin })).json();
     expect(project.workerCount).toBe(1);
@@ -211,7 +246,9 @@ describe("project workers", () => {
   it("parallel assignment of the same worker gives one row and no 500", async () => {
     const q = await t.createProject({ name: "Race" });
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => t.request({ method: "POST", url: `/api/projects/${q}/workers`, payload: { workerId: worker.workerId }, as: manager })),
+      Array.from({ length: 6 }, () =>
+        t.request({ method: "POST", url: `/api/projects/${q}/workers`, payload: { workerId: worker.workerId }, as: manager }),
+      ),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -221,8 +258,13 @@ describe("project workers", () => {
   });
 
   it("refuses a missing worker (404), a missing project (404), a bad workerId (400)", async () => {
-    expect((await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: 999999 }, as: admin })).statusCode).toBe(404);
-    expect((await t.request({ method: "POST", url: "/api/projects/999999/workers", payload: { workerId: other.workerId }, as: admin })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: 999999 }, as: admin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: "POST", url: "/api/projects/999999/workers", payload: { workerId: other.workerId }, as: admin }))
+        .statusCode,
+    ).toBe(404);
     const bad = await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: {}, as: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Worker is required");
@@ -231,7 +273,10 @@ describe("project workers", () => {
   it("workers may not list the crew, assign or remove (403)", async () => {
     await t.assign(worker.workerId as number, p);
     expect((await t.request({ method: "GET", url: `/api/projects/${p}/workers`, as: worker })).statusCode).toBe(403);
-    expect((await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: worker.workerId }, as: worker })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "POST", url: `/api/projects/${p}/workers`, payload: { workerId: worker.workerId }, as: worker }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: "DELETE", url: `/api/projects/${p}/workers/${other.workerId}`, as: worker })).statusCode).toBe(403);
   });
 
@@ -258,9 +303,18 @@ describe("project workers", () => {
       ])
       .returning("id")
       .execute();
-    await t.db.insertInto("workerVideos").values({ workerId: other.workerId as number, videoId: videos[0]?.id as number, status: "completed", watchedPercentage: 100 }).execute();
-    await t.db.insertInto("workerVideos").values({ workerId: other.workerId as number, videoId: videos[1]?.id as number, status: "partially_watched", watchedPercentage: 40 }).execute();
-    const list = (await t.request({ method: "GET", url: `/api/projects/${q}/workers`, as: admin })).json() as { id: number; unwatchedVideos: number }[];
+    await t.db
+      .insertInto("workerVideos")
+      .values({ workerId: other.workerId as number, videoId: videos[0]?.id as number, status: "completed", watchedPercentage: 100 })
+      .execute();
+    await t.db
+      .insertInto("workerVideos")
+      .values({ workerId: other.workerId as number, videoId: videos[1]?.id as number, status: "partially_watched", watchedPercentage: 40 })
+      .execute();
+    const list = (await t.request({ method: "GET", url: `/api/projects/${q}/workers`, as: admin })).json() as {
+      id: number;
+      unwatchedVideos: number;
+    }[];
     expect(list.find((w) => w.id === other.workerId)?.unwatchedVideos).toBe(1);
   });
 });
@@ -307,24 +361,47 @@ describe("compliance on a hand-computed fixture", () => {
     expect((await worker(B)).safetyCompliance).toBe(100);
     expect((await worker(C)).safetyCompliance).toBe(0);
 
-    const projects = (await t.request({ method: "GET", url: "/api/projects", as: admin })).json() as { id: number; compliancePercentage: number; workerCount: number }[];
+    const projects = (await t.request({ method: "GET", url: "/api/projects", as: admin })).json() as {
+      id: number;
+      compliancePercentage: number;
+      workerCount: number;
+    }[];
     const byId = new Map(projects.map((p) => [p.id, p]));
     // p1: mean(45, 100) = 72.5 -> 73; p2: mean(0, 45) = 22.5 -> 23; p3: no workers -> 100
     expect(byId.get(p1)).toMatchObject({ compliancePercentage: 73, workerCount: 2 });
     expect(byId.get(p2)).toMatchObject({ compliancePercentage: 23, workerCount: 2 });
     expect(byId.get(p3)).toMatchObject({ compliancePercentage: 100, workerCount: 0 });
 
-    const stats = (await t.request({ method: "GET", url: "/api/projects/stats", as: admin })).json() as { id: number; complianceStatus: string }[];
+    const stats = (await t.request({ method: "GET", url: "/api/projects/stats", as: admin })).json() as {
+      id: number;
+      complianceStatus: string;
+    }[];
     const status = new Map(stats.map((s) => [s.id, s.complianceStatus]));
     expect(status.get(p1)).toBe("At Risk");
     expect(status.get(p2)).toBe("Non-Compliant");
     expect(status.get(p3)).toBe("Compliant");
 
-    const crew = (await t.request({ method: "GET", url: `/api/projects/${p1}/workers`, as: admin })).json() as { id: number; safetyCompliance: number }[];
-    expect(new Map(crew.map((w) => [w.id, w.safetyCompliance]))).toEqual(new Map([[A, 45], [B, 100]]));
+    const crew = (await t.request({ method: "GET", url: `/api/projects/${p1}/workers`, as: admin })).json() as {
+      id: number;
+      safetyCompliance: number;
+    }[];
+    expect(new Map(crew.map((w) => [w.id, w.safetyCompliance]))).toEqual(
+      new Map([
+        [A, 45],
+        [B, 100],
+      ]),
+    );
 
-    const records = (await t.request({ method: "GET", url: `/api/workers/${A}/projects`, as: admin })).json() as { id: number; compliancePercentage: number }[];
-    expect(records.map((r) => [r.id, r.compliancePercentage]).sort()).toEqual([[p1, 73], [p2, 23]].sort());
+    const records = (await t.request({ method: "GET", url: `/api/workers/${A}/projects`, as: admin })).json() as {
+      id: number;
+      compliancePercentage: number;
+    }[];
+    expect(records.map((r) => [r.id, r.compliancePercentage]).sort()).toEqual(
+      [
+        [p1, 73],
+        [p2, 23],
+      ].sort(),
+    );
   });
 });
 
@@ -332,13 +409,18 @@ describe("project deletion", () => {
   it("removes assignments, plan and forms through the foreign keys and writes an audit event", async () => {
     const p = await t.createProject({ name: "Doomed" });
     await t.assign(worker.workerId as number, p);
-    await t.db.insertInto("safetyPlans").values({ projectId: p, fileName: "plan.txt", fileSize: 4, fileType: "text/plain", fileData: Buffer.from("plan") }).execute();
+    await t.db
+      .insertInto("safetyPlans")
+      .values({ projectId: p, fileName: "plan.txt", fileSize: 4, fileType: "text/plain", fileData: Buffer.from("plan") })
+      .execute();
     await t.db.insertInto("jhaForms").values({ projectId: p, title: "Lift", hazards: "[]", controlMeasures: "[]" }).execute();
     await t.db.insertInto("incidentReports").values({ projectId: p, title: "Slip", involvedWorkers: "[]" }).execute();
     const res = await t.request({ method: "DELETE", url: `/api/projects/${p}`, as: manager });
     expect(res.statusCode).toBe(204);
     const count = async (table: "projectWorkers" | "safetyPlans" | "jhaForms" | "incidentReports") =>
-      Number((await t.db.selectFrom(table).select(t.db.fn.countAll<number>().as("n")).where("projectId", "=", p).executeTakeFirstOrThrow()).n);
+      Number(
+        (await t.db.selectFrom(table).select(t.db.fn.countAll<number>().as("n")).where("projectId", "=", p).executeTakeFirstOrThrow()).n,
+      );
     expect(await count("projectWorkers")).toBe(0);
     expect(await count("safetyPlans")).toBe(0);
     expect(await count("jhaForms")).toBe(0);

@@ -57,21 +57,45 @@ async function seed(db: Kysely<Database>, n: number) {
     .executeTakeFirstOrThrow();
   const me = await db
     .insertInto("users")
-    .values({ username: "qc_worker", email: "qc_worker@example.com", passwordHash: hash, role: "worker", firstName: "Wes", lastName: "Worker" })
+    .values({
+      username: "qc_worker",
+      email: "qc_worker@example.com",
+      passwordHash: hash,
+      role: "worker",
+      firstName: "Wes",
+      lastName: "Worker",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const meWorker = await db
     .insertInto("workers")
-    .values({ userId: me.id, firstName: "Wes", lastName: "Worker", email: "qc_worker@example.com", role: "Carpenter", company: "Acme", hardhatNumber: "HH-0" })
+    .values({
+      userId: me.id,
+      firstName: "Wes",
+      lastName: "Worker",
+      email: "qc_worker@example.com",
+      role: "Carpenter",
+      company: "Acme",
+      hardhatNumber: "HH-0",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 
   await insertAll(
     db,
     "users",
-    range(n).map((i) => ({ username: `qc_user_${i}`, email: `qc_user_${i}@example.com`, passwordHash: hash, role: "worker" as const, firstName: "First", lastName: `Last${i}` })),
+    range(n).map((i) => ({
+      username: `qc_user_${i}`,
+      email: `qc_user_${i}@example.com`,
+      passwordHash: hash,
+      role: "worker" as const,
+      firstName: "First",
+      lastName: `Last${i}`,
+    })),
   );
-  const userIds = (await db.selectFrom("users").select("id").where("username", "like", "qc_user_%").orderBy("id").execute()).map((u) => u.id);
+  const userIds = (await db.selectFrom("users").select("id").where("username", "like", "qc_user_%").orderBy("id").execute()).map(
+    (u) => u.id,
+  );
   await insertAll(
     db,
     "workers",
@@ -112,18 +136,44 @@ async function seed(db: Kysely<Database>, n: number) {
   await insertAll(
     db,
     "safetyPlans",
-    projectIds.map((id) => ({ projectId: id, fileName: "plan.txt", fileSize: 4, fileType: "text/plain; charset=utf-8", uploadedBy: admin.id, fileData: Buffer.from("plan") })),
+    projectIds.map((id) => ({
+      projectId: id,
+      fileName: "plan.txt",
+      fileSize: 4,
+      fileType: "text/plain; charset=utf-8",
+      uploadedBy: admin.id,
+      fileData: Buffer.from("plan"),
+    })),
   );
 
   await insertAll(
     db,
     "trainingModules",
-    range(n).map((i) => ({ title: `Module ${i}`, description: "d", type: "site_safety" as const, duration: 30, content: JSON.stringify({ sections: [{ title: "s", content: "c" }], quiz: [{ question: "q", options: ["a", "b"], answer: 0 }] }) })),
+    range(n).map((i) => ({
+      title: `Module ${i}`,
+      description: "d",
+      type: "site_safety" as const,
+      duration: 30,
+      content: JSON.stringify({ sections: [{ title: "s", content: "c" }], quiz: [{ question: "q", options: ["a", "b"], answer: 0 }] }),
+    })),
   );
-  const moduleIds = (await db.selectFrom("trainingModules").select("id").where("title", "like", "Module %").orderBy("id").execute()).map((m) => m.id);
+  const moduleIds = (await db.selectFrom("trainingModules").select("id").where("title", "like", "Module %").orderBy("id").execute()).map(
+    (m) => m.id,
+  );
   await insertAll(db, "workerTrainings", [
-    ...moduleIds.map((moduleId, i) => ({ workerId: meWorker.id, moduleId, status: (["completed", "in_progress", "not_started"] as const)[i % 3], progress: [100, 50, 0][i % 3]! })),
-    ...workerIds.map((workerId, i) => ({ workerId, moduleId: moduleIds[i]!, status: "completed" as const, progress: 100, completedAt: new Date() })),
+    ...moduleIds.map((moduleId, i) => ({
+      workerId: meWorker.id,
+      moduleId,
+      status: (["completed", "in_progress", "not_started"] as const)[i % 3],
+      progress: [100, 50, 0][i % 3]!,
+    })),
+    ...workerIds.map((workerId, i) => ({
+      workerId,
+      moduleId: moduleIds[i]!,
+      status: "completed" as const,
+      progress: 100,
+      completedAt: new Date(),
+    })),
   ]);
 
   const day = 24 * 60 * 60 * 1000;
@@ -141,7 +191,12 @@ async function seed(db: Kysely<Database>, n: number) {
   );
   const videoIds = (await db.selectFrom("safetyVideos").select("id").orderBy("id").execute()).map((v) => v.id);
   await insertAll(db, "workerVideos", [
-    ...videoIds.map((videoId, i) => ({ workerId: meWorker.id, videoId, status: i % 2 ? ("completed" as const) : ("partially_watched" as const), watchedPercentage: i % 2 ? 100 : 40 })),
+    ...videoIds.map((videoId, i) => ({
+      workerId: meWorker.id,
+      videoId,
+      status: i % 2 ? ("completed" as const) : ("partially_watched" as const),
+      watchedPercentage: i % 2 ? 100 : 40,
+    })),
     ...workerIds.map((workerId, i) => ({ workerId, videoId: videoIds[i]!, status: "completed" as const, watchedPercentage: 100 })),
   ]);
 
@@ -156,11 +211,18 @@ async function seed(db: Kysely<Database>, n: number) {
       submittedBy: i % 2 ? meWorker.id : workerIds[i]!,
     })),
   );
-  const jhaFormId = (await db.selectFrom("jhaForms").select("id").where("projectId", "=", projectId).orderBy("id").executeTakeFirstOrThrow()).id;
+  const jhaFormId = (
+    await db.selectFrom("jhaForms").select("id").where("projectId", "=", projectId).orderBy("id").executeTakeFirstOrThrow()
+  ).id;
   await insertAll(
     db,
     "jhaComments",
-    range(n).map((i) => ({ jhaFormId, userId: i % 2 ? admin.id : me.id, content: `Comment ${i}`, visibility: i % 2 ? ("public" as const) : ("private" as const) })),
+    range(n).map((i) => ({
+      jhaFormId,
+      userId: i % 2 ? admin.id : me.id,
+      content: `Comment ${i}`,
+      visibility: i % 2 ? ("public" as const) : ("private" as const),
+    })),
   );
   await insertAll(
     db,
@@ -208,7 +270,13 @@ async function seed(db: Kysely<Database>, n: number) {
   await insertAll(
     db,
     "inviteTokens",
-    range(n).map((i) => ({ tokenHash: `hash-${i}`, tokenPreview: `abcd...${i}`, role: "manager" as const, createdBy: admin.id, expiresAt: new Date(Date.now() + day) })),
+    range(n).map((i) => ({
+      tokenHash: `hash-${i}`,
+      tokenPreview: `abcd...${i}`,
+      role: "manager" as const,
+      createdBy: admin.id,
+      expiresAt: new Date(Date.now() + day),
+    })),
   );
 
   return { adminUserId: admin.id, workerUserId: me.id, workerId: meWorker.id, projectId, jhaFormId };
@@ -224,7 +292,14 @@ async function buildSite(n: number): Promise<Site> {
   const seeded = await seed(handle.db, n);
   // Session memory off: whether a session is still remembered depends on timing, and would make
   // the same request count one query more or less (the session lookup) from run to run.
-  const app = await buildServer({ config: testConfig, dbHandle: handle, logger: false, sessionCacheMs: 0, figuresCacheMs: 0, answersCacheMs: 0 });
+  const app = await buildServer({
+    config: testConfig,
+    dbHandle: handle,
+    logger: false,
+    sessionCacheMs: 0,
+    figuresCacheMs: 0,
+    answersCacheMs: 0,
+  });
   await app.ready();
   const admin = await createSession(handle.db, seeded.adminUserId);
   const worker = await createSession(handle.db, seeded.workerUserId);
@@ -273,7 +348,10 @@ const probes: Record<string, Probe> = {
   "/api/dashboard/recent-videos": { path: () => "/api/dashboard/recent-videos", as: both },
   "/api/dashboard/recent-incidents": { path: () => "/api/dashboard/recent-incidents", as: both },
   "/api/dashboard/training-completion": { path: () => "/api/dashboard/training-completion", as: both },
-  "/api/dashboard/unwatched-required-videos": { path: (ids) => `/api/dashboard/unwatched-required-videos?userId=${ids.workerUserId}`, as: both },
+  "/api/dashboard/unwatched-required-videos": {
+    path: (ids) => `/api/dashboard/unwatched-required-videos?userId=${ids.workerUserId}`,
+    as: both,
+  },
   "/api/dashboard/project-stats": { path: () => "/api/dashboard/project-stats", as: both },
   // The screens' pages (tRPC): a page of 50 and its total.
   "jha.page": { path: () => screenPage("jha.page"), as: both },
@@ -335,7 +413,9 @@ describe("queries per request do not grow with the data", () => {
         if (atLarge.status === 404 && atSmall.status === 404) return;
         expect(atLarge.status, `${name} as ${as}`).toBeLessThan(500);
         expect(atLarge.status, `${name} as ${as}: same answer at both sizes`).toBe(atSmall.status);
-        expect(atLarge.queries, `${name} as ${as}: ${atSmall.queries} queries at ${SMALL} rows, ${atLarge.queries} at ${LARGE}`).toBe(atSmall.queries);
+        expect(atLarge.queries, `${name} as ${as}: ${atSmall.queries} queries at ${SMALL} rows, ${atLarge.queries} at ${LARGE}`).toBe(
+          atSmall.queries,
+        );
       });
     }
   }

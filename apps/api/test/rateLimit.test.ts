@@ -23,7 +23,11 @@ const get = (url: string, options: { as?: TestUser; cookie?: string; remoteAddre
     method: "GET",
     url,
     remoteAddress: options.remoteAddress ?? "10.20.0.1",
-    headers: { host: "localhost:80", origin: ORIGIN, ...(options.as || options.cookie ? { cookie: options.as?.cookie ?? options.cookie } : {}) },
+    headers: {
+      host: "localhost:80",
+      origin: ORIGIN,
+      ...(options.as || options.cookie ? { cookie: options.as?.cookie ?? options.cookie } : {}),
+    },
   });
 
 describe("the global API rate limit", () => {
@@ -34,7 +38,11 @@ describe("the global API rate limit", () => {
     expect((await get("/trpc/auth.session,auth.me?batch=1&input=%7B%7D", { as: user })).statusCode).toBe(200);
     const rest = await get("/api/user", { as: user });
     expect(rest.statusCode).toBe(429);
-    expect(rest.json()).toEqual({ message: expect.stringMatching(/^Too many requests\. Please wait \d+ seconds? and try again\.$|^Too many requests\. Please wait 1 minute and try again\.$/) });
+    expect(rest.json()).toEqual({
+      message: expect.stringMatching(
+        /^Too many requests\. Please wait \d+ seconds? and try again\.$|^Too many requests\. Please wait 1 minute and try again\.$/,
+      ),
+    });
     const retryAfter = Number(rest.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -54,7 +62,10 @@ describe("the global API rate limit", () => {
   it("counts signed-out requests per address, and a made-up session cookie does not buy a fresh allowance", async () => {
     const address = "10.20.2.1";
     for (let i = 0; i < 5; i++) {
-      const res = await get("/api/user", { cookie: `session=${randomBytes(18).toString("base64url")}.${randomBytes(24).toString("base64url")}`, remoteAddress: address });
+      const res = await get("/api/user", {
+        cookie: `session=${randomBytes(18).toString("base64url")}.${randomBytes(24).toString("base64url")}`,
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(401);
     }
     const res = await get("/trpc/auth.session", { remoteAddress: address });
@@ -70,7 +81,9 @@ describe("the global API rate limit", () => {
     expect(loadConfig({}).rateLimitPerMinute).toBe(600);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: "0" }).rateLimitPerMinute).toBe(0);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: "5000" }).rateLimitPerMinute).toBe(5000);
-    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "lots" })).toThrow('RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000, got "lots"');
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "lots" })).toThrow(
+      'RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000, got "lots"',
+    );
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });
 });

@@ -1,6 +1,6 @@
+import { type AddressInfo, connect } from "node:net";
 import { createTestDb } from "@sitesafe/db/testing";
 import { sql } from "kysely";
-import { type AddressInfo, connect } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildServer } from "../src/server.js";
@@ -68,7 +68,12 @@ describe.skipIf(!onPostgres)("PostgreSQL refusing connections while the server r
     const during = await Promise.all([
       app.inject({ method: "GET", url: "/api/health" }),
       app.inject({ method: "GET", url: "/api/user", headers: { cookie: "session=abc.def" } }),
-      app.inject({ method: "POST", url: "/api/login", headers: { origin: ORIGIN, host: "localhost:80" }, payload: { username: "someone", password: "secret12" } }),
+      app.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: { origin: ORIGIN, host: "localhost:80" },
+        payload: { username: "someone", password: "secret12" },
+      }),
     ]);
     for (const res of during) expect(res.statusCode).toBe(503);
 

@@ -89,7 +89,10 @@ const fixtures = {
   pdf: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
   cfb: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
   docx: zip({
-    "[Content_Types].xml": contentTypes("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", "/word/document.xml"),
+    "[Content_Types].xml": contentTypes(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+      "/word/document.xml",
+    ),
     "word/document.xml": "<w:document/>",
   }),
   xlsx: zip({
@@ -98,7 +101,10 @@ const fixtures = {
   }),
   csv: Buffer.from("hazard,control\nFalls,Harness above 6 feet\n"),
   txt: Buffer.from("Site safety plan — wear a hard hat at all times.\n"),
-  png: Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2e1b2d50000000049454e44ae426082", "hex"),
+  png: Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2e1b2d50000000049454e44ae426082",
+    "hex",
+  ),
 };
 
 const upload = (as: TestUser | null, filename: string | undefined, value: Buffer, extra: Part[] = [], id = project) => {
@@ -118,10 +124,20 @@ describe("safety plan uploads", () => {
     ["hazards.CSV", fixtures.csv, "text/csv; charset=utf-8"],
     ["plan.txt", fixtures.txt, "text/plain; charset=utf-8"],
   ])("accepts %s (201) and stores its type from the extension", async (name, data, type) => {
-    const res = await upload(manager, name, data, [{ name: "description", value: "Site plan rev A" }, { name: "uploadedBy", value: "1" }]);
+    const res = await upload(manager, name, data, [
+      { name: "description", value: "Site plan rev A" },
+      { name: "uploadedBy", value: "1" },
+    ]);
     expect(res.statusCode).toBe(201);
     const plan = res.json();
-    expect(plan).toMatchObject({ projectId: project, fileName: name, fileSize: data.length, fileType: type, description: "Site plan rev A", uploadedBy: manager.id });
+    expect(plan).toMatchObject({
+      projectId: project,
+      fileName: name,
+      fileSize: data.length,
+      fileType: type,
+      description: "Site plan rev A",
+      uploadedBy: manager.id,
+    });
     expect(plan).not.toHaveProperty("fileData");
   });
 
@@ -146,7 +162,12 @@ describe("safety plan uploads", () => {
     const res = await upload(manager, undefined, Buffer.alloc(0), [{ name: "description", value: "no file" }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("No file selected");
-    const json = await t.request({ method: "POST", url: `/api/projects/${project}/safety-plan`, payload: { description: "x" }, as: manager });
+    const json = await t.request({
+      method: "POST",
+      url: `/api/projects/${project}/safety-plan`,
+      payload: { description: "x" },
+      as: manager,
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe("No file selected");
     const empty = await upload(manager, "empty.txt", Buffer.alloc(0));
@@ -197,7 +218,9 @@ describe("safety plan uploads", () => {
     const res = await upload(manager, "Plan Sécurité.pdf", fixtures.pdf);
     expect(res.statusCode).toBe(201);
     const dl = await t.request({ method: "GET", url: `/api/projects/${project}/safety-plan/download`, as: admin });
-    expect(dl.headers["content-disposition"]).toBe(`attachment; filename="Plan S_curit_.pdf"; filename*=UTF-8''Plan%20S%C3%A9curit%C3%A9.pdf`);
+    expect(dl.headers["content-disposition"]).toBe(
+      `attachment; filename="Plan S_curit_.pdf"; filename*=UTF-8''Plan%20S%C3%A9curit%C3%A9.pdf`,
+    );
     expect(dl.rawPayload.equals(fixtures.pdf)).toBe(true);
   });
 
@@ -222,7 +245,12 @@ describe("safety plan uploads", () => {
     expect((await t.request({ method: "GET", url: `/api/projects/${project}/safety-plan/download`, as: manager })).statusCode).toBe(404);
     const p = (await t.request({ method: "GET", url: `/api/projects/${project}`, as: manager })).json();
     expect(p.hasSafetyPlan).toBe(false);
-    const events = await t.db.selectFrom("auditEvents").select("action").where("entity", "=", "project").where("entityId", "=", project).execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .select("action")
+      .where("entity", "=", "project")
+      .where("entityId", "=", project)
+      .execute();
     expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(["safety_plan_uploaded", "safety_plan_deleted"]));
   });
 

@@ -15,7 +15,11 @@ const DAY = 24 * 60 * 60 * 1000;
 async function sessionExpiringIn(expiresInMs: number) {
   const user = await t.createUser();
   const session = await createSession(t.db, user.id);
-  await t.db.updateTable("sessions").set({ expiresAt: new Date(Date.now() + expiresInMs) }).where("id", "=", session.id).execute();
+  await t.db
+    .updateTable("sessions")
+    .set({ expiresAt: new Date(Date.now() + expiresInMs) })
+    .where("id", "=", session.id)
+    .execute();
   return { user, session, cookie: `session=${session.token}` };
 }
 
@@ -85,7 +89,12 @@ describe("sessions", () => {
 
   it("signing in over a dead cookie sets the new session, not a clearing", async () => {
     const user = await t.createUser({ password: "Right1pass" });
-    const res = await t.request({ method: "POST", url: "/api/login", payload: { username: user.username, password: "Right1pass" }, headers: { cookie: "session=stale.cookie" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "Right1pass" },
+      headers: { cookie: "session=stale.cookie" },
+    });
     expect(res.statusCode).toBe(200);
     const set = res.cookies.filter((c) => c.name === "session");
     expect(set).toHaveLength(1);

@@ -39,7 +39,11 @@ beforeAll(async () => {
     controlMeasures: JSON.stringify([{ description: "Harness", responsibility: "Lead" }]),
     submittedBy: reader.workerId,
   }));
-  for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("jhaForms").values(rows.slice(i, i + 250)).execute();
+  for (let i = 0; i < rows.length; i += 250)
+    await t.db
+      .insertInto("jhaForms")
+      .values(rows.slice(i, i + 250))
+      .execute();
 }, 120_000);
 
 afterAll(async () => {
@@ -105,7 +109,10 @@ describe("a client that stops reading a whole list", { timeout: 120_000 }, () =>
     // Each stalled connection was closed by the server with its answer cut short.
     for (const { socket, closed } of stalled) {
       socket.resume();
-      const received = await Promise.race([closed, new Promise<string>((_, reject) => setTimeout(() => reject(new Error("still open")), 10_000))]);
+      const received = await Promise.race([
+        closed,
+        new Promise<string>((_, reject) => setTimeout(() => reject(new Error("still open")), 10_000)),
+      ]);
       expect(received.startsWith("HTTP/1.1 200")).toBe(true);
       expect(received.endsWith("\r\n0\r\n\r\n")).toBe(false);
     }

@@ -42,7 +42,11 @@ const slugs = Object.keys(spanishTitles) as (keyof typeof spanishTitles)[];
 
 /** The static pages' query: training.moduleBySlug over tRPC. */
 const bySlug = async (slug: string, as: TestUser) => {
-  const res = await t.request({ method: "GET", url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug } }))}`, as });
+  const res = await t.request({
+    method: "GET",
+    url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug } }))}`,
+    as,
+  });
   expect(res.statusCode).toBe(200);
   return res.json().result.data.json as PublicModule;
 };
@@ -84,14 +88,23 @@ describe.each(slugs)("the %s page in Spanish", (slug) => {
     const { id, content } = await stored(slug);
     const key = content.quiz.map((q) => q.answer);
     const attempt = (as: TestUser, answers: number[]) =>
-      t.request({ method: "POST", url: `/api/workers/${as.workerId}/trainings/${id}/attempts`, payload: { answers, sectionsViewed: content.sections.length }, as });
+      t.request({
+        method: "POST",
+        url: `/api/workers/${as.workerId}/trainings/${id}/attempts`,
+        payload: { answers, sectionsViewed: content.sections.length },
+        as,
+      });
     // The first answer wrong, the rest right.
     const answers = key.map((a, i) => (i === 0 ? (a === 0 ? 1 : 0) : a));
     const wrongEs = await attempt(spanishWorker, answers);
     const wrongEn = await attempt(worker, answers);
     expect(wrongEs.statusCode).toBe(201);
     expect(wrongEs.json().attempt).toMatchObject({ correct: key.length - 1, total: key.length });
-    expect(wrongEs.json().attempt).toEqual({ ...wrongEn.json().attempt, id: wrongEs.json().attempt.id, submittedAt: wrongEs.json().attempt.submittedAt });
+    expect(wrongEs.json().attempt).toEqual({
+      ...wrongEn.json().attempt,
+      id: wrongEs.json().attempt.id,
+      submittedAt: wrongEs.json().attempt.submittedAt,
+    });
     expect(wrongEs.json().results).toEqual(wrongEn.json().results);
     const rightEs = await attempt(spanishWorker, key);
     expect(rightEs.json()).toMatchObject({ attempt: { score: 100, passed: true }, completes: true });

@@ -1,17 +1,10 @@
 import { Writable } from "node:stream";
-import {
-  NO_EXPIRY_ADMIN_ONLY,
-  READ_ONLY_TOKEN,
-  SESSION_REQUIRED,
-  TOKEN_EXPIRED,
-  TOKEN_INVALID,
-  TOKEN_REVOKED,
-} from "@sitesafe/domain";
 import { createTestDb } from "@sitesafe/db/testing";
+import { NO_EXPIRY_ADMIN_ONLY, READ_ONLY_TOKEN, SESSION_REQUIRED, TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_REVOKED } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashServiceToken } from "../src/services/tokens.js";
 import { buildServer } from "../src/server.js";
-import { createTestApp, testConfig, type TestApp, type TestUser } from "./helpers.js";
+import { hashServiceToken } from "../src/services/tokens.js";
+import { createTestApp, type TestApp, type TestUser, testConfig } from "./helpers.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +45,13 @@ describe("creating, listing and revoking one's own tokens", () => {
     expect(revoke.statusCode).toBe(204);
     expect((await t.request({ method: "GET", url: "/api/tokens", as: worker })).json()).toEqual([]);
     expect((await t.request({ method: "DELETE", url: `/api/tokens/${created.id}`, as: worker })).statusCode).toBe(404);
-    const audit = await t.db.selectFrom("auditEvents").select(["action"]).where("entity", "=", "serviceToken").where("entityId", "=", created.id).orderBy("id").execute();
+    const audit = await t.db
+      .selectFrom("auditEvents")
+      .select(["action"])
+      .where("entity", "=", "serviceToken")
+      .where("entityId", "=", created.id)
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["created", "revoked"]);
   });
 
@@ -60,7 +59,9 @@ describe("creating, listing and revoking one's own tokens", () => {
     const manager = await t.createUser({ role: "manager" });
     const admin = await t.createUser({ role: "admin" });
     expect((await create(manager, { name: "" })).json()).toMatchObject({ message: "Name is required" });
-    expect((await create(manager, { name: "x", scope: "admin" })).json()).toMatchObject({ message: "Scope must be either 'read' or 'read-write'" });
+    expect((await create(manager, { name: "x", scope: "admin" })).json()).toMatchObject({
+      message: "Scope must be either 'read' or 'read-write'",
+    });
     const tooLong = await create(manager, { name: "x", expiresInDays: 366 });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ message: "Expiry can be at most 365 days", issues: [{ path: "expiresInDays" }] });
@@ -93,19 +94,38 @@ describe("a bearer token acts as its owner", () => {
     const trpc = await t.request({ method: "GET", url: "/trpc/auth.me", bearer: secret });
     expect(trpc.statusCode).toBe(200);
     expect(trpc.body).toContain(manager.username);
-    const write = await t.request({ method: "POST", url: "/api/projects", bearer: secret, payload: { name: "Token Tower", location: "Springfield", status: "active", startDate: "2026-03-01" } });
+    const write = await t.request({
+      method: "POST",
+      url: "/api/projects",
+      bearer: secret,
+      payload: { name: "Token Tower", location: "Springfield", status: "active", startDate: "2026-03-01" },
+    });
     expect(write.statusCode, write.body).toBe(201);
-    const used = await t.db.selectFrom("serviceTokens").select("lastUsedAt").where("tokenHash", "=", hashServiceToken(secret)).executeTakeFirstOrThrow();
+    const used = await t.db
+      .selectFrom("serviceTokens")
+      .select("lastUsedAt")
+      .where("tokenHash", "=", hashServiceToken(secret))
+      .executeTakeFirstOrThrow();
     expect(used.lastUsedAt).not.toBeNull();
   });
 
   it("a cookie write still needs the Origin; a bearer header does not open that door for a cookie", async () => {
     const manager = await t.createUser({ role: "manager" });
     const body = { name: "Cookie Tower", location: "Springfield", status: "active", startDate: "2026-03-01" };
-    const noOrigin = await t.app.inject({ method: "POST", url: "/api/projects", payload: body, headers: { host: "localhost:80", cookie: manager.cookie } });
+    const noOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/projects",
+      payload: body,
+      headers: { host: "localhost:80", cookie: manager.cookie },
+    });
     expect(noOrigin.statusCode).toBe(403);
     // A bogus bearer next to a valid cookie: the token alone decides, and it is invalid.
-    const mixed = await t.app.inject({ method: "POST", url: "/api/projects", payload: body, headers: { host: "localhost:80", cookie: manager.cookie, authorization: "Bearer nope" } });
+    const mixed = await t.app.inject({
+      method: "POST",
+      url: "/api/projects",
+      payload: body,
+      headers: { host: "localhost:80", cookie: manager.cookie, authorization: "Bearer nope" },
+    });
     expect(mixed.statusCode).toBe(401);
     expect(mixed.json()).toEqual({ message: TOKEN_INVALID });
   });
@@ -114,8 +134,16 @@ describe("a bearer token acts as its owner", () => {
     const admin = await t.createUser({ role: "admin" });
     const secret = await t.tokenFor(admin, { scope: "read" });
     expect((await t.request({ method: "GET", url: "/api/projects", bearer: secret })).statusCode).toBe(200);
-    const before = await t.db.selectFrom("projects").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-    const rest = await t.request({ method: "POST", url: "/api/projects", bearer: secret, payload: { name: "Nope", location: "X", status: "active", startDate: "2026-03-01" } });
+    const before = await t.db
+      .selectFrom("projects")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const rest = await t.request({
+      method: "POST",
+      url: "/api/projects",
+      bearer: secret,
+      payload: { name: "Nope", location: "X", status: "active", startDate: "2026-03-01" },
+    });
     expect(rest.statusCode).toBe(403);
     expect(rest.json()).toEqual({ message: READ_ONLY_TOKEN });
     const trpc = await t.request({
@@ -126,7 +154,12 @@ describe("a bearer token acts as its owner", () => {
     });
     expect(trpc.statusCode).toBe(403);
     expect(trpc.body).toContain(READ_ONLY_TOKEN);
-    expect(await t.db.selectFrom("projects").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom("projects")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it("unknown, malformed, revoked and expired tokens are 401 with their reason", async () => {
@@ -194,7 +227,12 @@ describe("a bearer token acts as its owner", () => {
     const mint = await t.request({ method: "POST", url: "/api/tokens", bearer: made.token, payload: { name: "child" } });
     expect(mint.statusCode).toBe(403);
     expect(mint.json()).toEqual({ message: SESSION_REQUIRED });
-    const pw = await t.request({ method: "POST", url: "/api/change-password", bearer: made.token, payload: { currentPassword: worker.password, newPassword: "NewPassw0rd!" } });
+    const pw = await t.request({
+      method: "POST",
+      url: "/api/change-password",
+      bearer: made.token,
+      payload: { currentPassword: worker.password, newPassword: "NewPassw0rd!" },
+    });
     expect(pw.statusCode).toBe(403);
     expect((await t.request({ method: "DELETE", url: `/api/tokens/${made.id}`, bearer: made.token })).statusCode).toBe(204);
     expect((await t.request({ method: "GET", url: "/api/user", bearer: made.token })).json()).toEqual({ message: TOKEN_REVOKED });
@@ -203,12 +241,24 @@ describe("a bearer token acts as its owner", () => {
   it("audits every write as its owner via the token", async () => {
     const manager = await t.createUser({ role: "manager", firstName: "Maria", lastName: "Lopez" });
     const secret = await t.tokenFor(manager, { name: "bi-export" });
-    const res = await t.request({ method: "POST", url: "/api/projects", bearer: secret, payload: { name: "Audit Tower", location: "Springfield", status: "active", startDate: "2026-03-01" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/projects",
+      bearer: secret,
+      payload: { name: "Audit Tower", location: "Springfield", status: "active", startDate: "2026-03-01" },
+    });
     expect(res.statusCode).toBe(201);
-    const rows = await t.db.selectFrom("auditEvents").select(["actorUserId", "actorName", "entity", "action", "details"]).where("actorUserId", "=", manager.id).orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("auditEvents")
+      .select(["actorUserId", "actorName", "entity", "action", "details"])
+      .where("actorUserId", "=", manager.id)
+      .orderBy("id")
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.actorName).toBe("Maria Lopez via token bi-export");
-    expect(rows).toContainEqual(expect.objectContaining({ entity: "serviceToken", action: "write", details: { procedure: "projects.create" } }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ entity: "serviceToken", action: "write", details: { procedure: "projects.create" } }),
+    );
   });
 });
 

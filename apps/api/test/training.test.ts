@@ -1,5 +1,5 @@
-import { moduleContentSchema, overallTrainingPercentage } from "@sitesafe/domain";
 import { audit, compliance } from "@sitesafe/db";
+import { moduleContentSchema, overallTrainingPercentage } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
@@ -100,7 +100,11 @@ describe("seeded training modules (migration 0002)", () => {
     expect(fall).toContain("42 inches");
     const hazmat = list.find((m) => m.slug === "hazardous-materials");
     expect(hazmat?.content.guidelines?.length).toBeGreaterThanOrEqual(1);
-    expect(hazmat?.content.guidelines?.[0]).toMatchObject({ category: expect.any(String), oshaStandard: expect.any(String), keyPoints: expect.any(Array) });
+    expect(hazmat?.content.guidelines?.[0]).toMatchObject({
+      category: expect.any(String),
+      oshaStandard: expect.any(String),
+      keyPoints: expect.any(Array),
+    });
   });
 });
 
@@ -129,9 +133,18 @@ describe("training modules", () => {
 
   it("lets admins, managers and Safety Manager / Safety Administrator positions add modules; not other workers", async () => {
     for (const as of [admin, manager, safetyManagerWorker]) {
-      const res = await t.request({ method: "POST", url: "/api/training-modules", payload: { ...newModule, title: `Ladders ${as.username}` }, as });
+      const res = await t.request({
+        method: "POST",
+        url: "/api/training-modules",
+        payload: { ...newModule, title: `Ladders ${as.username}` },
+        as,
+      });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ type: "fall_protection", duration: 20, content: { sections: newModule.content.sections, quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"] }] } });
+      expect(res.json()).toMatchObject({
+        type: "fall_protection",
+        duration: 20,
+        content: { sections: newModule.content.sections, quiz: [{ question: "Ratio?", options: ["4 to 1", "2 to 1"] }] },
+      });
       expect(res.json().content.quiz[0]).not.toHaveProperty("answer");
     }
     const denied = await t.request({ method: "POST", url: "/api/training-modules", payload: newModule, as: worker });
@@ -156,8 +169,14 @@ describe("training modules", () => {
     [{ ...newModule, content: { ...newModule.content, sections: [{ title: "x", content: "" }] } }, "Section content is required"],
     [{ ...newModule, content: { ...newModule.content, quiz: [] } }, "At least one quiz question is required"],
     [{ ...newModule, content: { ...newModule.content, quiz: [{ question: "", options: ["a", "b"], answer: 0 }] } }, "Question is required"],
-    [{ ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a", ""], answer: 0 }] } }, "Option cannot be empty"],
-    [{ ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a"], answer: 0 }] } }, "At least two options are required"],
+    [
+      { ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a", ""], answer: 0 }] } },
+      "Option cannot be empty",
+    ],
+    [
+      { ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a"], answer: 0 }] } },
+      "At least two options are required",
+    ],
     [{ ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a", "b"] }] } }, "Answer index is required"],
     [{ ...newModule, duration: 3 }, "Duration must be at least 5 minutes"],
   ])("refuses an invalid module with the spec's message (%#)", async (payload, message) => {
@@ -186,7 +205,15 @@ describe("worker training records", () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ moduleId: id, workerId: worker.workerId, progress: 1, status: "in_progress", completedAt: null, moduleTitle: "Hard Hat Safety", moduleType: "site_safety" });
+    expect(body).toMatchObject({
+      moduleId: id,
+      workerId: worker.workerId,
+      progress: 1,
+      status: "in_progress",
+      completedAt: null,
+      moduleTitle: "Hard Hat Safety",
+      moduleType: "site_safety",
+    });
     expect(body.lastAccessedAt).toEqual(expect.any(String));
     const history = await audit.auditHistory(t.db, "training", body.id);
     expect(history.map((h) => [h.action, h.fromState, h.toState])).toEqual([["started", "not_started", "in_progress"]]);
@@ -197,7 +224,9 @@ describe("worker training records", () => {
       for (const as of [worker, manager, admin]) {
         const res = await t.request({ method: "GET", url: url(worker, path), as });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual([expect.objectContaining({ progress: 1, status: "in_progress", moduleTitle: "Hard Hat Safety", moduleType: "site_safety" })]);
+        expect(res.json()).toEqual([
+          expect.objectContaining({ progress: 1, status: "in_progress", moduleTitle: "Hard Hat Safety", moduleType: "site_safety" }),
+        ]);
       }
       expect((await t.request({ method: "GET", url: url(worker, path), as: otherWorker })).statusCode).toBe(403);
       expect((await t.request({ method: "GET", url: url(99999, path), as: manager })).statusCode).toBe(404);
@@ -234,13 +263,23 @@ describe("worker training records", () => {
     const id = await moduleId("hard-hat-safety");
     // Completion needs a graded attempt that completes the module (docs/decisions/0107-server-graded-training.md).
     expect((await submitAttempt(worker, id, await answerKey(id))).statusCode).toBe(201);
-    const done = await t.request({ method: "PUT", url: url(worker, `/${id}`), payload: { progress: 100, status: "completed" }, as: worker });
+    const done = await t.request({
+      method: "PUT",
+      url: url(worker, `/${id}`),
+      payload: { progress: 100, status: "completed" },
+      as: worker,
+    });
     expect(done.statusCode).toBe(200);
     const body = done.json();
     expect(body).toMatchObject({ progress: 100, status: "completed" });
     expect(body.completedAt).toEqual(expect.any(String));
 
-    const lower = await t.request({ method: "PUT", url: url(worker, `/${id}`), payload: { progress: 40, status: "in_progress" }, as: worker });
+    const lower = await t.request({
+      method: "PUT",
+      url: url(worker, `/${id}`),
+      payload: { progress: 40, status: "in_progress" },
+      as: worker,
+    });
     expect(lower.statusCode).toBe(200);
     expect(lower.json()).toMatchObject({ progress: 100, status: "completed", completedAt: body.completedAt });
     expect(new Date(lower.json().lastAccessedAt).getTime()).toBeGreaterThanOrEqual(new Date(body.lastAccessedAt).getTime());
@@ -248,7 +287,12 @@ describe("worker training records", () => {
     const again = await t.request({ method: "POST", url: url(worker), payload: { moduleId: id, progress: 10 }, as: worker });
     expect(again.json()).toMatchObject({ progress: 100, status: "completed", completedAt: body.completedAt });
 
-    const rows = await t.db.selectFrom("workerTrainings").select("id").where("workerId", "=", worker.workerId).where("moduleId", "=", id).execute();
+    const rows = await t.db
+      .selectFrom("workerTrainings")
+      .select("id")
+      .where("workerId", "=", worker.workerId)
+      .where("moduleId", "=", id)
+      .execute();
     expect(rows).toHaveLength(1);
     const history = await audit.auditHistory(t.db, "training", body.id);
     expect(history.map((h) => h.action)).toEqual(["started", "completed"]);
@@ -259,22 +303,40 @@ describe("worker training records", () => {
     // An attempt that completes the module is on record (inserted directly, so no training record yet): 100 from the client stands.
     await t.db
       .insertInto("quizAttempts")
-      .values({ workerId: otherWorker.workerId as number, moduleId: id, answers: "[]", correctCount: 1, questionCount: 1, score: 100, passed: true })
+      .values({
+        workerId: otherWorker.workerId as number,
+        moduleId: id,
+        answers: "[]",
+        correctCount: 1,
+        questionCount: 1,
+        score: 100,
+        passed: true,
+      })
       .execute();
     const writes = [30, 100, 20, 60, 10, 90].map((progress, i) =>
-      t.request({ method: i % 2 ? "PUT" : "POST", url: i % 2 ? url(otherWorker, `/${id}`) : url(otherWorker), payload: { moduleId: id, progress }, as: otherWorker }),
+      t.request({
+        method: i % 2 ? "PUT" : "POST",
+        url: i % 2 ? url(otherWorker, `/${id}`) : url(otherWorker),
+        payload: { moduleId: id, progress },
+        as: otherWorker,
+      }),
     );
     const results = await Promise.all(writes);
     for (const r of results) expect([200, 201]).toContain(r.statusCode);
     const list = await t.request({ method: "GET", url: url(otherWorker), as: otherWorker });
-    expect(list.json()).toEqual([expect.objectContaining({ moduleId: id, progress: 100, status: "completed", completedAt: expect.any(String) })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ moduleId: id, progress: 100, status: "completed", completedAt: expect.any(String) }),
+    ]);
   });
 
   it("keeps the overall percentage consistent with the compliance SQL", async () => {
     const records = (await t.request({ method: "GET", url: url(worker), as: worker })).json();
     const moduleCount = (await modules(worker)).length;
     const fromDomain = overallTrainingPercentage(records, moduleCount);
-    const row = await compliance.workerComplianceQuery(t.db).where("w.id", "=", worker.workerId as number).executeTakeFirstOrThrow();
+    const row = await compliance
+      .workerComplianceQuery(t.db)
+      .where("w.id", "=", worker.workerId as number)
+      .executeTakeFirstOrThrow();
     expect(Number(row.compliance)).toBe(fromDomain);
     expect(fromDomain).toBe(Math.round(100 / moduleCount));
   });
@@ -297,8 +359,13 @@ describe("knowledge checks graded on the server", () => {
   it("never sends the answer key: list, by id and by slug", async () => {
     const id = await moduleId("team-lift");
     const one = (await t.request({ method: "GET", url: `/api/training-modules/${id}`, as: worker })).json() as ModuleBody;
-    const bySlug = (await t.request({ method: "GET", url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "fall-protection" } }))}`, as: worker })).json()
-      .result.data.json as ModuleBody;
+    const bySlug = (
+      await t.request({
+        method: "GET",
+        url: `/trpc/training.moduleBySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: "fall-protection" } }))}`,
+        as: worker,
+      })
+    ).json().result.data.json as ModuleBody;
     for (const m of [one, bySlug]) {
       expect(m.content.quiz.length).toBeGreaterThan(0);
       for (const q of m.content.quiz) expect(Object.keys(q as object).sort()).toEqual(["options", "question"]);
@@ -308,7 +375,12 @@ describe("knowledge checks graded on the server", () => {
   it("refuses a tampered completion: 100 without a completing attempt is stored as 99, in progress", async () => {
     const w = await t.createUser({ role: "worker" });
     const id = await moduleId("team-lift");
-    const res = await t.request({ method: "POST", url: url(w), payload: { moduleId: id, workerId: w.workerId, progress: 100, status: "completed", completedAt: new Date().toISOString() }, as: w });
+    const res = await t.request({
+      method: "POST",
+      url: url(w),
+      payload: { moduleId: id, workerId: w.workerId, progress: 100, status: "completed", completedAt: new Date().toISOString() },
+      as: w,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ progress: 99, status: "in_progress", completedAt: null });
     const put = await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100, status: "completed" }, as: w });
@@ -316,7 +388,10 @@ describe("knowledge checks graded on the server", () => {
     // A failed attempt does not open the door either.
     const key = await answerKey(id);
     expect((await submitAttempt(w, id, wrongOf(key))).json().completes).toBe(false);
-    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 99, status: "in_progress" });
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({
+      progress: 99,
+      status: "in_progress",
+    });
   });
 
   it("grades a module attempt, stores answers, score and time, and sets the step progress; a perfect score completes", async () => {
@@ -336,14 +411,25 @@ describe("knowledge checks graded on the server", () => {
     expect(body.completes).toBe(false);
     expect(body.results).toEqual(key.map((a, i) => ({ chosen: answers[i], correctAnswer: a, isCorrect: i === 0 })));
     // (sections viewed + correct answers) / (sections + questions)
-    expect(body.record).toMatchObject({ status: "in_progress", progress: Math.round(((sectionCount + 1) / (sectionCount + key.length)) * 100) });
-    const stored = await t.db.selectFrom("quizAttempts").selectAll().where("workerId", "=", w.workerId as number).execute();
+    expect(body.record).toMatchObject({
+      status: "in_progress",
+      progress: Math.round(((sectionCount + 1) / (sectionCount + key.length)) * 100),
+    });
+    const stored = await t.db
+      .selectFrom("quizAttempts")
+      .selectAll()
+      .where("workerId", "=", w.workerId as number)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ moduleId: id, answers, correctCount: 1, questionCount: key.length, score: expectedScore });
     expect(stored[0]?.submittedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     const perfect = await submitAttempt(w, id, key, { sectionsViewed: 0 });
-    expect(perfect.json()).toMatchObject({ attempt: { score: 100, passed: true }, completes: true, record: { progress: 100, status: "completed" } });
+    expect(perfect.json()).toMatchObject({
+      attempt: { score: 100, passed: true },
+      completes: true,
+      record: { progress: 100, status: "completed" },
+    });
     const history = await audit.auditHistory(t.db, "training", perfect.json().record.id);
     expect(history.map((h) => h.action)).toEqual(["started", "completed"]);
     expect(history[1]?.details).toMatchObject({ attemptId: perfect.json().attempt.id });
@@ -355,13 +441,27 @@ describe("knowledge checks graded on the server", () => {
     const key = await answerKey(id);
     expect(key).toHaveLength(4);
     // 2 of 4 = 50%: not passed; the attempt changes no progress on a static page.
-    const half = await submitAttempt(w, id, key.map((a, i) => (i < 2 ? a : a === 0 ? 1 : 0)));
+    const half = await submitAttempt(
+      w,
+      id,
+      key.map((a, i) => (i < 2 ? a : a === 0 ? 1 : 0)),
+    );
     expect(half.json()).toMatchObject({ attempt: { score: 50, passed: false }, completes: false, record: null });
-    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 99, status: "in_progress" });
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({
+      progress: 99,
+      status: "in_progress",
+    });
     // 3 of 4 = 75%: passed.
-    const pass = await submitAttempt(w, id, key.map((a, i) => (i < 3 ? a : a === 0 ? 1 : 0)));
+    const pass = await submitAttempt(
+      w,
+      id,
+      key.map((a, i) => (i < 3 ? a : a === 0 ? 1 : 0)),
+    );
     expect(pass.json()).toMatchObject({ attempt: { score: 75, passed: true }, completes: true, record: null });
-    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({ progress: 100, status: "completed" });
+    expect((await t.request({ method: "PUT", url: url(w, `/${id}`), payload: { progress: 100 }, as: w })).json()).toMatchObject({
+      progress: 100,
+      status: "completed",
+    });
   });
 
   it("rejects unanswered or impossible answers, and attempts for someone else", async () => {
@@ -370,19 +470,41 @@ describe("knowledge checks graded on the server", () => {
     const short = await submitAttempt(worker, id, key.slice(1));
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("Answer every question before submitting");
-    const blank = await submitAttempt(worker, id, key.map((a, i) => (i === 0 ? null : a)));
+    const blank = await submitAttempt(
+      worker,
+      id,
+      key.map((a, i) => (i === 0 ? null : a)),
+    );
     expect(blank.statusCode).toBe(400);
-    const outOfRange = await submitAttempt(worker, id, key.map(() => 9));
+    const outOfRange = await submitAttempt(
+      worker,
+      id,
+      key.map(() => 9),
+    );
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json().message).toBe("Each answer must be one of the question's options");
-    const notANumber = await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: "all of them" }, as: worker });
+    const notANumber = await t.request({
+      method: "POST",
+      url: url(worker, `/${id}/attempts`),
+      payload: { answers: "all of them" },
+      as: worker,
+    });
     expect(notANumber.statusCode).toBe(400);
     for (const as of [otherWorker, manager, admin]) {
-      expect((await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: key }, as })).statusCode).toBe(403);
+      expect((await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: key }, as })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await t.request({ method: "POST", url: url(worker, "/99999/attempts"), payload: { answers: [0] }, as: worker })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: "POST", url: url(worker, "/99999/attempts"), payload: { answers: [0] }, as: worker })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: "POST", url: url(worker, `/${id}/attempts`), payload: { answers: key } })).statusCode).toBe(401);
-    const stored = await t.db.selectFrom("quizAttempts").select("id").where("workerId", "=", worker.workerId as number).where("moduleId", "=", id).execute();
+    const stored = await t.db
+      .selectFrom("quizAttempts")
+      .select("id")
+      .where("workerId", "=", worker.workerId as number)
+      .where("moduleId", "=", id)
+      .execute();
     expect(stored).toHaveLength(0);
   });
 });

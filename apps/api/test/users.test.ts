@@ -96,21 +96,39 @@ describe("POST /api/reset-password", () => {
     const payload = { userId: worker.id, password: "NewPass123" };
     expect((await t.request({ method: "POST", url: "/api/reset-password", payload })).statusCode).toBe(401);
     expect((await t.request({ method: "POST", url: "/api/reset-password", payload, as: manager })).statusCode).toBe(403);
-    expect((await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: worker.id, password: "NewPass123" }, as: worker })).statusCode).toBe(403);
-    const missing = await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: 999999, password: "NewPass123" }, as: admin });
+    expect(
+      (await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: worker.id, password: "NewPass123" }, as: worker }))
+        .statusCode,
+    ).toBe(403);
+    const missing = await t.request({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { userId: 999999, password: "NewPass123" },
+      as: admin,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it("sets the new password, ends the user's sessions and writes an audit event", async () => {
     const target = await t.createUser({ role: "worker", password: "OldPass123" });
-    const res = await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: target.id, password: "Fresh1Pass" }, as: admin });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { userId: target.id, password: "Fresh1Pass" },
+      as: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/user", as: target })).statusCode).toBe(401);
     expect((await login(target.username, "OldPass123")).statusCode).toBe(401);
     expect((await login(target.username, "Fresh1Pass")).statusCode).toBe(200);
     // The admin keeps working.
     expect((await t.request({ method: "GET", url: "/api/user", as: admin })).statusCode).toBe(200);
-    const events = await t.db.selectFrom("auditEvents").select(["action", "actorUserId"]).where("entity", "=", "user").where("entityId", "=", target.id).execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .select(["action", "actorUserId"])
+      .where("entity", "=", "user")
+      .where("entityId", "=", target.id)
+      .execute();
     expect(events).toContainEqual({ action: "password_reset", actorUserId: admin.id });
   });
 
@@ -118,7 +136,12 @@ describe("POST /api/reset-password", () => {
     const self = await t.createUser({ role: "admin", password: "OldPass123" });
     const second = await login(self.username, "OldPass123");
     const secondCookie = `session=${second.cookies.find((c) => c.name === "session")?.value}`;
-    const res = await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: self.id, password: "Fresh1Pass" }, as: self });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { userId: self.id, password: "Fresh1Pass" },
+      as: self,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/user", as: self })).statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/user", headers: { cookie: secondCookie } })).statusCode).toBe(401);
@@ -163,7 +186,12 @@ describe("DELETE /api/users/:id", () => {
     // The project itself stays.
     const project = await t.db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst();
     expect(project).toBeDefined();
-    const events = await t.db.selectFrom("auditEvents").select(["action", "actorUserId"]).where("entity", "=", "user").where("entityId", "=", target.id).execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .select(["action", "actorUserId"])
+      .where("entity", "=", "user")
+      .where("entityId", "=", target.id)
+      .execute();
     expect(events).toContainEqual({ action: "deleted", actorUserId: admin.id });
     expect((await t.request({ method: "DELETE", url: `/api/users/${target.id}`, as: admin })).statusCode).toBe(404);
   });
@@ -174,7 +202,14 @@ describe("GET /api/workers/byUserId/:userId", () => {
     for (const as of [admin, manager]) {
       const res = await t.request({ method: "GET", url: `/api/workers/byUserId/${worker.id}`, as });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: worker.workerId, userId: worker.id, role: "Carpenter", company: "Acme Builders", email: worker.email, phone: "5551234567" });
+      expect(res.json()).toMatchObject({
+        id: worker.workerId,
+        userId: worker.id,
+        role: "Carpenter",
+        company: "Acme Builders",
+        email: worker.email,
+        phone: "5551234567",
+      });
       expect(res.json().hardhatNumber).toMatch(/^HH-/);
     }
   });

@@ -47,7 +47,10 @@ describe("safety videos", () => {
     const history = await audit.auditHistory(t.db, "video", video.id);
     expect(history.map((h) => h.action)).toEqual(["created"]);
 
-    const byAdmin = await addVideo({ title: "Direct file", url: "https://cdn.example.com/talk.mp4", thumbnail: "https://example.com/t.jpg" }, admin);
+    const byAdmin = await addVideo(
+      { title: "Direct file", url: "https://cdn.example.com/talk.mp4", thumbnail: "https://example.com/t.jpg" },
+      admin,
+    );
     expect(byAdmin.thumbnail).toBe("https://example.com/t.jpg");
   });
 
@@ -94,10 +97,21 @@ describe("safety videos", () => {
       as: admin,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: first.id, title: "Ladder safety (updated)", url: "https://vimeo.com/76979871", duration: 300, thumbnail: null });
+    expect(res.json()).toMatchObject({
+      id: first.id,
+      title: "Ladder safety (updated)",
+      url: "https://vimeo.com/76979871",
+      duration: 300,
+      thumbnail: null,
+    });
     expect((await t.request({ method: "PUT", url: `/api/safety-videos/${first.id}`, payload: youtube, as: worker })).statusCode).toBe(403);
     expect((await t.request({ method: "PUT", url: "/api/safety-videos/99999", payload: youtube, as: manager })).statusCode).toBe(404);
-    const bad = await t.request({ method: "PUT", url: `/api/safety-videos/${first.id}`, payload: { ...youtube, url: "nope" }, as: manager });
+    const bad = await t.request({
+      method: "PUT",
+      url: `/api/safety-videos/${first.id}`,
+      payload: { ...youtube, url: "nope" },
+      as: manager,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Please enter a valid URL");
   });
@@ -112,9 +126,19 @@ describe("worker video progress", () => {
   });
 
   it("records 94% as partially watched and 95% as completed", async () => {
-    const partial = await t.request({ method: "POST", url: url(worker), payload: { videoId: video.id, watchedPercentage: 94, status: "completed" }, as: worker });
+    const partial = await t.request({
+      method: "POST",
+      url: url(worker),
+      payload: { videoId: video.id, watchedPercentage: 94, status: "completed" },
+      as: worker,
+    });
     expect(partial.statusCode).toBe(201);
-    expect(partial.json()).toMatchObject({ videoId: video.id, workerId: worker.workerId, watchedPercentage: 94, status: "partially_watched" });
+    expect(partial.json()).toMatchObject({
+      videoId: video.id,
+      workerId: worker.workerId,
+      watchedPercentage: 94,
+      status: "partially_watched",
+    });
     expect(partial.json().lastWatchedAt).toEqual(expect.any(String));
     const done = await t.request({ method: "PUT", url: url(worker, `/${video.id}`), payload: { watchedPercentage: 95 }, as: worker });
     expect(done.statusCode).toBe(200);
@@ -132,11 +156,17 @@ describe("worker video progress", () => {
     for (const as of [manager, admin]) expect((await t.request({ method: "GET", url: url(worker), as })).statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: url(worker), as: otherWorker })).statusCode).toBe(403);
     for (const as of [otherWorker, manager, admin]) {
-      expect((await t.request({ method: "POST", url: url(worker), payload: { videoId: video.id, watchedPercentage: 10 }, as })).statusCode).toBe(403);
-      expect((await t.request({ method: "PUT", url: url(worker, `/${video.id}`), payload: { watchedPercentage: 10 }, as })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: "POST", url: url(worker), payload: { videoId: video.id, watchedPercentage: 10 }, as })).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.request({ method: "PUT", url: url(worker, `/${video.id}`), payload: { watchedPercentage: 10 }, as })).statusCode,
+      ).toBe(403);
     }
     expect((await t.request({ method: "GET", url: url(99999), as: manager })).statusCode).toBe(404);
-    expect((await t.request({ method: "PUT", url: url(worker, "/99999"), payload: { watchedPercentage: 10 }, as: worker })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: "PUT", url: url(worker, "/99999"), payload: { watchedPercentage: 10 }, as: worker })).statusCode,
+    ).toBe(404);
     const bad = await t.request({ method: "PUT", url: url(worker, `/${video.id}`), payload: { watchedPercentage: 120 }, as: worker });
     expect(bad.statusCode).toBe(400);
   });
@@ -153,13 +183,20 @@ describe("worker video progress", () => {
     expect(mine.json().map((v: { id: number }) => v.id)).not.toContain(video.id);
 
     expect((await t.request({ method: "GET", url: url(worker).replace("/videos", "/required-videos"), as: manager })).statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: url(worker).replace("/videos", "/required-videos"), as: otherWorker })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: url(worker).replace("/videos", "/required-videos"), as: otherWorker })).statusCode).toBe(
+      403,
+    );
   });
 
   it("stores a self-attested watch apart from the tracked status, once, and still lists the video as required", async () => {
     const attested = await addVideo({ ...youtube, title: "Attested video" });
     const before = Date.now();
-    const res = await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: { watchedPercentage: 100, status: "completed" }, as: otherWorker });
+    const res = await t.request({
+      method: "POST",
+      url: url(otherWorker, `/${attested.id}/self-attest`),
+      payload: { watchedPercentage: 100, status: "completed" },
+      as: otherWorker,
+    });
     expect(res.statusCode).toBe(200);
     const first = res.json();
     expect(first).toMatchObject({ videoId: attested.id, status: "not_watched", watchedPercentage: 0 });
@@ -167,7 +204,12 @@ describe("worker video progress", () => {
     // Saying it twice keeps the first time; tracked progress moves on its own.
     const again = await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: {}, as: otherWorker });
     expect(again.json().selfAttestedAt).toBe(first.selfAttestedAt);
-    const tracked = await t.request({ method: "PUT", url: url(otherWorker, `/${attested.id}`), payload: { watchedPercentage: 40 }, as: otherWorker });
+    const tracked = await t.request({
+      method: "PUT",
+      url: url(otherWorker, `/${attested.id}`),
+      payload: { watchedPercentage: 40 },
+      as: otherWorker,
+    });
     expect(tracked.json()).toMatchObject({ status: "partially_watched", watchedPercentage: 40, selfAttestedAt: first.selfAttestedAt });
     // Not tracked completion: the video is still required.
     const required = await t.request({ method: "GET", url: url(otherWorker).replace("/videos", "/required-videos"), as: otherWorker });
@@ -175,9 +217,13 @@ describe("worker video progress", () => {
     const history = await audit.auditHistory(t.db, "video", attested.id);
     expect(history.filter((h) => h.action === "self_attested")).toHaveLength(1);
     for (const as of [worker, manager, admin]) {
-      expect((await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: {}, as })).statusCode).toBe(403);
+      expect((await t.request({ method: "POST", url: url(otherWorker, `/${attested.id}/self-attest`), payload: {}, as })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await t.request({ method: "POST", url: url(otherWorker, "/99999/self-attest"), payload: {}, as: otherWorker })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: "POST", url: url(otherWorker, "/99999/self-attest"), payload: {}, as: otherWorker })).statusCode,
+    ).toBe(404);
   });
 
   it("is also a tRPC procedure", async () => {

@@ -65,7 +65,11 @@ describe("GET a whole list over REST", () => {
       paged.push(...page.json());
     }
     expect(streamed).toEqual(paged);
-    expect(streamed[0]).toMatchObject({ title: expect.stringContaining('"quoted" \\ ünïcode'), projectName: expect.any(String), hazards: [{ description: "Falls", riskLevel: "high" }] });
+    expect(streamed[0]).toMatchObject({
+      title: expect.stringContaining('"quoted" \\ ünïcode'),
+      projectName: expect.any(String),
+      hazards: [{ description: "Falls", riskLevel: "high" }],
+    });
   });
 
   it("applies the caller's permissions: a worker gets their assigned projects' rows only", async () => {
@@ -106,7 +110,14 @@ describe("GET a whole list over REST", () => {
   });
 
   it("streams the other whole lists the spec's clients read", async () => {
-    for (const url of ["/api/incident-reports", "/api/hot-work-permits", "/api/safety-comments", "/api/workers", "/api/managers", "/api/users"]) {
+    for (const url of [
+      "/api/incident-reports",
+      "/api/hot-work-permits",
+      "/api/safety-comments",
+      "/api/workers",
+      "/api/managers",
+      "/api/users",
+    ]) {
       const res = await t.request({ method: "GET", url, as: admin });
       expect(res.statusCode, url).toBe(200);
       expect(Array.isArray(res.json()), url).toBe(true);

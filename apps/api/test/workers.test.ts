@@ -73,7 +73,9 @@ describe("create a worker with a login account", () => {
     const login = await t.request({ method: "POST", url: "/api/login", payload: { username: "crew_a", password: "secret1" } });
     expect(login.statusCode).toBe(200);
     const cookie = login.cookies.find((c) => c.name === "session")?.value;
-    const mine = (await t.request({ method: "GET", url: "/api/projects", headers: { cookie: `session=${cookie}` } })).json() as { id: number }[];
+    const mine = (await t.request({ method: "GET", url: "/api/projects", headers: { cookie: `session=${cookie}` } })).json() as {
+      id: number;
+    }[];
     expect(mine.map((p) => p.id).sort()).toEqual([p1, p2].sort());
   });
 
@@ -104,7 +106,12 @@ describe("create a worker with a login account", () => {
   });
 
   it("refuses a project that does not exist (400) and leaves nothing behind", async () => {
-    const res = await t.request({ method: "POST", url: "/api/workers", payload: newWorker("c", { projectIds: [p1, 999999] }), as: manager });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/workers",
+      payload: newWorker("c", { projectIds: [p1, 999999] }),
+      as: manager,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("A selected project does not exist");
     expect(await countWhere("users", "username", "crew_c")).toBe(0);
@@ -116,20 +123,37 @@ describe("create a worker with a login account", () => {
     expect(dupUser.json().message).toBe("Username already exists");
     expect(await countWhere("workers", "email", "casey.d@example.com")).toBe(0);
 
-    const dupEmail = await t.request({ method: "POST", url: "/api/workers", payload: newWorker("e", { email: "Casey.A@example.com" }), as: manager });
+    const dupEmail = await t.request({
+      method: "POST",
+      url: "/api/workers",
+      payload: newWorker("e", { email: "Casey.A@example.com" }),
+      as: manager,
+    });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().message).toBe("Email already exists");
     expect(await countWhere("users", "username", "crew_e")).toBe(0);
 
     // An e-mail held by an account without a worker profile (the admin's) is taken too.
-    const adminEmail = await t.request({ method: "POST", url: "/api/workers", payload: newWorker("f", { email: admin.email }), as: manager });
+    const adminEmail = await t.request({
+      method: "POST",
+      url: "/api/workers",
+      payload: newWorker("f", { email: admin.email }),
+      as: manager,
+    });
     expect(adminEmail.statusCode).toBe(409);
     expect(await countWhere("users", "username", "crew_f")).toBe(0);
   });
 
   it("concurrent creates of the same username: one 201, the rest 409, one account", async () => {
     const results = await Promise.all(
-      [1, 2, 3].map((i) => t.request({ method: "POST", url: "/api/workers", payload: newWorker(`race${i}`, { username: "crew_race", projectIds: [p3] }), as: admin })),
+      [1, 2, 3].map((i) =>
+        t.request({
+          method: "POST",
+          url: "/api/workers",
+          payload: newWorker(`race${i}`, { username: "crew_race", projectIds: [p3] }),
+          as: admin,
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await countWhere("users", "username", "crew_race")).toBe(1);
@@ -158,7 +182,9 @@ describe("read, list and search workers", () => {
 
   it("searches name, e-mail, role and phone; pages with limit/offset", async () => {
     const search = async (q: string) =>
-      ((await t.request({ method: "GET", url: `/api/workers?search=${encodeURIComponent(q)}`, as: admin })).json() as { email: string }[]).map((w) => w.email);
+      (
+        (await t.request({ method: "GET", url: `/api/workers?search=${encodeURIComponent(q)}`, as: admin })).json() as { email: string }[]
+      ).map((w) => w.email);
     expect(await search("casey jonesa")).toEqual(["casey.a@example.com"]);
     expect(await search("CASEY.B@")).toEqual(["casey.b@example.com"]);
     expect(await search("electric")).toEqual(expect.arrayContaining(["casey.a@example.com", "casey.b@example.com"]));
@@ -183,17 +209,34 @@ describe("read, list and search workers", () => {
     await t.assign(worker.workerId as number, p3);
     const res = await t.request({ method: "GET", url: `/api/workers/${worker.workerId}/projects`, as: worker });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([expect.objectContaining({ id: p3, name: "East Yard", compliancePercentage: expect.any(Number), workerCount: expect.any(Number) })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ id: p3, name: "East Yard", compliancePercentage: expect.any(Number), workerCount: expect.any(Number) }),
+    ]);
   });
 
   it("training and video tabs list modules and videos with the worker's records", async () => {
-    const mod = await t.db.insertInto("trainingModules").values({ title: "Ladder Safety", content: "{}" }).returning("id").executeTakeFirstOrThrow();
-    await t.db.insertInto("workerTrainings").values({ workerId: worker.workerId as number, moduleId: mod.id, status: "in_progress", progress: 40 }).execute();
-    const trainings = await t.app.inject({ method: "GET", url: `/trpc/workers.trainingRecords?input=${encodeURIComponent(JSON.stringify({ json: { id: worker.workerId } }))}`, headers: { cookie: manager.cookie } });
+    const mod = await t.db
+      .insertInto("trainingModules")
+      .values({ title: "Ladder Safety", content: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("workerTrainings")
+      .values({ workerId: worker.workerId as number, moduleId: mod.id, status: "in_progress", progress: 40 })
+      .execute();
+    const trainings = await t.app.inject({
+      method: "GET",
+      url: `/trpc/workers.trainingRecords?input=${encodeURIComponent(JSON.stringify({ json: { id: worker.workerId } }))}`,
+      headers: { cookie: manager.cookie },
+    });
     expect(trainings.statusCode).toBe(200);
     const records = trainings.json().result.data.json as { moduleId: number; title: string; status: string; progress: number }[];
     expect(records.find((r) => r.moduleId === mod.id)).toMatchObject({ title: "Ladder Safety", status: "in_progress", progress: 40 });
-    const videos = await t.app.inject({ method: "GET", url: `/trpc/workers.videoRecords?input=${encodeURIComponent(JSON.stringify({ json: { id: worker.workerId } }))}`, headers: { cookie: worker.cookie } });
+    const videos = await t.app.inject({
+      method: "GET",
+      url: `/trpc/workers.videoRecords?input=${encodeURIComponent(JSON.stringify({ json: { id: worker.workerId } }))}`,
+      headers: { cookie: worker.cookie },
+    });
     expect(videos.statusCode).toBe(200);
   });
 });
@@ -229,7 +272,13 @@ describe("update a worker", () => {
       as: manager,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: "Morgan", lastName: "Jonesu", email: "morgan@example.com", role: "Foreman", projectIds: [p1] });
+    expect(res.json()).toMatchObject({
+      firstName: "Morgan",
+      lastName: "Jonesu",
+      email: "morgan@example.com",
+      role: "Foreman",
+      projectIds: [p1],
+    });
     const user = await t.db.selectFrom("users").select(["email", "firstName"]).where("id", "=", userId).executeTakeFirstOrThrow();
     expect(user).toEqual({ email: "morgan@example.com", firstName: "Morgan" });
   });
@@ -247,16 +296,27 @@ describe("update a worker", () => {
   });
 
   it("a worker may not edit (403); a missing worker is 404", async () => {
-    expect((await t.request({ method: "PUT", url: `/api/workers/${worker.workerId}`, payload: { firstName: "Me" }, as: worker })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/workers/${worker.workerId}`, payload: { firstName: "Me" }, as: worker })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: "PUT", url: "/api/workers/999999", payload: { firstName: "X" }, as: admin })).statusCode).toBe(404);
   });
 });
 
 describe("delete a worker", () => {
   it("deletes the login account, and with it the profile, assignments and training records (204)", async () => {
-    const created = (await t.request({ method: "POST", url: "/api/workers", payload: newWorker("x", { projectIds: [p1] }), as: admin })).json();
-    const mod = await t.db.insertInto("trainingModules").values({ title: "Scaffolds", content: "{}" }).returning("id").executeTakeFirstOrThrow();
-    await t.db.insertInto("workerTrainings").values({ workerId: created.id, moduleId: mod.id, status: "completed", progress: 100 }).execute();
+    const created = (
+      await t.request({ method: "POST", url: "/api/workers", payload: newWorker("x", { projectIds: [p1] }), as: admin })
+    ).json();
+    const mod = await t.db
+      .insertInto("trainingModules")
+      .values({ title: "Scaffolds", content: "{}" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("workerTrainings")
+      .values({ workerId: created.id, moduleId: mod.id, status: "completed", progress: 100 })
+      .execute();
     const res = await t.request({ method: "DELETE", url: `/api/workers/${created.id}`, as: manager });
     expect(res.statusCode).toBe(204);
     expect(await t.db.selectFrom("users").select("id").where("id", "=", created.userId).executeTakeFirst()).toBeUndefined();
@@ -264,12 +324,21 @@ describe("delete a worker", () => {
     expect(await t.db.selectFrom("projectWorkers").select("id").where("workerId", "=", created.id).execute()).toEqual([]);
     expect(await t.db.selectFrom("workerTrainings").select("id").where("workerId", "=", created.id).execute()).toEqual([]);
     expect((await t.request({ method: "DELETE", url: `/api/workers/${created.id}`, as: manager })).statusCode).toBe(404);
-    const events = await t.db.selectFrom("auditEvents").selectAll().where("entity", "=", "user").where("entityId", "=", created.userId).execute();
+    const events = await t.db
+      .selectFrom("auditEvents")
+      .selectAll()
+      .where("entity", "=", "user")
+      .where("entityId", "=", created.userId)
+      .execute();
     expect(events.map((e) => e.action)).toContain("deleted");
   });
 
   it("deletes a profile that has no login account", async () => {
-    const row = await t.db.insertInto("workers").values({ userId: null, firstName: "No", lastName: "Login", email: "nologin@example.com", role: "Laborer" }).returning("id").executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto("workers")
+      .values({ userId: null, firstName: "No", lastName: "Login", email: "nologin@example.com", role: "Laborer" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect((await t.request({ method: "DELETE", url: `/api/workers/${row.id}`, as: manager })).statusCode).toBe(204);
   });
 
@@ -280,7 +349,9 @@ describe("delete a worker", () => {
     expect((await t.request({ method: "DELETE", url: `/api/workers/${peer.workerId}`, as: worker })).statusCode).toBe(403);
     expect((await t.request({ method: "DELETE", url: `/api/workers/${peer.workerId}`, as: manager })).statusCode).toBe(403);
     expect((await t.request({ method: "DELETE", url: `/api/workers/${boss.workerId}`, as: manager })).statusCode).toBe(403);
-    expect((await t.request({ method: "PUT", url: `/api/workers/${boss.workerId}`, payload: { firstName: "Hacked" }, as: manager })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "PUT", url: `/api/workers/${boss.workerId}`, payload: { firstName: "Hacked" }, as: manager })).statusCode,
+    ).toBe(403);
     const own = await t.request({ method: "DELETE", url: `/api/workers/${self.workerId}`, as: self });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe("You cannot delete your own account");
@@ -293,7 +364,15 @@ describe("managers", () => {
     const res = await t.request({
       method: "POST",
       url: "/api/managers",
-      payload: { username: "mgr_one", password: "secret1", firstName: "Dana", lastName: "Lead", email: "dana@example.com", phone: "5550001111", role: "Carpenter" },
+      payload: {
+        username: "mgr_one",
+        password: "secret1",
+        firstName: "Dana",
+        lastName: "Lead",
+        email: "dana@example.com",
+        phone: "5550001111",
+        role: "Carpenter",
+      },
       as: admin,
     });
     expect(res.statusCode).toBe(201);
@@ -322,7 +401,9 @@ describe("managers", () => {
     expect(roles.has("Safety Administrator")).toBe(true);
     const viaFilter = (await t.request({ method: "GET", url: "/api/workers?managersOnly=true", as: admin })).json() as unknown[];
     expect(viaFilter).toHaveLength((res.json() as unknown[]).length);
-    const byPosition = (await t.request({ method: "GET", url: "/api/workers?positions=Electrician", as: admin })).json() as { role: string }[];
+    const byPosition = (await t.request({ method: "GET", url: "/api/workers?positions=Electrician", as: admin })).json() as {
+      role: string;
+    }[];
     expect(byPosition.every((w) => w.role === "Electrician")).toBe(true);
     expect((await t.request({ method: "GET", url: "/api/managers", as: worker })).statusCode).toBe(403);
   });

@@ -4,8 +4,8 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
-import { UpdatePrompt } from "./features/offline/UpdatePrompt";
 import { hasSavedCache } from "./features/offline/savedCache";
+import { UpdatePrompt } from "./features/offline/UpdatePrompt";
 import { loadAppTexts, startI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import { cssVariablesResolver, theme } from "./theme";
@@ -34,7 +34,12 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "sitesafe-color
  */
 function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
       <RouterProvider router={router} />
       <UpdatePrompt />
     </MantineProvider>

@@ -9,7 +9,12 @@ import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColo
  * shade. Green, red, blue, teal and cyan get the same treatment so that every filled button and
  * badge keeps white text at 4.5:1 or more in both themes; yellow gets dark text (autoContrast).
  */
-const darkened = (name: "orange" | "green" | "red" | "blue" | "teal" | "cyan" | "yellow", seven: string, eight: string, nine: string): MantineColorsTuple => {
+const darkened = (
+  name: "orange" | "green" | "red" | "blue" | "teal" | "cyan" | "yellow",
+  seven: string,
+  eight: string,
+  nine: string,
+): MantineColorsTuple => {
   const [c0, c1, c2, c3, c4, c5, c6] = DEFAULT_THEME.colors[name];
   return [c0, c1, c2, c3, c4, c5, c6, seven, eight, nine];
 };

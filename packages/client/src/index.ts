@@ -116,7 +116,11 @@ function wrap(value: object): object {
  * Downloads a list as CSV (`GET <path>?format=csv` with the same filters), for exports to a
  * spreadsheet or a BI tool. Answers the response, whose body streams.
  */
-export async function downloadCsv(options: CreateClientOptions, path: string, query: Record<string, string | number | undefined> = {}): Promise<Response> {
+export async function downloadCsv(
+  options: CreateClientOptions,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<Response> {
   const url = new URL(path, options.url.replace(/\/+$/, "/"));
   for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
   url.searchParams.set("format", "csv");

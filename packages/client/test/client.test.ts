@@ -1,5 +1,5 @@
-import { createDb, migrateToLatest } from "@sitesafe/db";
 import { buildServer, type Config } from "@sitesafe/api";
+import { createDb, migrateToLatest } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
 

@@ -58,7 +58,10 @@ beforeAll(async () => {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 250));
@@ -117,7 +120,10 @@ describe("examples/site-report.ts against a running server", () => {
     expect(jha).toMatchObject({ title: "Tower crane lift: curtain wall panels", projectId: summary.projectId });
 
     expect(summary.approvedPermitId).not.toBeNull();
-    const permit = (await api(`/api/hot-work-permits/${summary.approvedPermitId}`)) as { status: string; history: { action: string; actorName: string }[] };
+    const permit = (await api(`/api/hot-work-permits/${summary.approvedPermitId}`)) as {
+      status: string;
+      history: { action: string; actorName: string }[];
+    };
     expect(permit.status).toBe("approved");
     expect(permit.history.at(-1)).toMatchObject({ action: "approved", actorName: expect.stringContaining("via token morning report") });
     // The client's error carries the server's status and message.

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { createDb, type CreateDbOptions, type DbHandle, migrateToLatest } from "./createDb.js";
+import { type CreateDbOptions, createDb, type DbHandle, migrateToLatest } from "./createDb.js";
 
 /**
  * A fresh, migrated database for each test file (docs/conventions.md). Migrating once per run and
@@ -45,7 +45,9 @@ export async function setupTestTemplate(): Promise<() => Promise<void>> {
     process.env[ENV_PG_TEMPLATE] = template;
     return async () => {
       await withAdmin(base, async (admin) => {
-        const { rows } = await sql<{ datname: string }>`select datname from pg_database where datname like ${`sitesafe_t%${runId}%`}`.execute(admin);
+        const { rows } = await sql<{
+          datname: string;
+        }>`select datname from pg_database where datname like ${`sitesafe_t%${runId}%`}`.execute(admin);
         for (const { datname } of rows) {
           await sql`drop database if exists ${sql.id(datname)} with (force)`.execute(admin);
         }

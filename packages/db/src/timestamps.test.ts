@@ -29,7 +29,12 @@ describe("reading timestamptz", () => {
     };
     const two = (n: number) => String(n).padStart(2, "0");
     for (let k = 0; k < 5_000; k++) {
-      const fraction = next(7) === 0 ? "" : `.${String(next(1_000_000)).padStart(6, "0").slice(0, 1 + next(6))}`;
+      const fraction =
+        next(7) === 0
+          ? ""
+          : `.${String(next(1_000_000))
+              .padStart(6, "0")
+              .slice(0, 1 + next(6))}`;
       const offset = `${next(2) ? "+" : "-"}${two(next(15))}${next(3) === 0 ? `:${two([15, 30, 45][next(3)] as number)}` : ""}`;
       const text = `${1900 + next(200)}-${two(1 + next(12))}-${two(1 + next(28))} ${two(next(24))}:${two(next(60))}:${two(next(60))}${fraction}${offset}`;
       const parsed = parseTimestamptz(text) as Date;

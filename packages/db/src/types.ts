@@ -146,12 +146,7 @@ export interface IncidentReportsTable {
   updatedAt: Timestamp;
 }
 
-export type TrainingModuleType =
-  | "site_safety"
-  | "spotter_safety"
-  | "equipment_operation"
-  | "fall_protection"
-  | "hazardous_materials";
+export type TrainingModuleType = "site_safety" | "spotter_safety" | "equipment_operation" | "fall_protection" | "hazardous_materials";
 
 export interface TrainingModulesTable {
   id: Generated<number>;

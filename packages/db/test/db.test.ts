@@ -72,7 +72,13 @@ describe("compliance SQL", () => {
       .returning("id")
       .execute();
     const [x, y] = projects.map((p) => p.id) as [number, number];
-    await db.insertInto("projectWorkers").values([{ projectId: x, workerId: a }, { projectId: x, workerId: b }]).execute();
+    await db
+      .insertInto("projectWorkers")
+      .values([
+        { projectId: x, workerId: a },
+        { projectId: x, workerId: b },
+      ])
+      .execute();
     const stats = new Map((await projectComplianceQuery(db).execute()).map((r) => [r.projectId, r]));
     expect(Number(stats.get(x)?.compliancePercentage)).toBe(32);
     expect(Number(stats.get(x)?.workerCount)).toBe(2);

@@ -51,7 +51,9 @@ const expected: Record<CommentAction, Record<Who, Record<CommentStatus, Cell>>> 
 };
 
 const cells = commentActions.flatMap((action) =>
-  (Object.keys(actors) as Who[]).flatMap((who) => commentStatuses.map((status) => [action, who, status, expected[action][who][status]] as const)),
+  (Object.keys(actors) as Who[]).flatMap((who) =>
+    commentStatuses.map((status) => [action, who, status, expected[action][who][status]] as const),
+  ),
 );
 
 describe("decideCommentAction", () => {

@@ -47,7 +47,11 @@ export function decideCommentAction(actor: Actor, action: CommentAction, comment
     case "markInProgress":
       if (!staff) return { allowed: false, reason: "role", message: "Only admins and managers can update message status" };
       if (comment.status !== "open") {
-        return { allowed: false, reason: "state", message: `Cannot mark a ${statusWord(comment.status)} message in progress; only open messages can be` };
+        return {
+          allowed: false,
+          reason: "state",
+          message: `Cannot mark a ${statusWord(comment.status)} message in progress; only open messages can be`,
+        };
       }
       return { allowed: true };
     case "resolve":

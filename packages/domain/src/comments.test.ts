@@ -68,7 +68,12 @@ describe("edit, resolve and list inputs", () => {
   });
 
   it("lists filter by tab, project and page", () => {
-    expect(listCommentsSchema.parse({ status: "open", projectId: "2", limit: "3", offset: "0" })).toEqual({ status: "open", projectId: 2, limit: 3, offset: 0 });
+    expect(listCommentsSchema.parse({ status: "open", projectId: "2", limit: "3", offset: "0" })).toEqual({
+      status: "open",
+      projectId: 2,
+      limit: 3,
+      offset: 0,
+    });
     expect(listCommentsSchema.safeParse({ status: "pending" }).success).toBe(false);
   });
 

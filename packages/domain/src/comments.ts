@@ -30,12 +30,7 @@ const INVALID_PROJECT = "Please select a valid project";
  */
 export const commentProjectIdSchema = z.preprocess(
   (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value === "" ? null : value),
-  z
-    .number({ error: INVALID_PROJECT })
-    .int(INVALID_PROJECT)
-    .positive(INVALID_PROJECT)
-    .max(2_147_483_647, INVALID_PROJECT)
-    .nullable(),
+  z.number({ error: INVALID_PROJECT }).int(INVALID_PROJECT).positive(INVALID_PROJECT).max(2_147_483_647, INVALID_PROJECT).nullable(),
 );
 
 /** POST /api/safety-comments. The author is the session's user and a new message is always open. */
@@ -86,7 +81,10 @@ export type ListCommentsInput = z.infer<typeof listCommentsSchema>;
  *   status, so the status it carries is only the one the author's screen showed.
  */
 export type CommentUpdateKind = "markInProgress" | "resolve" | "edit";
-export function commentUpdateKind(body: { status?: unknown; title?: unknown; content?: unknown }, sender: Pick<Actor, "role"> | null): CommentUpdateKind {
+export function commentUpdateKind(
+  body: { status?: unknown; title?: unknown; content?: unknown },
+  sender: Pick<Actor, "role"> | null,
+): CommentUpdateKind {
   if (body.status === "resolved") return "resolve";
   if (body.status === "in_progress") {
     const staffAction = sender !== null && isStaff(sender);

@@ -28,7 +28,14 @@ describe("compliance labels and colours (docs/product.md)", () => {
     expect([80, 79, 50, 49].map((p) => complianceColor(p, "dashboard"))).toEqual(["green", "orange", "orange", "red"]);
     expect([90, 89, 85, 84].map((p) => complianceColor(p, "dashboardTable"))).toEqual(["green", "yellow", "yellow", "red"]);
     expect([90, 89, 70, 69].map((p) => complianceColor(p, "projectCard"))).toEqual(["green", "blue", "blue", "red"]);
-    expect([80, 79, 50, 49, 25, 24].map((p) => complianceColor(p, "workerTable"))).toEqual(["green", "yellow", "yellow", "orange", "orange", "red"]);
+    expect([80, 79, 50, 49, 25, 24].map((p) => complianceColor(p, "workerTable"))).toEqual([
+      "green",
+      "yellow",
+      "yellow",
+      "orange",
+      "orange",
+      "red",
+    ]);
   });
 
   it("averages worker compliance, 100 with no workers", () => {

@@ -10,7 +10,13 @@ import {
 } from "./dashboard.js";
 
 const at = (iso: string) => new Date(iso);
-const item = (id: string, iso: string, type: UpcomingItem["type"] = "other"): UpcomingItem => ({ id, type, title: id, datetime: at(iso), details: "" });
+const item = (id: string, iso: string, type: UpcomingItem["type"] = "other"): UpcomingItem => ({
+  id,
+  type,
+  title: id,
+  datetime: at(iso),
+  details: "",
+});
 
 describe("dashboard", () => {
   it("merges upcoming items in time order and keeps the first five", () => {

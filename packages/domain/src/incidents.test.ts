@@ -29,7 +29,14 @@ describe("incident labels and colours (docs/product.md)", () => {
 describe("incidentReportSchema", () => {
   it("applies the defaults: severity minor, status open, date today, no involved workers", () => {
     const parsed = incidentReportSchema.parse({ projectId: 1, title: "Slip" });
-    expect(parsed).toMatchObject({ severity: "minor", status: "open", date: localToday(), involvedWorkers: [], description: "", location: "" });
+    expect(parsed).toMatchObject({
+      severity: "minor",
+      status: "open",
+      date: localToday(),
+      involvedWorkers: [],
+      description: "",
+      location: "",
+    });
     expect(parsed.actionTaken).toBeNull();
     expect(parsed.reportedBy).toBeUndefined();
   });
@@ -44,7 +51,15 @@ describe("incidentReportSchema", () => {
       involvedWorkers: [3, 4, 3],
       actionTaken: "Area closed",
     });
-    expect(parsed).toMatchObject({ projectId: 2, title: "Fall", severity: "near_miss", status: "in_progress", date: "2026-01-31", involvedWorkers: [3, 4], actionTaken: "Area closed" });
+    expect(parsed).toMatchObject({
+      projectId: 2,
+      title: "Fall",
+      severity: "near_miss",
+      status: "in_progress",
+      date: "2026-01-31",
+      involvedWorkers: [3, 4],
+      actionTaken: "Area closed",
+    });
   });
 
   it.each([
@@ -70,7 +85,12 @@ describe("incidentReportSchema", () => {
   });
 
   it("list query", () => {
-    expect(incidentListQuerySchema.parse({ projectId: "3", search: "x", offset: "5", limit: "5" })).toEqual({ projectId: 3, search: "x", offset: 5, limit: 5 });
+    expect(incidentListQuerySchema.parse({ projectId: "3", search: "x", offset: "5", limit: "5" })).toEqual({
+      projectId: 3,
+      search: "x",
+      offset: 5,
+      limit: 5,
+    });
   });
 });
 

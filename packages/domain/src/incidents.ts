@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { searchParam } from "./paging.js";
-import { optionalWorkerRef, projectRef } from "./jha.js";
 import { EARLIEST_YEAR, LATEST_YEAR } from "./input.js";
+import { optionalWorkerRef, projectRef } from "./jha.js";
+import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /**
@@ -80,9 +80,16 @@ const optionalNullableText = (max: number, tooLong: string) =>
 export const INVOLVED_WORKERS_INVALID = "Involved workers must be a list of worker ids";
 
 const involvedWorkers = z
-  .array(z.number({ error: INVOLVED_WORKERS_INVALID }).int(INVOLVED_WORKERS_INVALID).positive(INVOLVED_WORKERS_INVALID).max(2_147_483_647, INVOLVED_WORKERS_INVALID), {
-    error: INVOLVED_WORKERS_INVALID,
-  })
+  .array(
+    z
+      .number({ error: INVOLVED_WORKERS_INVALID })
+      .int(INVOLVED_WORKERS_INVALID)
+      .positive(INVOLVED_WORKERS_INVALID)
+      .max(2_147_483_647, INVOLVED_WORKERS_INVALID),
+    {
+      error: INVOLVED_WORKERS_INVALID,
+    },
+  )
   .max(200, "Too many involved workers")
   .transform((ids) => [...new Set(ids)]);
 
@@ -132,4 +139,3 @@ export const incidentListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type IncidentListQuery = z.output<typeof incidentListQuerySchema>;
-

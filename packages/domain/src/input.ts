@@ -50,7 +50,8 @@ export function unsupportedInput(input: unknown): FieldIssue | null {
       const message = textProblem(value);
       if (message) return { path, message };
     } else if (value instanceof Date) {
-      if (!isSupportedDate(value)) return { path, message: Number.isNaN(value.getTime()) ? "Please enter a valid date" : DATE_OUT_OF_RANGE };
+      if (!isSupportedDate(value))
+        return { path, message: Number.isNaN(value.getTime()) ? "Please enter a valid date" : DATE_OUT_OF_RANGE };
     } else if (typeof value === "object" && value !== null && !seen.has(value) && !ArrayBuffer.isView(value)) {
       seen.add(value);
       for (const [key, item] of Object.entries(value)) {

@@ -9,7 +9,9 @@ export const inviteTokenStatuses = ["active", "used", "expired"] as const;
 export type InviteTokenStatus = (typeof inviteTokenStatuses)[number];
 
 export const createInviteTokenSchema = z.object({
-  role: z.enum(inviteTokenRoles, { error: (issue) => (issue.input === undefined || issue.input === "" ? "Role is required" : "Role must be either 'admin' or 'manager'") }),
+  role: z.enum(inviteTokenRoles, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? "Role is required" : "Role must be either 'admin' or 'manager'"),
+  }),
   expiresAt: z.coerce
     .date({ error: "Please enter a valid date" })
     .optional()

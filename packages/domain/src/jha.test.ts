@@ -73,7 +73,11 @@ describe("jhaFormSchema", () => {
 describe("JHA comments", () => {
   it("defaults to private and trims", () => {
     expect(jhaCommentSchema.parse({ content: " ok " })).toEqual({ content: "ok", visibility: "private" });
-    expect(jhaCommentCreateSchema.parse({ jhaFormId: "5", content: "x", visibility: "public" })).toEqual({ jhaFormId: 5, content: "x", visibility: "public" });
+    expect(jhaCommentCreateSchema.parse({ jhaFormId: "5", content: "x", visibility: "public" })).toEqual({
+      jhaFormId: 5,
+      content: "x",
+      visibility: "public",
+    });
   });
 
   it.each([

@@ -51,7 +51,11 @@ export const hazardSchema = z.object({
 export type Hazard = z.infer<typeof hazardSchema>;
 
 export const controlMeasureSchema = z.object({
-  description: z.string({ error: CONTROL_MEASURE_REQUIRED }).trim().min(1, CONTROL_MEASURE_REQUIRED).max(1000, "Control measure is too long"),
+  description: z
+    .string({ error: CONTROL_MEASURE_REQUIRED })
+    .trim()
+    .min(1, CONTROL_MEASURE_REQUIRED)
+    .max(1000, "Control measure is too long"),
   responsibility: z
     .string({ error: RESPONSIBILITY_REQUIRED })
     .trim()
@@ -146,4 +150,3 @@ export function highestRisk(hazards: readonly { riskLevel: RiskLevel }[]): RiskL
   for (const h of hazards) if (best === null || riskRank[h.riskLevel] > riskRank[best]) best = h.riskLevel;
   return best;
 }
-

@@ -36,7 +36,8 @@ export function languageFromAcceptHeader(header: string | null | undefined): Lan
     let q = 1;
     for (const param of params) {
       const [name, value] = param.trim().split("=");
-      if (name?.trim().toLowerCase() === "q") q = value !== undefined && /^\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/.test(value) ? Number(value) : 0;
+      if (name?.trim().toLowerCase() === "q")
+        q = value !== undefined && /^\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/.test(value) ? Number(value) : 0;
     }
     if (q <= 0) return;
     if (!best || q > best.q) best = { language, q, index };

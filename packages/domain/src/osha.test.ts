@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  caseNumber,
   cappedDays,
+  caseNumber,
   establishmentHoursSchema,
   establishmentSchema,
-  incidenceRates,
-  isPostingPeriod,
   ITA_CASE_COLUMNS,
   ITA_SUMMARY_COLUMNS,
+  incidenceRates,
+  isPostingPeriod,
   itaCaseIssues,
   itaCaseRows,
   itaSummaryIssues,
@@ -17,8 +17,8 @@ import {
   mostSeriousOutcome,
   OSHA_MESSAGES,
   type OshaCaseDetail,
-  parseCsv,
   PRIVACY_CASE_NAME,
+  parseCsv,
   recordkeepingSchema,
   summarize300A,
   toCsv,
@@ -46,7 +46,9 @@ describe("outcome precedence (1904.7(b)(2))", () => {
   });
 
   it("refuses a less serious outcome than the day counts show", () => {
-    expect(messages({ ...base, outcome: "job_transfer_restriction", daysAway: 3, daysRestricted: 4 })).toEqual([OSHA_MESSAGES.daysAwayOutranks]);
+    expect(messages({ ...base, outcome: "job_transfer_restriction", daysAway: 3, daysRestricted: 4 })).toEqual([
+      OSHA_MESSAGES.daysAwayOutranks,
+    ]);
     expect(messages({ ...base, outcome: "other_recordable", daysRestricted: 2 })).toEqual([OSHA_MESSAGES.restrictionOutranks]);
     expect(messages({ ...base, outcome: "days_away", daysAway: 3, daysRestricted: 10 })).toEqual([]);
   });
@@ -80,8 +82,12 @@ describe("deaths and non-recordable cases", () => {
     expect(messages({ ...base, outcome: "other_recordable", dateOfDeath: "2026-03-04" })).toEqual([OSHA_MESSAGES.dateOfDeathOnlyForDeath]);
   });
   it("a non-recordable case cannot carry an outcome, day counts or a type, and needs a reason", () => {
-    expect(messages({ recordable: false, notRecordableReason: "first_aid_only", outcome: "days_away", daysAway: 2 })).toEqual([OSHA_MESSAGES.notRecordableWithOutcome]);
-    expect(messages({ recordable: false, notRecordableReason: "first_aid_only", injuryType: "injury" })).toEqual([OSHA_MESSAGES.notRecordableWithOutcome]);
+    expect(messages({ recordable: false, notRecordableReason: "first_aid_only", outcome: "days_away", daysAway: 2 })).toEqual([
+      OSHA_MESSAGES.notRecordableWithOutcome,
+    ]);
+    expect(messages({ recordable: false, notRecordableReason: "first_aid_only", injuryType: "injury" })).toEqual([
+      OSHA_MESSAGES.notRecordableWithOutcome,
+    ]);
     expect(messages({ recordable: false })).toEqual([OSHA_MESSAGES.notRecordableReasonRequired]);
     expect(messages({ recordable: false, notRecordableReason: "not_work_related" })).toEqual([]);
   });
@@ -122,14 +128,82 @@ describe("rates", () => {
     expect(r.trir.formula).toContain("no hours worked entered");
   });
   it("400,000 hours and 5 cases: TRIR 2.50", () => {
-    expect(incidenceRates({ recordableCases: 5, daysAwayCases: 0, transferRestrictionCases: 0, hoursWorked: 400_000 }).trir.value).toBe(2.5);
+    expect(incidenceRates({ recordableCases: 5, daysAwayCases: 0, transferRestrictionCases: 0, hoursWorked: 400_000 }).trir.value).toBe(
+      2.5,
+    );
   });
 });
 
 const cases: OshaCaseDetail[] = [
-  { incidentId: 12, date: "2026-05-02", location: "Level 3 deck", employeeName: "Ann Able", jobTitle: "Ironworker", privacyCase: false, outcome: "days_away", daysAway: 200, daysRestricted: 4, injuryType: "injury", injuryDescription: "Fractured wrist", bodyPart: "Left wrist", objectSubstance: "Scaffold plank", dateOfBirth: "1990-01-31", dateHired: null, sex: "F", timeOfEvent: "09:15", timeBeganWork: "07:00", whatDoing: "Carrying planks", whatHappened: "Plank slipped", dateOfDeath: null },
-  { incidentId: 3, date: "2026-01-20", location: "Yard", employeeName: "Bo Bell", jobTitle: "Laborer", privacyCase: true, outcome: "other_recordable", daysAway: 0, daysRestricted: 0, injuryType: "other_illness", injuryDescription: "Hepatitis exposure", bodyPart: null, objectSubstance: "Needle", dateOfBirth: null, dateHired: null, sex: null, timeOfEvent: null, timeBeganWork: null, whatDoing: "Clearing debris", whatHappened: "Stuck by a needle, \"hidden\" in debris", dateOfDeath: null },
-  { incidentId: 7, date: "2026-03-09", location: "Trench B", employeeName: "Cy Cole", jobTitle: "Operator", privacyCase: false, outcome: "job_transfer_restriction", daysAway: 0, daysRestricted: 10, injuryType: "respiratory_condition", injuryDescription: "Silica irritation", bodyPart: "Lungs", objectSubstance: "Concrete dust", dateOfBirth: null, dateHired: null, sex: null, timeOfEvent: "13:00", timeBeganWork: "06:00", whatDoing: "Cutting", whatHappened: "Dust", dateOfDeath: null },
+  {
+    incidentId: 12,
+    date: "2026-05-02",
+    location: "Level 3 deck",
+    employeeName: "Ann Able",
+    jobTitle: "Ironworker",
+    privacyCase: false,
+    outcome: "days_away",
+    daysAway: 200,
+    daysRestricted: 4,
+    injuryType: "injury",
+    injuryDescription: "Fractured wrist",
+    bodyPart: "Left wrist",
+    objectSubstance: "Scaffold plank",
+    dateOfBirth: "1990-01-31",
+    dateHired: null,
+    sex: "F",
+    timeOfEvent: "09:15",
+    timeBeganWork: "07:00",
+    whatDoing: "Carrying planks",
+    whatHappened: "Plank slipped",
+    dateOfDeath: null,
+  },
+  {
+    incidentId: 3,
+    date: "2026-01-20",
+    location: "Yard",
+    employeeName: "Bo Bell",
+    jobTitle: "Laborer",
+    privacyCase: true,
+    outcome: "other_recordable",
+    daysAway: 0,
+    daysRestricted: 0,
+    injuryType: "other_illness",
+    injuryDescription: "Hepatitis exposure",
+    bodyPart: null,
+    objectSubstance: "Needle",
+    dateOfBirth: null,
+    dateHired: null,
+    sex: null,
+    timeOfEvent: null,
+    timeBeganWork: null,
+    whatDoing: "Clearing debris",
+    whatHappened: 'Stuck by a needle, "hidden" in debris',
+    dateOfDeath: null,
+  },
+  {
+    incidentId: 7,
+    date: "2026-03-09",
+    location: "Trench B",
+    employeeName: "Cy Cole",
+    jobTitle: "Operator",
+    privacyCase: false,
+    outcome: "job_transfer_restriction",
+    daysAway: 0,
+    daysRestricted: 10,
+    injuryType: "respiratory_condition",
+    injuryDescription: "Silica irritation",
+    bodyPart: "Lungs",
+    objectSubstance: "Concrete dust",
+    dateOfBirth: null,
+    dateHired: null,
+    sex: null,
+    timeOfEvent: "13:00",
+    timeBeganWork: "06:00",
+    whatDoing: "Cutting",
+    whatHappened: "Dust",
+    dateOfDeath: null,
+  },
 ];
 
 describe("the 300 log and the 300A summary", () => {
@@ -137,7 +211,13 @@ describe("the 300 log and the 300A summary", () => {
   it("sorts by case number, hides privacy names and caps day counts", () => {
     expect(rows.map((r) => r.caseNumber)).toEqual(["2026-0003", "2026-0007", "2026-0012"]);
     expect(rows[0]).toMatchObject({ employeeName: "Privacy Case", date: "01/20", otherRecordable: true, death: false });
-    expect(rows[2]).toMatchObject({ employeeName: "Ann Able", daysAway: 180, daysRestricted: 4, daysAwayCase: true, description: "Fractured wrist; Left wrist; Scaffold plank" });
+    expect(rows[2]).toMatchObject({
+      employeeName: "Ann Able",
+      daysAway: 180,
+      daysRestricted: 4,
+      daysAwayCase: true,
+      description: "Fractured wrist; Left wrist; Scaffold plank",
+    });
     expect(caseNumber(2025, 12345)).toBe("2025-12345");
   });
   it("totals each column", () => {
@@ -159,7 +239,19 @@ describe("the 300 log and the 300A summary", () => {
   });
 });
 
-const establishment = { name: "Harbor Tower", companyName: "Acme Builders", streetAddress: "1 Main St", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", industryDescription: "Commercial building construction", ein: "123456789", size: 21, establishmentType: 1 };
+const establishment = {
+  name: "Harbor Tower",
+  companyName: "Acme Builders",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zip: "62701",
+  naicsCode: "236220",
+  industryDescription: "Commercial building construction",
+  ein: "123456789",
+  size: 21,
+  establishmentType: 1,
+};
 
 describe("ITA files", () => {
   const totals = summarize300A(log300Rows(2026, cases));
@@ -169,7 +261,15 @@ describe("ITA files", () => {
     const parsed = parseCsv(toCsv(ITA_SUMMARY_COLUMNS, [row]));
     expect(parsed[0]).toEqual([...ITA_SUMMARY_COLUMNS]);
     const rec = Object.fromEntries(ITA_SUMMARY_COLUMNS.map((c, i) => [c, parsed[1]?.[i]]));
-    expect(rec).toMatchObject({ total_dafw_cases: "1", total_djtr_cases: "1", total_other_cases: "1", total_dafw_days: "180", total_djtr_days: "14", no_injuries_illnesses: "1", size: "21" });
+    expect(rec).toMatchObject({
+      total_dafw_cases: "1",
+      total_djtr_cases: "1",
+      total_other_cases: "1",
+      total_dafw_days: "180",
+      total_djtr_days: "14",
+      no_injuries_illnesses: "1",
+      size: "21",
+    });
   });
   it("names what ITA would reject: no hours, bad NAICS, bad ZIP, too many hours per employee", () => {
     const noHours = itaSummaryRow({ ...establishment, naicsCode: "2362", zip: "6270" }, 2026, null, totals);
@@ -205,7 +305,14 @@ describe("ITA files", () => {
 
 describe("establishments and hours", () => {
   it("checks NAICS, ZIP, state, EIN and size", () => {
-    const r = establishmentSchema.safeParse({ ...establishment, naicsCode: "23622", zip: "627", state: "Illinois", ein: "12-345", size: 5 });
+    const r = establishmentSchema.safeParse({
+      ...establishment,
+      naicsCode: "23622",
+      zip: "627",
+      state: "Illinois",
+      ein: "12-345",
+      size: 5,
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toEqual([
       "State must be a 2-letter postal code",
@@ -214,16 +321,33 @@ describe("establishments and hours", () => {
       "EIN must be 9 digits",
       "Choose the establishment size",
     ]);
-    expect(establishmentSchema.parse({ ...establishment, ein: "12-3456789", zip: "62701-1234" })).toMatchObject({ ein: "123456789", zip: "627011234" });
+    expect(establishmentSchema.parse({ ...establishment, ein: "12-3456789", zip: "62701-1234" })).toMatchObject({
+      ein: "123456789",
+      zip: "627011234",
+    });
   });
   it("monthly hours must sum to the total; the total may come from the months", () => {
     const months = Array(12).fill(15_000);
-    expect(establishmentHoursSchema.parse({ id: 1, year: 2026, annualAverageEmployees: 90, monthlyHours: months }).totalHoursWorked).toBe(180_000);
-    const bad = establishmentHoursSchema.safeParse({ id: 1, year: 2026, annualAverageEmployees: 90, monthlyHours: months, totalHoursWorked: 170_000 });
+    expect(establishmentHoursSchema.parse({ id: 1, year: 2026, annualAverageEmployees: 90, monthlyHours: months }).totalHoursWorked).toBe(
+      180_000,
+    );
+    const bad = establishmentHoursSchema.safeParse({
+      id: 1,
+      year: 2026,
+      annualAverageEmployees: 90,
+      monthlyHours: months,
+      totalHoursWorked: 170_000,
+    });
     expect(bad.error?.issues.map((i) => i.message)).toEqual(["Total hours worked must equal the sum of the monthly hours"]);
   });
   it("a certification is all four fields or none", () => {
-    const half = establishmentHoursSchema.safeParse({ id: 1, year: 2026, annualAverageEmployees: 9, totalHoursWorked: 18_000, certifiedByName: "Pat Boss" });
+    const half = establishmentHoursSchema.safeParse({
+      id: 1,
+      year: 2026,
+      annualAverageEmployees: 9,
+      totalHoursWorked: 18_000,
+      certifiedByName: "Pat Boss",
+    });
     expect(half.error?.issues.map((i) => i.message)).toEqual(["To certify, give the executive's name, title, phone and the date"]);
   });
 });

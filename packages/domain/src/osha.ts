@@ -35,7 +35,12 @@ export const caseOutcomeColumns: Record<CaseOutcome, "G" | "H" | "I" | "J"> = {
   other_recordable: "J",
 };
 /** ITA case file `incident_outcome` codes. */
-export const caseOutcomeItaCodes: Record<CaseOutcome, number> = { death: 1, days_away: 2, job_transfer_restriction: 3, other_recordable: 4 };
+export const caseOutcomeItaCodes: Record<CaseOutcome, number> = {
+  death: 1,
+  days_away: 2,
+  job_transfer_restriction: 3,
+  other_recordable: 4,
+};
 
 export const injuryTypes = ["injury", "skin_disorder", "respiratory_condition", "poisoning", "hearing_loss", "other_illness"] as const;
 export type InjuryType = (typeof injuryTypes)[number];
@@ -114,7 +119,8 @@ export const OSHA_MESSAGES = {
   daysAwayNeedsDays: "A days-away case needs the number of days away from work (at least 1)",
   restrictionNeedsDays: "A job transfer or restriction case needs the number of days transferred or restricted (at least 1)",
   daysAwayOutranks: "With days away from work the case is a days-away case: the most serious outcome applies (29 CFR 1904.7(b)(2))",
-  restrictionOutranks: "With days of job transfer or restriction the case is a job transfer or restriction case: the most serious outcome applies (29 CFR 1904.7(b)(2))",
+  restrictionOutranks:
+    "With days of job transfer or restriction the case is a job transfer or restriction case: the most serious outcome applies (29 CFR 1904.7(b)(2))",
   privacyReasonRequired: "Choose why this is a privacy case (29 CFR 1904.29(b)(7))",
   privacyRequestOnlyIllness: "An employee may ask for a privacy case only for an illness, not an injury (29 CFR 1904.29(b)(7)(vi))",
   invalidDate: "Please enter a valid date",
@@ -147,23 +153,43 @@ const optionalTime = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || TIME.test(v), OSHA_MESSAGES.invalidTime);
 
-const dayCount = z.coerce.number({ error: OSHA_MESSAGES.daysWhole }).int(OSHA_MESSAGES.daysWhole).min(0, OSHA_MESSAGES.daysWhole).nullish().transform((v) => v ?? 0);
+const dayCount = z.coerce
+  .number({ error: OSHA_MESSAGES.daysWhole })
+  .int(OSHA_MESSAGES.daysWhole)
+  .min(0, OSHA_MESSAGES.daysWhole)
+  .nullish()
+  .transform((v) => v ?? 0);
 
 const recordkeepingFields = z.object({
   recordable: z.boolean({ error: "Say whether the case is recordable" }),
-  notRecordableReason: z.enum(notRecordableReasons, { error: "Choose a reason from the list" }).nullish().transform((v) => v ?? null),
+  notRecordableReason: z
+    .enum(notRecordableReasons, { error: "Choose a reason from the list" })
+    .nullish()
+    .transform((v) => v ?? null),
   employeeWorkerId: idParam.nullish().transform((v) => v ?? null),
   employeeName: text(200, "Employee name"),
   jobTitle: text(100, "Job title"),
   timeOfEvent: optionalTime,
   timeBeganWork: optionalTime,
-  outcome: z.enum(caseOutcomes, { error: OSHA_MESSAGES.outcomeRequired }).nullish().transform((v) => v ?? null),
+  outcome: z
+    .enum(caseOutcomes, { error: OSHA_MESSAGES.outcomeRequired })
+    .nullish()
+    .transform((v) => v ?? null),
   daysAway: dayCount,
   daysRestricted: dayCount,
   dateOfDeath: optionalDate,
-  injuryType: z.enum(injuryTypes, { error: OSHA_MESSAGES.injuryTypeRequired }).nullish().transform((v) => v ?? null),
-  privacyCase: z.boolean().nullish().transform((v) => v ?? false),
-  privacyReason: z.enum(privacyReasons, { error: OSHA_MESSAGES.privacyReasonRequired }).nullish().transform((v) => v ?? null),
+  injuryType: z
+    .enum(injuryTypes, { error: OSHA_MESSAGES.injuryTypeRequired })
+    .nullish()
+    .transform((v) => v ?? null),
+  privacyCase: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  privacyReason: z
+    .enum(privacyReasons, { error: OSHA_MESSAGES.privacyReasonRequired })
+    .nullish()
+    .transform((v) => v ?? null),
   // Form 301
   employeeStreet: text(200, "Street"),
   employeeCity: text(100, "City"),
@@ -171,7 +197,10 @@ const recordkeepingFields = z.object({
   employeeZip: text(10, "ZIP"),
   dateOfBirth: optionalDate,
   dateHired: optionalDate,
-  sex: z.enum(sexes, { error: "Sex must be M, F or X" }).nullish().transform((v) => v ?? null),
+  sex: z
+    .enum(sexes, { error: "Sex must be M, F or X" })
+    .nullish()
+    .transform((v) => v ?? null),
   whatDoing: text(2000, "What the employee was doing"),
   whatHappened: text(2000, "What happened"),
   injuryDescription: text(500, "The injury or illness"),
@@ -180,8 +209,14 @@ const recordkeepingFields = z.object({
   physicianName: text(200, "Physician"),
   facilityName: text(200, "Facility"),
   facilityAddress: text(300, "Facility address"),
-  emergencyRoom: z.boolean().nullish().transform((v) => v ?? false),
-  hospitalizedOvernight: z.boolean().nullish().transform((v) => v ?? false),
+  emergencyRoom: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  hospitalizedOvernight: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 export type RecordkeepingValues = z.output<typeof recordkeepingFields>;
@@ -240,7 +275,8 @@ export function recordkeepingIssues(v: RecordkeepingValues, eventDate?: string):
     }
   }
   if (v.privacyCase && v.privacyReason === null) add("privacyReason", OSHA_MESSAGES.privacyReasonRequired);
-  if (v.privacyCase && v.privacyReason === "employee_request" && v.injuryType === "injury") add("privacyReason", OSHA_MESSAGES.privacyRequestOnlyIllness);
+  if (v.privacyCase && v.privacyReason === "employee_request" && v.injuryType === "injury")
+    add("privacyReason", OSHA_MESSAGES.privacyRequestOnlyIllness);
   return issues;
 }
 
@@ -301,7 +337,11 @@ const ZIP = /^(\d{5}|\d{9})$/;
 const STATE = /^[A-Z]{2}$/;
 
 const requiredText = (max: number, label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 const establishmentType = z.coerce
   .number()
@@ -314,7 +354,11 @@ const establishmentFields = z.object({
   streetAddress: requiredText(100, "Street address"),
   city: requiredText(100, "City"),
   state: z.string({ error: "State is required" }).trim().toUpperCase().regex(STATE, "State must be a 2-letter postal code"),
-  zip: z.string({ error: "ZIP code is required" }).trim().transform((v) => v.replace("-", "")).pipe(z.string().regex(ZIP, "ZIP code must have 5 or 9 digits")),
+  zip: z
+    .string({ error: "ZIP code is required" })
+    .trim()
+    .transform((v) => v.replace("-", ""))
+    .pipe(z.string().regex(ZIP, "ZIP code must have 5 or 9 digits")),
   naicsCode: z.string({ error: "NAICS code is required" }).trim().regex(NAICS, "NAICS code must be 6 digits"),
   industryDescription: text(300, "Industry description"),
   ein: z
@@ -323,7 +367,10 @@ const establishmentFields = z.object({
     .nullish()
     .transform((v) => (v ? v.replace("-", "") : null))
     .refine((v) => v === null || EIN.test(v), "EIN must be 9 digits"),
-  size: z.coerce.number({ error: "Choose the establishment size" }).refine((v) => (establishmentSizes as readonly number[]).includes(v), "Choose the establishment size").transform((v) => v as EstablishmentSize),
+  size: z.coerce
+    .number({ error: "Choose the establishment size" })
+    .refine((v) => (establishmentSizes as readonly number[]).includes(v), "Choose the establishment size")
+    .transform((v) => v as EstablishmentSize),
   establishmentType,
   /** The company establishment that projects without an establishment of their own roll up to. */
   isCompanyDefault: z.boolean({ error: "Company establishment must be true or false" }),
@@ -350,7 +397,11 @@ export const HOURS_MESSAGES = {
   certificationIncomplete: "To certify, give the executive's name, title, phone and the date",
 } as const;
 
-export const yearParam = z.coerce.number({ error: HOURS_MESSAGES.year }).int(HOURS_MESSAGES.year).min(2000, HOURS_MESSAGES.year).max(2100, HOURS_MESSAGES.year);
+export const yearParam = z.coerce
+  .number({ error: HOURS_MESSAGES.year })
+  .int(HOURS_MESSAGES.year)
+  .min(2000, HOURS_MESSAGES.year)
+  .max(2100, HOURS_MESSAGES.year);
 
 const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
 
@@ -361,7 +412,11 @@ export const establishmentHoursSchema = z
     year: yearParam,
     annualAverageEmployees: wholeNumber(HOURS_MESSAGES.employees),
     totalHoursWorked: wholeNumber(HOURS_MESSAGES.hours).optional(),
-    monthlyHours: z.array(wholeNumber(HOURS_MESSAGES.monthly), { error: HOURS_MESSAGES.monthly }).length(12, HOURS_MESSAGES.monthly).nullish().transform((v) => v ?? null),
+    monthlyHours: z
+      .array(wholeNumber(HOURS_MESSAGES.monthly), { error: HOURS_MESSAGES.monthly })
+      .length(12, HOURS_MESSAGES.monthly)
+      .nullish()
+      .transform((v) => v ?? null),
     certifiedByName: text(100, "Name"),
     certifiedByTitle: text(100, "Title"),
     certifiedByPhone: text(30, "Phone"),
@@ -374,7 +429,8 @@ export const establishmentHoursSchema = z
       ctx.addIssue({ code: "custom", message: HOURS_MESSAGES.hours, path: ["totalHoursWorked"] });
       return z.NEVER;
     }
-    if (sum !== undefined && sum !== totalHoursWorked) ctx.addIssue({ code: "custom", message: HOURS_MESSAGES.monthlySum, path: ["totalHoursWorked"] });
+    if (sum !== undefined && sum !== totalHoursWorked)
+      ctx.addIssue({ code: "custom", message: HOURS_MESSAGES.monthlySum, path: ["totalHoursWorked"] });
     if (v.annualAverageEmployees > 0 && totalHoursWorked / v.annualAverageEmployees > 8760) {
       ctx.addIssue({ code: "custom", message: HOURS_MESSAGES.hoursPerEmployee, path: ["totalHoursWorked"] });
     }
@@ -490,7 +546,9 @@ export interface Summary300ATotals {
   totalRecordableCases: number;
 }
 
-export function summarize300A(rows: readonly Pick<Log300Row, "outcome" | "daysAway" | "daysRestricted" | "injuryType">[]): Summary300ATotals {
+export function summarize300A(
+  rows: readonly Pick<Log300Row, "outcome" | "daysAway" | "daysRestricted" | "injuryType">[],
+): Summary300ATotals {
   const count = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
   return {
     deaths: count((r) => r.outcome === "death"),
@@ -715,8 +773,12 @@ export function itaSummaryIssues(row: ItaSummaryRow, index = 0): FileIssue[] {
   if (!INT.test(row.annual_average_employees) || Number(row.annual_average_employees) < 1) {
     add("annual_average_employees", "Enter the annual average number of employees for the year (at least 1)");
   }
-  if (!INT.test(row.total_hours_worked) || Number(row.total_hours_worked) < 1) add("total_hours_worked", "Enter the total hours worked for the year (more than 0)");
-  else if (INT.test(row.annual_average_employees) && Number(row.total_hours_worked) / Math.max(1, Number(row.annual_average_employees)) > 8760) {
+  if (!INT.test(row.total_hours_worked) || Number(row.total_hours_worked) < 1)
+    add("total_hours_worked", "Enter the total hours worked for the year (more than 0)");
+  else if (
+    INT.test(row.annual_average_employees) &&
+    Number(row.total_hours_worked) / Math.max(1, Number(row.annual_average_employees)) > 8760
+  ) {
     add("total_hours_worked", HOURS_MESSAGES.hoursPerEmployee);
   }
   const num = (c: keyof ItaSummaryRow) => Number(row[c]);
@@ -790,8 +852,10 @@ export function itaCaseIssues(rows: readonly ItaCaseRow[]): FileIssue[] {
     if (!["1", "2", "3", "4", "5", "6"].includes(row.type_of_incident)) add("type_of_incident", "type must be 1 to 6");
     if (row.incident_outcome === "1" && !row.date_of_death) add("date_of_death", "a death needs the date of death");
     if (row.incident_outcome === "2" && Number(row.dafw_num_away) < 1) add("dafw_num_away", "a days-away case needs its days away");
-    if (row.incident_outcome === "3" && Number(row.djtr_num_tr) < 1) add("djtr_num_tr", "a job transfer or restriction case needs its days");
-    if (Number(row.dafw_num_away) > DAY_COUNT_CAP || Number(row.djtr_num_tr) > DAY_COUNT_CAP) add("dafw_num_away", "day counts stop at 180");
+    if (row.incident_outcome === "3" && Number(row.djtr_num_tr) < 1)
+      add("djtr_num_tr", "a job transfer or restriction case needs its days");
+    if (Number(row.dafw_num_away) > DAY_COUNT_CAP || Number(row.djtr_num_tr) > DAY_COUNT_CAP)
+      add("dafw_num_away", "day counts stop at 180");
     if (!row.nar_what_happened) add("nar_what_happened", "say what happened");
     if (!row.nar_injury_illness) add("nar_injury_illness", "name the injury or illness");
   });

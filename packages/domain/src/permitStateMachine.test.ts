@@ -3,8 +3,8 @@ import {
   canPermit,
   decidePermitAction,
   type PermitAction,
-  permitActions,
   type PermitStatus,
+  permitActions,
   permitStatuses,
   permitTransitions,
 } from "./permitStateMachine.js";
@@ -60,7 +60,9 @@ const table: Record<PermitStatus, Record<PermitAction, Record<Who, Cell>>> = {
 };
 
 const cells = permitStatuses.flatMap((status) =>
-  permitActions.flatMap((action) => (Object.keys(actors) as Who[]).map((who) => [status, action, who, table[status][action][who]] as const)),
+  permitActions.flatMap((action) =>
+    (Object.keys(actors) as Who[]).map((who) => [status, action, who, table[status][action][who]] as const),
+  ),
 );
 
 describe("decidePermitAction", () => {
@@ -107,7 +109,9 @@ describe("decidePermitAction", () => {
       reason: "role",
     });
     // Staff still edit a permit whose requester was deleted.
-    expect(decidePermitAction(actors.manager, "edit", { status: "pending", projectId: PROJECT, requestedBy: null })).toEqual({ allowed: true });
+    expect(decidePermitAction(actors.manager, "edit", { status: "pending", projectId: PROJECT, requestedBy: null })).toEqual({
+      allowed: true,
+    });
   });
 
   it("moves pending to approved or rejected, and approved to closed", () => {

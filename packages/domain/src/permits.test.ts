@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   approvalGapLines,
-  defaultPermitEnd,
-  hasApprovalGaps,
-  PERMIT_DEFAULT_DURATION_HOURS,
-  permitApprovalGaps,
   buildEquipmentList,
   closePermitSchema,
+  defaultPermitEnd,
   HOT_WORK_EQUIPMENT,
   HOT_WORK_PRECAUTIONS,
+  hasApprovalGaps,
   hotWorkPermitSchema,
   listPermitsSchema,
   OTHER_EQUIPMENT,
+  PERMIT_DEFAULT_DURATION_HOURS,
   parseEquipmentList,
+  permitApprovalGaps,
   permitStatusColors,
   permitStatusLabels,
   rejectPermitSchema,
@@ -50,7 +50,9 @@ describe("hotWorkPermitSchema", () => {
 
   it("accepts ISO strings and Date objects (docs/field-grade-screens.md: no longer an end equal to the start)", () => {
     const at = new Date("2026-03-02T08:00:00.000Z");
-    expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: new Date(at.getTime() + 3_600_000).toISOString() }).success).toBe(true);
+    expect(
+      hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: new Date(at.getTime() + 3_600_000).toISOString() }).success,
+    ).toBe(true);
     expect(hotWorkPermitSchema.safeParse({ ...valid, startDate: at, endDate: at.toISOString() }).success).toBe(false);
   });
 
@@ -98,7 +100,19 @@ describe("hotWorkPermitSchema", () => {
   });
 
   it("reports every failed field of an empty form, in form order", () => {
-    const form = { projectId: 0, title: "", location: "", workDescription: "", startDate: "", endDate: "", precautions: [], equipmentUsed: [], fireWatchRequired: true, fireWatchBy: "", requestedBy: 0 };
+    const form = {
+      projectId: 0,
+      title: "",
+      location: "",
+      workDescription: "",
+      startDate: "",
+      endDate: "",
+      precautions: [],
+      equipmentUsed: [],
+      fireWatchRequired: true,
+      fireWatchBy: "",
+      requestedBy: 0,
+    };
     expect(issues(form)).toEqual([
       ["projectId", "Please select a project"],
       ["title", "Title must be at least 5 characters"],
@@ -134,7 +148,9 @@ describe("hotWorkPermitSchema", () => {
 
 describe("permit period and approval gaps", () => {
   it("refuses a zero-length permit with its own message, and accepts one minute", () => {
-    expect(issues({ ...valid, endDate: valid.startDate })).toEqual([["endDate", "End time must be after the start time: a permit cannot last zero minutes"]]);
+    expect(issues({ ...valid, endDate: valid.startDate })).toEqual([
+      ["endDate", "End time must be after the start time: a permit cannot last zero minutes"],
+    ]);
     const start = new Date(valid.startDate);
     expect(issues({ ...valid, endDate: new Date(start.getTime() + 60_000).toISOString() })).toEqual([]);
   });
@@ -145,14 +161,20 @@ describe("permit period and approval gaps", () => {
   });
 
   it("lists the unticked precautions in checklist order and an unnamed required fire watch", () => {
-    const gaps = permitApprovalGaps({ precautions: [HOT_WORK_PRECAUTIONS[1], HOT_WORK_PRECAUTIONS[0]], fireWatchRequired: true, fireWatchBy: "  " });
+    const gaps = permitApprovalGaps({
+      precautions: [HOT_WORK_PRECAUTIONS[1], HOT_WORK_PRECAUTIONS[0]],
+      fireWatchRequired: true,
+      fireWatchBy: "  ",
+    });
     expect(gaps.missingPrecautions).toEqual(HOT_WORK_PRECAUTIONS.slice(2));
     expect(gaps.fireWatchUnnamed).toBe(true);
     expect(approvalGapLines(gaps)[0]).toBe("Fire watch required, but nobody is named");
     expect(approvalGapLines(gaps)[1]).toBe(`Not checked: ${HOT_WORK_PRECAUTIONS[2]}`);
     const none = permitApprovalGaps({ precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: false, fireWatchBy: null });
     expect(hasApprovalGaps(none)).toBe(false);
-    expect(hasApprovalGaps(permitApprovalGaps({ precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: true, fireWatchBy: null }))).toBe(true);
+    expect(
+      hasApprovalGaps(permitApprovalGaps({ precautions: [...HOT_WORK_PRECAUTIONS], fireWatchRequired: true, fireWatchBy: null })),
+    ).toBe(true);
   });
 });
 
@@ -200,17 +222,28 @@ describe("reject, close and list inputs", () => {
   });
 
   it("trims a rejection reason", () => {
-    expect(rejectPermitSchema.parse({ id: "2", rejectionReason: "  No fire watch  " })).toEqual({ id: 2, rejectionReason: "No fire watch" });
+    expect(rejectPermitSchema.parse({ id: "2", rejectionReason: "  No fire watch  " })).toEqual({
+      id: 2,
+      rejectionReason: "No fire watch",
+    });
   });
 
   it("closing notes are optional", () => {
     expect(closePermitSchema.parse({ id: 1 })).toEqual({ id: 1, closingNotes: null });
     expect(closePermitSchema.parse({ id: 1, closingNotes: "  " })).toEqual({ id: 1, closingNotes: null });
-    expect(closePermitSchema.parse({ id: 1, closingNotes: "Area checked at 16:30" })).toEqual({ id: 1, closingNotes: "Area checked at 16:30" });
+    expect(closePermitSchema.parse({ id: 1, closingNotes: "Area checked at 16:30" })).toEqual({
+      id: 1,
+      closingNotes: "Area checked at 16:30",
+    });
   });
 
   it("list filters come from query strings", () => {
-    expect(listPermitsSchema.parse({ limit: "10", offset: "20", projectId: "3", search: " weld " })).toEqual({ limit: 10, offset: 20, projectId: 3, search: "weld" });
+    expect(listPermitsSchema.parse({ limit: "10", offset: "20", projectId: "3", search: " weld " })).toEqual({
+      limit: 10,
+      offset: 20,
+      projectId: 3,
+      search: "weld",
+    });
     expect(listPermitsSchema.parse({})).toEqual({});
     expect(listPermitsSchema.safeParse({ limit: "0" }).success).toBe(false);
   });

@@ -94,7 +94,9 @@ function dateField(requiredMessage: string) {
       if (typeof value === "number") return new Date(value);
       return value;
     },
-    z.date({ error: (issue) => (issue.input === undefined ? requiredMessage : "Please enter a valid date") }).refine(isSupportedDate, DATE_OUT_OF_RANGE),
+    z
+      .date({ error: (issue) => (issue.input === undefined ? requiredMessage : "Please enter a valid date") })
+      .refine(isSupportedDate, DATE_OUT_OF_RANGE),
   );
 }
 
@@ -121,11 +123,7 @@ const precautionItem = z
 const requiredId = (message: string) =>
   z.preprocess(
     (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-    z
-      .number({ error: message })
-      .int(message)
-      .positive(message)
-      .max(2_147_483_647, message),
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
   );
 
 const permitFields = {
@@ -221,7 +219,11 @@ export interface PermitApprovalGaps {
   fireWatchUnnamed: boolean;
 }
 
-export function permitApprovalGaps(permit: { precautions: readonly string[]; fireWatchRequired: boolean; fireWatchBy: string | null }): PermitApprovalGaps {
+export function permitApprovalGaps(permit: {
+  precautions: readonly string[];
+  fireWatchRequired: boolean;
+  fireWatchBy: string | null;
+}): PermitApprovalGaps {
   const ticked = new Set(permit.precautions);
   return {
     missingPrecautions: HOT_WORK_PRECAUTIONS.filter((p) => !ticked.has(p)),
@@ -235,7 +237,10 @@ export function hasApprovalGaps(gaps: PermitApprovalGaps): boolean {
 
 /** The gaps as lines for the confirmation and the history. */
 export function approvalGapLines(gaps: PermitApprovalGaps): string[] {
-  return [...(gaps.fireWatchUnnamed ? ["Fire watch required, but nobody is named"] : []), ...gaps.missingPrecautions.map((p) => `Not checked: ${p}`)];
+  return [
+    ...(gaps.fireWatchUnnamed ? ["Fire watch required, but nobody is named"] : []),
+    ...gaps.missingPrecautions.map((p) => `Not checked: ${p}`),
+  ];
 }
 
 export const REJECTION_REASON_REQUIRED = "Please provide a reason for rejecting this permit.";
@@ -296,4 +301,3 @@ export const permitActionLabels: Record<string, string> = {
   rejected: "Rejected the permit",
   closed: "Closed the permit",
 };
-

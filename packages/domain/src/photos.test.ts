@@ -49,7 +49,14 @@ describe("who may delete a photo", () => {
 describe("inputs", () => {
   it("keepLocation is true only when asked for", () => {
     expect(["true", "1", "on", true].map((v) => keepLocationSchema.parse(v))).toEqual([true, true, true, true]);
-    expect(["false", "0", "", "yes please", false, undefined].map((v) => keepLocationSchema.parse(v))).toEqual([false, false, false, false, false, false]);
+    expect(["false", "0", "", "yes please", false, undefined].map((v) => keepLocationSchema.parse(v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("a record reference is a kind and a positive id", () => {
@@ -59,6 +66,13 @@ describe("inputs", () => {
   });
 
   it("storage figures read like people write them", () => {
-    expect([0, 1023, 1024, 350 * 1024, 10 * 1024 * 1024, 1.5 * 1024 ** 3].map(formatBytes)).toEqual(["0 B", "1023 B", "1 KB", "350 KB", "10.0 MB", "1.50 GB"]);
+    expect([0, 1023, 1024, 350 * 1024, 10 * 1024 * 1024, 1.5 * 1024 ** 3].map(formatBytes)).toEqual([
+      "0 B",
+      "1023 B",
+      "1 KB",
+      "350 KB",
+      "10.0 MB",
+      "1.50 GB",
+    ]);
   });
 });

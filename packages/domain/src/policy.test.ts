@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type Action, can, canDeleteJhaComment, canEditJhaComment, canReadWorker, canReadWorkerProgress, canSeeJhaComment, canSeeProject, canWriteWorkerProgress } from "./policy.js";
+import {
+  type Action,
+  can,
+  canDeleteJhaComment,
+  canEditJhaComment,
+  canReadWorker,
+  canReadWorkerProgress,
+  canSeeJhaComment,
+  canSeeProject,
+  canWriteWorkerProgress,
+} from "./policy.js";
 import { type Actor, readableProjectIds } from "./roles.js";
 
 const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };

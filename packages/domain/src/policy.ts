@@ -76,9 +76,7 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "incident.delete":
       if (staff) return true;
       return (
-        resource.ownerWorkerId != null &&
-        resource.ownerWorkerId === actor.workerId &&
-        canSeeProject(actor, resource.projectId ?? null)
+        resource.ownerWorkerId != null && resource.ownerWorkerId === actor.workerId && canSeeProject(actor, resource.projectId ?? null)
       );
     case "trainingModule.create":
       return staff || (actor.position !== null && (MODULE_AUTHOR_POSITIONS as readonly string[]).includes(actor.position));

@@ -69,7 +69,14 @@ describe("projectSchema", () => {
   });
 
   it("has the six emergency contact labels in order", () => {
-    expect(EMERGENCY_CONTACT_LABELS).toEqual(["Emergency Services", "Police Department", "Fire Department", "Medical Center", "Poison Control", "OSHA Hotline"]);
+    expect(EMERGENCY_CONTACT_LABELS).toEqual([
+      "Emergency Services",
+      "Police Department",
+      "Fire Department",
+      "Medical Center",
+      "Poison Control",
+      "OSHA Hotline",
+    ]);
   });
 });
 

@@ -158,7 +158,8 @@ export const SAFETY_PLAN_ACCEPT = SAFETY_PLAN_EXTENSIONS.join(",");
 export const NO_FILE_SELECTED = "No file selected";
 export const FILE_TOO_LARGE_TITLE = "File too large";
 export const FILE_TOO_LARGE = "The file size should not exceed 10MB.";
-export const FILE_TYPE_NOT_ACCEPTED = "File type not accepted. Upload a PDF, Word, Excel, CSV or text file (.pdf .doc .docx .xls .xlsx .csv .txt).";
+export const FILE_TYPE_NOT_ACCEPTED =
+  "File type not accepted. Upload a PDF, Word, Excel, CSV or text file (.pdf .doc .docx .xls .xlsx .csv .txt).";
 export const FILE_CONTENT_MISMATCH = "The file's content does not match its extension. Upload a PDF, Word, Excel, CSV or text file.";
 export const FILE_EMPTY = "The selected file is empty";
 
@@ -200,4 +201,9 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export const safetyPlanDescriptionSchema = z.string().trim().max(1000, "Description is too long").nullish().transform((v) => (v ? v : null));
+export const safetyPlanDescriptionSchema = z
+  .string()
+  .trim()
+  .max(1000, "Description is too long")
+  .nullish()
+  .transform((v) => (v ? v : null));

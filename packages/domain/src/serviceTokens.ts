@@ -23,11 +23,7 @@ export const SESSION_REQUIRED = "Service tokens cannot do this: sign in with you
 export const TOO_MANY_TOKENS = `You can hold at most ${SERVICE_TOKEN_MAX_ACTIVE} active tokens; revoke one first`;
 
 export const createServiceTokenSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters"),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   scope: z.enum(serviceTokenScopes, { error: "Scope must be either 'read' or 'read-write'" }).default("read"),
   /** Days until the token expires; null: never (admins only). Omitted: 90 days. */
   expiresInDays: z

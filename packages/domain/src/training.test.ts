@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   acceptedProgress,
-  gradeQuiz,
-  progressAfterAttempt,
-  publicModuleContent,
-  quizAnswersProblem,
-  quizKindOf,
   countCorrectAnswers,
   createTrainingModuleSchema,
+  gradeQuiz,
   isQuizAnswered,
   isQuizPassed,
   moduleContentSchema,
   overallTrainingPercentage,
+  progressAfterAttempt,
+  publicModuleContent,
+  quizAnswersProblem,
+  quizKindOf,
   quizScore,
   recordTrainingProgressSchema,
   removeQuizOption,
@@ -24,7 +24,13 @@ import {
 
 const section = { title: "Inspect", content: "Check the harness before use." };
 const question = { question: "When?", options: ["Before use", "After use"], answer: 0 };
-const valid = { title: "Harness basics", description: "", type: "fall_protection", duration: 15, content: { sections: [section], quiz: [question] } };
+const valid = {
+  title: "Harness basics",
+  description: "",
+  type: "fall_protection",
+  duration: 15,
+  content: { sections: [section], quiz: [question] },
+};
 
 const firstMessage = (input: unknown) => {
   const result = createTrainingModuleSchema.safeParse(input);
@@ -70,7 +76,16 @@ describe("training module schema", () => {
     const content = moduleContentSchema.parse({
       sections: [{ ...section, points: ["one"] }],
       quiz: [question],
-      guidelines: [{ category: "Storage", title: "T", oshaStandard: "29 CFR 1910.1200", description: "D", keyPoints: ["k"], resourceLink: "https://www.osha.gov/hazcom" }],
+      guidelines: [
+        {
+          category: "Storage",
+          title: "T",
+          oshaStandard: "29 CFR 1910.1200",
+          description: "D",
+          keyPoints: ["k"],
+          resourceLink: "https://www.osha.gov/hazcom",
+        },
+      ],
     });
     expect(content.sections[0]?.points).toEqual(["one"]);
     expect(content.guidelines?.[0]?.oshaStandard).toBe("29 CFR 1910.1200");
@@ -140,7 +155,15 @@ describe("overall training percentage", () => {
       ),
     ).toBe(35);
     // (1 x 100 + 1) / 3 = 33.67 -> 34
-    expect(overallTrainingPercentage([{ status: "completed", progress: 100 }, { status: "in_progress", progress: 1 }], 3)).toBe(34);
+    expect(
+      overallTrainingPercentage(
+        [
+          { status: "completed", progress: 100 },
+          { status: "in_progress", progress: 1 },
+        ],
+        3,
+      ),
+    ).toBe(34);
     expect(overallTrainingPercentage([{ status: "completed", progress: 100 }], 1)).toBe(100);
     expect(overallTrainingPercentage([], 4)).toBe(0);
   });
@@ -172,7 +195,11 @@ describe("training status", () => {
     expect(trainingActionLabel("completed")).toBe("Review Training");
   });
   it("validates progress as a whole number 0..100 and coerces REST strings", () => {
-    expect(recordTrainingProgressSchema.parse({ workerId: "3", moduleId: "4", progress: "50" })).toEqual({ workerId: 3, moduleId: 4, progress: 50 });
+    expect(recordTrainingProgressSchema.parse({ workerId: "3", moduleId: "4", progress: "50" })).toEqual({
+      workerId: 3,
+      moduleId: 4,
+      progress: 50,
+    });
     expect(recordTrainingProgressSchema.safeParse({ workerId: 3, moduleId: 4, progress: 101 }).error?.issues[0]?.message).toBe(
       "Progress must be between 0 and 100",
     );

@@ -72,10 +72,7 @@ const quizWordsShape = {
 export const quizQuestionSchema = z
   .object({
     ...quizWordsShape,
-    answer: z
-      .number({ error: "Answer index is required" })
-      .int("Answer index is required")
-      .min(0, "Answer index is required"),
+    answer: z.number({ error: "Answer index is required" }).int("Answer index is required").min(0, "Answer index is required"),
   })
   .superRefine((q, ctx) => {
     if (q.answer >= q.options.length) {
@@ -177,22 +174,21 @@ export const setModuleTranslationSchema = moduleTranslationSchema.extend({
 export type SetModuleTranslationInput = z.input<typeof setModuleTranslationSchema>;
 
 /** POST /api/training-modules and the "Add New Training Module" dialog. */
-export const createTrainingModuleSchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
-  description: z.string().trim().max(5000, "Description is too long").optional().default(""),
-  type: z
-    .enum(trainingModuleTypes, { error: "Please select a valid module type" })
-    .optional()
-    .default("site_safety"),
-  duration: moduleDurationSchema,
-  content: moduleContentSchema,
-  /** The Spanish version, optional: it must match the module section for section and option for option. */
-  translations: z.object({ es: moduleTranslationSchema.optional() }).optional(),
-}).superRefine((value, ctx) => {
-  const es = value.translations?.es;
-  const mismatch = es ? translationMismatch(value.content, es.content) : null;
-  if (mismatch) ctx.addIssue({ code: "custom", path: ["translations", "es", ...mismatch.path.split(".")], message: mismatch.message });
-});
+export const createTrainingModuleSchema = z
+  .object({
+    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title is too long"),
+    description: z.string().trim().max(5000, "Description is too long").optional().default(""),
+    type: z.enum(trainingModuleTypes, { error: "Please select a valid module type" }).optional().default("site_safety"),
+    duration: moduleDurationSchema,
+    content: moduleContentSchema,
+    /** The Spanish version, optional: it must match the module section for section and option for option. */
+    translations: z.object({ es: moduleTranslationSchema.optional() }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const es = value.translations?.es;
+    const mismatch = es ? translationMismatch(value.content, es.content) : null;
+    if (mismatch) ctx.addIssue({ code: "custom", path: ["translations", "es", ...mismatch.path.split(".")], message: mismatch.message });
+  });
 export type CreateTrainingModuleInput = z.input<typeof createTrainingModuleSchema>;
 export type CreateTrainingModule = z.infer<typeof createTrainingModuleSchema>;
 
@@ -276,7 +272,10 @@ export function isQuizPassed(score: number): boolean {
 }
 
 /** Answers (option index per question, null when none) checked against the quiz. */
-export function countCorrectAnswers(quiz: ReadonlyArray<Pick<QuizQuestion, "answer">>, answers: ReadonlyArray<number | null | undefined>): number {
+export function countCorrectAnswers(
+  quiz: ReadonlyArray<Pick<QuizQuestion, "answer">>,
+  answers: ReadonlyArray<number | null | undefined>,
+): number {
   return quiz.reduce((n, q, i) => (answers[i] === q.answer ? n + 1 : n), 0);
 }
 
@@ -305,7 +304,10 @@ export function shouldSaveProgress(next: number, stored: number | null | undefin
  * Removing an option in the module builder: keeps at least two options; an answer after the
  * removed one shifts down by one, the removed answer itself resets to the first option.
  */
-export function removeQuizOption(question: { options: readonly string[]; answer: number | null }, index: number): {
+export function removeQuizOption(
+  question: { options: readonly string[]; answer: number | null },
+  index: number,
+): {
   options: string[];
   answer: number | null;
 } {
@@ -379,7 +381,9 @@ export const submitQuizAttemptSchema = z.object({
   workerId: idParam,
   moduleId: idParam,
   answers: z
-    .array(z.number({ error: QUIZ_OPTION_INVALID }).int(QUIZ_OPTION_INVALID).min(0, QUIZ_OPTION_INVALID).nullable(), { error: QUIZ_UNANSWERED })
+    .array(z.number({ error: QUIZ_OPTION_INVALID }).int(QUIZ_OPTION_INVALID).min(0, QUIZ_OPTION_INVALID).nullable(), {
+      error: QUIZ_UNANSWERED,
+    })
     .max(50, QUIZ_OPTION_INVALID),
   /** Sections the worker opened on the module page; only counts toward progress below 100. */
   sectionsViewed: z.coerce.number().int().min(0).max(50).optional().default(0),
@@ -404,7 +408,10 @@ export interface QuizGrade {
  * The first problem with a set of answers for this quiz (one option per question, each within the
  * question's options), or null when it can be graded.
  */
-export function quizAnswersProblem(quiz: ReadonlyArray<Pick<QuizQuestion, "options">>, answers: ReadonlyArray<number | null>): string | null {
+export function quizAnswersProblem(
+  quiz: ReadonlyArray<Pick<QuizQuestion, "options">>,
+  answers: ReadonlyArray<number | null>,
+): string | null {
   if (answers.length !== quiz.length || !isQuizAnswered(quiz.length, answers)) return QUIZ_UNANSWERED;
   for (let i = 0; i < quiz.length; i++) {
     const a = answers[i];
@@ -438,7 +445,12 @@ export function attemptCompletes(kind: QuizKind, score: number): boolean {
  * progress (sections viewed plus correct answers), below 100. The static pages record completion
  * through "Mark as Complete", so an attempt there changes no progress (null).
  */
-export function progressAfterAttempt(kind: QuizKind, grade: Pick<QuizGrade, "correct" | "total" | "score">, sectionsViewed: number, sectionCount: number): number | null {
+export function progressAfterAttempt(
+  kind: QuizKind,
+  grade: Pick<QuizGrade, "correct" | "total" | "score">,
+  sectionsViewed: number,
+  sectionCount: number,
+): number | null {
   if (kind === "static") return null;
   if (attemptCompletes(kind, grade.score)) return 100;
   return Math.min(99, stepProgress(sectionsViewed, grade.correct, sectionCount, grade.total));

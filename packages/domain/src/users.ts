@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { searchParam } from "./paging.js";
 import type { Language } from "./language.js";
+import { searchParam } from "./paging.js";
 import type { Role } from "./roles.js";
 
 /** A user as every answer shows it: never a password or its hash. */

@@ -101,12 +101,20 @@ describe("video input", () => {
     expect(v.publishedAt).toEqual(now);
     expect(v.requiredWatchByDate).toEqual(new Date("2026-03-09T09:00:00Z"));
     expect(v.thumbnail).toBe("https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg");
-    const given = videoWithDefaults(createVideoSchema.parse({ title: "T", url: "https://youtu.be/dQw4w9WgXcQ", thumbnail: "https://example.com/t.jpg" }), now);
+    const given = videoWithDefaults(
+      createVideoSchema.parse({ title: "T", url: "https://youtu.be/dQw4w9WgXcQ", thumbnail: "https://example.com/t.jpg" }),
+      now,
+    );
     expect(given.thumbnail).toBe("https://example.com/t.jpg");
   });
 
   it("refuses a required-by date before the publish date", () => {
-    const r = createVideoSchema.safeParse({ title: "T", url: "https://youtu.be/dQw4w9WgXcQ", publishedAt: "2026-03-02", requiredWatchByDate: "2026-03-01" });
+    const r = createVideoSchema.safeParse({
+      title: "T",
+      url: "https://youtu.be/dQw4w9WgXcQ",
+      publishedAt: "2026-03-02",
+      requiredWatchByDate: "2026-03-01",
+    });
     expect(r.error?.issues[0]?.message).toBe("Required watch date must be on or after the publish date");
   });
 });
@@ -173,7 +181,17 @@ describe("related videos", () => {
 describe("video dialog", () => {
   it("validates seconds 0 to 59 and turns the values into the API input", async () => {
     const { videoFormSchema, videoFormToInput } = await import("./videos.js");
-    const values = { title: "T", description: "", url: "https://youtu.be/dQw4w9WgXcQ", minutes: 4, seconds: 30, tags: "a, b", publishedAt: "", requiredWatchByDate: "", thumbnail: "" };
+    const values = {
+      title: "T",
+      description: "",
+      url: "https://youtu.be/dQw4w9WgXcQ",
+      minutes: 4,
+      seconds: 30,
+      tags: "a, b",
+      publishedAt: "",
+      requiredWatchByDate: "",
+      thumbnail: "",
+    };
     expect(videoFormSchema.safeParse(values).success).toBe(true);
     expect(videoFormSchema.safeParse({ ...values, seconds: 60 }).error?.issues[0]?.message).toBe("Seconds must be between 0 and 59");
     expect(videoFormSchema.safeParse({ ...values, url: "" }).error?.issues[0]?.message).toBe("Video URL is required");

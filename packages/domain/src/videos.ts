@@ -179,10 +179,7 @@ const videoFields = {
     .transform((v) => (v === "" || v == null ? undefined : v)),
 };
 
-function requiredAfterPublished(
-  v: { publishedAt?: Date | undefined; requiredWatchByDate?: Date | undefined },
-  ctx: z.RefinementCtx,
-) {
+function requiredAfterPublished(v: { publishedAt?: Date | undefined; requiredWatchByDate?: Date | undefined }, ctx: z.RefinementCtx) {
   if (v.publishedAt && v.requiredWatchByDate && v.requiredWatchByDate.getTime() < v.publishedAt.getTime()) {
     ctx.addIssue({ code: "custom", path: ["requiredWatchByDate"], message: "Required watch date must be on or after the publish date" });
   }
@@ -198,10 +195,16 @@ export const updateVideoSchema = z.object({ id: idParam, ...videoFields }).super
 export type UpdateVideoInput = z.input<typeof updateVideoSchema>;
 
 /** The values stored for a new or edited video: publish now, required by +7 days, YouTube thumbnail. */
-export function videoWithDefaults<T extends { url: string; publishedAt?: Date | undefined; requiredWatchByDate?: Date | undefined; thumbnail?: string | undefined }>(
+export function videoWithDefaults<
+  T extends { url: string; publishedAt?: Date | undefined; requiredWatchByDate?: Date | undefined; thumbnail?: string | undefined },
+>(
   input: T,
   now: Date = new Date(),
-): Omit<T, "publishedAt" | "requiredWatchByDate" | "thumbnail"> & { publishedAt: Date; requiredWatchByDate: Date; thumbnail: string | null } {
+): Omit<T, "publishedAt" | "requiredWatchByDate" | "thumbnail"> & {
+  publishedAt: Date;
+  requiredWatchByDate: Date;
+  thumbnail: string | null;
+} {
   const publishedAt = input.publishedAt ?? now;
   return {
     ...input,
@@ -256,10 +259,12 @@ interface Scheduled {
 }
 
 const time = (d: Date | string) => new Date(d).getTime();
-const watchBy = (v: Scheduled) => (v.requiredWatchByDate ? time(v.requiredWatchByDate) : time(defaultRequiredWatchBy(new Date(v.publishedAt))));
+const watchBy = (v: Scheduled) =>
+  v.requiredWatchByDate ? time(v.requiredWatchByDate) : time(defaultRequiredWatchBy(new Date(v.publishedAt)));
 
 /** This Week: published on or before now, and now on or before the required-by date. */
-export const isThisWeekVideo = (v: Scheduled, now: Date = new Date()) => time(v.publishedAt) <= now.getTime() && now.getTime() <= watchBy(v);
+export const isThisWeekVideo = (v: Scheduled, now: Date = new Date()) =>
+  time(v.publishedAt) <= now.getTime() && now.getTime() <= watchBy(v);
 /** Upcoming: the publish date is in the future. */
 export const isUpcomingVideo = (v: Scheduled, now: Date = new Date()) => time(v.publishedAt) > now.getTime();
 /** Previous: the required-by date has passed. */
@@ -279,7 +284,11 @@ export function videoMatches(v: { title: string; description: string; tags: read
 }
 
 /** Related videos: others sharing a tag first, then the most recent, up to 3. */
-export function relatedVideos<T extends { id: number; tags: readonly string[] }>(video: T, all: readonly T[], limit = RELATED_VIDEOS_LIMIT): T[] {
+export function relatedVideos<T extends { id: number; tags: readonly string[] }>(
+  video: T,
+  all: readonly T[],
+  limit = RELATED_VIDEOS_LIMIT,
+): T[] {
   const tags = new Set(video.tags.map((t) => t.toLowerCase()));
   const others = all.filter((v) => v.id !== video.id);
   const sharing = others.filter((v) => v.tags.some((t) => tags.has(t.toLowerCase())));
@@ -294,8 +303,12 @@ export const videoFormSchema = z.object({
   title: videoFields.title,
   description: z.string().max(5000, "Description is too long"),
   url: videoUrlSchema,
-  minutes: z.union([z.number(), z.literal("")]).refine((v) => v === "" || (Number.isInteger(v) && v >= 0 && v <= 1440), "Minutes must be a whole number of 0 or more"),
-  seconds: z.union([z.number(), z.literal("")]).refine((v) => v === "" || (Number.isInteger(v) && v >= 0 && v <= 59), "Seconds must be between 0 and 59"),
+  minutes: z
+    .union([z.number(), z.literal("")])
+    .refine((v) => v === "" || (Number.isInteger(v) && v >= 0 && v <= 1440), "Minutes must be a whole number of 0 or more"),
+  seconds: z
+    .union([z.number(), z.literal("")])
+    .refine((v) => v === "" || (Number.isInteger(v) && v >= 0 && v <= 59), "Seconds must be between 0 and 59"),
   tags: z.string().max(2000, "Too many tags"),
   publishedAt: z.string(),
   requiredWatchByDate: z.string(),

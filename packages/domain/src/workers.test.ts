@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  digitsOf,
-  isManagerPosition,
-  managerCreateSchema,
-  workerCreateSchema,
-  workerListSchema,
-  workerUpdateSchema,
-} from "./workers.js";
+import { digitsOf, isManagerPosition, managerCreateSchema, workerCreateSchema, workerListSchema, workerUpdateSchema } from "./workers.js";
 
 const valid = {
   username: "casey",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { searchParam } from "./paging.js";
 import { PASSWORD_MIN_LOGIN, USERNAME_MIN } from "./auth.js";
+import { searchParam } from "./paging.js";
 import { MANAGER_POSITIONS } from "./roles.js";
 import { idParam } from "./users.js";
 
@@ -27,7 +27,11 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : null));
 
 const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message.replace(/ is required$/, "")} is too long`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required$/, "")} is too long`);
 
 /** The worker profile fields of the worker and manager forms. */
 const workerFields = {
@@ -82,7 +86,10 @@ export const workerCreateSchema = z.object({
 export type WorkerCreateInput = z.input<typeof workerCreateSchema>;
 
 /** PUT /api/workers/:id: any subset of the profile; projectIds, when sent, replaces the assignments. */
-export const workerUpdateSchema = z.object({ id: idParam, ...workerFields }).partial().required({ id: true });
+export const workerUpdateSchema = z
+  .object({ id: idParam, ...workerFields })
+  .partial()
+  .required({ id: true });
 export type WorkerUpdateInput = z.input<typeof workerUpdateSchema>;
 
 /** The manager form: the position is forced to Safety Manager and the company has a default. */

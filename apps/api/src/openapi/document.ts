@@ -31,7 +31,10 @@ const multipart = (file: string, fields: Record<string, JsonSchema>): JsonSchema
 });
 
 const photoUpload = multipart("A JPEG, PNG, WebP or HEIC photo, at most 10 MB; its location is removed unless `keepLocation` is set", {
-  keepLocation: { type: "string", description: "`true`, `1` or `on` keeps the photo's GPS location (also as `?keepLocation=`); removed otherwise" },
+  keepLocation: {
+    type: "string",
+    description: "`true`, `1` or `on` keeps the photo's GPS location (also as `?keepLocation=`); removed otherwise",
+  },
 });
 
 /**
@@ -81,7 +84,14 @@ export async function procedureOf(route: RestRoute): Promise<string | undefined>
       },
     });
   // A bare request: routes that look at the query or headers before their call (file formats) see none.
-  const request = { params: {}, query: {}, body: {}, input: {} as never, raw: { query: {}, headers: {} }, reply: {} } as unknown as RestRequest;
+  const request = {
+    params: {},
+    query: {},
+    body: {},
+    input: {} as never,
+    raw: { query: {}, headers: {} },
+    reply: {},
+  } as unknown as RestRequest;
   try {
     await route.call(recorder([]) as Parameters<RestRoute["call"]>[0], request);
   } catch (error) {
@@ -102,7 +112,10 @@ function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", "#/components/schemas/") : rewriteRefs(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", "#/components/schemas/") : rewriteRefs(v),
+      ]),
     );
   }
   return value;
@@ -124,7 +137,12 @@ const SUCCESS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "
 
 const tagOf = (path: string) => {
   const segment = path.split("/")[2] ?? "api";
-  if (["user", "login", "register", "logout", "change-password", "reset-password", "users", "worker-profile", "invite-tokens"].includes(segment)) return "accounts";
+  if (
+    ["user", "login", "register", "logout", "change-password", "reset-password", "users", "worker-profile", "invite-tokens"].includes(
+      segment,
+    )
+  )
+    return "accounts";
   return segment;
 };
 
@@ -134,7 +152,9 @@ const operationId = (route: RestRoute) =>
     .replace(/^\/api/, "")
     .split(/[/-]/)
     .filter(Boolean)
-    .map((part) => (part.startsWith(":") ? `By${part.charAt(1).toUpperCase()}${part.slice(2)}` : part.charAt(0).toUpperCase() + part.slice(1)))
+    .map((part) =>
+      part.startsWith(":") ? `By${part.charAt(1).toUpperCase()}${part.slice(2)}` : part.charAt(0).toUpperCase() + part.slice(1),
+    )
     .join("");
 
 export interface OpenApiDocument {
@@ -168,7 +188,10 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
     const input = procedure._def.inputs[0];
     const inputSchema = input ? toSchema(input, "input", schemas) : undefined;
-    const properties = ((inputSchema?.anyOf as JsonSchema[] | undefined)?.[0]?.properties ?? inputSchema?.properties ?? {}) as Record<string, JsonSchema>;
+    const properties = ((inputSchema?.anyOf as JsonSchema[] | undefined)?.[0]?.properties ?? inputSchema?.properties ?? {}) as Record<
+      string,
+      JsonSchema
+    >;
     const required = new Set(((inputSchema?.required ?? []) as string[]).concat());
 
     const parameters: Record<string, unknown>[] = pathParams.map((name) => ({
@@ -182,13 +205,25 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     if (route.method === "GET") {
       for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });
       if (csvRoutes.has(key)) {
-        parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: ["json", "csv"] }, description: "`csv`: the same list as CSV (or send `Accept: text/csv`)" });
+        parameters.push({
+          name: "format",
+          in: "query",
+          required: false,
+          schema: { type: "string", enum: ["json", "csv"] },
+          description: "`csv`: the same list as CSV (or send `Accept: text/csv`)",
+        });
       }
       const formats = Object.keys(route.formats ?? {});
       if (formats.length > 0) {
         const choices = responses[procedurePath] ? ["json", ...formats] : formats;
         const pdf = formats.includes("pdf") ? " (`pdf` also for `Accept: application/pdf`)" : "";
-        parameters.push({ name: "format", in: "query", required: false, schema: { type: "string", enum: choices }, description: `The answer's format${pdf}` });
+        parameters.push({
+          name: "format",
+          in: "query",
+          required: false,
+          schema: { type: "string", enum: choices },
+          description: `The answer's format${pdf}`,
+        });
       }
     } else if (!requestBody && rest.length > 0) {
       requestBody = {
@@ -211,7 +246,8 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
         const content: Record<string, unknown> = {};
         if (answer) content["application/json"] = { schema: toSchema(answer, "output", schemas) };
         if (csvRoutes.has(key)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
-        for (const type of Object.values(route.formats ?? {})) content[type] = { schema: FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type } };
+        for (const type of Object.values(route.formats ?? {}))
+          content[type] = { schema: FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type } };
         if (Object.keys(content).length > 0) success.content = content;
       }
     }
@@ -260,7 +296,10 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       tags: ["health"],
       security: [{}],
       responses: {
-        "200": { description: "The server and its database answer", content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" }, db: { const: "ok" } } } } } },
+        "200": {
+          description: "The server and its database answer",
+          content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" }, db: { const: "ok" } } } } },
+        },
         "503": { description: ERROR_TEXT[503], content: { "application/json": { schema: errorRef } } },
       },
     },
@@ -278,13 +317,25 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     },
     servers: [{ url: "/" }],
     security: [{ bearerToken: [] }, { cookieSession: [] }],
-    tags: [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[]) ?? [])))].map((name) => ({ name })),
+    tags: [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[]) ?? [])))].map(
+      (name) => ({ name }),
+    ),
     paths,
     components: {
       schemas,
       securitySchemes: {
-        bearerToken: { type: "http", scheme: "bearer", bearerFormat: "sst_ service token", description: "A service token from the profile page; acts as its owner" },
-        cookieSession: { type: "apiKey", in: "cookie", name: "session", description: "The session cookie of POST /api/login (`__Host-session` over HTTPS)" },
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "sst_ service token",
+          description: "A service token from the profile page; acts as its owner",
+        },
+        cookieSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "session",
+          description: "The session cookie of POST /api/login (`__Host-session` over HTTPS)",
+        },
       },
     },
   };

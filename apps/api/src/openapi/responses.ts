@@ -2,15 +2,15 @@ import {
   caseOutcomes,
   commentStatuses,
   complianceStatuses,
-  HOT_WORK_PRECAUTIONS,
   HOT_WORK_EQUIPMENT,
+  HOT_WORK_PRECAUTIONS,
   incidentSeverities,
   incidentStatuses,
   injuryTypes,
   inviteTokenRoles,
   inviteTokenStatuses,
-  languages,
   jhaCommentVisibilities,
+  languages,
   notRecordableReasons,
   PHOTO_RECORD_KINDS,
   PHOTO_TYPES,
@@ -304,11 +304,21 @@ const videoRecord = obj("VideoRecord", {
   status: z.enum(videoStatuses),
   watchedPercentage: z.number().min(0).max(100),
   lastWatchedAt: timestamp.nullable(),
-  selfAttestedAt: timestamp.nullable().optional().describe("When the worker declared it watched where the player could not report; apart from the tracked status"),
+  selfAttestedAt: timestamp
+    .nullable()
+    .optional()
+    .describe("When the worker declared it watched where the player could not report; apart from the tracked status"),
 });
 
 const quizAttemptResult = obj("QuizAttemptResult", {
-  attempt: z.object({ id, score: z.number().int().min(0).max(100), correct: z.number().int(), total: z.number().int(), passed: z.boolean(), submittedAt: timestamp }),
+  attempt: z.object({
+    id,
+    score: z.number().int().min(0).max(100),
+    correct: z.number().int(),
+    total: z.number().int(),
+    passed: z.boolean(),
+    submittedAt: timestamp,
+  }),
   completes: z.boolean().describe("Whether this score completes the module"),
   results: z.array(z.object({ chosen: z.number().int().nullable(), correctAnswer: z.number().int(), isCorrect: z.boolean() })),
   record: trainingRecord.nullable().describe("The worker's training record after the attempt, when it changed"),
@@ -324,7 +334,6 @@ const serviceToken = obj("ServiceToken", {
   expiresAt: timestamp.nullable(),
   lastUsedAt: timestamp.nullable(),
 });
-
 
 const establishment = obj("Establishment", {
   id,
@@ -403,7 +412,15 @@ const recordkeeping = obj("Recordkeeping", {
 });
 
 const incidentRecordkeeping = obj("IncidentRecordkeeping", {
-  incident: z.looseObject({ id, title: z.string(), date, location: z.string(), projectId: id, projectName: z.string(), establishmentId: id.nullable() }),
+  incident: z.looseObject({
+    id,
+    title: z.string(),
+    date,
+    location: z.string(),
+    projectId: id,
+    projectName: z.string(),
+    establishmentId: id.nullable(),
+  }),
   recordkeeping: recordkeeping.nullable().describe("null until the incident is classified"),
 });
 
@@ -603,9 +620,18 @@ export const responses: Record<string, z.ZodType> = {
     safetyCompliance: z.number().min(0).max(100),
     incidentReports: z.number().int(),
   }),
-  "dashboard.upcoming": list(obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() })),
+  "dashboard.upcoming": list(
+    obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() }),
+  ),
   "dashboard.recentVideos": list(
-    obj("RecentVideo", { id, title: z.string(), duration: z.number().int(), publishedAt: timestamp, requiredWatchByDate: timestamp.nullable(), thumbnail: z.string().nullable() }),
+    obj("RecentVideo", {
+      id,
+      title: z.string(),
+      duration: z.number().int(),
+      publishedAt: timestamp,
+      requiredWatchByDate: timestamp.nullable(),
+      thumbnail: z.string().nullable(),
+    }),
   ),
   "dashboard.recentIncidents": list(
     obj("RecentIncident", {
@@ -620,12 +646,27 @@ export const responses: Record<string, z.ZodType> = {
     }),
   ),
   "dashboard.trainingCompletion": obj("TrainingCompletionSummary", {
-    modules: z.array(z.looseObject({ moduleId: id, title: z.string(), completedCount: z.number().int(), requiredCount: z.number().int(), percentage: z.number() })),
+    modules: z.array(
+      z.looseObject({
+        moduleId: id,
+        title: z.string(),
+        completedCount: z.number().int(),
+        requiredCount: z.number().int(),
+        percentage: z.number(),
+      }),
+    ),
   }),
   "dashboard.unwatchedRequiredVideos": obj("UnwatchedRequiredVideos", {
     count: z.number().int(),
     videos: z.array(
-      z.looseObject({ id, title: z.string(), duration: z.number().int(), publishedAt: timestamp, requiredWatchByDate: timestamp.nullable(), watchedPercentage: z.number().nullable() }),
+      z.looseObject({
+        id,
+        title: z.string(),
+        duration: z.number().int(),
+        publishedAt: timestamp,
+        requiredWatchByDate: timestamp.nullable(),
+        watchedPercentage: z.number().nullable(),
+      }),
     ),
   }),
   "dashboard.projectStats": list(projectStats.extend({ status: z.enum(projectStatuses) })),
@@ -646,9 +687,16 @@ export const responses: Record<string, z.ZodType> = {
     totals: summaryTotals,
     rates,
     certification: z.looseObject({ name: text, title: text, phone: text, date }).nullable(),
-    itaIssues: z.looseObject({ summary: z.array(fileIssue), cases: z.array(fileIssue) }).describe("What OSHA's Injury Tracking Application would reject"),
+    itaIssues: z
+      .looseObject({ summary: z.array(fileIssue), cases: z.array(fileIssue) })
+      .describe("What OSHA's Injury Tracking Application would reject"),
   }),
-  "osha.form301": obj("Form301", { case: oshaCase, caseNumber: z.string(), establishment: establishment.nullable(), year: z.number().int() }),
+  "osha.form301": obj("Form301", {
+    case: oshaCase,
+    caseNumber: z.string(),
+    establishment: establishment.nullable(),
+    year: z.number().int(),
+  }),
   "osha.rates": obj("OshaRates", {
     year: z.number().int(),
     establishments: z.array(z.looseObject({ establishmentId: id, name: z.string(), isCompanyDefault: z.boolean(), ...yearCounts, rates })),
@@ -664,7 +712,9 @@ export const responses: Record<string, z.ZodType> = {
     byKind: z.array(z.looseObject({ kind: z.enum(PHOTO_RECORD_KINDS), photoCount: z.number().int(), totalBytes: z.number().int() })),
   }),
   "tokens.list": list(serviceToken),
-  "tokens.create": serviceToken.extend({ token: z.string().describe("The secret (sst_...): shown this once, never stored") }).meta({ id: "CreatedServiceToken" }),
+  "tokens.create": serviceToken
+    .extend({ token: z.string().describe("The secret (sst_...): shown this once, never stored") })
+    .meta({ id: "CreatedServiceToken" }),
   "tokens.revoke": success,
   "tokens.listForUser": list(serviceToken),
   "tokens.revokeForUser": success,
@@ -674,6 +724,9 @@ export const responses: Record<string, z.ZodType> = {
 export const errorBody = z
   .object({
     message: z.string().describe("What went wrong, in words to show a person"),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe("Per-field problems of a 400"),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe("Per-field problems of a 400"),
   })
   .meta({ id: "Error" });

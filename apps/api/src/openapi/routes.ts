@@ -19,11 +19,16 @@ export async function registerApiDocs(app: FastifyInstance, routes: readonly Res
   let document: Promise<string> | undefined;
   app.get("/api/openapi.json", async (_req, reply) => {
     document ??= buildOpenApiDocument(routes, { version: appVersion, ...options }).then((doc) => JSON.stringify(doc));
-    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(await document);
+    return reply
+      .header("cache-control", "no-cache")
+      .type("application/json; charset=utf-8")
+      .send(await document);
   });
 
   app.get("/api/docs", async (_req, reply) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(DOCS_PAGE));
-  app.get("/api/docs/init.js", async (_req, reply) => reply.header("cache-control", "no-cache").type("text/javascript; charset=utf-8").send(INIT_SCRIPT));
+  app.get("/api/docs/init.js", async (_req, reply) =>
+    reply.header("cache-control", "no-cache").type("text/javascript; charset=utf-8").send(INIT_SCRIPT),
+  );
   await app.register(fastifyStatic, {
     root: swaggerUiDir,
     prefix: "/api/docs/assets/",

@@ -71,7 +71,13 @@ export const oshaRoutes: RestRoute[] = [
     pdf: async (c, r) => pdf(r.reply, await c.osha.summary300APdf(r.input)),
     ita: async (c, r) => csv(r.reply, await c.osha.itaSummaryCsv(r.input)),
   }),
-  { method: "GET", path: "/api/osha/cases.csv", raw: true, formats: { csv: "text/csv" }, call: async (c, r) => csv(r.reply, await c.osha.itaCasesCsv(r.input)) },
+  {
+    method: "GET",
+    path: "/api/osha/cases.csv",
+    raw: true,
+    formats: { csv: "text/csv" },
+    call: async (c, r) => csv(r.reply, await c.osha.itaCasesCsv(r.input)),
+  },
   record("/api/incident-reports/:id/osha-301", (c, r) => c.osha.form301(r.input), {
     pdf: async (c, r) => pdf(r.reply, await c.osha.form301Pdf(r.input)),
   }),

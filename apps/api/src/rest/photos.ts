@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { AppError, keepLocationSchema, PHOTO_MAX_BYTES, PHOTO_NO_FILE, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ByteBudget } from "../byteBudget.js";
-import type { Caller } from "../router.js";
 import { multipartError } from "../errors.js";
+import type { Caller } from "../router.js";
 import { del, get, type RestRequest, type RestRoute } from "./table.js";
 
 /** Room for the multipart framing and a few small fields around the photo itself. */
@@ -58,7 +58,10 @@ async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKi
  * Reads the multipart body: the first file part into one buffer of at most `capacity` bytes
  * (refused past 10 MB), and the optional `keepLocation` field. Other parts are drained.
  */
-async function readPhotoUpload(req: FastifyRequest, capacity: number): Promise<{ fileName: string; data: Uint8Array; keepLocation?: string }> {
+async function readPhotoUpload(
+  req: FastifyRequest,
+  capacity: number,
+): Promise<{ fileName: string; data: Uint8Array; keepLocation?: string }> {
   if (!req.isMultipart()) throw new AppError("BAD_REQUEST", PHOTO_NO_FILE);
   let file: { fileName: string; data: Uint8Array } | undefined;
   let keepLocation: string | undefined;
@@ -158,7 +161,8 @@ function bytesRoute<T extends { id: number; contentType: string }>(
         .header("etag", etag)
         .header("cross-origin-resource-policy", "same-origin");
       const cached = r.raw.headers["if-none-match"];
-      if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return r.reply.code(304).send();
+      if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))
+        return r.reply.code(304).send();
       return send(r, file);
     },
   };
@@ -167,7 +171,13 @@ function bytesRoute<T extends { id: number; contentType: string }>(
 /** REST paths of the photos area (docs/decisions/0108-photos.md), each onto a procedure. */
 export const photosRoutes: RestRoute[] = [
   // photos.checkUpload runs first (a refusal before the body is read); photos.upload answers.
-  { method: "POST", path: "/api/incident-reports/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "incident") },
+  {
+    method: "POST",
+    path: "/api/incident-reports/:id/photos",
+    status: 201,
+    procedure: "photos.upload",
+    call: (c, r) => uploadPhoto(c, r, "incident"),
+  },
   { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "jha") },
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),

@@ -1,7 +1,7 @@
-import { AppError, can, FILE_TOO_LARGE, NO_FILE_SELECTED, NOT_SIGNED_IN, forbidden, sanitizeFileName } from "@sitesafe/domain";
+import { AppError, can, FILE_TOO_LARGE, forbidden, NO_FILE_SELECTED, NOT_SIGNED_IN, sanitizeFileName } from "@sitesafe/domain";
 import type { FastifyRequest } from "fastify";
-import type { Caller } from "../router.js";
 import { multipartError } from "../errors.js";
+import type { Caller } from "../router.js";
 import { del, get, post, put, type RestRoute } from "./table.js";
 
 /**

@@ -27,7 +27,10 @@ export interface RestOptions {
  * `createCaller` so validation, permissions, transactions and error mapping exist once. Errors are
  * answered by errors.ts.
  */
-export async function registerRest(app: FastifyInstance, { config, dbHandle, contextFor, answerMemory, wholeListSlots }: RestOptions): Promise<void> {
+export async function registerRest(
+  app: FastifyInstance,
+  { config, dbHandle, contextFor, answerMemory, wholeListSlots }: RestOptions,
+): Promise<void> {
   app.get("/api/health", async (_req, reply) => {
     try {
       await dbHandle.ping();
@@ -76,7 +79,11 @@ export async function registerRest(app: FastifyInstance, { config, dbHandle, con
           if (route.status === 204) return reply.code(204).send();
           // A remembered answer is turned into JSON once, not once per request.
           const json = answerMemory.json(answer.value);
-          if (json !== undefined) return reply.code(route.status ?? 200).type("application/json; charset=utf-8").send(json);
+          if (json !== undefined)
+            return reply
+              .code(route.status ?? 200)
+              .type("application/json; charset=utf-8")
+              .send(json);
           return reply.code(route.status ?? 200).send(answer.value ?? null);
         } catch (error) {
           return sendError(req, reply, error);

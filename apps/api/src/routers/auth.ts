@@ -26,6 +26,5 @@ export const authRouter = router({
    */
   setLanguage: authedProcedure.input(setLanguageSchema).mutation(({ ctx, input }) => service.setLanguage(ctx, input)),
 
-
   changePassword: sessionProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => service.changePassword(ctx, input)),
 });

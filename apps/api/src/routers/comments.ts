@@ -6,18 +6,22 @@ import {
   pageQuerySchema,
   resolveCommentSchema,
 } from "@sitesafe/domain";
-import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 import * as service from "../services/comments.js";
 import { once } from "../services/idempotency.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Safety messages to the safety manager (docs/product.md): each procedure one call to services/comments.ts. */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
-  list: authedProcedure.input(listCommentsSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit))),
+  list: authedProcedure
+    .input(listCommentsSchema.optional())
+    .query(remembered(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit))),
 
   /** The messages screen's page, with the same tab, project and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(listCommentsSchema)).query(remembered(({ ctx, input }) => answerPage(service.visibleComments(ctx, input)))),
+  page: authedProcedure
+    .input(pageQuerySchema(listCommentsSchema))
+    .query(remembered(({ ctx, input }) => answerPage(service.visibleComments(ctx, input)))),
 
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleComment(ctx, input.id))),
 
@@ -27,7 +31,9 @@ export const commentsRouter = router({
   /** The author's edit of title, content and project, while the message is open or in progress. */
   update: authedProcedure.input(editCommentSchema).mutation(({ ctx, input }) => service.editComment(ctx, input)),
 
-  markInProgress: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress")),
+  markInProgress: authedProcedure
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress")),
 
   resolve: authedProcedure
     .input(resolveCommentSchema)

@@ -16,10 +16,14 @@ export const dashboardRouter = router({
    * Per module and per worker completion. `workerId` singles out one worker (staff: anyone; a
    * worker: only themselves, 403 otherwise); by default the viewer's own profile.
    */
-  trainingCompletion: authedProcedure.input(trainingCompletionQuerySchema.optional()).query(remembered(({ ctx, input }) => service.trainingCompletion(ctx, input))),
+  trainingCompletion: authedProcedure
+    .input(trainingCompletionQuerySchema.optional())
+    .query(remembered(({ ctx, input }) => service.trainingCompletion(ctx, input))),
 
   /** A worker's own required videos not yet completed; staff may ask about any user. */
-  unwatchedRequiredVideos: authedProcedure.input(unwatchedVideosQuerySchema.optional()).query(remembered(({ ctx, input }) => service.unwatchedRequiredVideos(ctx, input))),
+  unwatchedRequiredVideos: authedProcedure
+    .input(unwatchedVideosQuerySchema.optional())
+    .query(remembered(({ ctx, input }) => service.unwatchedRequiredVideos(ctx, input))),
 
   /** The project table: every project for staff, the assigned ones for a worker. */
   projectStats: authedProcedure.query(remembered(({ ctx }) => service.projectStats(ctx))),

@@ -1,16 +1,20 @@
-import { byIdSchema, incidentListQuerySchema, pageQuerySchema, incidentReportSchema, incidentReportUpdateSchema } from "@sitesafe/domain";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { byIdSchema, incidentListQuerySchema, incidentReportSchema, incidentReportUpdateSchema, pageQuerySchema } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/incidents.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Procedures of the incidents area: each its input schema, its permission, one call to services/incidents.ts. */
 export const incidentsRouter = router({
-  list: authedProcedure.input(incidentListQuerySchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, service.visibleReports(ctx, input ?? {}), input?.limit))),
+  list: authedProcedure
+    .input(incidentListQuerySchema.optional())
+    .query(remembered(({ ctx, input }) => answerList(ctx, service.visibleReports(ctx, input ?? {}), input?.limit))),
 
   /** The incidents screen's page, with the same filters and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(incidentListQuerySchema)).query(remembered(({ ctx, input }) => answerPage(service.visibleReports(ctx, input)))),
+  page: authedProcedure
+    .input(pageQuerySchema(incidentListQuerySchema))
+    .query(remembered(({ ctx, input }) => answerPage(service.visibleReports(ctx, input)))),
 
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleReport(ctx.db, ctx.actor, input.id))),
 

@@ -7,18 +7,22 @@ import {
   jhaListQuerySchema,
   pageQuerySchema,
 } from "@sitesafe/domain";
-import { authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/jha.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Procedures of the jha area: each its input schema, its permission, one call to services/jha.ts. */
 export const jhaRouter = router({
-  list: authedProcedure.input(jhaListQuerySchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit))),
+  list: authedProcedure
+    .input(jhaListQuerySchema.optional())
+    .query(remembered(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit))),
 
   /** The JHA screen's page, with the same filters and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(remembered(({ ctx, input }) => answerPage(service.visibleForms(ctx, input)))),
+  page: authedProcedure
+    .input(pageQuerySchema(jhaListQuerySchema))
+    .query(remembered(({ ctx, input }) => answerPage(service.visibleForms(ctx, input)))),
 
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id))),
 

@@ -9,10 +9,10 @@ import {
   type PdfFile,
   recordkeepingUpdateSchema,
 } from "@sitesafe/domain";
+import { once } from "../services/idempotency.js";
 import * as osha from "../services/osha.js";
 import { form301Pdf, log300Pdf, summary300APdf } from "../services/oshaPdf.js";
 import { authedProcedure, remembered, router } from "../trpc.js";
-import { once } from "../services/idempotency.js";
 
 /** Procedures of OSHA recordkeeping: each checks its input, then calls one service function. */
 export const oshaRouter = router({
@@ -35,19 +35,27 @@ export const oshaRouter = router({
   }),
 
   // The records are read far more often than incidents change: remembered while the data is unchanged (answerMemory.ts).
-  log300: authedProcedure.input(oshaLogQuerySchema).query(remembered(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year))),
+  log300: authedProcedure
+    .input(oshaLogQuerySchema)
+    .query(remembered(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year))),
   log300Csv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300File(ctx, input.establishmentId, input.year)),
   log300Pdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const log = await osha.log300(ctx, input.establishmentId, input.year);
     return { fileName: `osha-300-${input.year}-${input.establishmentId}.pdf`, data: await log300Pdf(log) };
   }),
-  summary300A: authedProcedure.input(oshaLogQuerySchema).query(remembered(({ ctx, input }) => osha.summary300A(ctx, input.establishmentId, input.year))),
+  summary300A: authedProcedure
+    .input(oshaLogQuerySchema)
+    .query(remembered(({ ctx, input }) => osha.summary300A(ctx, input.establishmentId, input.year))),
   summary300APdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const summary = await osha.summary300A(ctx, input.establishmentId, input.year);
     return { fileName: `osha-300a-${input.year}-${input.establishmentId}.pdf`, data: await summary300APdf(summary) };
   }),
-  itaSummaryCsv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.itaSummaryFile(ctx, input.establishmentId, input.year)),
-  itaCasesCsv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.itaCasesFile(ctx, input.establishmentId, input.year)),
+  itaSummaryCsv: authedProcedure
+    .input(oshaLogQuerySchema)
+    .query(({ ctx, input }) => osha.itaSummaryFile(ctx, input.establishmentId, input.year)),
+  itaCasesCsv: authedProcedure
+    .input(oshaLogQuerySchema)
+    .query(({ ctx, input }) => osha.itaCasesFile(ctx, input.establishmentId, input.year)),
   form301: authedProcedure.input(byIdSchema).query(({ ctx, input }) => osha.form301(ctx, input.id)),
   form301Pdf: authedProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const form = await osha.form301(ctx, input.id);

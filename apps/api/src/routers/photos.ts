@@ -1,8 +1,8 @@
 import { byIdSchema, keepLocationSchema, PHOTO_NO_FILE, photoRecordSchema } from "@sitesafe/domain";
 import { z } from "zod";
+import { answeredBefore, once } from "../services/idempotency.js";
 import * as service from "../services/photos.js";
 import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
-import { answeredBefore, once } from "../services/idempotency.js";
 
 /**
  * Procedures of the photos area. `upload`, `file` and `thumbnail` carry bytes and are meant for
@@ -17,7 +17,14 @@ export const photosRouter = router({
     .query(async ({ ctx, input }) => service.assertMayAttach(ctx.db, ctx.actor, input, { retry: await answeredBefore(ctx) })),
 
   upload: authedProcedure
-    .input(z.object({ record: photoRecordSchema, fileName: z.string().max(1000), data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, PHOTO_NO_FILE), keepLocation: keepLocationSchema }))
+    .input(
+      z.object({
+        record: photoRecordSchema,
+        fileName: z.string().max(1000),
+        data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, PHOTO_NO_FILE),
+        keepLocation: keepLocationSchema,
+      }),
+    )
     .mutation(once(({ ctx, input }) => service.addPhoto(ctx.db, ctx.actor, input.record, input))),
 
   file: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.photoFile(ctx.db, ctx.actor, input.id)),

@@ -3,18 +3,18 @@ import {
   byIdSchema,
   idParam,
   NO_FILE_SELECTED,
+  pageQuerySchema,
   projectListSchema,
   projectSchema,
   projectUpdateSchema,
   removeWorkerSchema,
   safetyPlanDescriptionSchema,
-  pageQuerySchema,
 } from "@sitesafe/domain";
 import { z } from "zod";
 import { answerPage } from "../lists.js";
-import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
+import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 
 const uploadSafetyPlanSchema = z.object({
   id: idParam,
@@ -26,10 +26,14 @@ const uploadSafetyPlanSchema = z.object({
 /** Procedures of the projects area: each its input schema, its permission, one call to services/projects.ts. */
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure.input(projectListSchema.optional()).query(remembered(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows())),
+  list: authedProcedure
+    .input(projectListSchema.optional())
+    .query(remembered(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows())),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(projectListSchema)).query(remembered(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input)))),
+  page: authedProcedure
+    .input(pageQuerySchema(projectListSchema))
+    .query(remembered(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input)))),
 
   /** The projects the actor sees, by name with their status, no figures: for pickers. */
   options: authedProcedure.query(remembered(({ ctx }) => service.projectOptions(ctx))),

@@ -1,18 +1,18 @@
+import { training } from "@sitesafe/db";
 import {
   byIdSchema,
   createTrainingModuleSchema,
-  setModuleTranslationSchema,
   recordTrainingProgressSchema,
-  trainingCompletionListSchema,
+  setModuleTranslationSchema,
   submitQuizAttemptSchema,
+  trainingCompletionListSchema,
   trainingModuleBySlugSchema,
   trainingModuleListSchema,
   workerTrainingsSchema,
 } from "@sitesafe/domain";
-import { training } from "@sitesafe/db";
+import { once } from "../services/idempotency.js";
 import * as service from "../services/training.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
-import { once } from "../services/idempotency.js";
 
 /** Procedures of the training area: each its input schema, its permission, one call to services/training.ts. */
 export const trainingRouter = router({
@@ -20,16 +20,26 @@ export const trainingRouter = router({
    * Training completion per worker and module (GET /api/training-completion, the CSV export):
    * staff read every worker's, a worker only their own (403 for anyone else's).
    */
-  completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(remembered(({ ctx, input }) => service.completion(ctx, input))),
+  completion: authedProcedure
+    .input(trainingCompletionListSchema.optional())
+    .query(remembered(({ ctx, input }) => service.completion(ctx, input))),
 
   /** GET /api/training-modules (?type=). */
-  modules: authedProcedure.input(trainingModuleListSchema).query(remembered(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language))),
+  modules: authedProcedure
+    .input(trainingModuleListSchema)
+    .query(
+      remembered(async ({ ctx, input }) =>
+        service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language),
+      ),
+    ),
 
   /** GET /api/training-modules/:id. */
   moduleById: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.moduleById(ctx, input.id))),
 
   /** The static training pages load their seeded module by slug. */
-  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(remembered(({ ctx, input }) => service.moduleBySlug(ctx, input.slug))),
+  moduleBySlug: authedProcedure
+    .input(trainingModuleBySlugSchema)
+    .query(remembered(({ ctx, input }) => service.moduleBySlug(ctx, input.slug))),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
@@ -38,13 +48,19 @@ export const trainingRouter = router({
   setTranslation: authedProcedure.input(setModuleTranslationSchema).mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
-  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(remembered(({ ctx, input }) => service.workerTrainings(ctx, input.workerId))),
+  workerTrainings: authedProcedure
+    .input(workerTrainingsSchema)
+    .query(remembered(({ ctx, input }) => service.workerTrainings(ctx, input.workerId))),
 
   /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
-  workerTrainingsForceRefresh: authedProcedure.input(workerTrainingsSchema).query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
+  workerTrainingsForceRefresh: authedProcedure
+    .input(workerTrainingsSchema)
+    .query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
 
   /** POST /api/workers/:workerId/trainings. */
-  createProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(once(({ ctx, input }) => service.recordProgress(ctx, input))),
+  createProgress: authedProcedure
+    .input(recordTrainingProgressSchema)
+    .mutation(once(({ ctx, input }) => service.recordProgress(ctx, input))),
 
   /** PUT /api/workers/:workerId/trainings/:moduleId. */
   updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => service.recordProgress(ctx, input)),

@@ -1,16 +1,20 @@
-import { byIdSchema, idParam, pageQuerySchema, resetPasswordSchema, userListSchema } from "@sitesafe/domain";
 import { users } from "@sitesafe/db";
+import { byIdSchema, idParam, pageQuerySchema, resetPasswordSchema, userListSchema } from "@sitesafe/domain";
 import { z } from "zod";
-import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
 import { answerList, answerPage } from "../lists.js";
 import * as service from "../services/users.js";
+import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
 
 /** Procedures of user management: each its input schema, its permission, one call to services/users.ts. */
 export const usersRouter = router({
-  list: adminProcedure.input(userListSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit))),
+  list: adminProcedure
+    .input(userListSchema.optional())
+    .query(remembered(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit))),
 
   /** The users screen's page, with the same search as the list. */
-  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(remembered(({ ctx, input }) => answerPage(users.userList(ctx.db, input)))),
+  page: adminProcedure
+    .input(pageQuerySchema(userListSchema))
+    .query(remembered(({ ctx, input }) => answerPage(users.userList(ctx.db, input)))),
 
   byId: adminProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.findUser(ctx, input.id))),
 
@@ -19,7 +23,9 @@ export const usersRouter = router({
   resetPassword: adminProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => service.resetPassword(ctx, input)),
 
   /** GET /api/workers/byUserId/:userId: staff, or the user themself. */
-  workerByUserId: authedProcedure.input(z.object({ userId: idParam })).query(remembered(({ ctx, input }) => service.workerByUserId(ctx, input.userId))),
+  workerByUserId: authedProcedure
+    .input(z.object({ userId: idParam }))
+    .query(remembered(({ ctx, input }) => service.workerByUserId(ctx, input.userId))),
 
   /** GET /api/worker-profile: the signed-in user's own worker profile, or null. */
   workerProfile: authedProcedure.query(remembered(({ ctx }) => service.ownWorkerProfile(ctx))),

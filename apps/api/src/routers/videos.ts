@@ -1,8 +1,15 @@
-import { attestVideoSchema, byIdSchema, createVideoSchema, recordVideoProgressSchema, updateVideoSchema, workerVideosSchema } from "@sitesafe/domain";
 import { videos } from "@sitesafe/db";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import {
+  attestVideoSchema,
+  byIdSchema,
+  createVideoSchema,
+  recordVideoProgressSchema,
+  updateVideoSchema,
+  workerVideosSchema,
+} from "@sitesafe/domain";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/videos.js";
+import { authedProcedure, remembered, router } from "../trpc.js";
 
 /** Procedures of the videos area: each its input schema, its permission, one call to services/videos.ts. */
 export const videosRouter = router({
@@ -31,5 +38,7 @@ export const videosRouter = router({
   selfAttest: authedProcedure.input(attestVideoSchema).mutation(({ ctx, input }) => service.selfAttest(ctx, input)),
 
   /** GET /api/workers/:workerId/required-videos: required, published, not yet completed. */
-  requiredVideos: authedProcedure.input(workerVideosSchema).query(remembered(({ ctx, input }) => service.requiredVideos(ctx, input.workerId))),
+  requiredVideos: authedProcedure
+    .input(workerVideosSchema)
+    .query(remembered(({ ctx, input }) => service.requiredVideos(ctx, input.workerId))),
 });

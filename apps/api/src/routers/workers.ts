@@ -1,16 +1,27 @@
-import { byIdSchema, managerCreateSchema, workerCreateSchema, workerListSchema, workerUpdateSchema, pageQuerySchema } from "@sitesafe/domain";
-import { adminProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import {
+  byIdSchema,
+  managerCreateSchema,
+  pageQuerySchema,
+  workerCreateSchema,
+  workerListSchema,
+  workerUpdateSchema,
+} from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/workers.js";
+import { adminProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the workers area: each its input schema, its permission, one call to services/workers.ts. */
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
-  list: staffProcedure.input(workerListSchema.optional()).query(remembered(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit))),
+  list: staffProcedure
+    .input(workerListSchema.optional())
+    .query(remembered(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit))),
 
   /** The workers and managers screens' page, with the same search and positions as the list. */
-  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(remembered(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input)))),
+  page: staffProcedure
+    .input(pageQuerySchema(workerListSchema))
+    .query(remembered(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input)))),
 
   /** Staff read any worker; a worker reads their own record. */
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.readableWorker(ctx, input.id))),

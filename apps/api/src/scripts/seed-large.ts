@@ -1,6 +1,6 @@
+import { pathToFileURL } from "node:url";
 import { createDb, type Database, migrateToLatest } from "@sitesafe/db";
 import { HOT_WORK_EQUIPMENT, HOT_WORK_PRECAUTIONS, OTHER_EQUIPMENT, SAFETY_PLAN_MIME, youTubeThumbnail } from "@sitesafe/domain";
-import { pathToFileURL } from "node:url";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import sharp from "sharp";
 import { hashPassword } from "../auth/passwords.js";
@@ -106,21 +106,110 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 // Word lists: small, but enough that the screens look like a real contractor's.
 
 const FIRST_NAMES = [
-  "James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "Carlos", "Aisha",
-  "Daniel", "Sarah", "Jose", "Emily", "Kevin", "Fatima", "Brian", "Grace", "Luis", "Hannah",
-  "Anthony", "Olivia", "Mark", "Sofia", "Steven", "Chloe", "Andre", "Mei", "Tyrone", "Priya",
-  "Thomas", "Rosa", "Eric", "Nadia", "Paul", "Ivy", "Marcus", "Elena", "Dmitri", "Keisha",
+  "James",
+  "Maria",
+  "Robert",
+  "Linda",
+  "Michael",
+  "Patricia",
+  "David",
+  "Jennifer",
+  "Carlos",
+  "Aisha",
+  "Daniel",
+  "Sarah",
+  "Jose",
+  "Emily",
+  "Kevin",
+  "Fatima",
+  "Brian",
+  "Grace",
+  "Luis",
+  "Hannah",
+  "Anthony",
+  "Olivia",
+  "Mark",
+  "Sofia",
+  "Steven",
+  "Chloe",
+  "Andre",
+  "Mei",
+  "Tyrone",
+  "Priya",
+  "Thomas",
+  "Rosa",
+  "Eric",
+  "Nadia",
+  "Paul",
+  "Ivy",
+  "Marcus",
+  "Elena",
+  "Dmitri",
+  "Keisha",
 ];
 const LAST_NAMES = [
-  "Smith", "Garcia", "Johnson", "Nguyen", "Williams", "Martinez", "Brown", "Lee", "Jones", "Hernandez",
-  "Miller", "Lopez", "Davis", "Gonzalez", "Wilson", "Kim", "Anderson", "Patel", "Thomas", "Rodriguez",
-  "Taylor", "Chen", "Moore", "Walker", "Jackson", "Okafor", "Martin", "Novak", "White", "Sullivan",
-  "Harris", "Kowalski", "Clark", "Ramirez", "Lewis", "Singh", "Young", "Murphy", "King", "Rivera",
+  "Smith",
+  "Garcia",
+  "Johnson",
+  "Nguyen",
+  "Williams",
+  "Martinez",
+  "Brown",
+  "Lee",
+  "Jones",
+  "Hernandez",
+  "Miller",
+  "Lopez",
+  "Davis",
+  "Gonzalez",
+  "Wilson",
+  "Kim",
+  "Anderson",
+  "Patel",
+  "Thomas",
+  "Rodriguez",
+  "Taylor",
+  "Chen",
+  "Moore",
+  "Walker",
+  "Jackson",
+  "Okafor",
+  "Martin",
+  "Novak",
+  "White",
+  "Sullivan",
+  "Harris",
+  "Kowalski",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Singh",
+  "Young",
+  "Murphy",
+  "King",
+  "Rivera",
 ];
 const TRADES = [
-  "Carpenter", "Electrician", "Plumber", "Welder", "Ironworker", "Laborer", "Equipment Operator",
-  "Concrete Finisher", "Roofer", "Pipefitter", "Mason", "Painter", "Drywall Installer", "Scaffolder",
-  "Crane Operator", "Foreman", "Glazier", "HVAC Technician", "Surveyor", "Site Supervisor",
+  "Carpenter",
+  "Electrician",
+  "Plumber",
+  "Welder",
+  "Ironworker",
+  "Laborer",
+  "Equipment Operator",
+  "Concrete Finisher",
+  "Roofer",
+  "Pipefitter",
+  "Mason",
+  "Painter",
+  "Drywall Installer",
+  "Scaffolder",
+  "Crane Operator",
+  "Foreman",
+  "Glazier",
+  "HVAC Technician",
+  "Surveyor",
+  "Site Supervisor",
 ];
 const COMPANIES = [
   ["Northline Framing", "northline.example"],
@@ -135,34 +224,130 @@ const COMPANIES = [
   ["SiteSafe Construction", "sitesafe-construction.example"],
 ] as const;
 const PLACES = [
-  "Harbor View", "Maple Street", "Riverside", "Oak Ridge", "Summit", "Cedar Park", "Lakeside", "Granite Falls",
-  "Pinecrest", "Union Square", "Northgate", "Westfield", "Eastlake", "Bayview", "Highland", "Meadowbrook",
-  "Ironwood", "Silver Creek", "Stonebridge", "Willow Bend",
+  "Harbor View",
+  "Maple Street",
+  "Riverside",
+  "Oak Ridge",
+  "Summit",
+  "Cedar Park",
+  "Lakeside",
+  "Granite Falls",
+  "Pinecrest",
+  "Union Square",
+  "Northgate",
+  "Westfield",
+  "Eastlake",
+  "Bayview",
+  "Highland",
+  "Meadowbrook",
+  "Ironwood",
+  "Silver Creek",
+  "Stonebridge",
+  "Willow Bend",
 ];
 const BUILDINGS = [
-  "Tower", "Medical Center", "School Extension", "Parking Structure", "Bridge Rehabilitation", "Distribution Warehouse",
-  "Data Center", "Apartments", "Transit Station", "Water Treatment Plant", "Office Park", "Public Library",
-  "Hotel", "Stadium Renovation", "Fire Station",
+  "Tower",
+  "Medical Center",
+  "School Extension",
+  "Parking Structure",
+  "Bridge Rehabilitation",
+  "Distribution Warehouse",
+  "Data Center",
+  "Apartments",
+  "Transit Station",
+  "Water Treatment Plant",
+  "Office Park",
+  "Public Library",
+  "Hotel",
+  "Stadium Renovation",
+  "Fire Station",
 ];
 const CITIES = [
-  "Seattle, WA", "Portland, OR", "Tacoma, WA", "Spokane, WA", "Boise, ID", "Sacramento, CA", "Denver, CO",
-  "Salt Lake City, UT", "Phoenix, AZ", "Austin, TX", "Dallas, TX", "Minneapolis, MN", "Chicago, IL",
-  "Columbus, OH", "Atlanta, GA", "Charlotte, NC", "Nashville, TN", "Pittsburgh, PA", "Baltimore, MD", "Boston, MA",
+  "Seattle, WA",
+  "Portland, OR",
+  "Tacoma, WA",
+  "Spokane, WA",
+  "Boise, ID",
+  "Sacramento, CA",
+  "Denver, CO",
+  "Salt Lake City, UT",
+  "Phoenix, AZ",
+  "Austin, TX",
+  "Dallas, TX",
+  "Minneapolis, MN",
+  "Chicago, IL",
+  "Columbus, OH",
+  "Atlanta, GA",
+  "Charlotte, NC",
+  "Nashville, TN",
+  "Pittsburgh, PA",
+  "Baltimore, MD",
+  "Boston, MA",
 ];
-const STREETS = ["Main St", "1st Ave", "Industrial Way", "Harbor Blvd", "Pine St", "Commerce Dr", "Market St", "Lake Rd", "Station Rd", "College Ave"];
-const AREAS = ["Level 1", "Level 2", "Level 3", "Level 4", "Roof", "Basement", "East stair core", "West wing", "Loading dock", "Mechanical room", "Parking deck", "Site perimeter", "Excavation pit", "North elevation"];
+const STREETS = [
+  "Main St",
+  "1st Ave",
+  "Industrial Way",
+  "Harbor Blvd",
+  "Pine St",
+  "Commerce Dr",
+  "Market St",
+  "Lake Rd",
+  "Station Rd",
+  "College Ave",
+];
+const AREAS = [
+  "Level 1",
+  "Level 2",
+  "Level 3",
+  "Level 4",
+  "Roof",
+  "Basement",
+  "East stair core",
+  "West wing",
+  "Loading dock",
+  "Mechanical room",
+  "Parking deck",
+  "Site perimeter",
+  "Excavation pit",
+  "North elevation",
+];
 
 const JHA_TASKS = [
-  "Excavation for footings", "Steel beam erection", "Roof membrane installation", "Scaffold erection", "Concrete pour",
-  "Trenching for utilities", "Overhead electrical rough-in", "Interior demolition", "Crane lift of rooftop units",
-  "Welding of stair handrails", "Formwork stripping", "Curtain wall glazing", "Rebar placement", "Asphalt paving",
-  "Masonry wall construction", "Fire sprinkler installation", "Drywall hanging", "Shoring installation",
+  "Excavation for footings",
+  "Steel beam erection",
+  "Roof membrane installation",
+  "Scaffold erection",
+  "Concrete pour",
+  "Trenching for utilities",
+  "Overhead electrical rough-in",
+  "Interior demolition",
+  "Crane lift of rooftop units",
+  "Welding of stair handrails",
+  "Formwork stripping",
+  "Curtain wall glazing",
+  "Rebar placement",
+  "Asphalt paving",
+  "Masonry wall construction",
+  "Fire sprinkler installation",
+  "Drywall hanging",
+  "Shoring installation",
 ];
 const HAZARDS = [
-  "Fall from height over 6 feet", "Struck by falling objects", "Trench wall collapse", "Contact with overhead power lines",
-  "Caught between swinging load and structure", "Silica dust inhalation", "Burns from hot work", "Noise above 85 dB",
-  "Slips and trips on debris", "Hand injury from sharp edges", "Heat stress", "Back strain from manual lifting",
-  "Struck by moving equipment", "Electric shock from temporary power",
+  "Fall from height over 6 feet",
+  "Struck by falling objects",
+  "Trench wall collapse",
+  "Contact with overhead power lines",
+  "Caught between swinging load and structure",
+  "Silica dust inhalation",
+  "Burns from hot work",
+  "Noise above 85 dB",
+  "Slips and trips on debris",
+  "Hand injury from sharp edges",
+  "Heat stress",
+  "Back strain from manual lifting",
+  "Struck by moving equipment",
+  "Electric shock from temporary power",
 ];
 const CONTROLS = [
   "Guardrails and personal fall arrest systems at every open edge",
@@ -180,7 +365,15 @@ const CONTROLS = [
   "Backup alarms and spotters for all reversing equipment",
   "GFCI on all temporary power; inspect cords daily",
 ];
-const RESPONSIBLE = ["Foreman", "Site Supervisor", "Competent person", "Crane operator", "Each worker", "Safety Manager", "Electrical lead"];
+const RESPONSIBLE = [
+  "Foreman",
+  "Site Supervisor",
+  "Competent person",
+  "Crane operator",
+  "Each worker",
+  "Safety Manager",
+  "Electrical lead",
+];
 
 const INCIDENTS = [
   ["Slip on wet stairs", "Worker slipped on the wet stair landing and bruised a knee."],
@@ -196,11 +389,26 @@ const INCIDENTS = [
   ["Heat exhaustion symptoms", "A worker felt dizzy in the afternoon heat and was moved to shade."],
   ["Nail gun misfire", "A framing nailer double-fired; the nail missed the worker's hand."],
 ] as const;
-const ACTIONS = ["First aid given on site.", "Area barricaded and cleaned.", "Toolbox talk held with the crew.", "Equipment tagged out and replaced.", "Worker sent for medical evaluation.", "Supervisor reviewed the JHA with the crew."];
+const ACTIONS = [
+  "First aid given on site.",
+  "Area barricaded and cleaned.",
+  "Toolbox talk held with the crew.",
+  "Equipment tagged out and replaced.",
+  "Worker sent for medical evaluation.",
+  "Supervisor reviewed the JHA with the crew.",
+];
 
 const PERMIT_TASKS = [
-  "Welding handrails", "Cutting steel beams", "Torch-applied roofing", "Brazing copper lines", "Grinding anchor bolts",
-  "Cutting pipe supports", "Welding beam connections", "Soldering drain lines", "Cutting rebar with a torch", "Arc welding embed plates",
+  "Welding handrails",
+  "Cutting steel beams",
+  "Torch-applied roofing",
+  "Brazing copper lines",
+  "Grinding anchor bolts",
+  "Cutting pipe supports",
+  "Welding beam connections",
+  "Soldering drain lines",
+  "Cutting rebar with a torch",
+  "Arc welding embed plates",
 ];
 const COMMENT_TOPICS = [
   ["Blocked fire exit", "The fire exit door near the east stair is blocked with drywall pallets again."],
@@ -221,24 +429,70 @@ const RESPONSES = [
   "Electrician replaced the fixtures; please report again if it recurs.",
 ];
 const VIDEO_TOPICS = [
-  "Ladder Safety Basics", "Trench and Excavation Safety", "Fall Protection Harness Fit", "Scaffold Inspection",
-  "Hot Work Fire Watch", "Crane Hand Signals", "Silica Dust Control", "Heat Illness Prevention", "Lockout Tagout",
-  "Struck-By Hazards", "Electrical Safety on Site", "Forklift Pedestrian Safety", "Hazard Communication",
-  "Confined Space Entry", "Hand and Power Tool Safety", "Personal Protective Equipment", "Housekeeping on Site",
-  "Working Near Power Lines", "Back Injury Prevention", "Emergency Action Plan",
-  "Concrete and Masonry Safety", "Steel Erection Safety", "Roofing Safety", "Demolition Safety", "Noise and Hearing",
+  "Ladder Safety Basics",
+  "Trench and Excavation Safety",
+  "Fall Protection Harness Fit",
+  "Scaffold Inspection",
+  "Hot Work Fire Watch",
+  "Crane Hand Signals",
+  "Silica Dust Control",
+  "Heat Illness Prevention",
+  "Lockout Tagout",
+  "Struck-By Hazards",
+  "Electrical Safety on Site",
+  "Forklift Pedestrian Safety",
+  "Hazard Communication",
+  "Confined Space Entry",
+  "Hand and Power Tool Safety",
+  "Personal Protective Equipment",
+  "Housekeeping on Site",
+  "Working Near Power Lines",
+  "Back Injury Prevention",
+  "Emergency Action Plan",
+  "Concrete and Masonry Safety",
+  "Steel Erection Safety",
+  "Roofing Safety",
+  "Demolition Safety",
+  "Noise and Hearing",
 ];
 const MODULE_TOPICS = [
-  ["Ladder Safety", "site_safety"], ["Excavation and Trenching", "site_safety"], ["Crane and Rigging Awareness", "equipment_operation"],
-  ["Forklift Operation", "equipment_operation"], ["Aerial Lift Operation", "equipment_operation"], ["Skid Steer Basics", "equipment_operation"],
-  ["Guardrails and Covers", "fall_protection"], ["Personal Fall Arrest Systems", "fall_protection"], ["Roof Work", "fall_protection"],
-  ["Silica Exposure Control", "hazardous_materials"], ["Lead and Asbestos Awareness", "hazardous_materials"], ["Fuel and Compressed Gas Storage", "hazardous_materials"],
-  ["Backing and Spotting Vehicles", "spotter_safety"], ["Signal Person Basics", "spotter_safety"], ["Electrical Safety", "site_safety"],
-  ["Hot Work and Fire Prevention", "site_safety"], ["Confined Space Awareness", "site_safety"], ["Heat Illness Prevention", "site_safety"],
-  ["Hand and Power Tools", "equipment_operation"], ["Emergency Response", "site_safety"], ["Hearing Conservation", "site_safety"],
-  ["Lockout Tagout", "equipment_operation"], ["Housekeeping and Walkways", "site_safety"], ["Respiratory Protection", "hazardous_materials"],
+  ["Ladder Safety", "site_safety"],
+  ["Excavation and Trenching", "site_safety"],
+  ["Crane and Rigging Awareness", "equipment_operation"],
+  ["Forklift Operation", "equipment_operation"],
+  ["Aerial Lift Operation", "equipment_operation"],
+  ["Skid Steer Basics", "equipment_operation"],
+  ["Guardrails and Covers", "fall_protection"],
+  ["Personal Fall Arrest Systems", "fall_protection"],
+  ["Roof Work", "fall_protection"],
+  ["Silica Exposure Control", "hazardous_materials"],
+  ["Lead and Asbestos Awareness", "hazardous_materials"],
+  ["Fuel and Compressed Gas Storage", "hazardous_materials"],
+  ["Backing and Spotting Vehicles", "spotter_safety"],
+  ["Signal Person Basics", "spotter_safety"],
+  ["Electrical Safety", "site_safety"],
+  ["Hot Work and Fire Prevention", "site_safety"],
+  ["Confined Space Awareness", "site_safety"],
+  ["Heat Illness Prevention", "site_safety"],
+  ["Hand and Power Tools", "equipment_operation"],
+  ["Emergency Response", "site_safety"],
+  ["Hearing Conservation", "site_safety"],
+  ["Lockout Tagout", "equipment_operation"],
+  ["Housekeeping and Walkways", "site_safety"],
+  ["Respiratory Protection", "hazardous_materials"],
 ] as const;
-const TAGS = ["ppe", "fall protection", "excavation", "electrical", "equipment", "health", "fire", "housekeeping", "cranes", "toolbox talk"];
+const TAGS = [
+  "ppe",
+  "fall protection",
+  "excavation",
+  "electrical",
+  "equipment",
+  "health",
+  "fire",
+  "housekeeping",
+  "cranes",
+  "toolbox talk",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Batched inserts
@@ -251,7 +505,12 @@ function batchSize(columns: number): number {
 }
 
 /** Inserts `count` rows made by `make(i)` in multi-row INSERTs; prints progress for big tables. */
-async function insertMany<T extends TableName>(trx: Trx, table: T, count: number, make: (i: number) => Insertable<Database[T]>): Promise<void> {
+async function insertMany<T extends TableName>(
+  trx: Trx,
+  table: T,
+  count: number,
+  make: (i: number) => Insertable<Database[T]>,
+): Promise<void> {
   const started = Date.now();
   let batch: Insertable<Database[T]>[] = [];
   let size = MAX_BATCH_ROWS;
@@ -261,7 +520,10 @@ async function insertMany<T extends TableName>(trx: Trx, table: T, count: number
     if (batch.length === 0 && i === 0) size = batchSize(Object.keys(row).length);
     batch.push(row);
     if (batch.length >= size || i === count - 1) {
-      await trx.insertInto(table).values(batch as never).execute();
+      await trx
+        .insertInto(table)
+        .values(batch as never)
+        .execute();
       batch = [];
       if (count >= 20_000 && (i + 1) / count >= nextReport && i + 1 < count) {
         console.log(`    ${table}: ${(i + 1).toLocaleString("en-US")} / ${count.toLocaleString("en-US")}`);
@@ -304,7 +566,20 @@ function done(table: string, count: number, started: number) {
  * shared by every seeded photo row: the benchmark needs realistic rows and bytes, not unique pixels.
  */
 async function photoPool(): Promise<{ data: Uint8Array; thumbnail: Uint8Array; width: number; height: number }[]> {
-  const colours = ["#e8590c", "#1971c2", "#2f9e44", "#f08c00", "#862e9c", "#c92a2a", "#0c8599", "#5c940d", "#364fc7", "#a61e4d", "#495057", "#d9480f"];
+  const colours = [
+    "#e8590c",
+    "#1971c2",
+    "#2f9e44",
+    "#f08c00",
+    "#862e9c",
+    "#c92a2a",
+    "#0c8599",
+    "#5c940d",
+    "#364fc7",
+    "#a61e4d",
+    "#495057",
+    "#d9480f",
+  ];
   return Promise.all(
     colours.map(async (colour, i) => {
       const caption = Buffer.from(
@@ -340,7 +615,8 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     videos: Math.max(4, n(TARGET.videos)),
   };
   const today = new Date(Math.floor(Date.now() / DAY) * DAY);
-  const daysFromToday = (days: number, hour = 7 + int(0, 9)) => new Date(today.getTime() + days * DAY + hour * 3_600_000 + int(0, 3) * 900_000);
+  const daysFromToday = (days: number, hour = 7 + int(0, 9)) =>
+    new Date(today.getTime() + days * DAY + hour * 3_600_000 + int(0, 3) * 900_000);
 
   const [adminHash, managerHash, workerHash] = await Promise.all([
     hashPassword(SEED_PASSWORDS.admin),
@@ -362,14 +638,41 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
         last,
         trade: pick(TRADES),
         company,
-        user: { username, email: `${username}@${company[1]}`, passwordHash: workerHash, role: "worker", firstName: first, lastName: last, createdAt: daysFromToday(-int(30, 900)) },
+        user: {
+          username,
+          email: `${username}@${company[1]}`,
+          passwordHash: workerHash,
+          role: "worker",
+          firstName: first,
+          lastName: last,
+          createdAt: daysFromToday(-int(30, 900)),
+        },
       });
     }
     const staffUsers: UserInsert[] = [
-      { username: SEED_USERNAMES.admin, email: "bench_admin@sitesafe-construction.example", passwordHash: adminHash, role: "admin", firstName: "Avery", lastName: "Stone" },
-      { username: SEED_USERNAMES.manager, email: "bench_manager@sitesafe-construction.example", passwordHash: managerHash, role: "manager", firstName: "Maria", lastName: "Lopez" },
+      {
+        username: SEED_USERNAMES.admin,
+        email: "bench_admin@sitesafe-construction.example",
+        passwordHash: adminHash,
+        role: "admin",
+        firstName: "Avery",
+        lastName: "Stone",
+      },
+      {
+        username: SEED_USERNAMES.manager,
+        email: "bench_manager@sitesafe-construction.example",
+        passwordHash: managerHash,
+        role: "manager",
+        firstName: "Maria",
+        lastName: "Lopez",
+      },
     ];
-    const users = await insertReturning<"users", { id: number; username: string }>(trx, "users", [...staffUsers, ...people.map((p) => p.user)], ["id", "username"]);
+    const users = await insertReturning<"users", { id: number; username: string }>(
+      trx,
+      "users",
+      [...staffUsers, ...people.map((p) => p.user)],
+      ["id", "username"],
+    );
     const userIdByName = new Map(users.map((u) => [u.username, u.id]));
     const adminUserId = userIdByName.get(SEED_USERNAMES.admin)!;
     const managerUserId = userIdByName.get(SEED_USERNAMES.manager)!;
@@ -413,9 +716,18 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
       PLACES.flatMap((place) => BUILDINGS.map((b) => `${place} ${b}`)),
       counts.projects,
     );
-    const contacts = JSON.stringify({ "Emergency Services": "911", "Site Office": "555-0100", "Medical Center": "555-0130", "OSHA Hotline": "1-800-321-6742" });
+    const contacts = JSON.stringify({
+      "Emergency Services": "911",
+      "Site Office": "555-0100",
+      "Medical Center": "555-0130",
+      "OSHA Hotline": "1-800-321-6742",
+    });
     const projectRows: Insertable<Database["projects"]>[] = Array.from({ length: counts.projects }, (_, i) => {
-      const status = weighted([["active", 60], ["completed", 25], ["on_hold", 15]] as const);
+      const status = weighted([
+        ["active", 60],
+        ["completed", 25],
+        ["on_hold", 15],
+      ] as const);
       const start = daysFromToday(status === "completed" ? -int(500, 1000) : -int(30, 500));
       const end = new Date(start.getTime() + int(180, 900) * DAY);
       const city = pick(CITIES);
@@ -462,7 +774,12 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
       if (i < BENCH_WORKER_PROJECTS) crew.unshift(benchWorker);
       crews.set(projectId, crew);
       for (const w of crew) {
-        assignments.push({ projectId, workerId: w.workerId, role: w === benchWorker ? "Crew member" : pick(["Crew member", "Crew lead", "Operator"]), assignedAt: daysFromToday(-int(1, 400)) });
+        assignments.push({
+          projectId,
+          workerId: w.workerId,
+          role: w === benchWorker ? "Crew member" : pick(["Crew member", "Crew lead", "Operator"]),
+          assignedAt: daysFromToday(-int(1, 400)),
+        });
       }
     });
     await insertMany(trx, "projectWorkers", assignments.length, (i) => assignments[i]!);
@@ -481,19 +798,36 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
       duration: 15 + 5 * (i % 6),
       content: JSON.stringify({
         sections: [
-          { title: "Why it matters", content: `${title} incidents are among the most common causes of lost time on construction sites.`, points: ["Know the hazard", "Know the control", "Stop work when unsure"] },
-          { title: "On site", content: "Follow the JHA for the task, inspect your equipment before use, and report anything that looks wrong." },
+          {
+            title: "Why it matters",
+            content: `${title} incidents are among the most common causes of lost time on construction sites.`,
+            points: ["Know the hazard", "Know the control", "Stop work when unsure"],
+          },
+          {
+            title: "On site",
+            content: "Follow the JHA for the task, inspect your equipment before use, and report anything that looks wrong.",
+          },
         ],
         quiz: [
-          { question: "Who may stop work when a hazard is uncontrolled?", options: ["Only the foreman", "Anyone on site", "Only the safety manager"], answer: 1 },
-          { question: "When must equipment be inspected?", options: ["Before each use", "Once a month", "Only after an incident"], answer: 0 },
+          {
+            question: "Who may stop work when a hazard is uncontrolled?",
+            options: ["Only the foreman", "Anyone on site", "Only the safety manager"],
+            answer: 1,
+          },
+          {
+            question: "When must equipment be inspected?",
+            options: ["Before each use", "Once a month", "Only after an incident"],
+            answer: 0,
+          },
         ],
       }),
       createdBy: managerUserId,
     }));
     const moduleIds = [
       ...existingModules.map((m) => m.id),
-      ...(newModules.length ? (await insertReturning<"trainingModules", { id: number }>(trx, "trainingModules", newModules, ["id"])).map((m) => m.id) : []),
+      ...(newModules.length
+        ? (await insertReturning<"trainingModules", { id: number }>(trx, "trainingModules", newModules, ["id"])).map((m) => m.id)
+        : []),
     ];
     const perWorkerTrainings = Math.min(moduleIds.length, Math.round(TARGET.trainings / TARGET.workers));
     await insertMany(trx, "workerTrainings", workers.length * perWorkerTrainings, (i) => {
@@ -501,7 +835,11 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
       const slot = i % perWorkerTrainings;
       // Each worker skips a different few modules: rotate the module list by the worker's index.
       const moduleId = moduleIds[(slot + Math.floor(i / perWorkerTrainings)) % moduleIds.length]!;
-      const status = weighted([["completed", 55], ["in_progress", 30], ["not_started", 15]] as const);
+      const status = weighted([
+        ["completed", 55],
+        ["in_progress", 30],
+        ["not_started", 15],
+      ] as const);
       const accessed = daysFromToday(-int(1, 365));
       return {
         workerId: worker.workerId,
@@ -517,7 +855,9 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     const videoRows: Insertable<Database["safetyVideos"]>[] = Array.from({ length: counts.videos }, (_, i) => {
       const topic = VIDEO_TOPICS[i % VIDEO_TOPICS.length]!;
       const part = Math.floor(i / VIDEO_TOPICS.length) + 1;
-      const id = Array.from({ length: 11 }, () => pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".split(""))).join("");
+      const id = Array.from({ length: 11 }, () => pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".split(""))).join(
+        "",
+      );
       const url = `https://www.youtube.com/watch?v=${id}`;
       // Most are in the past; a few are scheduled, so "upcoming" and "this week" have content.
       const published = daysFromToday(chance(0.08) ? int(1, 30) : -int(0, 720));
@@ -538,7 +878,11 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     const perWorkerVideos = Math.min(videoIds.length, Math.round(TARGET.workerVideos / TARGET.workers));
     await insertMany(trx, "workerVideos", workers.length * perWorkerVideos, (i) => {
       const w = Math.floor(i / perWorkerVideos);
-      const status = weighted([["completed", 60], ["partially_watched", 30], ["not_watched", 10]] as const);
+      const status = weighted([
+        ["completed", 60],
+        ["partially_watched", 30],
+        ["not_watched", 10],
+      ] as const);
       return {
         workerId: workers[w]!.workerId,
         videoId: videoIds[((i % perWorkerVideos) + w) % videoIds.length]!,
@@ -552,7 +896,14 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     await insertMany(trx, "jhaForms", counts.jhaForms, () => {
       const projectId = pick(projectIds);
       const submitted = daysFromToday(-int(0, 730));
-      const hazards = sample(HAZARDS, int(1, 4)).map((description) => ({ description, riskLevel: weighted([["low", 25], ["medium", 50], ["high", 25]] as const) }));
+      const hazards = sample(HAZARDS, int(1, 4)).map((description) => ({
+        description,
+        riskLevel: weighted([
+          ["low", 25],
+          ["medium", 50],
+          ["high", 25],
+        ] as const),
+      }));
       const controls = sample(CONTROLS, int(1, 4)).map((description) => ({ description, responsibility: pick(RESPONSIBLE) }));
       const task = pick(JHA_TASKS);
       return {
@@ -577,14 +928,23 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
         projectId,
         title,
         description,
-        severity: weighted([["near_miss", 30], ["minor", 45], ["moderate", 18], ["severe", 7]] as const),
+        severity: weighted([
+          ["near_miss", 30],
+          ["minor", 45],
+          ["moderate", 18],
+          ["severe", 7],
+        ] as const),
         date: isoDate(date),
         location: pick(AREAS),
         reportedBy: crewOf(projectId).workerId,
         involvedWorkers: JSON.stringify(sample(crew, int(0, 3)).map((w) => w.workerId)),
         actionTaken: pick(ACTIONS),
         preventiveMeasures: chance(0.6) ? pick(CONTROLS) : null,
-        status: weighted([["open", 20], ["in_progress", 20], ["closed", 60]] as const),
+        status: weighted([
+          ["open", 20],
+          ["in_progress", 20],
+          ["closed", 60],
+        ] as const),
         createdAt: date,
         updatedAt: date,
       };
@@ -593,14 +953,22 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
     // --- hot work permits: all four states --------------------------------------------------------
     await insertMany(trx, "hotWorkPermits", counts.permits, () => {
       const projectId = pick(projectIds);
-      const status = weighted([["pending", 25], ["approved", 35], ["rejected", 10], ["closed", 30]] as const);
+      const status = weighted([
+        ["pending", 25],
+        ["approved", 35],
+        ["rejected", 10],
+        ["closed", 30],
+      ] as const);
       // Closed and rejected permits are history; pending and approved ones are around today.
       const start = daysFromToday(status === "closed" || status === "rejected" ? -int(2, 700) : int(-20, 30));
       const end = new Date(start.getTime() + int(2, 10) * 3_600_000);
       const requested = new Date(start.getTime() - int(1, 5) * DAY);
       const approved = status === "approved" || status === "closed";
       const task = pick(PERMIT_TASKS);
-      const equipment = sample(HOT_WORK_EQUIPMENT.filter((e) => e !== OTHER_EQUIPMENT), int(1, 3));
+      const equipment = sample(
+        HOT_WORK_EQUIPMENT.filter((e) => e !== OTHER_EQUIPMENT),
+        int(1, 3),
+      );
       return {
         projectId,
         title: `${task}, ${pick(AREAS).toLowerCase()}`,
@@ -619,10 +987,16 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
         approvedAt: approved ? new Date(requested.getTime() + int(1, 20) * 3_600_000) : null,
         rejectedBy: status === "rejected" ? pick(approvers) : null,
         rejectedAt: status === "rejected" ? new Date(requested.getTime() + int(1, 20) * 3_600_000) : null,
-        rejectionReason: status === "rejected" ? pick(["Fire watch not assigned.", "Combustibles not cleared.", "Conflicts with the crane lift schedule."]) : null,
+        rejectionReason:
+          status === "rejected"
+            ? pick(["Fire watch not assigned.", "Combustibles not cleared.", "Conflicts with the crane lift schedule."])
+            : null,
         closedBy: status === "closed" ? pick(approvers) : null,
         closedAt: status === "closed" ? new Date(end.getTime() + int(1, 3) * 3_600_000) : null,
-        closingNotes: status === "closed" ? pick(["Area inspected after 60 minutes; no hot spots.", "Work complete, fire watch signed off.", null]) : null,
+        closingNotes:
+          status === "closed"
+            ? pick(["Area inspected after 60 minutes; no hot spots.", "Work complete, fire watch signed off.", null])
+            : null,
         updatedAt: requested,
       };
     });
@@ -632,7 +1006,12 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
       const projectId = chance(0.95) ? pick(projectIds) : null;
       const author = projectId === null ? pick(workers) : crewOf(projectId);
       const [topic, content] = pick(COMMENT_TOPICS);
-      const status = weighted([["open", 30], ["in_progress", 15], ["resolved", 45], ["closed", 10]] as const);
+      const status = weighted([
+        ["open", 30],
+        ["in_progress", 15],
+        ["resolved", 45],
+        ["closed", 10],
+      ] as const);
       const created = daysFromToday(-int(0, 730));
       const resolved = status === "resolved" || status === "closed";
       return {
@@ -693,11 +1072,15 @@ export async function seedLarge(db: Kysely<Database>, scale = 1): Promise<void> 
 async function seedOshaRecords(trx: Trx, year: number): Promise<void> {
   const started = Date.now();
   await sql`insert into establishments (name, company_name, street_address, city, state, zip, naics_code, industry_description, ein, size, establishment_type, is_company_default)
-    values ('Main office', 'SiteSafe Construction', '100 Commerce Dr', 'Springfield', 'IL', '62701', '236220', 'Commercial and institutional building construction', '361234567', 22, 1, true)`.execute(trx);
+    values ('Main office', 'SiteSafe Construction', '100 Commerce Dr', 'Springfield', 'IL', '62701', '236220', 'Commercial and institutional building construction', '361234567', 22, 1, true)`.execute(
+    trx,
+  );
   await sql`insert into establishments (name, company_name, street_address, city, state, zip, naics_code, industry_description, size, establishment_type)
     select p.name || ' (site ' || p.id || ')', 'SiteSafe Construction', (100 + p.id) || ' Site Rd', 'Springfield', 'IL', '62702', '236220', 'Commercial and institutional building construction', 21, 1
     from projects p where p.id % 5 = 0`.execute(trx);
-  await sql`update projects p set establishment_id = e.id from establishments e where e.name = p.name || ' (site ' || p.id || ')'`.execute(trx);
+  await sql`update projects p set establishment_id = e.id from establishments e where e.name = p.name || ' (site ' || p.id || ')'`.execute(
+    trx,
+  );
   await sql`insert into incident_recordkeeping (incident_id, recordable, not_recordable_reason, employee_worker_id, employee_name, job_title, time_of_event, time_began_work,
       outcome, days_away, days_restricted, date_of_death, injury_type, privacy_case, privacy_reason, details)
     select r.id, c.recordable, case when c.recordable then null else 'first_aid_only' end,
@@ -746,10 +1129,17 @@ async function main() {
     process.exit(2);
   }
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `the embedded database in ${config.dataDir}`;
-  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, maxConnections: 2 });
+  const handle = await createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    maxConnections: 2,
+  });
   try {
     await migrateToLatest(handle.db);
-    const projects = await handle.db.selectFrom("projects").select((e) => e.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const projects = await handle.db
+      .selectFrom("projects")
+      .select((e) => e.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const known = await handle.db
       .selectFrom("users")
       .select("username")
@@ -772,7 +1162,9 @@ async function main() {
     await sql`vacuum analyze`.execute(handle.db);
     console.log(`  vacuum analyze            ${((Date.now() - analyzeStarted) / 1000).toFixed(1)} s`);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    console.log(`Sign in as ${SEED_USERNAMES.admin} / ${SEED_PASSWORDS.admin}, ${SEED_USERNAMES.manager} / ${SEED_PASSWORDS.manager}, or ${SEED_USERNAMES.worker} (or any seeded worker) / ${SEED_PASSWORDS.worker}.`);
+    console.log(
+      `Sign in as ${SEED_USERNAMES.admin} / ${SEED_PASSWORDS.admin}, ${SEED_USERNAMES.manager} / ${SEED_PASSWORDS.manager}, or ${SEED_USERNAMES.worker} (or any seeded worker) / ${SEED_PASSWORDS.worker}.`,
+    );
   } finally {
     await handle.close();
   }

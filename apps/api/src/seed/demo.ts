@@ -24,18 +24,53 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   const now = new Date();
   await db.transaction().execute(async (trx) => {
     const people = [
-      { username: "manager", role: "manager" as const, firstName: "Maria", lastName: "Lopez", position: "Safety Manager", company: "SiteSafe Construction" },
-      { username: "jsmith", role: "worker" as const, firstName: "John", lastName: "Smith", position: "Carpenter", company: "Northline Framing" },
+      {
+        username: "manager",
+        role: "manager" as const,
+        firstName: "Maria",
+        lastName: "Lopez",
+        position: "Safety Manager",
+        company: "SiteSafe Construction",
+      },
+      {
+        username: "jsmith",
+        role: "worker" as const,
+        firstName: "John",
+        lastName: "Smith",
+        position: "Carpenter",
+        company: "Northline Framing",
+      },
       { username: "akim", role: "worker" as const, firstName: "Alice", lastName: "Kim", position: "Welder", company: "Bright Steel" },
-      { username: "dpatel", role: "worker" as const, firstName: "Dev", lastName: "Patel", position: "Electrician", company: "Voltline Electric" },
-      { username: "sbrown", role: "worker" as const, firstName: "Sam", lastName: "Brown", position: "Laborer", company: "Northline Framing" },
+      {
+        username: "dpatel",
+        role: "worker" as const,
+        firstName: "Dev",
+        lastName: "Patel",
+        position: "Electrician",
+        company: "Voltline Electric",
+      },
+      {
+        username: "sbrown",
+        role: "worker" as const,
+        firstName: "Sam",
+        lastName: "Brown",
+        position: "Laborer",
+        company: "Northline Framing",
+      },
     ];
     const workerIds: number[] = [];
     const userIds: number[] = [];
     for (const [i, p] of people.entries()) {
       const user = await trx
         .insertInto("users")
-        .values({ username: p.username, email: `${p.username}@demo.sitesafe.test`, passwordHash, role: p.role, firstName: p.firstName, lastName: p.lastName })
+        .values({
+          username: p.username,
+          email: `${p.username}@demo.sitesafe.test`,
+          passwordHash,
+          role: p.role,
+          firstName: p.firstName,
+          lastName: p.lastName,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       userIds.push(user.id);
@@ -65,9 +100,24 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       "OSHA Hotline": "1-800-321-6742",
     });
     const projects = [
-      { name: "Harbor View Tower", location: "Pier 9, Seattle", status: "active" as const, description: "22-storey mixed-use tower: podium and steel frame." },
-      { name: "Maple Street School", location: "Maple St, Portland", status: "active" as const, description: "Two-storey school extension with a gymnasium." },
-      { name: "Riverside Bridge Repair", location: "Riverside, Tacoma", status: "on_hold" as const, description: "Deck repairs and railing replacement." },
+      {
+        name: "Harbor View Tower",
+        location: "Pier 9, Seattle",
+        status: "active" as const,
+        description: "22-storey mixed-use tower: podium and steel frame.",
+      },
+      {
+        name: "Maple Street School",
+        location: "Maple St, Portland",
+        status: "active" as const,
+        description: "Two-storey school extension with a gymnasium.",
+      },
+      {
+        name: "Riverside Bridge Repair",
+        location: "Riverside, Tacoma",
+        status: "on_hold" as const,
+        description: "Deck repairs and railing replacement.",
+      },
     ];
     const projectIds: number[] = [];
     for (const p of projects) {
@@ -133,9 +183,44 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     await trx
       .insertInto("incidentReports")
       .values([
-        { projectId: p1, title: "Dropped wrench from level 8", description: "A 12-inch wrench fell into the exclusion zone. Nobody was hurt.", severity: "near_miss", date: isoDate(new Date(now.getTime() - 2 * day)), location: "North face, level 8", reportedBy: w1, involvedWorkers: JSON.stringify([w1]), actionTaken: "Area cleared; tool lanyards issued.", preventiveMeasures: "Tool tethering required above level 2.", status: "closed" },
-        { projectId: p1, title: "Cut hand on sheet metal", description: "Laceration to the left palm while handling flashing.", severity: "minor", date: isoDate(new Date(now.getTime() - 1 * day)), location: "Roof deck", reportedBy: w2, involvedWorkers: JSON.stringify([w2]), actionTaken: "First aid given.", preventiveMeasures: "Cut-resistant gloves for flashing work.", status: "in_progress" },
-        { projectId: p2, title: "Scaffold plank displaced", description: "A plank shifted when stepped on; worker caught the guardrail.", severity: "moderate", date: isoDate(now), location: "Gym scaffold, bay 3", reportedBy: w4, involvedWorkers: JSON.stringify([w4]), actionTaken: "Scaffold tagged red and re-inspected.", status: "open" },
+        {
+          projectId: p1,
+          title: "Dropped wrench from level 8",
+          description: "A 12-inch wrench fell into the exclusion zone. Nobody was hurt.",
+          severity: "near_miss",
+          date: isoDate(new Date(now.getTime() - 2 * day)),
+          location: "North face, level 8",
+          reportedBy: w1,
+          involvedWorkers: JSON.stringify([w1]),
+          actionTaken: "Area cleared; tool lanyards issued.",
+          preventiveMeasures: "Tool tethering required above level 2.",
+          status: "closed",
+        },
+        {
+          projectId: p1,
+          title: "Cut hand on sheet metal",
+          description: "Laceration to the left palm while handling flashing.",
+          severity: "minor",
+          date: isoDate(new Date(now.getTime() - 1 * day)),
+          location: "Roof deck",
+          reportedBy: w2,
+          involvedWorkers: JSON.stringify([w2]),
+          actionTaken: "First aid given.",
+          preventiveMeasures: "Cut-resistant gloves for flashing work.",
+          status: "in_progress",
+        },
+        {
+          projectId: p2,
+          title: "Scaffold plank displaced",
+          description: "A plank shifted when stepped on; worker caught the guardrail.",
+          severity: "moderate",
+          date: isoDate(now),
+          location: "Gym scaffold, bay 3",
+          reportedBy: w4,
+          involvedWorkers: JSON.stringify([w4]),
+          actionTaken: "Scaffold tagged red and re-inspected.",
+          status: "open",
+        },
       ])
       .execute();
 
@@ -144,24 +229,85 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     await trx
       .insertInto("hotWorkPermits")
       .values([
-        { projectId: p1, title: "Welding stair stringers", location: "Stair core B, level 3", workDescription: "MIG welding of steel stair stringers to embed plates.", startDate: new Date(now.getTime() + 1 * day), endDate: new Date(now.getTime() + 1 * day + 6 * 3600_000), requestedBy: w2, status: "pending", precautions, equipmentUsed: JSON.stringify(["Welding equipment", "Grinders"]), fireWatchRequired: true, fireWatchBy: "Sam Brown" },
-        { projectId: p1, title: "Cutting rebar dowels", location: "Podium slab, grid C4", workDescription: "Torch cutting of protruding dowels before the pour.", startDate: new Date(now.getTime() + 2 * day), endDate: new Date(now.getTime() + 2 * day + 4 * 3600_000), requestedBy: w1, status: "approved", approvedBy: managerUser, approvedAt: now, precautions, equipmentUsed: JSON.stringify(["Cutting torch"]), fireWatchRequired: true, fireWatchBy: "Alice Kim" },
+        {
+          projectId: p1,
+          title: "Welding stair stringers",
+          location: "Stair core B, level 3",
+          workDescription: "MIG welding of steel stair stringers to embed plates.",
+          startDate: new Date(now.getTime() + 1 * day),
+          endDate: new Date(now.getTime() + 1 * day + 6 * 3600_000),
+          requestedBy: w2,
+          status: "pending",
+          precautions,
+          equipmentUsed: JSON.stringify(["Welding equipment", "Grinders"]),
+          fireWatchRequired: true,
+          fireWatchBy: "Sam Brown",
+        },
+        {
+          projectId: p1,
+          title: "Cutting rebar dowels",
+          location: "Podium slab, grid C4",
+          workDescription: "Torch cutting of protruding dowels before the pour.",
+          startDate: new Date(now.getTime() + 2 * day),
+          endDate: new Date(now.getTime() + 2 * day + 4 * 3600_000),
+          requestedBy: w1,
+          status: "approved",
+          approvedBy: managerUser,
+          approvedAt: now,
+          precautions,
+          equipmentUsed: JSON.stringify(["Cutting torch"]),
+          fireWatchRequired: true,
+          fireWatchBy: "Alice Kim",
+        },
       ])
       .execute();
 
     await trx
       .insertInto("safetyVideos")
       .values([
-        { title: "Ladder Safety Basics", description: "Three points of contact, setting the angle, and inspecting before use.", url: "https://www.youtube.com/watch?v=ZtJXPNfXkuU", duration: 312, publishedAt: new Date(now.getTime() - 1 * day), requiredWatchByDate: new Date(now.getTime() + 6 * day), thumbnail: "https://img.youtube.com/vi/ZtJXPNfXkuU/hqdefault.jpg", tags: JSON.stringify(["ladders", "falls"]) },
-        { title: "Silica Dust Control", description: "Wet cutting, vacuums and respirators for concrete work.", url: "https://www.youtube.com/watch?v=2Lcd8Q3i3mE", duration: 420, publishedAt: new Date(now.getTime() - 10 * day), requiredWatchByDate: new Date(now.getTime() - 3 * day), thumbnail: "https://img.youtube.com/vi/2Lcd8Q3i3mE/hqdefault.jpg", tags: JSON.stringify(["health", "concrete"]) },
+        {
+          title: "Ladder Safety Basics",
+          description: "Three points of contact, setting the angle, and inspecting before use.",
+          url: "https://www.youtube.com/watch?v=ZtJXPNfXkuU",
+          duration: 312,
+          publishedAt: new Date(now.getTime() - 1 * day),
+          requiredWatchByDate: new Date(now.getTime() + 6 * day),
+          thumbnail: "https://img.youtube.com/vi/ZtJXPNfXkuU/hqdefault.jpg",
+          tags: JSON.stringify(["ladders", "falls"]),
+        },
+        {
+          title: "Silica Dust Control",
+          description: "Wet cutting, vacuums and respirators for concrete work.",
+          url: "https://www.youtube.com/watch?v=2Lcd8Q3i3mE",
+          duration: 420,
+          publishedAt: new Date(now.getTime() - 10 * day),
+          requiredWatchByDate: new Date(now.getTime() - 3 * day),
+          thumbnail: "https://img.youtube.com/vi/2Lcd8Q3i3mE/hqdefault.jpg",
+          tags: JSON.stringify(["health", "concrete"]),
+        },
       ])
       .execute();
 
     await trx
       .insertInto("safetyComments")
       .values([
-        { userId: u1, projectId: p1, title: "Guardrail loose on level 9", content: "The east guardrail on level 9 moves when leaned on. Please have it checked before tomorrow.", status: "open" },
-        { userId: u2, projectId: p1, title: "More water stations needed", content: "With the heat this week we need a water station on the upper levels, not just at the gate.", status: "resolved", resolvedAt: now, resolvedBy: managerUser, managerResponse: "Two coolers now on levels 6 and 10. Thanks for raising it." },
+        {
+          userId: u1,
+          projectId: p1,
+          title: "Guardrail loose on level 9",
+          content: "The east guardrail on level 9 moves when leaned on. Please have it checked before tomorrow.",
+          status: "open",
+        },
+        {
+          userId: u2,
+          projectId: p1,
+          title: "More water stations needed",
+          content: "With the heat this week we need a water station on the upper levels, not just at the gate.",
+          status: "resolved",
+          resolvedAt: now,
+          resolvedBy: managerUser,
+          managerResponse: "Two coolers now on levels 6 and 10. Thanks for raising it.",
+        },
       ])
       .execute();
   });

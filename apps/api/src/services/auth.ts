@@ -1,3 +1,4 @@
+import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import {
   AppError,
   type changePasswordSchema,
@@ -8,7 +9,6 @@ import {
   type registerSchema,
   type setLanguageSchema,
 } from "@sitesafe/domain";
-import { audit, inviteTokens, sessions, users, workers } from "@sitesafe/db";
 import type { z } from "zod";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/passwords.js";
 import { createSession, hashInviteToken } from "../auth/sessions.js";
@@ -110,7 +110,10 @@ export async function logout(ctx: Context) {
   return { success: true };
 }
 
-export async function changePassword(ctx: ServiceContext & { session: NonNullable<Context["session"]> }, input: z.infer<typeof changePasswordSchema>) {
+export async function changePassword(
+  ctx: ServiceContext & { session: NonNullable<Context["session"]> },
+  input: z.infer<typeof changePasswordSchema>,
+) {
   const currentHash = await users.findPasswordHash(ctx.db, ctx.user.id);
   if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
     throw new AppError("BAD_REQUEST", "Current password is incorrect", [

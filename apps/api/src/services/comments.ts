@@ -1,3 +1,4 @@
+import { audit, comments, type Database, projects } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -15,7 +16,6 @@ import {
   notFound,
   unsettledCommentStatuses,
 } from "@sitesafe/domain";
-import { audit, comments, type Database, projects } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -130,7 +130,13 @@ export async function transition(
   await db.transaction().execute(async (trx) => {
     const comment = await lockVisible(trx, actor, id);
     enforce(decideCommentAction(actor, action, comment));
-    const changed = await comments.transitionComment(trx, id, from, to, action === "resolve" ? { resolvedBy: actor.userId, managerResponse } : {});
+    const changed = await comments.transitionComment(
+      trx,
+      id,
+      from,
+      to,
+      action === "resolve" ? { resolvedBy: actor.userId, managerResponse } : {},
+    );
     // The row lock makes this unreachable in practice; the conditional UPDATE is the guarantee.
     if (!changed) throw conflict("This message was changed by someone else meanwhile");
     await audit.recordAudit(trx, {

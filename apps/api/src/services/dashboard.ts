@@ -1,3 +1,4 @@
+import { dashboard, workers } from "@sitesafe/db";
 import {
   type Actor,
   canReadWorkerProgress,
@@ -12,7 +13,6 @@ import {
   type trainingCompletionQuerySchema,
   type unwatchedVideosQuerySchema,
 } from "@sitesafe/domain";
-import { dashboard, workers } from "@sitesafe/db";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
 
@@ -28,12 +28,21 @@ export async function stats(ctx: ServiceContext) {
   // The company-wide figures are the same for every admin and manager and average every training
   // record on the site (~60 ms at 100,000 records): computed once per change of the data and
   // shared. Workers' figures are their own.
-  const figures = scope.kind === "worker" ? await dashboard.stats(ctx.db, scope) : await ctx.shared("dashboard.staffStats", () => dashboard.stats(ctx.db, scope));
+  const figures =
+    scope.kind === "worker"
+      ? await dashboard.stats(ctx.db, scope)
+      : await ctx.shared("dashboard.staffStats", () => dashboard.stats(ctx.db, scope));
   return { ...figures, userId: ctx.actor.userId };
 }
 
 export async function upcoming(ctx: ServiceContext) {
-  const sources = await dashboard.upcomingSources(ctx.db, scopeOf(ctx.actor), new Date(), DASHBOARD_UPCOMING_LIMIT, DASHBOARD_UPCOMING_TRAINING_LIMIT);
+  const sources = await dashboard.upcomingSources(
+    ctx.db,
+    scopeOf(ctx.actor),
+    new Date(),
+    DASHBOARD_UPCOMING_LIMIT,
+    DASHBOARD_UPCOMING_TRAINING_LIMIT,
+  );
   return mergeUpcoming(sources, DASHBOARD_UPCOMING_LIMIT);
 }
 
@@ -56,14 +65,19 @@ export async function trainingCompletion(ctx: ServiceContext, input: z.infer<typ
   // Staff figures aggregate every training record of the company (like the stats above): the
   // same for every admin and manager, so they are shared for a few seconds.
   const { modules, workers: rows } =
-    scope.kind === "worker" ? await dashboard.trainingCompletion(ctx.db, scope) : await ctx.shared("dashboard.staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
+    scope.kind === "worker"
+      ? await dashboard.trainingCompletion(ctx.db, scope)
+      : await ctx.shared("dashboard.staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
   const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
   return {
     modules,
     worker: selected
       ? { completionPercentage: selected.completionPercentage, completedCount: selected.completedCount, totalModules: modules.length }
       : null,
-    workerCompletionPercentages: Object.fromEntries(rows.map((r) => [String(r.workerId), r.completionPercentage])) as Record<string, number>,
+    workerCompletionPercentages: Object.fromEntries(rows.map((r) => [String(r.workerId), r.completionPercentage])) as Record<
+      string,
+      number
+    >,
   };
 }
 

@@ -1,5 +1,5 @@
-import { type Actor, badRequest, canSeeProject, forbidden, isStaff, readableProjectIds } from "@sitesafe/domain";
 import { type Database, jha, projects } from "@sitesafe/db";
+import { type Actor, badRequest, canSeeProject, forbidden, isStaff, readableProjectIds } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
-import { AppError } from "@sitesafe/domain";
 import { compliance, type Database, dataVersions, idempotency } from "@sitesafe/db";
+import { AppError } from "@sitesafe/domain";
 import type { Kysely, Transaction } from "kysely";
 import superjson from "superjson";
 import type { Context } from "../context.js";

@@ -1,13 +1,13 @@
+import { audit, type Database, incidents } from "@sitesafe/db";
 import {
   type Actor,
+  type IncidentListQuery,
   type incidentReportSchema,
   type incidentReportUpdateSchema,
-  type IncidentListQuery,
   isStaff,
   notFound,
   readableProjectIds,
 } from "@sitesafe/domain";
-import { audit, type Database, incidents } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -65,7 +65,13 @@ export async function updateReport(ctx: ServiceContext, input: z.infer<typeof in
       await assertFilableProject(trx, ctx.actor, changes.projectId);
     }
     if (changes.involvedWorkers) {
-      await assertNameableWorkers(trx, ctx.actor, changes.projectId ?? existing.projectId, changes.involvedWorkers, existing.involvedWorkers);
+      await assertNameableWorkers(
+        trx,
+        ctx.actor,
+        changes.projectId ?? existing.projectId,
+        changes.involvedWorkers,
+        existing.involvedWorkers,
+      );
     }
     await incidents.updateIncidentReport(trx, id, { ...changes, ...reporterChange });
     const statusChanged = changes.status !== undefined && changes.status !== existing.status;

@@ -1,5 +1,13 @@
-import { badRequest, type createInviteTokenSchema, defaultInviteExpiry, forbidden, inviteExpiryTooFar, inviteTokenRolesFor, notFound } from "@sitesafe/domain";
 import { audit, inviteTokens } from "@sitesafe/db";
+import {
+  badRequest,
+  type createInviteTokenSchema,
+  defaultInviteExpiry,
+  forbidden,
+  inviteExpiryTooFar,
+  inviteTokenRolesFor,
+  notFound,
+} from "@sitesafe/domain";
 import type { z } from "zod";
 import { hashInviteToken, newInviteToken } from "../auth/sessions.js";
 import type { ServiceContext } from "./context.js";
@@ -29,7 +37,14 @@ export async function issueToken(ctx: ServiceContext, input: z.infer<typeof crea
       expiresAt: input.expiresAt ?? defaultInviteExpiry(new Date(), maxDays),
       createdBy: ctx.user.id,
     });
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "inviteToken", entityId: row.id, action: "created", to: "active", details: { role: input.role } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "inviteToken",
+      entityId: row.id,
+      action: "created",
+      to: "active",
+      details: { role: input.role },
+    });
     return row;
   });
   // The full token leaves the server this once; only its hash is kept.

@@ -1,5 +1,5 @@
-import { type Actor, badRequest, isStaff, readableProjectIds } from "@sitesafe/domain";
 import { type Database, jha } from "@sitesafe/db";
+import { type Actor, badRequest, isStaff, readableProjectIds } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 
 export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";

@@ -1,18 +1,18 @@
+import { audit, type Database, jha } from "@sitesafe/db";
 import {
   type Actor,
   canDeleteJhaComment,
   canEditJhaComment,
   canSeeJhaComment,
   forbidden,
+  type JhaListQuery,
   type jhaCommentCreateSchema,
   type jhaCommentUpdateSchema,
   type jhaFormSchema,
   type jhaFormUpdateSchema,
-  type JhaListQuery,
   notFound,
   readableProjectIds,
 } from "@sitesafe/domain";
-import { audit, type Database, jha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -46,7 +46,13 @@ export async function createForm(ctx: ServiceContext, input: z.infer<typeof jhaF
   const submittedBy = await resolveFiler(ctx.db, ctx.actor, input.submittedBy, "submittedBy");
   const id = await ctx.db.transaction().execute(async (trx) => {
     const id = await jha.insertJhaForm(trx, { ...input, submittedBy });
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "jha", entityId: id, action: "created", details: { projectId: input.projectId } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "jha",
+      entityId: id,
+      action: "created",
+      details: { projectId: input.projectId },
+    });
     return id;
   });
   return visibleForm(ctx.db, ctx.actor, id);

@@ -1,11 +1,5 @@
-import {
-  AppError,
-  LOGIN_ADDRESS_FAILURE_LIMIT,
-  LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_WINDOW_MS,
-  TOO_MANY_LOGINS,
-} from "@sitesafe/domain";
 import { type Database, loginLimits, sessions } from "@sitesafe/db";
+import { AppError, LOGIN_ADDRESS_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, TOO_MANY_LOGINS } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Logger } from "../context.js";
 

@@ -1,31 +1,31 @@
+import { audit, type Database, osha } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
-  PRIVACY_CASE_NAME,
   badRequest,
+  type CsvFile,
   canKeepOshaRecords,
   conflict,
-  type CsvFile,
   type EstablishmentHoursValues,
   type EstablishmentValues,
   type FileIssue,
   forbidden,
-  incidenceRates,
   ITA_CASE_COLUMNS,
   ITA_SUMMARY_COLUMNS,
+  incidenceRates,
   itaCaseIssues,
   itaCaseRows,
   itaSummaryIssues,
   itaSummaryRow,
   log300Rows,
   notFound,
+  PRIVACY_CASE_NAME,
   type Rates,
-  recordkeepingIssues,
   type RecordkeepingValues,
+  recordkeepingIssues,
   summarize300A,
   toCsv,
 } from "@sitesafe/domain";
-import { audit, type Database, osha } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 
 /**
@@ -79,7 +79,13 @@ export async function createEstablishment(ctx: Ctx, input: EstablishmentValues) 
   const id = await ctx.db.transaction().execute(async (trx) => {
     const id = await osha.insertEstablishment(trx, values);
     if (projectIds) await osha.setEstablishmentProjects(trx, id, projectIds);
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "establishment", entityId: id, action: "created", details: { name: values.name } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "establishment",
+      entityId: id,
+      action: "created",
+      details: { name: values.name },
+    });
     return id;
   });
   return getEstablishment(ctx, id);
@@ -105,7 +111,13 @@ export async function deleteEstablishment(ctx: Ctx, id: number) {
     if (!est) throw notFound("Establishment");
     if (await osha.establishmentHasRecords(trx, id, est.isCompanyDefault)) throw conflict(ESTABLISHMENT_HAS_RECORDS);
     await osha.deleteEstablishment(trx, id);
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "establishment", entityId: id, action: "deleted", details: { name: est.name } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "establishment",
+      entityId: id,
+      action: "deleted",
+      details: { name: est.name },
+    });
   });
   return { success: true };
 }
@@ -161,7 +173,11 @@ export async function putRecordkeeping(ctx: Ctx, incidentId: number, values: Rec
   if (issues.length > 0) throw badRequest(issues[0]?.message ?? "Invalid input", issues);
   let employeeName = values.employeeName;
   if (values.employeeWorkerId !== null) {
-    const worker = await ctx.db.selectFrom("workers").select(["firstName", "lastName"]).where("id", "=", values.employeeWorkerId).executeTakeFirst();
+    const worker = await ctx.db
+      .selectFrom("workers")
+      .select(["firstName", "lastName"])
+      .where("id", "=", values.employeeWorkerId)
+      .executeTakeFirst();
     if (!worker) throw badRequest(UNKNOWN_EMPLOYEE, [{ path: "employeeWorkerId", message: UNKNOWN_EMPLOYEE }]);
     // The name is kept with the record: the log outlives the worker's profile (decision 0002).
     employeeName ??= `${worker.firstName} ${worker.lastName}`;
@@ -171,7 +187,12 @@ export async function putRecordkeeping(ctx: Ctx, incidentId: number, values: Rec
     const before = await osha.findRecordkeeping(trx, incidentId);
     await osha.upsertRecordkeeping(trx, incidentId, { ...values, employeeName }, ctx.actor.userId);
     // The incident's history is readable by the project's workers: no medical details in it.
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "incident", entityId: incidentId, action: before ? "recordkeeping_updated" : "recordkeeping_classified" });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "incident",
+      entityId: incidentId,
+      action: before ? "recordkeeping_updated" : "recordkeeping_classified",
+    });
   });
   return getRecordkeeping(ctx, incidentId);
 }
@@ -180,7 +201,10 @@ export async function putRecordkeeping(ctx: Ctx, incidentId: number, values: Rec
 
 async function establishmentYear(ctx: Ctx, establishmentId: number, year: number) {
   const establishment = await getEstablishment(ctx, establishmentId);
-  const [cases, hours] = await Promise.all([osha.establishmentCases(ctx.db, establishment, year), osha.findEstablishmentYear(ctx.db, establishmentId, year)]);
+  const [cases, hours] = await Promise.all([
+    osha.establishmentCases(ctx.db, establishment, year),
+    osha.findEstablishmentYear(ctx.db, establishmentId, year),
+  ]);
   return { establishment, cases, hours: hours ?? null };
 }
 
@@ -192,14 +216,24 @@ export async function log300(ctx: Ctx, establishmentId: number, year: number) {
 
 export type Log300 = Awaited<ReturnType<typeof log300>>;
 
-function ratesOf(counts: { recordableCases: number; daysAwayCases: number; transferRestrictionCases: number }, hours: number | null): Rates {
+function ratesOf(
+  counts: { recordableCases: number; daysAwayCases: number; transferRestrictionCases: number },
+  hours: number | null,
+): Rates {
   return incidenceRates({ ...counts, hoursWorked: hours ?? 0 });
 }
 
 export async function summary300A(ctx: Ctx, establishmentId: number, year: number) {
   const { establishment, cases, hours } = await establishmentYear(ctx, establishmentId, year);
   const totals = summarize300A(log300Rows(year, cases));
-  const rates = ratesOf({ recordableCases: totals.totalRecordableCases, daysAwayCases: totals.daysAwayCases, transferRestrictionCases: totals.transferRestrictionCases }, hours?.totalHoursWorked ?? null);
+  const rates = ratesOf(
+    {
+      recordableCases: totals.totalRecordableCases,
+      daysAwayCases: totals.daysAwayCases,
+      transferRestrictionCases: totals.transferRestrictionCases,
+    },
+    hours?.totalHoursWorked ?? null,
+  );
   const ita = itaSummaryRow(establishment, year, hours, totals);
   const itaCases = itaCaseRows(establishment.name, year, cases);
   return {
@@ -218,11 +252,18 @@ export async function summary300A(ctx: Ctx, establishmentId: number, year: numbe
 
 export type Summary300A = Awaited<ReturnType<typeof summary300A>>;
 
-const fileSlug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "establishment";
+const fileSlug = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase() || "establishment";
 
 function rejectIfInvalid(message: string, issues: FileIssue[]): void {
   if (issues.length > 0) {
-    throw badRequest(message, issues.map((i) => ({ path: i.row === null ? i.column : `${i.row + 1}.${i.column}`, message: i.message })));
+    throw badRequest(
+      message,
+      issues.map((i) => ({ path: i.row === null ? i.column : `${i.row + 1}.${i.column}`, message: i.message })),
+    );
   }
 }
 
@@ -240,7 +281,21 @@ export async function itaCasesFile(ctx: Ctx, establishmentId: number, year: numb
   return { fileName: `ita-cases-${fileSlug(establishment.name)}-${year}.csv`, csv: toCsv(ITA_CASE_COLUMNS, rows) };
 }
 
-const LOG_COLUMNS = ["case_number", "employee_name", "job_title", "date", "where", "description", "death", "days_away_case", "transfer_restriction_case", "other_recordable", "days_away", "days_restricted", "injury_type"] as const;
+const LOG_COLUMNS = [
+  "case_number",
+  "employee_name",
+  "job_title",
+  "date",
+  "where",
+  "description",
+  "death",
+  "days_away_case",
+  "transfer_restriction_case",
+  "other_recordable",
+  "days_away",
+  "days_restricted",
+  "injury_type",
+] as const;
 
 export async function log300File(ctx: Ctx, establishmentId: number, year: number): Promise<CsvFile> {
   const log = await log300(ctx, establishmentId, year);
@@ -270,7 +325,16 @@ export async function form301(ctx: Ctx, incidentId: number) {
   if (!c) throw new AppError("NOT_FOUND", NOT_RECORDABLE_CASE);
   // Form 301 leaves the restricted record: a privacy case goes without name and personal details.
   if (c.privacyCase) {
-    Object.assign(c, { employeeName: PRIVACY_CASE_NAME, employeeStreet: null, employeeCity: null, employeeState: null, employeeZip: null, dateOfBirth: null, dateHired: null, sex: null });
+    Object.assign(c, {
+      employeeName: PRIVACY_CASE_NAME,
+      employeeStreet: null,
+      employeeCity: null,
+      employeeState: null,
+      employeeZip: null,
+      dateOfBirth: null,
+      dateHired: null,
+      sex: null,
+    });
   }
   const establishment = c.establishmentId === null ? null : ((await osha.findEstablishment(ctx.db, c.establishmentId)) ?? null);
   const year = Number(c.date.slice(0, 4));

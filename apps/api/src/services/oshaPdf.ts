@@ -1,7 +1,7 @@
 import {
   caseOutcomeLabels,
-  establishmentSizeLabels,
   type EstablishmentSize,
+  establishmentSizeLabels,
   injuryTypeCodes,
   injuryTypeLabels,
   type Log300Row,
@@ -37,7 +37,15 @@ function render(options: ConstructorParameters<typeof PDFDocument>[0], draw: (do
   });
 }
 
-function box(doc: Doc, x: number, y: number, w: number, h: number, text: string, opts: { size?: number; bold?: boolean; align?: "left" | "center" | "right" } = {}) {
+function box(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  text: string,
+  opts: { size?: number; bold?: boolean; align?: "left" | "center" | "right" } = {},
+) {
   doc.rect(x, y, w, h).lineWidth(0.5).stroke();
   doc.font(opts.bold ? "Helvetica-Bold" : "Helvetica").fontSize(opts.size ?? 7);
   doc.text(text, x + 2, y + 2, { width: w - 4, height: h - 3, align: opts.align ?? "left", ellipsis: true, lineBreak: true });
@@ -68,19 +76,73 @@ const LOG_COLUMNS: LogColumn[] = [
   { key: "C", title: "(C) Job title", width: 54, value: (r) => r.jobTitle },
   { key: "D", title: "(D) Date of injury or onset of illness", width: 36, value: (r) => r.date, align: "center" },
   { key: "E", title: "(E) Where the event occurred", width: 62, value: (r) => r.where },
-  { key: "F", title: "(F) Describe injury or illness, parts of body affected, and object/substance that directly injured or made person ill", width: 128, value: (r) => r.description },
+  {
+    key: "F",
+    title: "(F) Describe injury or illness, parts of body affected, and object/substance that directly injured or made person ill",
+    width: 128,
+    value: (r) => r.description,
+  },
   { key: "G", title: "(G) Death", width: 24, value: (r) => check(r.death), total: (t) => String(t.deaths), align: "center" },
-  { key: "H", title: "(H) Days away from work", width: 28, value: (r) => check(r.daysAwayCase), total: (t) => String(t.daysAwayCases), align: "center" },
-  { key: "I", title: "(I) Job transfer or restriction", width: 30, value: (r) => check(r.transferRestrictionCase), total: (t) => String(t.transferRestrictionCases), align: "center" },
-  { key: "J", title: "(J) Other record-able cases", width: 28, value: (r) => check(r.otherRecordable), total: (t) => String(t.otherRecordableCases), align: "center" },
-  { key: "K", title: "(K) Away from work (days)", width: 28, value: (r) => String(r.daysAway), total: (t) => String(t.daysAway), align: "center" },
-  { key: "L", title: "(L) On job transfer or restriction (days)", width: 32, value: (r) => String(r.daysRestricted), total: (t) => String(t.daysRestricted), align: "center" },
+  {
+    key: "H",
+    title: "(H) Days away from work",
+    width: 28,
+    value: (r) => check(r.daysAwayCase),
+    total: (t) => String(t.daysAwayCases),
+    align: "center",
+  },
+  {
+    key: "I",
+    title: "(I) Job transfer or restriction",
+    width: 30,
+    value: (r) => check(r.transferRestrictionCase),
+    total: (t) => String(t.transferRestrictionCases),
+    align: "center",
+  },
+  {
+    key: "J",
+    title: "(J) Other record-able cases",
+    width: 28,
+    value: (r) => check(r.otherRecordable),
+    total: (t) => String(t.otherRecordableCases),
+    align: "center",
+  },
+  {
+    key: "K",
+    title: "(K) Away from work (days)",
+    width: 28,
+    value: (r) => String(r.daysAway),
+    total: (t) => String(t.daysAway),
+    align: "center",
+  },
+  {
+    key: "L",
+    title: "(L) On job transfer or restriction (days)",
+    width: 32,
+    value: (r) => String(r.daysRestricted),
+    total: (t) => String(t.daysRestricted),
+    align: "center",
+  },
   { key: "M1", title: "(M) (1) Injury", width: 19, value: (r) => mBox(r, 1), total: (t) => String(t.injuries), align: "center" },
   { key: "M2", title: "(2) Skin disorder", width: 19, value: (r) => mBox(r, 2), total: (t) => String(t.skinDisorders), align: "center" },
-  { key: "M3", title: "(3) Respir-atory condition", width: 19, value: (r) => mBox(r, 3), total: (t) => String(t.respiratoryConditions), align: "center" },
+  {
+    key: "M3",
+    title: "(3) Respir-atory condition",
+    width: 19,
+    value: (r) => mBox(r, 3),
+    total: (t) => String(t.respiratoryConditions),
+    align: "center",
+  },
   { key: "M4", title: "(4) Poison-ing", width: 19, value: (r) => mBox(r, 4), total: (t) => String(t.poisonings), align: "center" },
   { key: "M5", title: "(5) Hearing loss", width: 19, value: (r) => mBox(r, 5), total: (t) => String(t.hearingLoss), align: "center" },
-  { key: "M6", title: "(6) All other illnesses", width: 19, value: (r) => mBox(r, 6), total: (t) => String(t.otherIllnesses), align: "center" },
+  {
+    key: "M6",
+    title: "(6) All other illnesses",
+    width: 19,
+    value: (r) => mBox(r, 6),
+    total: (t) => String(t.otherIllnesses),
+    align: "center",
+  },
 ];
 
 export function log300Pdf(log: Log300): Promise<Uint8Array> {
@@ -95,14 +157,25 @@ export function log300Pdf(log: Log300): Promise<Uint8Array> {
       label(doc, "Log of Work-Related Injuries and Illnesses", left, 42, { size: 14, bold: true });
       label(doc, `Year ${log.year}`, 620, 30, { size: 12, bold: true });
       label(doc, "U.S. Department of Labor, Occupational Safety and Health Administration", 480, 46, { size: 7 });
-      label(doc, "Attention: This form contains information relating to employee health and must be used in a manner that protects the confidentiality of employees to the extent possible while the information is being used for occupational safety and health purposes.", left, 62, { size: 6.5, width: 430 });
+      label(
+        doc,
+        "Attention: This form contains information relating to employee health and must be used in a manner that protects the confidentiality of employees to the extent possible while the information is being used for occupational safety and health purposes.",
+        left,
+        62,
+        { size: 6.5, width: 430 },
+      );
       const e = log.establishment;
       label(doc, `Establishment name: ${e.name}    City: ${e.city}    State: ${e.state}`, 480, 62, { size: 8, width: 290 });
       const top = 92;
       const headerHeight = 58;
       const rowHeight = 26;
       let x = left;
-      const startOf = (key: string) => left + LOG_COLUMNS.slice(0, LOG_COLUMNS.findIndex((c) => c.key === key)).reduce((a, c) => a + c.width, 0);
+      const startOf = (key: string) =>
+        left +
+        LOG_COLUMNS.slice(
+          0,
+          LOG_COLUMNS.findIndex((c) => c.key === key),
+        ).reduce((a, c) => a + c.width, 0);
       label(doc, "Identify the person", left, top - 9, { size: 6.5, bold: true });
       label(doc, "Describe the case", startOf("D"), top - 9, { size: 6.5, bold: true });
       label(doc, "Classify the case", startOf("G"), top - 9, { size: 6.5, bold: true });
@@ -128,7 +201,13 @@ export function log300Pdf(log: Log300): Promise<Uint8Array> {
         else if (c.key === "F") label(doc, "Page totals", tx + c.width - 60, ty + 3, { size: 8, bold: true });
         tx += c.width;
       }
-      label(doc, `Be sure to transfer these totals to the Summary page (Form 300A) before you post it.    Page ${pageIndex + 1} of ${pages.length}`, left, ty + 22, { size: 7 });
+      label(
+        doc,
+        `Be sure to transfer these totals to the Summary page (Form 300A) before you post it.    Page ${pageIndex + 1} of ${pages.length}`,
+        left,
+        ty + 22,
+        { size: 7 },
+      );
     });
   });
 }
@@ -151,7 +230,13 @@ export function summary300APdf(s: Summary300A): Promise<Uint8Array> {
     label(doc, "OSHA's Form 300A (Rev. 01/2004)", left, 36, { size: 8 });
     label(doc, "Summary of Work-Related Injuries and Illnesses", left, 48, { size: 15, bold: true });
     label(doc, `Year ${s.year}`, 470, 36, { size: 13, bold: true });
-    label(doc, "All establishments covered by Part 1904 must complete this Summary page, even if no work-related injuries or illnesses occurred during the year. Remember to review the Log to verify that the entries are complete and accurate before completing this summary. Employees, former employees, and their representatives have the right to review the OSHA Form 300 in its entirety.", left, 72, { size: 7.5, width: 530 });
+    label(
+      doc,
+      "All establishments covered by Part 1904 must complete this Summary page, even if no work-related injuries or illnesses occurred during the year. Remember to review the Log to verify that the entries are complete and accurate before completing this summary. Employees, former employees, and their representatives have the right to review the OSHA Form 300 in its entirety.",
+      left,
+      72,
+      { size: 7.5, width: 530 },
+    );
     const t = s.totals;
     let y = 118;
     label(doc, "Number of Cases", left, y, { size: 10, bold: true });
@@ -198,7 +283,11 @@ export function summary300APdf(s: Summary300A): Promise<Uint8Array> {
       box(doc, x + 150, yy, 50, 22, String(n), { size: 11, bold: true, align: "center" });
     });
     y += 92;
-    label(doc, "Post this Summary page from February 1 to April 30 of the year following the year covered by the form.", left, y, { size: 8, bold: true, width: 530 });
+    label(doc, "Post this Summary page from February 1 to April 30 of the year following the year covered by the form.", left, y, {
+      size: 8,
+      bold: true,
+      width: 530,
+    });
     y += 24;
     const e = s.establishment;
     label(doc, "Establishment information", left, y, { size: 10, bold: true });
@@ -227,7 +316,13 @@ export function summary300APdf(s: Summary300A): Promise<Uint8Array> {
     y += 24;
     label(doc, "Sign here", left, y, { size: 10, bold: true });
     y += 14;
-    label(doc, "Knowingly falsifying this document may result in a fine. I certify that I have examined this document and that to the best of my knowledge the entries are true, accurate, and complete.", left, y, { size: 7.5, width: 530 });
+    label(
+      doc,
+      "Knowingly falsifying this document may result in a fine. I certify that I have examined this document and that to the best of my knowledge the entries are true, accurate, and complete.",
+      left,
+      y,
+      { size: 7.5, width: 530 },
+    );
     y += 26;
     const c = s.certification;
     const sign: [string, string][] = [
@@ -239,13 +334,20 @@ export function summary300APdf(s: Summary300A): Promise<Uint8Array> {
     sign.forEach(([k, v], i) => {
       const x = left + (i % 2) * 264;
       const yy = y + Math.floor(i / 2) * 30;
-      doc.moveTo(x, yy + 14).lineTo(x + 230, yy + 14).lineWidth(0.5).stroke();
+      doc
+        .moveTo(x, yy + 14)
+        .lineTo(x + 230, yy + 14)
+        .lineWidth(0.5)
+        .stroke();
       label(doc, v, x + 2, yy + 2, { size: 9, bold: true });
       label(doc, k, x, yy + 17, { size: 7 });
     });
     y += 70;
     const r = s.rates;
-    label(doc, `Rates (not part of OSHA's form): ${r.trir.formula}; ${r.dart.formula}; ${r.ltir.formula}`, left, y, { size: 7, width: 530 });
+    label(doc, `Rates (not part of OSHA's form): ${r.trir.formula}; ${r.dart.formula}; ${r.ltir.formula}`, left, y, {
+      size: 7,
+      width: 530,
+    });
   });
 }
 
@@ -257,7 +359,13 @@ export function form301Pdf(f: Form301): Promise<Uint8Array> {
     const left = 40;
     label(doc, "OSHA's Form 301", left, 36, { size: 8 });
     label(doc, "Injury and Illness Incident Report", left, 48, { size: 15, bold: true });
-    label(doc, "Attention: This form contains information relating to employee health and must be used in a manner that protects the confidentiality of employees to the extent possible while the information is being used for occupational safety and health purposes.", left, 70, { size: 7, width: 530 });
+    label(
+      doc,
+      "Attention: This form contains information relating to employee health and must be used in a manner that protects the confidentiality of employees to the extent possible while the information is being used for occupational safety and health purposes.",
+      left,
+      70,
+      { size: 7, width: 530 },
+    );
     let y = 100;
     const row = (n: string, k: string, v: string) => {
       label(doc, `${n}) ${k}`, left, y, { size: 8, width: 200 });
@@ -276,7 +384,11 @@ export function form301Pdf(f: Form301): Promise<Uint8Array> {
     label(doc, "Information about the physician or other health care professional", left, y, { size: 10, bold: true });
     y += 16;
     row("6", "Name of physician or other health care professional", c.physicianName ?? "");
-    row("7", "If treatment was given away from the worksite, where was it given?", [c.facilityName, c.facilityAddress].filter(Boolean).join(", "));
+    row(
+      "7",
+      "If treatment was given away from the worksite, where was it given?",
+      [c.facilityName, c.facilityAddress].filter(Boolean).join(", "),
+    );
     row("8", "Was employee treated in an emergency room?", c.emergencyRoom ? "Yes" : "No");
     row("9", "Was employee hospitalized overnight as an in-patient?", c.hospitalizedOvernight ? "Yes" : "No");
     y += 6;
@@ -288,12 +400,29 @@ export function form301Pdf(f: Form301): Promise<Uint8Array> {
     row("13", "Time of event", c.timeOfEvent ?? "Check if time cannot be determined: X");
     row("14", "What was the employee doing just before the incident occurred?", c.whatDoing ?? "");
     row("15", "What happened? Tell us how the injury occurred.", c.whatHappened ?? "");
-    row("16", "What was the injury or illness? Tell us the part of the body that was affected and how it was affected.", [c.injuryDescription, c.bodyPart].filter(Boolean).join("; "));
+    row(
+      "16",
+      "What was the injury or illness? Tell us the part of the body that was affected and how it was affected.",
+      [c.injuryDescription, c.bodyPart].filter(Boolean).join("; "),
+    );
     row("17", "What object or substance directly harmed the employee?", c.objectSubstance ?? "");
     row("18", "If the employee died, when did death occur? Date of death", c.dateOfDeath ?? "");
     y += 10;
-    label(doc, `Classified on the Log as: ${caseOutcomeLabels[c.outcome]}; ${injuryTypeLabels[c.injuryType]}; days away ${c.daysAway}, days of job transfer or restriction ${c.daysRestricted}.`, left, y, { size: 8, width: 530 });
+    label(
+      doc,
+      `Classified on the Log as: ${caseOutcomeLabels[c.outcome]}; ${injuryTypeLabels[c.injuryType]}; days away ${c.daysAway}, days of job transfer or restriction ${c.daysRestricted}.`,
+      left,
+      y,
+      { size: 8, width: 530 },
+    );
     y += 16;
-    if (f.establishment) label(doc, `Establishment: ${f.establishment.name}, ${f.establishment.city}, ${f.establishment.state}. Project: ${c.projectName}.`, left, y, { size: 8, width: 530 });
+    if (f.establishment)
+      label(
+        doc,
+        `Establishment: ${f.establishment.name}, ${f.establishment.city}, ${f.establishment.state}. Project: ${c.projectName}.`,
+        left,
+        y,
+        { size: 8, width: 530 },
+      );
   });
 }

@@ -1,3 +1,4 @@
+import { audit, type Database, permits, projects, workers } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -6,8 +7,8 @@ import {
   conflict,
   decidePermitAction,
   forbidden,
-  hasApprovalGaps,
   type HotWorkPermitData,
+  hasApprovalGaps,
   type hotWorkPermitSchema,
   isStaff,
   type ListPermitsInput,
@@ -19,7 +20,6 @@ import {
   type rejectPermitSchema,
   type updateHotWorkPermitSchema,
 } from "@sitesafe/domain";
-import { audit, type Database, permits, projects, workers } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
@@ -40,7 +40,11 @@ export async function visiblePermitFacts(db: Kysely<Database>, actor: Actor, id:
 }
 
 /** The state machine's answer as an error: 403 when the role may never do it, 409 when the state forbids it now. */
-function assertPermitAction(actor: Actor, action: PermitAction, facts: { status: PermitStatus; projectId: number; requestedBy: number | null }) {
+function assertPermitAction(
+  actor: Actor,
+  action: PermitAction,
+  facts: { status: PermitStatus; projectId: number; requestedBy: number | null },
+) {
   const decision = decidePermitAction(actor, action, facts);
   if (decision.allowed) return;
   throw decision.reason === "role" ? forbidden(decision.message) : conflict(decision.message);
@@ -56,7 +60,9 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
     if (actor.workerId === null) throw forbidden("Your account has no worker profile, so it cannot request permits");
     requestedBy = actor.workerId;
   } else if (!(await workers.workerExists(db, requestedBy))) {
-    throw new AppError("BAD_REQUEST", "The selected requester does not exist", [{ path: "requestedBy", message: "The selected requester does not exist" }]);
+    throw new AppError("BAD_REQUEST", "The selected requester does not exist", [
+      { path: "requestedBy", message: "The selected requester does not exist" },
+    ]);
   }
   if (!canSeeProject(actor, input.projectId)) throw forbidden("You can only request permits for projects you're assigned to");
   if (!(await projects.projectExists(db, input.projectId))) {
@@ -177,7 +183,14 @@ export async function updatePermit(ctx: ServiceContext, input: z.infer<typeof up
       assertPermitAction(ctx.actor, "edit", now);
       throw conflict(`Cannot edit a ${now.status} permit; only pending permits can be edited`);
     }
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: "updated", from: facts.status, to: facts.status });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "permit",
+      entityId: id,
+      action: "updated",
+      from: facts.status,
+      to: facts.status,
+    });
   });
   return permitDetail(ctx.db, id);
 }

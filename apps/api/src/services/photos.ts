@@ -1,3 +1,4 @@
+import { audit, type Database, photos } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -17,7 +18,6 @@ import {
   type PhotoRecordRef,
   type PhotoType,
 } from "@sitesafe/domain";
-import { audit, type Database, photos } from "@sitesafe/db";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
@@ -58,7 +58,12 @@ export async function visibleRecord(db: Kysely<Database>, actor: Actor, record: 
  * Refuses an upload before its bytes are read: no such record, not the actor's to edit, or full.
  * The limit is checked again under a lock when the photo is stored.
  */
-export async function assertMayAttach(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef, options: { retry?: boolean } = {}): Promise<void> {
+export async function assertMayAttach(
+  db: Kysely<Database>,
+  actor: Actor,
+  record: PhotoRecordRef,
+  options: { retry?: boolean } = {},
+): Promise<void> {
   const facts = await visibleRecord(db, actor, record);
   if (!canAttachPhoto(actor, facts)) throw forbidden(NOT_YOUR_RECORD);
   // A retry of a stored upload (answeredBefore in idempotency.ts) gets its first answer even when

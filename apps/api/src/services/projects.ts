@@ -1,3 +1,4 @@
+import { audit, type Database, projects, workers } from "@sitesafe/db";
 import {
   AppError,
   type assignWorkerSchema,
@@ -11,8 +12,10 @@ import {
   FILE_TYPE_NOT_ACCEPTED,
   forbidden,
   notFound,
+  type ProjectListQuery,
   type projectSchema,
   type projectUpdateSchema,
+  readableProjectIds,
   type removeWorkerSchema,
   SAFETY_PLAN_MAX_BYTES,
   SAFETY_PLAN_MIME,
@@ -20,10 +23,7 @@ import {
   safetyPlanExtension,
   sanitizeFileName,
   WORKER_ALREADY_ASSIGNED,
-  type ProjectListQuery,
-  readableProjectIds,
 } from "@sitesafe/domain";
-import { audit, type Database, projects, workers } from "@sitesafe/db";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -83,13 +83,17 @@ function isUtf8Text(data: Uint8Array): boolean {
 
 /** Every project for staff, the assigned ones for a worker; "all" is no status filter. */
 export function visibleProjects(ctx: ServiceContext, input: ProjectListQuery) {
-  return projects.projectList(ctx.db, {
-    search: input.search,
-    status: input.status && input.status !== "all" ? input.status : undefined,
-    limit: input.limit,
-    offset: input.offset,
-    onlyIds: readableProjectIds(ctx.actor),
-  }, ctx.projectFigures);
+  return projects.projectList(
+    ctx.db,
+    {
+      search: input.search,
+      status: input.status && input.status !== "all" ? input.status : undefined,
+      limit: input.limit,
+      offset: input.offset,
+      onlyIds: readableProjectIds(ctx.actor),
+    },
+    ctx.projectFigures,
+  );
 }
 
 /** Every project the actor sees, by name with their status, no figures: for pickers. */
@@ -128,7 +132,12 @@ export async function updateProject(ctx: ServiceContext, input: z.infer<typeof p
   const current = await projects.findProject(ctx.db, id);
   if (!current) throw notFound("Project");
   // A partial update must still leave the end date on or after the start date.
-  if (endsBeforeStart({ startDate: fields.startDate ?? current.startDate, endDate: fields.endDate === undefined ? current.endDate : fields.endDate })) {
+  if (
+    endsBeforeStart({
+      startDate: fields.startDate ?? current.startDate,
+      endDate: fields.endDate === undefined ? current.endDate : fields.endDate,
+    })
+  ) {
     throw new AppError("BAD_REQUEST", "End date must be on or after the start date", [
       { path: "endDate", message: "End date must be on or after the start date" },
     ]);
@@ -137,7 +146,14 @@ export async function updateProject(ctx: ServiceContext, input: z.infer<typeof p
   await ctx.db.transaction().execute(async (trx) => {
     await projects.updateProject(trx, id, defined);
     if (defined.status && defined.status !== current.status) {
-      await audit.recordAudit(trx, { actor: ctx.actor, entity: "project", entityId: id, action: "status_changed", from: current.status, to: defined.status });
+      await audit.recordAudit(trx, {
+        actor: ctx.actor,
+        entity: "project",
+        entityId: id,
+        action: "status_changed",
+        from: current.status,
+        to: defined.status,
+      });
     }
   });
   const project = await projects.findProject(ctx.db, id);
@@ -197,7 +213,10 @@ export async function safetyPlanFile(ctx: ServiceContext, id: number) {
 }
 
 /** Stores a plan, replacing any previous one, in one transaction; type and size are checked here so no caller can skip them. */
-export async function uploadSafetyPlan(ctx: ServiceContext, input: { id: number; fileName: string; description: string | null; data: Uint8Array }) {
+export async function uploadSafetyPlan(
+  ctx: ServiceContext,
+  input: { id: number; fileName: string; description: string | null; data: Uint8Array },
+) {
   assertCan(ctx.actor, "safetyPlan.upload", { projectId: input.id });
   if (input.data.byteLength > SAFETY_PLAN_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", FILE_TOO_LARGE);
   if (input.data.byteLength === 0) throw new AppError("BAD_REQUEST", FILE_EMPTY);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { audit, type Database, serviceTokens, users } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -19,7 +20,6 @@ import {
   TOKEN_INVALID,
   TOO_MANY_TOKENS,
 } from "@sitesafe/domain";
-import { audit, type Database, serviceTokens, users } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 
 /**
@@ -88,7 +88,8 @@ export async function issueServiceToken(db: Kysely<Database>, actor: Actor, inpu
     const role = await serviceTokens.lockOwner(trx, actor.userId);
     if (!role) throw new AppError("UNAUTHORIZED", "Not signed in");
     if (!mayChooseExpiry(role, input.expiresInDays)) throw forbidden(NO_EXPIRY_ADMIN_ONLY);
-    if ((await serviceTokens.countActiveTokens(trx, actor.userId)) >= SERVICE_TOKEN_MAX_ACTIVE) throw new AppError("CONFLICT", TOO_MANY_TOKENS);
+    if ((await serviceTokens.countActiveTokens(trx, actor.userId)) >= SERVICE_TOKEN_MAX_ACTIVE)
+      throw new AppError("CONFLICT", TOO_MANY_TOKENS);
     const row = await serviceTokens.insertServiceToken(trx, {
       userId: actor.userId,
       name: input.name,

@@ -1,15 +1,20 @@
+import { audit, type Database, training, workers } from "@sitesafe/db";
 import {
   type Actor,
   acceptedProgress,
   attemptCompletes,
   badRequest,
+  type CreateTrainingModule,
   canReadWorkerProgress,
   canWriteWorkerProgress,
-  type createTrainingModuleSchema,
   completingScore,
+  type createTrainingModuleSchema,
   forbidden,
   gradeQuiz,
   isStaff,
+  type Language,
+  type ModuleTranslation,
+  type ModuleTranslationLanguage,
   notFound,
   progressAfterAttempt,
   publicModuleContent,
@@ -18,13 +23,8 @@ import {
   type recordTrainingProgressSchema,
   type submitQuizAttemptSchema,
   type trainingCompletionListSchema,
-  type CreateTrainingModule,
-  type Language,
-  type ModuleTranslationLanguage,
-  type ModuleTranslation,
   translationMismatch,
 } from "@sitesafe/domain";
-import { audit, type Database, training, workers } from "@sitesafe/db";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
@@ -46,8 +46,18 @@ type Ctx = { db: Kysely<Database>; actor: Actor };
 export function publicModule(module: training.TrainingModule, translation?: training.ModuleTranslation) {
   if (translation && !translationMismatch(module.content, translation.content)) {
     const { sections, quiz, guidelines } = translation.content;
-    const content = { sections, quiz: quiz.map(({ question, options }) => ({ question, options })), ...(guidelines ?? module.content.guidelines ? { guidelines: guidelines ?? module.content.guidelines } : {}) };
-    return { ...module, title: translation.title, description: translation.description, content, language: translation.language as Language };
+    const content = {
+      sections,
+      quiz: quiz.map(({ question, options }) => ({ question, options })),
+      ...((guidelines ?? module.content.guidelines) ? { guidelines: guidelines ?? module.content.guidelines } : {}),
+    };
+    return {
+      ...module,
+      title: translation.title,
+      description: translation.description,
+      content,
+      language: translation.language as Language,
+    };
   }
   return { ...module, content: publicModuleContent(module.content), language: "en" as Language };
 }
@@ -55,7 +65,11 @@ export function publicModule(module: training.TrainingModule, translation?: trai
 /** Modules in the reader's language (one query for the translations of the whole list). */
 export async function modulesIn(db: Kysely<Database>, modules: training.TrainingModule[], language: Language) {
   if (language === "en" || modules.length === 0) return modules.map((module) => publicModule(module));
-  const translations = await training.findTranslations(db, modules.map((m) => m.id), language);
+  const translations = await training.findTranslations(
+    db,
+    modules.map((m) => m.id),
+    language,
+  );
   return modules.map((module) => publicModule(module, translations.get(module.id)));
 }
 
@@ -93,13 +107,24 @@ export async function setTranslation(ctx: Ctx, input: { id: number; language: Mo
       description: input.description,
       content: input.content,
     });
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "training", entityId: module.id, action: "translated", details: { moduleId: module.id, language: input.language } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "training",
+      entityId: module.id,
+      action: "translated",
+      details: { moduleId: module.id, language: input.language },
+    });
     return publicModule(module, translation);
   });
 }
 
 /** The write itself plus its audit event, inside the caller's transaction. */
-async function writeProgress(trx: Transaction<Database>, actor: Actor, input: { workerId: number; moduleId: number; progress: number }, attemptId: number | null) {
+async function writeProgress(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: { workerId: number; moduleId: number; progress: number },
+  attemptId: number | null,
+) {
   const { record, previousStatus } = await training.upsertWorkerTraining(trx, input);
   if (record.status !== previousStatus) {
     await audit.recordAudit(trx, {
@@ -161,9 +186,19 @@ export async function submitQuizAttempt(ctx: Ctx, input: z.infer<typeof submitQu
     });
     const kind = quizKindOf(module.slug);
     const progress = progressAfterAttempt(kind, grade, input.sectionsViewed, sections.length);
-    const record = progress === null ? null : await writeProgress(trx, ctx.actor, { workerId: input.workerId, moduleId: input.moduleId, progress }, attempt.id);
+    const record =
+      progress === null
+        ? null
+        : await writeProgress(trx, ctx.actor, { workerId: input.workerId, moduleId: input.moduleId, progress }, attempt.id);
     return {
-      attempt: { id: attempt.id, score: attempt.score, correct: attempt.correctCount, total: attempt.questionCount, passed: attempt.passed, submittedAt: attempt.submittedAt },
+      attempt: {
+        id: attempt.id,
+        score: attempt.score,
+        correct: attempt.correctCount,
+        total: attempt.questionCount,
+        passed: attempt.passed,
+        submittedAt: attempt.submittedAt,
+      },
       completes: attemptCompletes(kind, grade.score),
       results: grade.results,
       record,

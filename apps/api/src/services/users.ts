@@ -1,5 +1,5 @@
-import { AppError, canReadWorker, forbidden, notFound, type resetPasswordSchema } from "@sitesafe/domain";
 import { audit, sessions, users, workers } from "@sitesafe/db";
+import { AppError, canReadWorker, forbidden, notFound, type resetPasswordSchema } from "@sitesafe/domain";
 import type { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
 import type { ServiceContext } from "./context.js";

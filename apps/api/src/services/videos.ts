@@ -1,3 +1,4 @@
+import { audit, videos, workers } from "@sitesafe/db";
 import {
   type attestVideoSchema,
   canReadWorkerProgress,
@@ -9,7 +10,6 @@ import {
   type updateVideoSchema,
   videoWithDefaults,
 } from "@sitesafe/domain";
-import { audit, videos, workers } from "@sitesafe/db";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
@@ -53,7 +53,13 @@ export function createVideo(ctx: ServiceContext, input: z.infer<typeof createVid
   assertCan(ctx.actor, "video.manage");
   return ctx.db.transaction().execute(async (trx) => {
     const video = await videos.insertVideo(trx, { ...storedValues(input), createdBy: ctx.user.id });
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "video", entityId: video.id, action: "created", details: { title: video.title } });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: "video",
+      entityId: video.id,
+      action: "created",
+      details: { title: video.title },
+    });
     return video;
   });
 }
@@ -83,7 +89,13 @@ export async function selfAttest(ctx: ServiceContext, input: z.infer<typeof atte
   return ctx.db.transaction().execute(async (trx) => {
     const { record, firstTime } = await videos.attestWorkerVideo(trx, input);
     if (firstTime) {
-      await audit.recordAudit(trx, { actor: ctx.actor, entity: "video", entityId: input.videoId, action: "self_attested", details: { workerId: input.workerId } });
+      await audit.recordAudit(trx, {
+        actor: ctx.actor,
+        entity: "video",
+        entityId: input.videoId,
+        action: "self_attested",
+        details: { workerId: input.workerId },
+      });
     }
     return record;
   });

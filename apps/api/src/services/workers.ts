@@ -1,3 +1,4 @@
+import { audit, classifyDbError, type Database, users, workers } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -11,11 +12,10 @@ import {
   type managerCreateSchema,
   notFound,
   USERNAME_TAKEN,
+  type WorkerListQuery,
   type workerCreateSchema,
   type workerUpdateSchema,
-  type WorkerListQuery,
 } from "@sitesafe/domain";
-import { audit, classifyDbError, type Database, users, workers } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
@@ -39,7 +39,9 @@ function identityConflict(error: unknown): AppError | null {
 async function assertProjectsExist(db: Kysely<Database>, projectIds: readonly number[]) {
   const missing = await workers.missingProjectIds(db, projectIds);
   if (missing.length > 0) {
-    throw new AppError("BAD_REQUEST", "A selected project does not exist", [{ path: "projectIds", message: "A selected project does not exist" }]);
+    throw new AppError("BAD_REQUEST", "A selected project does not exist", [
+      { path: "projectIds", message: "A selected project does not exist" },
+    ]);
   }
 }
 
@@ -118,12 +120,16 @@ function assertMayChangeAccount(actor: Actor, accountRole: string | null, action
 /** Staff only; `managersOnly` is the managers list (the manager positions). */
 export function listedWorkers(ctx: ServiceContext, input: Partial<WorkerListQuery>) {
   assertCan(ctx.actor, "worker.list");
-  return workers.workerList(ctx.db, {
-    search: input.search,
-    positions: input.managersOnly ? MANAGER_POSITIONS : input.positions,
-    limit: input.limit,
-    offset: input.offset,
-  }, ctx.workerCompliance);
+  return workers.workerList(
+    ctx.db,
+    {
+      search: input.search,
+      positions: input.managersOnly ? MANAGER_POSITIONS : input.positions,
+      limit: input.limit,
+      offset: input.offset,
+    },
+    ctx.workerCompliance,
+  );
 }
 
 /** Staff read any worker; a worker reads their own record. */
@@ -192,7 +198,9 @@ export async function updateWorker(ctx: ServiceContext, input: z.infer<typeof wo
       await workers.updateWorkerProfile(trx, id, profile);
       if (current.userId !== null) {
         const identity = Object.fromEntries(
-          Object.entries({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email }).filter(([, v]) => v !== undefined),
+          Object.entries({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email }).filter(
+            ([, v]) => v !== undefined,
+          ),
         );
         await workers.updateAccountIdentity(trx, current.userId, identity);
       }
@@ -216,7 +224,8 @@ export async function deleteWorker(ctx: ServiceContext, id: number) {
   assertCan(ctx.actor, "worker.delete");
   const current = await workers.findWorkerProfile(ctx.db, id);
   if (!current) throw notFound("Worker");
-  if (current.userId !== null && current.userId === ctx.actor.userId) throw new AppError("BAD_REQUEST", "You cannot delete your own account");
+  if (current.userId !== null && current.userId === ctx.actor.userId)
+    throw new AppError("BAD_REQUEST", "You cannot delete your own account");
   assertMayChangeAccount(ctx.actor, current.accountRole, "delete");
   await ctx.db.transaction().execute(async (trx) => {
     if (current.userId !== null) {

@@ -3,24 +3,24 @@ import { restRoutes } from "../../src/rest/index.js";
 import { createTestApp, type TestApp, type TestUser } from "../helpers.js";
 import {
   ACTORS,
-  commentBody,
-  incidentBody,
-  jhaBody,
-  moduleBody,
-  permitBody,
-  projectBody,
-  uid,
-  videoBody,
-  workerBody,
   type ActorName,
   actorUser,
+  commentBody,
   createFixture,
   FIXTURE_PASSWORD,
   type Fixture,
+  incidentBody,
+  jhaBody,
+  moduleBody,
   multipartBody,
   PDF_BYTES,
   PHOTO_PNG,
+  permitBody,
+  projectBody,
   tableDigest,
+  uid,
+  videoBody,
+  workerBody,
 } from "./fixture.js";
 
 /**
@@ -71,167 +71,789 @@ interface Row {
 const MATRIX: Row[] = [
   // ---- session and account
   { method: "GET", path: "/api/health", url: () => "/api/health", expect: e(200, 200, 200, 200, 200), why: "public health check" },
-  { method: "GET", path: "/api/bare", url: () => "/api/bare", expect: e(200, 200, 200, 200, 200), why: "public constant answer (benchmark)" },
+  {
+    method: "GET",
+    path: "/api/bare",
+    url: () => "/api/bare",
+    expect: e(200, 200, 200, 200, 200),
+    why: "public constant answer (benchmark)",
+  },
   { method: "GET", path: "/api/user", url: () => "/api/user", expect: signedIn(200) },
-  { method: "PUT", path: "/api/user/language", url: () => "/api/user/language", body: () => ({ language: "es" }), expect: signedIn(200), why: "everyone chooses their own language" },
-  { method: "POST", path: "/api/login", url: () => "/api/login", body: (f, a) => ({ username: (actorUser(f, a) ?? f.w1).username, password: FIXTURE_PASSWORD }), expect: e(200, 200, 200, 200, 200) },
-  { method: "POST", path: "/api/register", url: () => "/api/register", body: () => ({ username: `reg_${uid()}`, email: `reg_${uid()}@example.com`, firstName: "Reg", lastName: "Istered", password: "secret12", role: "worker", company: "Acme", hardhatNumber: "HH-R" }), expect: e(201, 201, 201, 201, 201), why: "public; a signed-in visitor may register another worker account too" },
-  { method: "POST", path: "/api/register", variant: "manager with invite token", url: () => "/api/register", body: (f) => ({ username: `mgr_${uid()}`, email: `mgr_${uid()}@example.com`, firstName: "Mia", lastName: "Mgr", password: "secret12", role: "manager", inviteToken: f.inviteToken }), expect: e(201, 201, 201, 201, 201) },
+  {
+    method: "PUT",
+    path: "/api/user/language",
+    url: () => "/api/user/language",
+    body: () => ({ language: "es" }),
+    expect: signedIn(200),
+    why: "everyone chooses their own language",
+  },
+  {
+    method: "POST",
+    path: "/api/login",
+    url: () => "/api/login",
+    body: (f, a) => ({ username: (actorUser(f, a) ?? f.w1).username, password: FIXTURE_PASSWORD }),
+    expect: e(200, 200, 200, 200, 200),
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    url: () => "/api/register",
+    body: () => ({
+      username: `reg_${uid()}`,
+      email: `reg_${uid()}@example.com`,
+      firstName: "Reg",
+      lastName: "Istered",
+      password: "secret12",
+      role: "worker",
+      company: "Acme",
+      hardhatNumber: "HH-R",
+    }),
+    expect: e(201, 201, 201, 201, 201),
+    why: "public; a signed-in visitor may register another worker account too",
+  },
+  {
+    method: "POST",
+    path: "/api/register",
+    variant: "manager with invite token",
+    url: () => "/api/register",
+    body: (f) => ({
+      username: `mgr_${uid()}`,
+      email: `mgr_${uid()}@example.com`,
+      firstName: "Mia",
+      lastName: "Mgr",
+      password: "secret12",
+      role: "manager",
+      inviteToken: f.inviteToken,
+    }),
+    expect: e(201, 201, 201, 201, 201),
+  },
   { method: "POST", path: "/api/logout", url: () => "/api/logout", expect: e(200, 200, 200, 200, 200) },
-  { method: "POST", path: "/api/change-password", url: () => "/api/change-password", body: () => ({ currentPassword: FIXTURE_PASSWORD, newPassword: "NewPassw0rd!" }), expect: signedIn(200), bearer: signedIn(403), why: "a service token cannot change its owner's password" },
-  { method: "POST", path: "/api/reset-password", url: () => "/api/reset-password", body: (f) => ({ userId: f.w1.id, password: "NewPassw0rd1" }), expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/change-password",
+    url: () => "/api/change-password",
+    body: () => ({ currentPassword: FIXTURE_PASSWORD, newPassword: "NewPassw0rd!" }),
+    expect: signedIn(200),
+    bearer: signedIn(403),
+    why: "a service token cannot change its owner's password",
+  },
+  {
+    method: "POST",
+    path: "/api/reset-password",
+    url: () => "/api/reset-password",
+    body: (f) => ({ userId: f.w1.id, password: "NewPassw0rd1" }),
+    expect: adminOnly(200),
+  },
   // ---- users and invite tokens
   { method: "GET", path: "/api/users", url: () => "/api/users", expect: adminOnly(200) },
   { method: "GET", path: "/api/users/:id", url: (f) => `/api/users/${f.w1.id}`, expect: adminOnly(200) },
   { method: "DELETE", path: "/api/users/:id", url: (f) => `/api/users/${f.w1.id}`, expect: adminOnly(204) },
-  { method: "GET", path: "/api/workers/byUserId/:userId", url: (f) => `/api/workers/byUserId/${f.w1.id}`, expect: projectScoped(200), why: "staff, or the user themself" },
-  { method: "GET", path: "/api/worker-profile", url: () => "/api/worker-profile", expect: signedIn(200), why: "own profile (null for an admin without one)" },
-  { method: "POST", path: "/api/invite-tokens", url: () => "/api/invite-tokens", body: () => ({ role: "manager" }), expect: staff(201), why: "docs/product.md: generate invite tokens admin + manager" },
-  { method: "POST", path: "/api/invite-tokens", variant: "admin role", url: () => "/api/invite-tokens", body: () => ({ role: "admin" }), expect: adminOnly(201), why: "a manager must not mint admin tokens (self-promotion)" },
-  { method: "GET", path: "/api/invite-tokens", url: () => "/api/invite-tokens", expect: staff(200), why: "issuers (admin + manager) list them; the page is admin only" },
-  { method: "DELETE", path: "/api/invite-tokens/:id", url: (f) => `/api/invite-tokens/${f.inviteTokenId}`, expect: staff(204), why: "docs/product.md: delete invite tokens admin + manager" },
-  { method: "DELETE", path: "/api/invite-tokens/:id", variant: "admin token", url: (f) => `/api/invite-tokens/${f.adminInviteTokenId}`, expect: e(401, 204, 404, 403, 403), why: "docs/decisions/0004: managers handle manager tokens only; to them an admin token is not there" },
+  {
+    method: "GET",
+    path: "/api/workers/byUserId/:userId",
+    url: (f) => `/api/workers/byUserId/${f.w1.id}`,
+    expect: projectScoped(200),
+    why: "staff, or the user themself",
+  },
+  {
+    method: "GET",
+    path: "/api/worker-profile",
+    url: () => "/api/worker-profile",
+    expect: signedIn(200),
+    why: "own profile (null for an admin without one)",
+  },
+  {
+    method: "POST",
+    path: "/api/invite-tokens",
+    url: () => "/api/invite-tokens",
+    body: () => ({ role: "manager" }),
+    expect: staff(201),
+    why: "docs/product.md: generate invite tokens admin + manager",
+  },
+  {
+    method: "POST",
+    path: "/api/invite-tokens",
+    variant: "admin role",
+    url: () => "/api/invite-tokens",
+    body: () => ({ role: "admin" }),
+    expect: adminOnly(201),
+    why: "a manager must not mint admin tokens (self-promotion)",
+  },
+  {
+    method: "GET",
+    path: "/api/invite-tokens",
+    url: () => "/api/invite-tokens",
+    expect: staff(200),
+    why: "issuers (admin + manager) list them; the page is admin only",
+  },
+  {
+    method: "DELETE",
+    path: "/api/invite-tokens/:id",
+    url: (f) => `/api/invite-tokens/${f.inviteTokenId}`,
+    expect: staff(204),
+    why: "docs/product.md: delete invite tokens admin + manager",
+  },
+  {
+    method: "DELETE",
+    path: "/api/invite-tokens/:id",
+    variant: "admin token",
+    url: (f) => `/api/invite-tokens/${f.adminInviteTokenId}`,
+    expect: e(401, 204, 404, 403, 403),
+    why: "docs/decisions/0004: managers handle manager tokens only; to them an admin token is not there",
+  },
   // ---- service tokens (docs/decisions/0110-api-consumers.md)
   { method: "GET", path: "/api/tokens", url: () => "/api/tokens", expect: signedIn(200), why: "everyone lists their own" },
-  { method: "POST", path: "/api/tokens", url: () => "/api/tokens", body: () => ({ name: "matrix", scope: "read" }), expect: signedIn(201), bearer: signedIn(403), why: "a token cannot mint tokens: a password session is required" },
-  { method: "DELETE", path: "/api/tokens/:id", url: (f) => `/api/tokens/${f.w1ServiceTokenId}`, expect: e(401, 404, 404, 204, 404), why: "one's own tokens only: someone else's is not found" },
+  {
+    method: "POST",
+    path: "/api/tokens",
+    url: () => "/api/tokens",
+    body: () => ({ name: "matrix", scope: "read" }),
+    expect: signedIn(201),
+    bearer: signedIn(403),
+    why: "a token cannot mint tokens: a password session is required",
+  },
+  {
+    method: "DELETE",
+    path: "/api/tokens/:id",
+    url: (f) => `/api/tokens/${f.w1ServiceTokenId}`,
+    expect: e(401, 404, 404, 204, 404),
+    why: "one's own tokens only: someone else's is not found",
+  },
   { method: "GET", path: "/api/users/:id/tokens", url: (f) => `/api/users/${f.w1.id}/tokens`, expect: adminOnly(200) },
-  { method: "DELETE", path: "/api/users/:id/tokens/:tokenId", url: (f) => `/api/users/${f.w1.id}/tokens/${f.w1ServiceTokenId}`, expect: adminOnly(204) },
+  {
+    method: "DELETE",
+    path: "/api/users/:id/tokens/:tokenId",
+    url: (f) => `/api/users/${f.w1.id}/tokens/${f.w1ServiceTokenId}`,
+    expect: adminOnly(204),
+  },
   // ---- projects
-  { method: "GET", path: "/api/projects", url: () => "/api/projects", expect: signedIn(200), why: "workers get only their assigned projects (checked in the replay tests)" },
+  {
+    method: "GET",
+    path: "/api/projects",
+    url: () => "/api/projects",
+    expect: signedIn(200),
+    why: "workers get only their assigned projects (checked in the replay tests)",
+  },
   { method: "GET", path: "/api/projects/stats", url: () => "/api/projects/stats", expect: signedIn(200) },
   { method: "POST", path: "/api/projects", url: () => "/api/projects", body: projectBody, expect: staff(201) },
   { method: "GET", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, expect: projectScoped(200) },
   { method: "PUT", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, body: projectBody, expect: staff(200) },
   { method: "DELETE", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, expect: staff(204) },
-  { method: "GET", path: "/api/projects/:id/workers", url: (f) => `/api/projects/${f.projectP}/workers`, expect: staff(200), why: "the Workers tab is for non-workers only" },
-  { method: "POST", path: "/api/projects/:id/workers", url: (f) => `/api/projects/${f.projectP}/workers`, body: (f) => ({ workerId: f.w2.workerId }), expect: staff(201) },
-  { method: "DELETE", path: "/api/projects/:id/workers/:workerId", url: (f) => `/api/projects/${f.projectP}/workers/${f.w1.workerId}`, expect: staff(204) },
-  { method: "GET", path: "/api/projects/:id/safety-plan", url: (f) => `/api/projects/${f.projectP}/safety-plan`, expect: projectScoped(200) },
-  { method: "POST", path: "/api/projects/:id/safety-plan", url: (f) => `/api/projects/${f.projectP}/safety-plan`, multipart: true, expect: staff(201) },
+  {
+    method: "GET",
+    path: "/api/projects/:id/workers",
+    url: (f) => `/api/projects/${f.projectP}/workers`,
+    expect: staff(200),
+    why: "the Workers tab is for non-workers only",
+  },
+  {
+    method: "POST",
+    path: "/api/projects/:id/workers",
+    url: (f) => `/api/projects/${f.projectP}/workers`,
+    body: (f) => ({ workerId: f.w2.workerId }),
+    expect: staff(201),
+  },
+  {
+    method: "DELETE",
+    path: "/api/projects/:id/workers/:workerId",
+    url: (f) => `/api/projects/${f.projectP}/workers/${f.w1.workerId}`,
+    expect: staff(204),
+  },
+  {
+    method: "GET",
+    path: "/api/projects/:id/safety-plan",
+    url: (f) => `/api/projects/${f.projectP}/safety-plan`,
+    expect: projectScoped(200),
+  },
+  {
+    method: "POST",
+    path: "/api/projects/:id/safety-plan",
+    url: (f) => `/api/projects/${f.projectP}/safety-plan`,
+    multipart: true,
+    expect: staff(201),
+  },
   { method: "DELETE", path: "/api/projects/:id/safety-plan", url: (f) => `/api/projects/${f.projectP}/safety-plan`, expect: staff(204) },
-  { method: "GET", path: "/api/projects/:id/safety-plan/download", url: (f) => `/api/projects/${f.projectP}/safety-plan/download`, expect: projectScoped(200), why: "extension: the plan's bytes, for whoever sees the project" },
-  { method: "GET", path: "/api/safety-plans", url: () => "/api/safety-plans", expect: staff(200), why: "extension: /safety/plans page, admin + manager" },
+  {
+    method: "GET",
+    path: "/api/projects/:id/safety-plan/download",
+    url: (f) => `/api/projects/${f.projectP}/safety-plan/download`,
+    expect: projectScoped(200),
+    why: "extension: the plan's bytes, for whoever sees the project",
+  },
+  {
+    method: "GET",
+    path: "/api/safety-plans",
+    url: () => "/api/safety-plans",
+    expect: staff(200),
+    why: "extension: /safety/plans page, admin + manager",
+  },
   // ---- workers and managers
   { method: "GET", path: "/api/workers", url: () => "/api/workers", expect: staff(200) },
   { method: "POST", path: "/api/workers", url: () => "/api/workers", body: workerBody, expect: staff(201) },
-  { method: "GET", path: "/api/workers/:id", url: (f) => `/api/workers/${f.w1.workerId}`, expect: projectScoped(200), why: "staff, or the worker's own profile" },
-  { method: "PUT", path: "/api/workers/:id", url: (f) => `/api/workers/${f.w1.workerId}`, body: () => ({ firstName: "Changed", phone: "5559876543" }), expect: staff(200) },
+  {
+    method: "GET",
+    path: "/api/workers/:id",
+    url: (f) => `/api/workers/${f.w1.workerId}`,
+    expect: projectScoped(200),
+    why: "staff, or the worker's own profile",
+  },
+  {
+    method: "PUT",
+    path: "/api/workers/:id",
+    url: (f) => `/api/workers/${f.w1.workerId}`,
+    body: () => ({ firstName: "Changed", phone: "5559876543" }),
+    expect: staff(200),
+  },
   { method: "DELETE", path: "/api/workers/:id", url: (f) => `/api/workers/${f.w1.workerId}`, expect: staff(204) },
-  { method: "GET", path: "/api/workers/:id/projects", url: (f) => `/api/workers/${f.w1.workerId}/projects`, expect: projectScoped(200), why: "staff, or the worker's own" },
-  { method: "GET", path: "/api/managers", url: () => "/api/managers", expect: staff(200), why: "extension: managers list, admin + manager" },
-  { method: "POST", path: "/api/managers", url: () => "/api/managers", body: () => { const { role: _r, ...rest } = workerBody(); return rest; }, expect: adminOnly(201), why: "docs/product.md: add manager, admin only" },
+  {
+    method: "GET",
+    path: "/api/workers/:id/projects",
+    url: (f) => `/api/workers/${f.w1.workerId}/projects`,
+    expect: projectScoped(200),
+    why: "staff, or the worker's own",
+  },
+  {
+    method: "GET",
+    path: "/api/managers",
+    url: () => "/api/managers",
+    expect: staff(200),
+    why: "extension: managers list, admin + manager",
+  },
+  {
+    method: "POST",
+    path: "/api/managers",
+    url: () => "/api/managers",
+    body: () => {
+      const { role: _r, ...rest } = workerBody();
+      return rest;
+    },
+    expect: adminOnly(201),
+    why: "docs/product.md: add manager, admin only",
+  },
   // ---- JHA forms
   { method: "GET", path: "/api/jha-forms", url: () => "/api/jha-forms", expect: signedIn(200) },
-  { method: "GET", path: "/api/jha-forms", variant: "?projectId=P", url: (f) => `/api/jha-forms?projectId=${f.projectP}`, expect: projectScoped(200) },
+  {
+    method: "GET",
+    path: "/api/jha-forms",
+    variant: "?projectId=P",
+    url: (f) => `/api/jha-forms?projectId=${f.projectP}`,
+    expect: projectScoped(200),
+  },
   { method: "POST", path: "/api/jha-forms", url: () => "/api/jha-forms", body: jhaBody, expect: projectScoped(201) },
-  { method: "GET", path: "/api/jha-forms/:id", url: (f) => `/api/jha-forms/${f.jhaFormId}`, expect: projectScoped(200), why: "A 403 on a JHA detail is access denied (spec)" },
-  { method: "PUT", path: "/api/jha-forms/:id", url: (f) => `/api/jha-forms/${f.jhaFormId}`, body: jhaBody, expect: staff(200), why: "edit JHA: admin, manager; workers 'not shown' -> refused" },
+  {
+    method: "GET",
+    path: "/api/jha-forms/:id",
+    url: (f) => `/api/jha-forms/${f.jhaFormId}`,
+    expect: projectScoped(200),
+    why: "A 403 on a JHA detail is access denied (spec)",
+  },
+  {
+    method: "PUT",
+    path: "/api/jha-forms/:id",
+    url: (f) => `/api/jha-forms/${f.jhaFormId}`,
+    body: jhaBody,
+    expect: staff(200),
+    why: "edit JHA: admin, manager; workers 'not shown' -> refused",
+  },
   { method: "DELETE", path: "/api/jha-forms/:id", url: (f) => `/api/jha-forms/${f.jhaFormId}`, expect: adminOnly(204) },
-  { method: "GET", path: "/api/jha-forms/:id/comments", url: (f) => `/api/jha-forms/${f.jhaFormId}/comments`, expect: projectScoped(200), why: "extension: JHA comments" },
-  { method: "POST", path: "/api/jha-forms/:id/comments", url: (f) => `/api/jha-forms/${f.jhaFormId}/comments`, body: () => ({ content: "Checked the shoring", visibility: "public" }), expect: projectScoped(201) },
-  { method: "PUT", path: "/api/jha-comments/:id", url: (f) => `/api/jha-comments/${f.jhaCommentId}`, body: () => ({ content: "Edited note" }), expect: e(401, 403, 403, 200, 404), why: "author only; W2 cannot see W1's private comment -> 404 (canSeeJhaComment)" },
-  { method: "DELETE", path: "/api/jha-comments/:id", url: (f) => `/api/jha-comments/${f.jhaCommentId}`, expect: e(401, 204, 403, 204, 404), why: "author or admin; W2 -> 404 as above" },
+  {
+    method: "GET",
+    path: "/api/jha-forms/:id/comments",
+    url: (f) => `/api/jha-forms/${f.jhaFormId}/comments`,
+    expect: projectScoped(200),
+    why: "extension: JHA comments",
+  },
+  {
+    method: "POST",
+    path: "/api/jha-forms/:id/comments",
+    url: (f) => `/api/jha-forms/${f.jhaFormId}/comments`,
+    body: () => ({ content: "Checked the shoring", visibility: "public" }),
+    expect: projectScoped(201),
+  },
+  {
+    method: "PUT",
+    path: "/api/jha-comments/:id",
+    url: (f) => `/api/jha-comments/${f.jhaCommentId}`,
+    body: () => ({ content: "Edited note" }),
+    expect: e(401, 403, 403, 200, 404),
+    why: "author only; W2 cannot see W1's private comment -> 404 (canSeeJhaComment)",
+  },
+  {
+    method: "DELETE",
+    path: "/api/jha-comments/:id",
+    url: (f) => `/api/jha-comments/${f.jhaCommentId}`,
+    expect: e(401, 204, 403, 204, 404),
+    why: "author or admin; W2 -> 404 as above",
+  },
   // ---- incident reports
   { method: "GET", path: "/api/incident-reports", url: () => "/api/incident-reports", expect: signedIn(200) },
-  { method: "GET", path: "/api/incident-reports", variant: "?projectId=P", url: (f) => `/api/incident-reports?projectId=${f.projectP}`, expect: projectScoped(200) },
+  {
+    method: "GET",
+    path: "/api/incident-reports",
+    variant: "?projectId=P",
+    url: (f) => `/api/incident-reports?projectId=${f.projectP}`,
+    expect: projectScoped(200),
+  },
   { method: "POST", path: "/api/incident-reports", url: () => "/api/incident-reports", body: incidentBody, expect: projectScoped(201) },
   { method: "GET", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(200) },
-  { method: "PUT", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, body: incidentBody, expect: projectScoped(200), why: "W1 reported it" },
-  { method: "DELETE", path: "/api/incident-reports/:id", url: (f) => `/api/incident-reports/${f.incidentId}`, expect: projectScoped(204), why: "W1 reported it" },
+  {
+    method: "PUT",
+    path: "/api/incident-reports/:id",
+    url: (f) => `/api/incident-reports/${f.incidentId}`,
+    body: incidentBody,
+    expect: projectScoped(200),
+    why: "W1 reported it",
+  },
+  {
+    method: "DELETE",
+    path: "/api/incident-reports/:id",
+    url: (f) => `/api/incident-reports/${f.incidentId}`,
+    expect: projectScoped(204),
+    why: "W1 reported it",
+  },
   // ---- photos (docs/decisions/0108-photos.md): seen with the record; added and deleted by staff or the record's filer
-  { method: "GET", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, expect: projectScoped(200) },
-  { method: "POST", path: "/api/incident-reports/:id/photos", url: (f) => `/api/incident-reports/${f.incidentId}/photos`, multipart: "photo", expect: projectScoped(201), why: "W1 reported it" },
+  {
+    method: "GET",
+    path: "/api/incident-reports/:id/photos",
+    url: (f) => `/api/incident-reports/${f.incidentId}/photos`,
+    expect: projectScoped(200),
+  },
+  {
+    method: "POST",
+    path: "/api/incident-reports/:id/photos",
+    url: (f) => `/api/incident-reports/${f.incidentId}/photos`,
+    multipart: "photo",
+    expect: projectScoped(201),
+    why: "W1 reported it",
+  },
   { method: "GET", path: "/api/jha-forms/:id/photos", url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`, expect: projectScoped(200) },
-  { method: "POST", path: "/api/jha-forms/:id/photos", url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`, multipart: "photo", expect: projectScoped(201), why: "W1 submitted it: a JHA's submitter documents it with photos" },
+  {
+    method: "POST",
+    path: "/api/jha-forms/:id/photos",
+    url: (f) => `/api/jha-forms/${f.jhaFormId}/photos`,
+    multipart: "photo",
+    expect: projectScoped(201),
+    why: "W1 submitted it: a JHA's submitter documents it with photos",
+  },
   { method: "GET", path: "/api/photos/:id", url: (f) => `/api/photos/${f.photoId}`, expect: projectScoped(200) },
   { method: "GET", path: "/api/photos/:id", variant: "JHA photo", url: (f) => `/api/photos/${f.jhaPhotoId}`, expect: projectScoped(200) },
   { method: "GET", path: "/api/photos/:id/thumbnail", url: (f) => `/api/photos/${f.photoId}/thumbnail`, expect: projectScoped(200) },
-  { method: "DELETE", path: "/api/photos/:id", url: (f) => `/api/photos/${f.photoId}`, expect: projectScoped(204), why: "W1 uploaded it and reported the incident" },
-  { method: "DELETE", path: "/api/photos/:id", variant: "JHA photo", url: (f) => `/api/photos/${f.jhaPhotoId}`, expect: projectScoped(204), why: "W1 uploaded it and submitted the form" },
-  { method: "GET", path: "/api/photos/storage", url: () => "/api/photos/storage", expect: adminOnly(200), why: "storage figures are an admin's concern" },
-  { method: "GET", path: "/api/incident-reports/:id/history", url: (f) => `/api/incident-reports/${f.incidentId}/history`, expect: projectScoped(200), why: "extension: audit trail" },
+  {
+    method: "DELETE",
+    path: "/api/photos/:id",
+    url: (f) => `/api/photos/${f.photoId}`,
+    expect: projectScoped(204),
+    why: "W1 uploaded it and reported the incident",
+  },
+  {
+    method: "DELETE",
+    path: "/api/photos/:id",
+    variant: "JHA photo",
+    url: (f) => `/api/photos/${f.jhaPhotoId}`,
+    expect: projectScoped(204),
+    why: "W1 uploaded it and submitted the form",
+  },
+  {
+    method: "GET",
+    path: "/api/photos/storage",
+    url: () => "/api/photos/storage",
+    expect: adminOnly(200),
+    why: "storage figures are an admin's concern",
+  },
+  {
+    method: "GET",
+    path: "/api/incident-reports/:id/history",
+    url: (f) => `/api/incident-reports/${f.incidentId}/history`,
+    expect: projectScoped(200),
+    why: "extension: audit trail",
+  },
   // ---- hot work permits
   { method: "GET", path: "/api/hot-work-permits", url: () => "/api/hot-work-permits", expect: signedIn(200) },
   { method: "GET", path: "/api/hot-work-permits/:id", url: (f) => `/api/hot-work-permits/${f.permitId}`, expect: projectScoped(200) },
   { method: "POST", path: "/api/hot-work-permits", url: () => "/api/hot-work-permits", body: permitBody, expect: projectScoped(201) },
-  { method: "PUT", path: "/api/hot-work-permits/:id", url: (f) => `/api/hot-work-permits/${f.permitId}`, body: permitBody, expect: projectScoped(200), why: "W1 requested it and it is pending" },
-  { method: "PUT", path: "/api/hot-work-permits/:id/approve", url: (f) => `/api/hot-work-permits/${f.permitId}/approve`, body: () => ({}), expect: staff(200) },
-  { method: "PUT", path: "/api/hot-work-permits/:id/reject", url: (f) => `/api/hot-work-permits/${f.permitId}/reject`, body: () => ({ rejectionReason: "No fire watch" }), expect: staff(200) },
-  { method: "PUT", path: "/api/hot-work-permits/:id/close", variant: "approved permit", url: (f) => `/api/hot-work-permits/${f.approvedPermitId}/close`, body: () => ({ closingNotes: "Area inspected" }), expect: projectScoped(200), why: "close: every role, approved permits" },
-  { method: "PUT", path: "/api/hot-work-permits/:id/close", variant: "pending permit", url: (f) => `/api/hot-work-permits/${f.permitId}/close`, body: () => ({ closingNotes: "Too early" }), expect: e(401, 409, 409, 409, 403), why: "state refusal is 409 (permitStateMachine); W2 cannot see it: 403" },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id",
+    url: (f) => `/api/hot-work-permits/${f.permitId}`,
+    body: permitBody,
+    expect: projectScoped(200),
+    why: "W1 requested it and it is pending",
+  },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id/approve",
+    url: (f) => `/api/hot-work-permits/${f.permitId}/approve`,
+    body: () => ({}),
+    expect: staff(200),
+  },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id/reject",
+    url: (f) => `/api/hot-work-permits/${f.permitId}/reject`,
+    body: () => ({ rejectionReason: "No fire watch" }),
+    expect: staff(200),
+  },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id/close",
+    variant: "approved permit",
+    url: (f) => `/api/hot-work-permits/${f.approvedPermitId}/close`,
+    body: () => ({ closingNotes: "Area inspected" }),
+    expect: projectScoped(200),
+    why: "close: every role, approved permits",
+  },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id/close",
+    variant: "pending permit",
+    url: (f) => `/api/hot-work-permits/${f.permitId}/close`,
+    body: () => ({ closingNotes: "Too early" }),
+    expect: e(401, 409, 409, 409, 403),
+    why: "state refusal is 409 (permitStateMachine); W2 cannot see it: 403",
+  },
   { method: "DELETE", path: "/api/hot-work-permits/:id", url: (f) => `/api/hot-work-permits/${f.permitId}`, expect: adminOnly(204) },
   // ---- safety comments
-  { method: "GET", path: "/api/safety-comments", url: () => "/api/safety-comments", expect: signedIn(200), why: "workers get only their own (replay tests)" },
-  { method: "POST", path: "/api/safety-comments", url: () => "/api/safety-comments", body: commentBody, expect: e(401, 403, 403, 201, 403), why: "only workers send; W2 is not on P" },
-  { method: "PUT", path: "/api/safety-comments/:id", variant: "author edit", url: (f) => `/api/safety-comments/${f.commentId}`, body: (f) => ({ title: "Loose scaffold!", content: "Scaffold on level 3 is still loose", status: "open", projectId: f.projectP }), expect: e(401, 403, 403, 200, 404), why: "own unresolved message; W2 -> 404 (canSeeComment)" },
-  { method: "PUT", path: "/api/safety-comments/:id", variant: "mark in progress", url: (f) => `/api/safety-comments/${f.commentId}`, body: () => ({ status: "in_progress" }), expect: e(401, 200, 200, 403, 404) },
-  { method: "PUT", path: "/api/safety-comments/:id", variant: "resolve", url: (f) => `/api/safety-comments/${f.commentId}`, body: () => ({ status: "resolved", managerResponse: "Fixed the ties" }), expect: e(401, 200, 200, 403, 404) },
-  { method: "DELETE", path: "/api/safety-comments/:id", url: (f) => `/api/safety-comments/${f.commentId}`, expect: e(401, 204, 403, 204, 404), why: "admin any; author own unresolved; W2 -> 404" },
+  {
+    method: "GET",
+    path: "/api/safety-comments",
+    url: () => "/api/safety-comments",
+    expect: signedIn(200),
+    why: "workers get only their own (replay tests)",
+  },
+  {
+    method: "POST",
+    path: "/api/safety-comments",
+    url: () => "/api/safety-comments",
+    body: commentBody,
+    expect: e(401, 403, 403, 201, 403),
+    why: "only workers send; W2 is not on P",
+  },
+  {
+    method: "PUT",
+    path: "/api/safety-comments/:id",
+    variant: "author edit",
+    url: (f) => `/api/safety-comments/${f.commentId}`,
+    body: (f) => ({ title: "Loose scaffold!", content: "Scaffold on level 3 is still loose", status: "open", projectId: f.projectP }),
+    expect: e(401, 403, 403, 200, 404),
+    why: "own unresolved message; W2 -> 404 (canSeeComment)",
+  },
+  {
+    method: "PUT",
+    path: "/api/safety-comments/:id",
+    variant: "mark in progress",
+    url: (f) => `/api/safety-comments/${f.commentId}`,
+    body: () => ({ status: "in_progress" }),
+    expect: e(401, 200, 200, 403, 404),
+  },
+  {
+    method: "PUT",
+    path: "/api/safety-comments/:id",
+    variant: "resolve",
+    url: (f) => `/api/safety-comments/${f.commentId}`,
+    body: () => ({ status: "resolved", managerResponse: "Fixed the ties" }),
+    expect: e(401, 200, 200, 403, 404),
+  },
+  {
+    method: "DELETE",
+    path: "/api/safety-comments/:id",
+    url: (f) => `/api/safety-comments/${f.commentId}`,
+    expect: e(401, 204, 403, 204, 404),
+    why: "admin any; author own unresolved; W2 -> 404",
+  },
   // ---- dashboard
   { method: "GET", path: "/api/dashboard/stats", url: () => "/api/dashboard/stats", expect: signedIn(200) },
   { method: "GET", path: "/api/dashboard/upcoming", url: () => "/api/dashboard/upcoming", expect: signedIn(200) },
   { method: "GET", path: "/api/dashboard/recent-videos", url: () => "/api/dashboard/recent-videos", expect: signedIn(200) },
   { method: "GET", path: "/api/dashboard/recent-incidents", url: () => "/api/dashboard/recent-incidents", expect: signedIn(200) },
   { method: "GET", path: "/api/dashboard/training-completion", url: () => "/api/dashboard/training-completion", expect: signedIn(200) },
-  { method: "GET", path: "/api/dashboard/training-completion", variant: "?workerId=W1", url: (f) => `/api/dashboard/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200) },
-  { method: "GET", path: "/api/dashboard/unwatched-required-videos", url: () => "/api/dashboard/unwatched-required-videos", expect: signedIn(200) },
-  { method: "GET", path: "/api/dashboard/unwatched-required-videos", variant: "?userId=W1", url: (f) => `/api/dashboard/unwatched-required-videos?userId=${f.w1.id}`, expect: projectScoped(200) },
-  { method: "GET", path: "/api/dashboard/project-stats", url: () => "/api/dashboard/project-stats", expect: signedIn(200), why: "extension: dashboard project table" },
+  {
+    method: "GET",
+    path: "/api/dashboard/training-completion",
+    variant: "?workerId=W1",
+    url: (f) => `/api/dashboard/training-completion?workerId=${f.w1.workerId}`,
+    expect: projectScoped(200),
+  },
+  {
+    method: "GET",
+    path: "/api/dashboard/unwatched-required-videos",
+    url: () => "/api/dashboard/unwatched-required-videos",
+    expect: signedIn(200),
+  },
+  {
+    method: "GET",
+    path: "/api/dashboard/unwatched-required-videos",
+    variant: "?userId=W1",
+    url: (f) => `/api/dashboard/unwatched-required-videos?userId=${f.w1.id}`,
+    expect: projectScoped(200),
+  },
+  {
+    method: "GET",
+    path: "/api/dashboard/project-stats",
+    url: () => "/api/dashboard/project-stats",
+    expect: signedIn(200),
+    why: "extension: dashboard project table",
+  },
   // ---- training
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },
   { method: "GET", path: "/api/training-modules/:id", url: (f) => `/api/training-modules/${f.moduleId}`, expect: signedIn(200) },
-  { method: "PUT", path: "/api/training-modules/:id/translations/:language", url: (f) => `/api/training-modules/${f.moduleId}/translations/es`, body: () => ({ title: "Andamios", description: "Inspección de andamios", content: { sections: [{ title: "Etiquetas", content: "Revise la etiqueta del andamio" }], quiz: [{ question: "¿Qué significa la etiqueta verde?", options: ["Seguro", "Inseguro"] }] } }), expect: staff(200), why: "whoever may add modules may add their Spanish version" },
-  { method: "POST", path: "/api/training-modules", url: () => "/api/training-modules", body: moduleBody, expect: staff(201), why: "docs/product.md: admins and managers add modules (plus Safety Manager/Administrator positions)" },
-  { method: "GET", path: "/api/training-completion", variant: "?moduleId=M", url: (f) => `/api/training-completion?moduleId=${f.moduleId}`, expect: signedIn(200), why: "the training-completion export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)" },
-  { method: "GET", path: "/api/training-completion", variant: "?workerId=W1", url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`, expect: projectScoped(200), why: "W2 may not read W1's rows" },
-  { method: "GET", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, expect: projectScoped(200), why: "staff, or own" },
-  { method: "GET", path: "/api/workers/:workerId/trainings/force-refresh", url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`, expect: projectScoped(200) },
-  { method: "POST", path: "/api/workers/:workerId/trainings", url: (f) => `/api/workers/${f.w1.workerId}/trainings`, body: (f) => ({ moduleId: f.freshModuleId, workerId: f.w1.workerId, progress: 1, status: "in_progress", lastAccessedAt: new Date().toISOString() }), expect: ownerOnly(201), why: "a worker records only their own progress (policy canWriteWorkerProgress)" },
-  { method: "PUT", path: "/api/workers/:workerId/trainings/:moduleId", url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}`, body: () => ({ progress: 60, status: "in_progress" }), expect: ownerOnly(200) },
-  { method: "POST", path: "/api/workers/:workerId/trainings/:moduleId/attempts", url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}/attempts`, body: () => ({ answers: [1] }), expect: ownerOnly(201), why: "a worker submits only their own knowledge check" },
+  {
+    method: "PUT",
+    path: "/api/training-modules/:id/translations/:language",
+    url: (f) => `/api/training-modules/${f.moduleId}/translations/es`,
+    body: () => ({
+      title: "Andamios",
+      description: "Inspección de andamios",
+      content: {
+        sections: [{ title: "Etiquetas", content: "Revise la etiqueta del andamio" }],
+        quiz: [{ question: "¿Qué significa la etiqueta verde?", options: ["Seguro", "Inseguro"] }],
+      },
+    }),
+    expect: staff(200),
+    why: "whoever may add modules may add their Spanish version",
+  },
+  {
+    method: "POST",
+    path: "/api/training-modules",
+    url: () => "/api/training-modules",
+    body: moduleBody,
+    expect: staff(201),
+    why: "docs/product.md: admins and managers add modules (plus Safety Manager/Administrator positions)",
+  },
+  {
+    method: "GET",
+    path: "/api/training-completion",
+    variant: "?moduleId=M",
+    url: (f) => `/api/training-completion?moduleId=${f.moduleId}`,
+    expect: signedIn(200),
+    why: "the training-completion export: staff every worker's rows, a worker their own (one module: this file's fixtures make every worker x module a large cross product)",
+  },
+  {
+    method: "GET",
+    path: "/api/training-completion",
+    variant: "?workerId=W1",
+    url: (f) => `/api/training-completion?workerId=${f.w1.workerId}`,
+    expect: projectScoped(200),
+    why: "W2 may not read W1's rows",
+  },
+  {
+    method: "GET",
+    path: "/api/workers/:workerId/trainings",
+    url: (f) => `/api/workers/${f.w1.workerId}/trainings`,
+    expect: projectScoped(200),
+    why: "staff, or own",
+  },
+  {
+    method: "GET",
+    path: "/api/workers/:workerId/trainings/force-refresh",
+    url: (f) => `/api/workers/${f.w1.workerId}/trainings/force-refresh`,
+    expect: projectScoped(200),
+  },
+  {
+    method: "POST",
+    path: "/api/workers/:workerId/trainings",
+    url: (f) => `/api/workers/${f.w1.workerId}/trainings`,
+    body: (f) => ({
+      moduleId: f.freshModuleId,
+      workerId: f.w1.workerId,
+      progress: 1,
+      status: "in_progress",
+      lastAccessedAt: new Date().toISOString(),
+    }),
+    expect: ownerOnly(201),
+    why: "a worker records only their own progress (policy canWriteWorkerProgress)",
+  },
+  {
+    method: "PUT",
+    path: "/api/workers/:workerId/trainings/:moduleId",
+    url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}`,
+    body: () => ({ progress: 60, status: "in_progress" }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: "POST",
+    path: "/api/workers/:workerId/trainings/:moduleId/attempts",
+    url: (f) => `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}/attempts`,
+    body: () => ({ answers: [1] }),
+    expect: ownerOnly(201),
+    why: "a worker submits only their own knowledge check",
+  },
   // ---- videos
   { method: "GET", path: "/api/safety-videos", url: () => "/api/safety-videos", expect: signedIn(200) },
   { method: "GET", path: "/api/safety-videos/:id", url: (f) => `/api/safety-videos/${f.videoId}`, expect: signedIn(200) },
   { method: "POST", path: "/api/safety-videos", url: () => "/api/safety-videos", body: videoBody, expect: staff(201) },
-  { method: "PUT", path: "/api/safety-videos/:id", url: (f) => `/api/safety-videos/${f.videoId}`, body: (f) => ({ ...videoBody(), id: f.videoId }), expect: staff(200) },
-  { method: "GET", path: "/api/workers/:workerId/videos", url: (f) => `/api/workers/${f.w1.workerId}/videos`, expect: projectScoped(200), why: "staff, or own" },
-  { method: "POST", path: "/api/workers/:workerId/videos", url: (f) => `/api/workers/${f.w1.workerId}/videos`, body: (f) => ({ videoId: f.freshVideoId, watchedPercentage: 30, status: "partially_watched" }), expect: ownerOnly(201) },
-  { method: "PUT", path: "/api/workers/:workerId/videos/:videoId", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}`, body: () => ({ watchedPercentage: 80 }), expect: ownerOnly(200) },
-  { method: "POST", path: "/api/workers/:workerId/videos/:videoId/self-attest", url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}/self-attest`, body: () => ({}), expect: ownerOnly(200) },
-  { method: "GET", path: "/api/workers/:workerId/required-videos", url: (f) => `/api/workers/${f.w1.workerId}/required-videos`, expect: projectScoped(200) },
+  {
+    method: "PUT",
+    path: "/api/safety-videos/:id",
+    url: (f) => `/api/safety-videos/${f.videoId}`,
+    body: (f) => ({ ...videoBody(), id: f.videoId }),
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/workers/:workerId/videos",
+    url: (f) => `/api/workers/${f.w1.workerId}/videos`,
+    expect: projectScoped(200),
+    why: "staff, or own",
+  },
+  {
+    method: "POST",
+    path: "/api/workers/:workerId/videos",
+    url: (f) => `/api/workers/${f.w1.workerId}/videos`,
+    body: (f) => ({ videoId: f.freshVideoId, watchedPercentage: 30, status: "partially_watched" }),
+    expect: ownerOnly(201),
+  },
+  {
+    method: "PUT",
+    path: "/api/workers/:workerId/videos/:videoId",
+    url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}`,
+    body: () => ({ watchedPercentage: 80 }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: "POST",
+    path: "/api/workers/:workerId/videos/:videoId/self-attest",
+    url: (f) => `/api/workers/${f.w1.workerId}/videos/${f.videoId}/self-attest`,
+    body: () => ({}),
+    expect: ownerOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/api/workers/:workerId/required-videos",
+    url: (f) => `/api/workers/${f.w1.workerId}/required-videos`,
+    expect: projectScoped(200),
+  },
   // ---- OSHA recordkeeping (docs/osha-recordkeeping.md): admins and managers only; workers never, not even on their own project
   { method: "GET", path: "/api/establishments", url: () => "/api/establishments", expect: staff(200) },
-  { method: "POST", path: "/api/establishments", url: () => "/api/establishments", body: () => ({ ...oshaEstablishmentBody(), name: `Site ${uid()}` }), expect: staff(201) },
+  {
+    method: "POST",
+    path: "/api/establishments",
+    url: () => "/api/establishments",
+    body: () => ({ ...oshaEstablishmentBody(), name: `Site ${uid()}` }),
+    expect: staff(201),
+  },
   { method: "GET", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, expect: staff(200) },
-  { method: "PUT", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, body: () => ({ city: "Springfield" }), expect: staff(200) },
-  { method: "DELETE", path: "/api/establishments/:id", url: () => `/api/establishments/${osha.establishmentId}`, expect: e(401, 409, 409, 403, 403), why: "it has hours on file: kept five years (1904.33); the 204 path is in osha.test.ts" },
-  { method: "GET", path: "/api/establishments/:id/hours/:year", url: () => `/api/establishments/${osha.establishmentId}/hours/2026`, expect: staff(200) },
-  { method: "PUT", path: "/api/establishments/:id/hours/:year", url: () => `/api/establishments/${osha.establishmentId}/hours/2026`, body: () => ({ annualAverageEmployees: 50, totalHoursWorked: 100_000 }), expect: staff(200) },
-  { method: "GET", path: "/api/incident-reports/:id/recordkeeping", url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`, expect: staff(200), why: "medical details of other people: W1 reported the incident and still may not read it" },
-  { method: "PUT", path: "/api/incident-reports/:id/recordkeeping", url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`, body: () => ({ recordable: false, notRecordableReason: "first_aid_only" }), expect: staff(200) },
-  { method: "GET", path: "/api/osha/300", url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
-  { method: "GET", path: "/api/osha/300", variant: "pdf", url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026&format=pdf`, expect: staff(200) },
-  { method: "GET", path: "/api/osha/300a", url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
-  { method: "GET", path: "/api/osha/300a", variant: "ITA csv", url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026&format=ita`, expect: staff(200) },
-  { method: "GET", path: "/api/osha/cases.csv", url: () => `/api/osha/cases.csv?establishmentId=${osha.establishmentId}&year=2026`, expect: staff(200) },
-  { method: "GET", path: "/api/incident-reports/:id/osha-301", url: (f) => `/api/incident-reports/${f.incidentId}/osha-301`, expect: staff(200), why: "the shared fixture's incident is classified recordable in beforeAll" },
+  {
+    method: "PUT",
+    path: "/api/establishments/:id",
+    url: () => `/api/establishments/${osha.establishmentId}`,
+    body: () => ({ city: "Springfield" }),
+    expect: staff(200),
+  },
+  {
+    method: "DELETE",
+    path: "/api/establishments/:id",
+    url: () => `/api/establishments/${osha.establishmentId}`,
+    expect: e(401, 409, 409, 403, 403),
+    why: "it has hours on file: kept five years (1904.33); the 204 path is in osha.test.ts",
+  },
+  {
+    method: "GET",
+    path: "/api/establishments/:id/hours/:year",
+    url: () => `/api/establishments/${osha.establishmentId}/hours/2026`,
+    expect: staff(200),
+  },
+  {
+    method: "PUT",
+    path: "/api/establishments/:id/hours/:year",
+    url: () => `/api/establishments/${osha.establishmentId}/hours/2026`,
+    body: () => ({ annualAverageEmployees: 50, totalHoursWorked: 100_000 }),
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/incident-reports/:id/recordkeeping",
+    url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`,
+    expect: staff(200),
+    why: "medical details of other people: W1 reported the incident and still may not read it",
+  },
+  {
+    method: "PUT",
+    path: "/api/incident-reports/:id/recordkeeping",
+    url: (f) => `/api/incident-reports/${f.incidentId}/recordkeeping`,
+    body: () => ({ recordable: false, notRecordableReason: "first_aid_only" }),
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/osha/300",
+    url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026`,
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/osha/300",
+    variant: "pdf",
+    url: () => `/api/osha/300?establishmentId=${osha.establishmentId}&year=2026&format=pdf`,
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/osha/300a",
+    url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026`,
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/osha/300a",
+    variant: "ITA csv",
+    url: () => `/api/osha/300a?establishmentId=${osha.establishmentId}&year=2026&format=ita`,
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/osha/cases.csv",
+    url: () => `/api/osha/cases.csv?establishmentId=${osha.establishmentId}&year=2026`,
+    expect: staff(200),
+  },
+  {
+    method: "GET",
+    path: "/api/incident-reports/:id/osha-301",
+    url: (f) => `/api/incident-reports/${f.incidentId}/osha-301`,
+    expect: staff(200),
+    why: "the shared fixture's incident is classified recordable in beforeAll",
+  },
   { method: "GET", path: "/api/osha/rates", url: () => "/api/osha/rates?year=2026", expect: staff(200) },
 ];
 
 /** OSHA rows need an establishment with hours and a recordable case: made once, in beforeAll. */
 const osha = { establishmentId: 0 };
-const oshaEstablishmentBody = () => ({ name: "Fixture site", streetAddress: "1 Main St", city: "Springfield", state: "IL", zip: "62701", naicsCode: "236220", size: 21 });
+const oshaEstablishmentBody = () => ({
+  name: "Fixture site",
+  streetAddress: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zip: "62701",
+  naicsCode: "236220",
+  size: 21,
+});
 async function setUpOsha(f: Fixture) {
-  const est = await t.request({ method: "POST", url: "/api/establishments", as: f.admin, payload: { ...oshaEstablishmentBody(), projectIds: [f.projectP] } });
+  const est = await t.request({
+    method: "POST",
+    url: "/api/establishments",
+    as: f.admin,
+    payload: { ...oshaEstablishmentBody(), projectIds: [f.projectP] },
+  });
   osha.establishmentId = est.json().id;
-  await t.request({ method: "PUT", url: `/api/establishments/${osha.establishmentId}/hours/2026`, as: f.admin, payload: { annualAverageEmployees: 50, totalHoursWorked: 100_000 } });
+  await t.request({
+    method: "PUT",
+    url: `/api/establishments/${osha.establishmentId}/hours/2026`,
+    as: f.admin,
+    payload: { annualAverageEmployees: 50, totalHoursWorked: 100_000 },
+  });
   await t.request({ method: "PUT", url: `/api/incident-reports/${f.incidentId}`, as: f.admin, payload: { date: "2026-03-02" } });
   const classified = await t.request({
     method: "PUT",
     url: `/api/incident-reports/${f.incidentId}/recordkeeping`,
     as: f.admin,
-    payload: { recordable: true, employeeWorkerId: f.w1.workerId, jobTitle: "Carpenter", outcome: "other_recordable", injuryType: "injury", whatHappened: "Slipped", injuryDescription: "Bruise" },
+    payload: {
+      recordable: true,
+      employeeWorkerId: f.w1.workerId,
+      jobTitle: "Carpenter",
+      outcome: "other_recordable",
+      injuryType: "injury",
+      whatHappened: "Slipped",
+      injuryDescription: "Bruise",
+    },
   });
   if (classified.statusCode !== 200) throw new Error(`OSHA fixture: ${classified.body}`);
 }
@@ -270,7 +892,10 @@ async function send(f: Fixture, row: Row, actor: ActorName, credential: Credenti
     return t.request({ method: row.method, url: row.url(f), payload, headers, ...who });
   }
   if (row.multipart) {
-    const { payload, headers } = multipartBody({ description: "Plan v2", projectId: String(f.projectP) }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
+    const { payload, headers } = multipartBody(
+      { description: "Plan v2", projectId: String(f.projectP) },
+      { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" },
+    );
     return t.request({ method: row.method, url: row.url(f), payload, headers, ...who });
   }
   const body = row.body?.(f, actor);
@@ -285,28 +910,40 @@ describe("the matrix covers every REST route of the server", () => {
     served.add("GET /api/health");
     served.add("GET /api/bare");
     const covered = new Set(MATRIX.map((r) => `${r.method} ${r.path}`));
-    expect([...served].filter((r) => !covered.has(r)), "routes without a matrix row").toEqual([]);
-    expect([...covered].filter((r) => !served.has(r)), "matrix rows for routes the server does not serve").toEqual([]);
+    expect(
+      [...served].filter((r) => !covered.has(r)),
+      "routes without a matrix row",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((r) => !served.has(r)),
+      "matrix rows for routes the server does not serve",
+    ).toEqual([]);
   });
 });
 
-describe.each(CREDENTIALS.flatMap((credential) => MATRIX.map((row) => [`${label(row)} with ${credential}`, row, credential] as const)))("%s", (_name, row, credential) => {
-  const expectations = (credential === "bearer" ? row.bearer : undefined) ?? row.expect;
-  it.each(ACTORS.map((actor) => [actor, expectations[actor]] as const))("as %s -> %i", async (actor, expected) => {
-    const writes = row.method !== "GET";
-    const f = writes ? await createFixture(t) : shared;
-    const user = actorUser(f, actor);
-    if (user && credential === "bearer") await tokenOf(user); // issued before the digest below
-    const before = writes && expected >= 400 ? await tableDigest(t) : null;
-    const res = await send(f, row, actor, credential);
-    expect(res.statusCode, `${label(row)} as ${actor} with ${credential}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(expected);
-    if (res.statusCode >= 400) {
-      const body = res.json() as { message?: unknown };
-      expect(typeof body.message, "error bodies are JSON with a message").toBe("string");
-    }
-    if (before) expect(await tableDigest(t), `${label(row)} as ${actor} was refused yet changed data`).toEqual(before);
-  });
-});
+describe.each(CREDENTIALS.flatMap((credential) => MATRIX.map((row) => [`${label(row)} with ${credential}`, row, credential] as const)))(
+  "%s",
+  (_name, row, credential) => {
+    const expectations = (credential === "bearer" ? row.bearer : undefined) ?? row.expect;
+    it.each(ACTORS.map((actor) => [actor, expectations[actor]] as const))("as %s -> %i", async (actor, expected) => {
+      const writes = row.method !== "GET";
+      const f = writes ? await createFixture(t) : shared;
+      const user = actorUser(f, actor);
+      if (user && credential === "bearer") await tokenOf(user); // issued before the digest below
+      const before = writes && expected >= 400 ? await tableDigest(t) : null;
+      const res = await send(f, row, actor, credential);
+      expect(
+        res.statusCode,
+        `${label(row)} as ${actor} with ${credential}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 300)}`,
+      ).toBe(expected);
+      if (res.statusCode >= 400) {
+        const body = res.json() as { message?: unknown };
+        expect(typeof body.message, "error bodies are JSON with a message").toBe("string");
+      }
+      if (before) expect(await tableDigest(t), `${label(row)} as ${actor} was refused yet changed data`).toEqual(before);
+    });
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // User B replays user A: W2, signed in with W2's own cookie, aims at W1's records by id.
@@ -323,7 +960,8 @@ describe("W2 replaying requests against W1's records", () => {
     await act();
     expect(await read()).toEqual(before);
   }
-  const call = (method: Row["method"], url: string, payload?: object) => t.request({ method, url, as: as(), ...(payload ? { payload } : {}) });
+  const call = (method: Row["method"], url: string, payload?: object) =>
+    t.request({ method, url, as: as(), ...(payload ? { payload } : {}) });
 
   it("incident report: read 403, update 403, delete 403, nothing changes", async () => {
     const read = () => t.db.selectFrom("incidentReports").selectAll().where("id", "=", f.incidentId).executeTakeFirst();
@@ -337,7 +975,8 @@ describe("W2 replaying requests against W1's records", () => {
   });
 
   it("hot work permit: read, update, approve, reject, close, delete all 403, nothing changes", async () => {
-    const read = () => t.db.selectFrom("hotWorkPermits").selectAll().where("id", "in", [f.permitId, f.approvedPermitId]).orderBy("id").execute();
+    const read = () =>
+      t.db.selectFrom("hotWorkPermits").selectAll().where("id", "in", [f.permitId, f.approvedPermitId]).orderBy("id").execute();
     await expectUnchanged(read, async () => {
       expect((await call("GET", `/api/hot-work-permits/${f.permitId}`)).statusCode).toBe(403);
       expect((await call("PUT", `/api/hot-work-permits/${f.permitId}`, { ...permitBody(f), projectId: f.projectQ })).statusCode).toBe(403);
@@ -351,7 +990,15 @@ describe("W2 replaying requests against W1's records", () => {
   it("safety message: update, status change and delete answer 404 (documented), nothing changes", async () => {
     const read = () => t.db.selectFrom("safetyComments").selectAll().where("id", "=", f.commentId).executeTakeFirst();
     await expectUnchanged(read, async () => {
-      expect((await call("PUT", `/api/safety-comments/${f.commentId}`, { title: "Hijacked title", content: "Hijacked content here", projectId: null })).statusCode).toBe(404);
+      expect(
+        (
+          await call("PUT", `/api/safety-comments/${f.commentId}`, {
+            title: "Hijacked title",
+            content: "Hijacked content here",
+            projectId: null,
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await call("PUT", `/api/safety-comments/${f.commentId}`, { status: "in_progress" })).statusCode).toBe(404);
       expect((await call("PUT", `/api/safety-comments/${f.commentId}`, { status: "resolved" })).statusCode).toBe(404);
       expect((await call("DELETE", `/api/safety-comments/${f.commentId}`)).statusCode).toBe(404);
@@ -374,7 +1021,15 @@ describe("W2 replaying requests against W1's records", () => {
     await expectUnchanged(read, async () => {
       expect((await call("GET", `/api/workers/${f.w1.workerId}/trainings`)).statusCode).toBe(403);
       expect((await call("GET", `/api/workers/${f.w1.workerId}/trainings/force-refresh`)).statusCode).toBe(403);
-      expect((await call("POST", `/api/workers/${f.w1.workerId}/trainings`, { moduleId: f.freshModuleId, workerId: f.w1.workerId, progress: 100 })).statusCode).toBe(403);
+      expect(
+        (
+          await call("POST", `/api/workers/${f.w1.workerId}/trainings`, {
+            moduleId: f.freshModuleId,
+            workerId: f.w1.workerId,
+            progress: 100,
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await call("PUT", `/api/workers/${f.w1.workerId}/trainings/${f.moduleId}`, { progress: 0 })).statusCode).toBe(403);
       expect((await call("GET", `/api/dashboard/training-completion?workerId=${f.w1.workerId}`)).statusCode).toBe(403);
     });
@@ -385,7 +1040,9 @@ describe("W2 replaying requests against W1's records", () => {
     await expectUnchanged(read, async () => {
       expect((await call("GET", `/api/workers/${f.w1.workerId}/videos`)).statusCode).toBe(403);
       expect((await call("GET", `/api/workers/${f.w1.workerId}/required-videos`)).statusCode).toBe(403);
-      expect((await call("POST", `/api/workers/${f.w1.workerId}/videos`, { videoId: f.freshVideoId, watchedPercentage: 100 })).statusCode).toBe(403);
+      expect(
+        (await call("POST", `/api/workers/${f.w1.workerId}/videos`, { videoId: f.freshVideoId, watchedPercentage: 100 })).statusCode,
+      ).toBe(403);
       expect((await call("PUT", `/api/workers/${f.w1.workerId}/videos/${f.videoId}`, { watchedPercentage: 0 })).statusCode).toBe(403);
       expect((await call("GET", `/api/dashboard/unwatched-required-videos?userId=${f.w1.id}`)).statusCode).toBe(403);
     });
@@ -395,7 +1052,11 @@ describe("W2 replaying requests against W1's records", () => {
     const read = async () => ({
       worker: await t.db.selectFrom("workers").selectAll().where("id", "=", f.w1.workerId).executeTakeFirst(),
       user: await t.db.selectFrom("users").selectAll().where("id", "=", f.w1.id).executeTakeFirst(),
-      assignments: await t.db.selectFrom("projectWorkers").select(["projectId", "workerId"]).where("workerId", "=", f.w1.workerId).execute(),
+      assignments: await t.db
+        .selectFrom("projectWorkers")
+        .select(["projectId", "workerId"])
+        .where("workerId", "=", f.w1.workerId)
+        .execute(),
     });
     await expectUnchanged(read, async () => {
       expect((await call("GET", `/api/workers/${f.w1.workerId}`)).statusCode).toBe(403);
@@ -425,7 +1086,10 @@ describe("W2 replaying requests against W1's records", () => {
       const res = await call("GET", url);
       expect(res.statusCode, url).toBe(200);
       const body = res.json() as unknown;
-      const list = (Array.isArray(body) ? body : ((body as { items?: unknown[] }).items ?? [])) as { id: number; projectId?: number | null }[];
+      const list = (Array.isArray(body) ? body : ((body as { items?: unknown[] }).items ?? [])) as {
+        id: number;
+        projectId?: number | null;
+      }[];
       return list;
     };
     expect((await ids("/api/projects")).map((p) => p.id)).not.toContain(f.projectP);
@@ -440,23 +1104,46 @@ describe("W2 replaying requests against W1's records", () => {
   it("owner fields in a body cannot redirect a write to W1: the path and the session decide", async () => {
     const w1Before = await t.db.selectFrom("workerTrainings").selectAll().where("workerId", "=", f.w1.workerId).orderBy("id").execute();
     // W2 writes their own record but names W1 in the body: the path's workerId wins.
-    const own = await call("POST", `/api/workers/${f.w2.workerId}/trainings`, { moduleId: f.moduleId, workerId: f.w1.workerId, progress: 10 });
+    const own = await call("POST", `/api/workers/${f.w2.workerId}/trainings`, {
+      moduleId: f.moduleId,
+      workerId: f.w1.workerId,
+      progress: 10,
+    });
     expect(own.statusCode).toBe(201);
-    expect(await t.db.selectFrom("workerTrainings").selectAll().where("workerId", "=", f.w1.workerId).orderBy("id").execute()).toEqual(w1Before);
+    expect(await t.db.selectFrom("workerTrainings").selectAll().where("workerId", "=", f.w1.workerId).orderBy("id").execute()).toEqual(
+      w1Before,
+    );
     // A message "from W1" sent by W2 is stored as W2's.
-    const msg = await call("POST", "/api/safety-comments", { title: "Forged author", content: "Pretending to be someone else", userId: f.w1.id, projectId: f.projectQ });
+    const msg = await call("POST", "/api/safety-comments", {
+      title: "Forged author",
+      content: "Pretending to be someone else",
+      userId: f.w1.id,
+      projectId: f.projectQ,
+    });
     expect(msg.statusCode).toBe(201);
-    const stored = await t.db.selectFrom("safetyComments").select(["userId"]).where("id", "=", (msg.json() as { id: number }).id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("safetyComments")
+      .select(["userId"])
+      .where("id", "=", (msg.json() as { id: number }).id)
+      .executeTakeFirstOrThrow();
     expect(stored.userId).toBe(f.w2.id);
     // An incident on Q "reported by W1" is stored as reported by W2.
     const inc = await call("POST", "/api/incident-reports", { ...incidentBody(f), projectId: f.projectQ, involvedWorkers: [] });
     expect(inc.statusCode).toBe(201);
-    const rep = await t.db.selectFrom("incidentReports").select(["reportedBy"]).where("id", "=", (inc.json() as { id: number }).id).executeTakeFirstOrThrow();
+    const rep = await t.db
+      .selectFrom("incidentReports")
+      .select(["reportedBy"])
+      .where("id", "=", (inc.json() as { id: number }).id)
+      .executeTakeFirstOrThrow();
     expect(rep.reportedBy).toBe(f.w2.workerId);
     // A permit on Q "requested by W1" is stored as requested by W2.
     const permit = await call("POST", "/api/hot-work-permits", { ...permitBody(f), projectId: f.projectQ });
     expect(permit.statusCode).toBe(201);
-    const req = await t.db.selectFrom("hotWorkPermits").select(["requestedBy"]).where("id", "=", (permit.json() as { id: number }).id).executeTakeFirstOrThrow();
+    const req = await t.db
+      .selectFrom("hotWorkPermits")
+      .select(["requestedBy"])
+      .where("id", "=", (permit.json() as { id: number }).id)
+      .executeTakeFirstOrThrow();
     expect(req.requestedBy).toBe(f.w2.workerId);
   });
 
@@ -501,7 +1188,12 @@ describe("a worker on the same project who did not file the record (W3 on P)", (
   it("W1 cannot edit or delete their own message once it is resolved (409)", async () => {
     const f = await createFixture(t);
     await t.db.updateTable("safetyComments").set({ status: "resolved" }).where("id", "=", f.commentId).execute();
-    const edit = await t.request({ method: "PUT", url: `/api/safety-comments/${f.commentId}`, payload: { title: "Edited title", content: "Edited content here", projectId: f.projectP }, as: f.w1 });
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/safety-comments/${f.commentId}`,
+      payload: { title: "Edited title", content: "Edited content here", projectId: f.projectP },
+      as: f.w1,
+    });
     expect(edit.statusCode).toBe(409);
     const del = await t.request({ method: "DELETE", url: `/api/safety-comments/${f.commentId}`, as: f.w1 });
     expect(del.statusCode).toBe(409);

@@ -213,13 +213,26 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .executeTakeFirstOrThrow();
   const serviceToken = await db
     .insertInto("serviceTokens")
-    .values({ userId: w1.id, name: "w1 sync", tokenHash: `fixture-${randomUUID()}`, tokenPreview: "sst_fixt...", scope: "read", expiresAt: new Date(now + 24 * 3600 * 1000) })
+    .values({
+      userId: w1.id,
+      name: "w1 sync",
+      tokenHash: `fixture-${randomUUID()}`,
+      tokenPreview: "sst_fixt...",
+      scope: "read",
+      expiresAt: new Date(now + 24 * 3600 * 1000),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 
   const adminToken = await db
     .insertInto("inviteTokens")
-    .values({ tokenHash: hashInviteToken(`${inviteToken}-admin`), tokenPreview: "fixture-...", role: "admin", createdBy: admin.id, expiresAt: new Date(now + 7 * 24 * 3600 * 1000) })
+    .values({
+      tokenHash: hashInviteToken(`${inviteToken}-admin`),
+      tokenPreview: "fixture-...",
+      role: "admin",
+      createdBy: admin.id,
+      expiresAt: new Date(now + 7 * 24 * 3600 * 1000),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 
@@ -249,8 +262,16 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     thumbnail: new Uint8Array(THUMBNAIL_JPEG),
     thumbnailSize: THUMBNAIL_JPEG.byteLength,
   };
-  const photo = await db.insertInto("photos").values({ ...photoValues, incidentReportId: incident.id }).returning("id").executeTakeFirstOrThrow();
-  const jhaPhoto = await db.insertInto("photos").values({ ...photoValues, jhaFormId: jha.id }).returning("id").executeTakeFirstOrThrow();
+  const photo = await db
+    .insertInto("photos")
+    .values({ ...photoValues, incidentReportId: incident.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const jhaPhoto = await db
+    .insertInto("photos")
+    .values({ ...photoValues, jhaFormId: jha.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
   return {
     admin,
@@ -308,10 +329,7 @@ export const ALL_TABLES = [
 export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ALL_TABLES) {
-    const row = await t.db
-      .selectFrom(table)
-      .select(sql<string>`count(*)`.as("n"))
-      .executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom(table).select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -324,12 +342,18 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
     if (table === "sessions" || table === "auditEvents") continue; // sliding expiry / not data
     if (table === "serviceTokens") {
       // Every bearer request records when the token was last used: not a change of data.
-      const { rows } = await sql<{ d: string | null }>`select md5(coalesce(string_agg(concat_ws(',', id, user_id, name, token_hash, scope, expires_at, revoked_at), '|' order by id), '')) as d from service_tokens`.execute(t.db);
+      const { rows } = await sql<{
+        d: string | null;
+      }>`select md5(coalesce(string_agg(concat_ws(',', id, user_id, name, token_hash, scope, expires_at, revoked_at), '|' order by id), '')) as d from service_tokens`.execute(
+        t.db,
+      );
       out[table] = rows[0]?.d ?? "";
       continue;
     }
     const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    const { rows } = await sql<{ d: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
+    const { rows } = await sql<{
+      d: string | null;
+    }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
     out[table] = rows[0]?.d ?? "";
   }
   return out;
@@ -372,10 +396,27 @@ export function multipartBody(
 export const iso = (d: string) => new Date(d).toISOString();
 export const uid = () => randomUUID().slice(0, 8);
 
-export const projectBody = () => ({ name: `New project ${uid()}`, location: "Riverside", status: "active", startDate: "2026-03-01", emergencyContactInfo: { "Emergency Services": "911" } });
+export const projectBody = () => ({
+  name: `New project ${uid()}`,
+  location: "Riverside",
+  status: "active",
+  startDate: "2026-03-01",
+  emergencyContactInfo: { "Emergency Services": "911" },
+});
 export const workerBody = () => {
   const u = uid();
-  return { username: `new_${u}`, password: "secret12", firstName: "Nina", lastName: "New", email: `nina_${u}@example.com`, phone: "5551234567", role: "Carpenter", company: "Acme", hardhatNumber: `HH-${u}`, projectIds: [] };
+  return {
+    username: `new_${u}`,
+    password: "secret12",
+    firstName: "Nina",
+    lastName: "New",
+    email: `nina_${u}@example.com`,
+    phone: "5551234567",
+    role: "Carpenter",
+    company: "Acme",
+    hardhatNumber: `HH-${u}`,
+    projectIds: [],
+  };
 };
 export const jhaBody = (f: Fixture) => ({
   projectId: f.projectP,
@@ -410,13 +451,22 @@ export const permitBody = (f: Fixture) => ({
   fireWatchRequired: true,
   fireWatchBy: "Sam",
 });
-export const commentBody = (f: Fixture) => ({ title: "Blocked exit", content: "The fire exit on level 2 is blocked by pallets", status: "open", userId: f.w1.id, projectId: f.projectP });
+export const commentBody = (f: Fixture) => ({
+  title: "Blocked exit",
+  content: "The fire exit on level 2 is blocked by pallets",
+  status: "open",
+  userId: f.w1.id,
+  projectId: f.projectP,
+});
 export const moduleBody = () => ({
   title: `Scaffolds ${uid()}`,
   description: "Scaffold inspection",
   type: "site_safety",
   duration: 30,
-  content: { sections: [{ title: "Tags", content: "Check the scaffold tag" }], quiz: [{ question: "Green tag means?", options: ["Safe", "Unsafe"], answer: 0 }] },
+  content: {
+    sections: [{ title: "Tags", content: "Check the scaffold tag" }],
+    quiz: [{ question: "Green tag means?", options: ["Safe", "Unsafe"], answer: 0 }],
+  },
 });
 export const videoBody = () => ({
   title: `Hot work ${uid()}`,
@@ -428,4 +478,3 @@ export const videoBody = () => ({
   thumbnail: "",
   requiredWatchByDate: iso("2026-01-12T00:00:00Z"),
 });
-

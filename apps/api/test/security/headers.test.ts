@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { createTestDb } from "@sitesafe/db/testing";
-import { sql } from "kysely";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES, buildServer, TRPC_MAX_BATCH } from "../../src/server.js";
 import { createTestApp, ORIGIN, type TestApp, testConfig } from "../helpers.js";
-import { createFixture, type Fixture, FIXTURE_PASSWORD, multipartBody } from "./fixture.js";
+import { createFixture, FIXTURE_PASSWORD, type Fixture, multipartBody } from "./fixture.js";
 
 /**
  * Security suite, part 5 (docs/security.md): HTTP hardening. Security headers on every kind of answer, the body and batch
@@ -62,9 +62,15 @@ describe("security headers", () => {
     { what: "signed-in list", run: () => t.request({ method: "GET", url: "/api/projects", as: f.admin }) },
     { what: "403", run: () => t.request({ method: "GET", url: "/api/users", as: f.w1 }) },
     { what: "404 API", run: () => t.request({ method: "GET", url: "/api/nothing-here", as: f.admin }) },
-    { what: "400 bad JSON", run: () => t.request({ method: "POST", url: "/api/login", payload: "{", headers: { "content-type": "application/json" } }) },
+    {
+      what: "400 bad JSON",
+      run: () => t.request({ method: "POST", url: "/api/login", payload: "{", headers: { "content-type": "application/json" } }),
+    },
     { what: "tRPC query", run: () => t.request({ method: "GET", url: "/trpc/auth.session" }) },
-    { what: "safety plan download", run: () => t.request({ method: "GET", url: `/api/projects/${f.projectP}/safety-plan/download`, as: f.w1 }) },
+    {
+      what: "safety plan download",
+      run: () => t.request({ method: "GET", url: `/api/projects/${f.projectP}/safety-plan/download`, as: f.w1 }),
+    },
   ];
 
   it("every answer carries CSP (YouTube and Vimeo frames only, no framing of us), nosniff, DENY, no-referrer", async () => {
@@ -79,12 +85,20 @@ describe("security headers", () => {
       expect(policy.get("form-action"), what).toEqual(["'self'"]);
       const scripts = policy.get("script-src") ?? [];
       expect(scripts, what).toContain("'self'");
-      expect(scripts.filter((s) => s.includes("unsafe") || s === "*" || s === "data:" || s.startsWith("http:")), what).toEqual([]);
+      expect(
+        scripts.filter((s) => s.includes("unsafe") || s === "*" || s === "data:" || s.startsWith("http:")),
+        what,
+      ).toEqual([]);
       // Outside scripts: the YouTube and Vimeo player APIs only (docs/field-grade-screens.md).
       expect(scripts.filter((s) => s !== "'self'").sort(), what).toEqual(["https://player.vimeo.com", "https://www.youtube.com"]);
       const frames = policy.get("frame-src") ?? [];
-      expect(frames, what).toEqual(expect.arrayContaining(["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]));
-      expect(frames.every((src) => /^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|player\.vimeo\.com)$/.test(src)), `${what}: frame-src ${frames}`).toBe(true);
+      expect(frames, what).toEqual(
+        expect.arrayContaining(["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]),
+      );
+      expect(
+        frames.every((src) => /^https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|player\.vimeo\.com)$/.test(src)),
+        `${what}: frame-src ${frames}`,
+      ).toBe(true);
       expect(h["x-content-type-options"], what).toBe("nosniff");
       expect(h["x-frame-options"], what).toBe("DENY");
       expect(h["referrer-policy"], what).toBe("no-referrer");
@@ -122,7 +136,12 @@ describe("security headers", () => {
 describe("session cookie", () => {
   it("over HTTP: HttpOnly, SameSite=Lax, Path=/, no Domain; a new token on every login (no fixation)", async () => {
     const planted = "session=attackerchosen.value";
-    const a = await t.request({ method: "POST", url: "/api/login", payload: { username: f.w1.username, password: FIXTURE_PASSWORD }, headers: { cookie: planted } });
+    const a = await t.request({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: f.w1.username, password: FIXTURE_PASSWORD },
+      headers: { cookie: planted },
+    });
     const b = await t.request({ method: "POST", url: "/api/login", payload: { username: f.w1.username, password: FIXTURE_PASSWORD } });
     const ca = a.cookies.find((c) => c.name === "session");
     const cb = b.cookies.find((c) => c.name === "session");
@@ -133,7 +152,9 @@ describe("session cookie", () => {
     expect((ca?.value ?? "").length).toBeGreaterThanOrEqual(40);
     // Only a hash of the secret is stored: the cookie's secret part appears nowhere in the table.
     const secret = (ca?.value ?? "").split(".")[1] ?? "";
-    const { rows } = await sql<{ n: string }>`select count(*) as n from sessions where encode(secret_hash, 'escape') like ${`%${secret}%`} or id = ${secret}`.execute(t.db);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from sessions where encode(secret_hash, 'escape') like ${`%${secret}%`} or id = ${secret}`.execute(t.db);
     expect(Number(rows[0]?.n)).toBe(0);
   });
 
@@ -155,10 +176,18 @@ describe("session cookie", () => {
   it("repeated failed logins are limited (429), and the right password is refused too while limited", async () => {
     const u = await t.createUser({ role: "worker", password: "RightPassw0rd" });
     const attempt = (password: string, ip: string) =>
-      behindTls.inject({ method: "POST", url: "/api/login", payload: { username: u.username, password }, headers: { origin: ORIGIN, host: "localhost:80", "x-forwarded-for": ip } });
+      behindTls.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: u.username, password },
+        headers: { origin: ORIGIN, host: "localhost:80", "x-forwarded-for": ip },
+      });
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await attempt(`wrong-${i}-pass`, "10.9.9.9")).statusCode);
-    expect(codes.slice(0, 10).every((c) => c === 401), `codes ${codes}`).toBe(true);
+    expect(
+      codes.slice(0, 10).every((c) => c === 401),
+      `codes ${codes}`,
+    ).toBe(true);
     expect(codes[10]).toBe(429);
     expect((await attempt("RightPassw0rd", "10.9.9.9")).statusCode).toBe(429);
     // Per username too: another address does not get around it.
@@ -171,10 +200,25 @@ describe("passwords", () => {
     const password = `${"Correct horse battery staple ".repeat(3)}0123456789ABCDEF`.slice(0, 100);
     expect(password.length).toBe(100);
     const username = `long_${Date.now().toString(36)}`;
-    const reg = await t.request({ method: "POST", url: "/api/register", payload: { username, email: `${username}@example.com`, firstName: "L", lastName: "P", password, role: "worker", company: "Acme", hardhatNumber: "HH" } });
+    const reg = await t.request({
+      method: "POST",
+      url: "/api/register",
+      payload: {
+        username,
+        email: `${username}@example.com`,
+        firstName: "L",
+        lastName: "P",
+        password,
+        role: "worker",
+        company: "Acme",
+        hardhatNumber: "HH",
+      },
+    });
     expect(reg.statusCode).toBe(201);
     expect((await t.request({ method: "POST", url: "/api/login", payload: { username, password } })).statusCode).toBe(200);
-    expect((await t.request({ method: "POST", url: "/api/login", payload: { username, password: password.slice(0, 99) } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: "POST", url: "/api/login", payload: { username, password: password.slice(0, 99) } })).statusCode,
+    ).toBe(401);
     expect((await t.request({ method: "POST", url: "/api/login", payload: { username, password: ` ${password}` } })).statusCode).toBe(401);
     const row = await t.db.selectFrom("users").select("passwordHash").where("username", "=", username).executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -188,7 +232,12 @@ describe("limits", () => {
     const rest = await t.request({ method: "POST", url: "/api/login", payload: big, headers: { "content-type": "application/json" } });
     expect(rest.statusCode).toBe(413);
     expect(rest.json()).toEqual({ message: "Request body is too large" });
-    const trpc = await t.request({ method: "POST", url: "/trpc/auth.login", payload: big, headers: { "content-type": "application/json" } });
+    const trpc = await t.request({
+      method: "POST",
+      url: "/trpc/auth.login",
+      payload: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(trpc.statusCode).toBe(413);
   });
 
@@ -209,7 +258,19 @@ describe("limits", () => {
 });
 
 describe("error bodies never leak internals", () => {
-  const LEAKS = [/\n\s+at\s/, /\bat\s+\S+\s+\(.*:\d+:\d+\)/, /node_modules/, /\bSELECT\b/i, /\bINSERT\s+INTO\b/i, /\bUPDATE\s+\S+\s+SET\b/i, /relation "/, /"stack"/, /\.ts:\d+/, /\/work\//, /SQLSTATE|syntax error at/i];
+  const LEAKS = [
+    /\n\s+at\s/,
+    /\bat\s+\S+\s+\(.*:\d+:\d+\)/,
+    /node_modules/,
+    /\bSELECT\b/i,
+    /\bINSERT\s+INTO\b/i,
+    /\bUPDATE\s+\S+\s+SET\b/i,
+    /relation "/,
+    /"stack"/,
+    /\.ts:\d+/,
+    /\/work\//,
+    /SQLSTATE|syntax error at/i,
+  ];
   const check = (what: string, res: LightMyRequestResponse) => {
     for (const pattern of LEAKS) expect(res.body, `${what} leaks ${pattern}: ${res.body.slice(0, 300)}`).not.toMatch(pattern);
   };
@@ -218,17 +279,71 @@ describe("error bodies never leak internals", () => {
     const plan = multipartBody({}, { name: "x.pdf", data: Buffer.from("not a pdf") });
     const cases: [string, () => Promise<LightMyRequestResponse>][] = [
       ["validation 400", () => t.request({ method: "POST", url: "/api/login", payload: { username: 1 } })],
-      ["bad JSON 400", () => t.request({ method: "POST", url: "/api/login", payload: '{"a":', headers: { "content-type": "application/json" } })],
-      ["proto poisoning", () => t.request({ method: "POST", url: "/api/login", payload: '{"__proto__":{"x":1}}', headers: { "content-type": "application/json" } })],
-      ["wrong content type", () => t.request({ method: "POST", url: "/api/login", payload: "<x/>", headers: { "content-type": "application/xml" } })],
+      [
+        "bad JSON 400",
+        () => t.request({ method: "POST", url: "/api/login", payload: '{"a":', headers: { "content-type": "application/json" } }),
+      ],
+      [
+        "proto poisoning",
+        () =>
+          t.request({
+            method: "POST",
+            url: "/api/login",
+            payload: '{"__proto__":{"x":1}}',
+            headers: { "content-type": "application/json" },
+          }),
+      ],
+      [
+        "wrong content type",
+        () => t.request({ method: "POST", url: "/api/login", payload: "<x/>", headers: { "content-type": "application/xml" } }),
+      ],
       ["401", () => t.request({ method: "GET", url: "/api/dashboard/stats" })],
       ["403", () => t.request({ method: "DELETE", url: `/api/projects/${f.projectP}`, as: f.w1 })],
       ["404", () => t.request({ method: "GET", url: "/api/projects/2147483000", as: f.admin })],
-      ["409", () => t.request({ method: "POST", url: "/api/register", payload: { username: f.w1.username, email: "x@example.com", firstName: "a", lastName: "b", password: "secret12", role: "worker", company: "c", hardhatNumber: "h" } })],
+      [
+        "409",
+        () =>
+          t.request({
+            method: "POST",
+            url: "/api/register",
+            payload: {
+              username: f.w1.username,
+              email: "x@example.com",
+              firstName: "a",
+              lastName: "b",
+              password: "secret12",
+              role: "worker",
+              company: "c",
+              hardhatNumber: "h",
+            },
+          }),
+      ],
       ["id out of range", () => t.request({ method: "GET", url: "/api/projects/99999999999999999999", as: f.admin })],
-      ["413", () => t.request({ method: "POST", url: "/api/login", payload: JSON.stringify({ a: "x".repeat(BODY_LIMIT_BYTES) }), headers: { "content-type": "application/json" } })],
-      ["415 upload", () => t.request({ method: "POST", url: `/api/projects/${f.projectP}/safety-plan`, payload: plan.payload, headers: plan.headers, as: f.manager })],
-      ["tRPC 400", () => t.request({ method: "GET", url: "/trpc/projects.byId?input=%7B%22json%22%3A%7B%22id%22%3A%22x%22%7D%7D", as: f.admin })],
+      [
+        "413",
+        () =>
+          t.request({
+            method: "POST",
+            url: "/api/login",
+            payload: JSON.stringify({ a: "x".repeat(BODY_LIMIT_BYTES) }),
+            headers: { "content-type": "application/json" },
+          }),
+      ],
+      [
+        "415 upload",
+        () =>
+          t.request({
+            method: "POST",
+            url: `/api/projects/${f.projectP}/safety-plan`,
+            payload: plan.payload,
+            headers: plan.headers,
+            as: f.manager,
+          }),
+      ],
+      [
+        "tRPC 400",
+        () => t.request({ method: "GET", url: "/trpc/projects.byId?input=%7B%22json%22%3A%7B%22id%22%3A%22x%22%7D%7D", as: f.admin }),
+      ],
       ["tRPC unknown procedure", () => t.request({ method: "GET", url: "/trpc/nope.nothing", as: f.admin })],
       ["tRPC bad JSON input", () => t.request({ method: "GET", url: "/trpc/projects.byId?input=%7B", as: f.admin })],
     ];
@@ -253,7 +368,11 @@ describe("error bodies never leak internals", () => {
     });
     const app = await buildServer({ config: testConfig, dbHandle, logger: { level: "info", stream } });
     try {
-      const admin = await dbHandle.db.insertInto("users").values({ username: "boom_admin", email: "boom@example.com", passwordHash: "x", role: "admin" }).returning("id").executeTakeFirstOrThrow();
+      const admin = await dbHandle.db
+        .insertInto("users")
+        .values({ username: "boom_admin", email: "boom@example.com", passwordHash: "x", role: "admin" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const { createSession } = await import("../../src/auth/sessions.js");
       const session = await createSession(dbHandle.db, admin.id);
       await sql`drop table safety_videos cascade`.execute(dbHandle.db);
@@ -265,7 +384,9 @@ describe("error bodies never leak internals", () => {
       expect(trpc.statusCode).toBe(500);
       check("tRPC 500", trpc);
       expect(trpc.body).toContain("Internal server error");
-      const errors = lines.map((l) => JSON.parse(l) as { level: number; reqId?: string; err?: { stack?: string } }).filter((l) => l.level >= 50);
+      const errors = lines
+        .map((l) => JSON.parse(l) as { level: number; reqId?: string; err?: { stack?: string } })
+        .filter((l) => l.level >= 50);
       expect(errors.length).toBeGreaterThanOrEqual(2);
       expect(errors.every((e) => typeof e.reqId === "string" && typeof e.err?.stack === "string")).toBe(true);
     } finally {
@@ -308,7 +429,11 @@ describe("cross-origin requests", () => {
   it("same-origin requests pass: a matching Origin, or Sec-Fetch-Site: same-origin", async () => {
     const byOrigin = await t.app.inject({ method: "POST", url: "/api/logout", headers: { origin: ORIGIN, host: "localhost:80" } });
     expect(byOrigin.statusCode).toBe(200);
-    const byFetchMetadata = await t.app.inject({ method: "POST", url: "/api/logout", headers: { "sec-fetch-site": "same-origin", host: "localhost:80" } });
+    const byFetchMetadata = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { "sec-fetch-site": "same-origin", host: "localhost:80" },
+    });
     expect(byFetchMetadata.statusCode).toBe(200);
   });
 
@@ -316,7 +441,11 @@ describe("cross-origin requests", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/user", headers: { origin: "https://evil.example", cookie: f.w1.cookie } });
     expect(headersOf(res)["access-control-allow-origin"]).toBeUndefined();
     expect(headersOf(res)["access-control-allow-credentials"]).toBeUndefined();
-    const preflight = await t.app.inject({ method: "OPTIONS", url: "/api/projects", headers: { origin: "https://evil.example", "access-control-request-method": "DELETE" } });
+    const preflight = await t.app.inject({
+      method: "OPTIONS",
+      url: "/api/projects",
+      headers: { origin: "https://evil.example", "access-control-request-method": "DELETE" },
+    });
     expect(headersOf(preflight)["access-control-allow-origin"]).toBeUndefined();
   });
 });
@@ -331,7 +460,11 @@ describe("logs", () => {
     logLines.length = 0;
     await send({ method: "GET", url: "/api/health" });
     await send({ method: "GET", url: "/api/health" });
-    const ids = new Set(parsed().map((l) => l.reqId).filter(Boolean));
+    const ids = new Set(
+      parsed()
+        .map((l) => l.reqId)
+        .filter(Boolean),
+    );
     expect(ids.size).toBe(2);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
@@ -374,7 +507,12 @@ describe("logs", () => {
     logLines.length = 0;
     const denied = await send({ method: "DELETE", url: `/api/projects/${f.projectQ}`, headers: { cookie: f.w1.cookie } });
     expect(denied.statusCode).toBe(403);
-    const cross = await logged.inject({ method: "POST", url: "/api/login", payload: { username: "a_user", password: "secret12" }, headers: { origin: "https://evil.example", host: "localhost:80" } });
+    const cross = await logged.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "a_user", password: "secret12" },
+      headers: { origin: "https://evil.example", host: "localhost:80" },
+    });
     expect(cross.statusCode).toBe(403);
     const lines = parsed();
     const denial = lines.find((l) => l.event === "authorization_denied");

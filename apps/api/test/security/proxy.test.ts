@@ -34,14 +34,21 @@ afterAll(async () => {
 });
 
 /** A failed login through `app` with the given X-Forwarded-For; answers the address the log recorded. */
-async function failedLoginAddress(app: FastifyInstance, forwardedFor: string, username: string): Promise<{ status: number; ip: string | undefined }> {
+async function failedLoginAddress(
+  app: FastifyInstance,
+  forwardedFor: string,
+  username: string,
+): Promise<{ status: number; ip: string | undefined }> {
   const res = await app.inject({
     method: "POST",
     url: "/api/login",
     payload: { username, password: "wrong-password" },
     headers: { origin: ORIGIN, host: "localhost:80", "x-forwarded-for": forwardedFor },
   });
-  const line = [...logLines].reverse().map((l) => JSON.parse(l)).find((l) => (l.event === "login_failed" || l.event === "login_limited") && l.username === username);
+  const line = [...logLines]
+    .reverse()
+    .map((l) => JSON.parse(l))
+    .find((l) => (l.event === "login_failed" || l.event === "login_limited") && l.username === username);
   return { status: res.statusCode, ip: line?.ip };
 }
 
@@ -79,7 +86,13 @@ describe("TRUST_PROXY", () => {
     expect(trustedProxies("0")).toBe(false);
     expect(trustedProxies("1")).toBe(1);
     expect(trustedProxies("2")).toBe(2);
-    expect(trustedProxies("10.0.0.5, 172.16.0.0/12,::1,fd00::/8, loopback")).toEqual(["10.0.0.5", "172.16.0.0/12", "::1", "fd00::/8", "loopback"]);
+    expect(trustedProxies("10.0.0.5, 172.16.0.0/12,::1,fd00::/8, loopback")).toEqual([
+      "10.0.0.5",
+      "172.16.0.0/12",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
     for (const bad of ["true", "*", "yes", "0.0.0.0/0", "::/0", "10.0.0.0/33", "10.0.0.1/x", "10.0.0", "proxy.example.com", "11"]) {
       expect(() => trustedProxies(bad), bad).toThrow(/TRUST_PROXY must be a hop count/);
     }

@@ -90,7 +90,10 @@ const contentTypes = (main: string, part: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="${part}" ContentType="${main}"/></Types>`;
 
 const DOCX = zip({
-  "[Content_Types].xml": contentTypes("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml", "/word/document.xml"),
+  "[Content_Types].xml": contentTypes(
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "/word/document.xml",
+  ),
   "word/document.xml": `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Plan</w:t></w:r></w:p></w:body></w:document>`,
 });
 const XLSX = zip({
@@ -99,7 +102,10 @@ const XLSX = zip({
 });
 /** OLE2 compound file header (Word 97-2003 .doc / Excel .xls share it), padded past 512 bytes. */
 const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1024 - 8, 0)]);
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201f1c6b3a90000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201f1c6b3a90000000049454e44ae426082",
+  "hex",
+);
 const PLAIN = Buffer.from("Site safety plan\nHard hats at all times.\nÉchafaudage: vérifié ✓\n", "utf8");
 const CSV = Buffer.from("item,owner\nHarness,Sam\n", "utf8");
 
@@ -193,7 +199,9 @@ describe("size is enforced while streaming", () => {
   it("a 60 MB streamed upload is cut off at the limit: 413, and memory does not grow by the whole body (best effort)", async () => {
     const total = 60 * 1024 * 1024;
     const boundary = "----sitesafeStreamBoundary";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let sent = 0;
@@ -217,7 +225,13 @@ describe("size is enforced while streaming", () => {
     const timer = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 5);
-    const res = await t.request({ method: "POST", url: url(), payload: body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, as: f.manager });
+    const res = await t.request({
+      method: "POST",
+      url: url(),
+      payload: body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      as: f.manager,
+    });
     clearInterval(timer);
     expect(res.statusCode).toBe(413);
     // The server keeps at most the 10 MB it is allowed (plus working overhead), never all 60 MB.
@@ -239,14 +253,25 @@ describe("malformed uploads are refused cleanly", () => {
     const cases: { label: string; payload: Buffer | string; headers: Record<string, string> }[] = [
       { label: "no file", ...multipartBody({ description: "only text" }) },
       { label: "empty file", ...multipartBody({}, { name: "plan.pdf", data: Buffer.alloc(0) }) },
-      { label: "JSON body", payload: JSON.stringify({ file: "JVBERi0xLjQK", fileName: "plan.pdf" }), headers: { "content-type": "application/json" } },
-      { label: "broken multipart", payload: "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n%PDF", headers: { "content-type": "multipart/form-data; boundary=x" } },
+      {
+        label: "JSON body",
+        payload: JSON.stringify({ file: "JVBERi0xLjQK", fileName: "plan.pdf" }),
+        headers: { "content-type": "application/json" },
+      },
+      {
+        label: "broken multipart",
+        payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+      },
       { label: "no boundary", payload: "garbage", headers: { "content-type": "multipart/form-data" } },
     ];
     const two = (() => {
       const a = multipartBody({}, { name: "a.pdf", data: PDF_BYTES });
       const boundary = a.headers["content-type"]?.split("boundary=")[1] ?? "";
-      const extra = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file2"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF_BYTES.toString("latin1")}\r\n`, "latin1");
+      const extra = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file2"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF_BYTES.toString("latin1")}\r\n`,
+        "latin1",
+      );
       const body = Buffer.concat([extra, a.payload]);
       return { label: "two files", payload: body, headers: a.headers };
     })();
@@ -276,7 +301,7 @@ describe("stored file name and download headers", () => {
     ["/absolute/path/plan.pdf"],
     ["pl\u0000an\r\n\tx.pdf"],
     ["pl\u001b[31man\u007f.pdf"],
-    ["\"quoted\";evil=1.pdf"],
+    ['"quoted";evil=1.pdf'],
     [`${"x".repeat(300)}.pdf`],
     ["résumé plan ✓.pdf"],
   ])("%j is stored without path separators or control characters", async (name) => {

@@ -1,4 +1,3 @@
-import { avatarLetter, displayName, initials, roleLabel } from "@sitesafe/domain";
 import {
   ActionIcon,
   AppShell,
@@ -17,22 +16,23 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { avatarLetter, displayName, initials, roleLabel } from "@sitesafe/domain";
 import { IconDeviceDesktop, IconKey, IconLanguage, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { forgetSignedInUser } from "../features/offline/queryCache";
+import { OutboxButton } from "../features/outbox/OutboxButton";
+import { UploadIndicator } from "../features/photos/UploadIndicator";
 import { navigateFully, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
+import { clearDraftsOf } from "../lib/formDraft";
 import { applyLanguage, currentLanguage, supportedLanguages } from "../lib/i18n";
 import { useSaveLanguage } from "../lib/i18n/useUserLanguage";
-import { clearDraftsOf } from "../lib/formDraft";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
-import { forgetSignedInUser } from "../features/offline/queryCache";
-import { OutboxButton } from "../features/outbox/OutboxButton";
 import { HEADER_HEIGHT } from "./headerHeight";
-import { UploadIndicator } from "../features/photos/UploadIndicator";
 import { TrainingReminder } from "./TrainingReminder";
 
 export const PRODUCT_NAME = "SiteSafe";
@@ -61,8 +61,21 @@ function ThemeToggle() {
   const label = t(`layout.theme.${colorScheme === "light" ? "light" : colorScheme === "dark" ? "dark" : "system"}`);
   return (
     <Tooltip label={t("layout.theme.switch", { label })} openDelay={700}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("layout.theme.current", { label })} data-theme={colorScheme} onClick={() => setColorScheme(next)}>
-        {colorScheme === "light" ? <IconSun size={20} /> : colorScheme === "dark" ? <IconMoon size={20} /> : <IconDeviceDesktop size={20} />}
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t("layout.theme.current", { label })}
+        data-theme={colorScheme}
+        onClick={() => setColorScheme(next)}
+      >
+        {colorScheme === "light" ? (
+          <IconSun size={20} />
+        ) : colorScheme === "dark" ? (
+          <IconMoon size={20} />
+        ) : (
+          <IconDeviceDesktop size={20} />
+        )}
       </ActionIcon>
     </Tooltip>
   );
@@ -92,7 +105,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Header style={{ position: "fixed" }}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom={isMobile ? undefined : "sm"} size="sm" aria-label={t("layout.toggleMenu")} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom={isMobile ? undefined : "sm"}
+              size="sm"
+              aria-label={t("layout.toggleMenu")}
+            />
             <Text component={Link} to="/" fw={800} fz="lg" c="var(--sitesafe-brand-text)" style={{ textDecoration: "none" }}>
               {PRODUCT_NAME}
             </Text>
@@ -102,7 +121,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <ThemeToggle />
             <Menu position="bottom-end" width={240} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={t("layout.accountMenu")} w={48} h={48} style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}>
+                <UnstyledButton
+                  aria-label={t("layout.accountMenu")}
+                  w={48}
+                  h={48}
+                  style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}
+                >
                   <Avatar color="orange" radius="xl">
                     {avatarLetter(user)}
                   </Avatar>
@@ -183,7 +207,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </Text>
             </Box>
           </Group>
-          <Button fullWidth variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()} loading={logout.isPending}>
+          <Button
+            fullWidth
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+          >
             {t("layout.logout")}
           </Button>
         </AppShell.Section>
@@ -208,7 +239,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 component={Link}
                 to={tab.to}
                 aria-current={active ? "page" : undefined}
-                style={{ display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", height: "100%", minHeight: 48 }}
+                style={{
+                  display: "flex",
+                  flexDirection: "column",
+                  alignItems: "center",
+                  justifyContent: "center",
+                  height: "100%",
+                  minHeight: 48,
+                }}
                 c={active ? "var(--sitesafe-brand-text)" : "dimmed"}
               >
                 <tab.icon size={22} stroke={active ? 2.2 : 1.6} />

@@ -1,5 +1,5 @@
-import { type ComplianceBarContext, complianceColor, complianceStatus } from "@sitesafe/domain";
 import { Group, Progress, Text } from "@mantine/core";
+import { type ComplianceBarContext, complianceColor, complianceStatus } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
 /** A compliance percentage with the spec's colour scale for the place it is shown. */

@@ -1,11 +1,19 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../lib/format";
 import type { StoredDraft } from "../lib/formDraft";
-import { useTranslation } from "react-i18next";
 
 /** "Continue your draft": shown at the top of a form reopened with a draft on this device. */
-export function DraftBanner({ offer, onContinue, onDiscard }: { offer: StoredDraft<unknown> | null; onContinue: () => void; onDiscard: () => void }) {
+export function DraftBanner({
+  offer,
+  onContinue,
+  onDiscard,
+}: {
+  offer: StoredDraft<unknown> | null;
+  onContinue: () => void;
+  onDiscard: () => void;
+}) {
   const { t } = useTranslation("common");
   if (!offer) return null;
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 /** The CSV of a list path with the screen's current filters (the server's `?format=csv` export). */
 export function csvExportUrl(path: string, filters: Record<string, string | number | boolean | undefined | null>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   params.set("format", "csv");
   return `${path}?${params.toString()}`;
 }
@@ -25,7 +26,14 @@ export function ExportCsvButton({
 }) {
   const { t } = useTranslation("common");
   return (
-    <Button component="a" href={csvExportUrl(path, filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="export-csv">
+    <Button
+      component="a"
+      href={csvExportUrl(path, filters)}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      data-testid="export-csv"
+    >
       {label ?? t("actions.exportCsv")}
     </Button>
   );

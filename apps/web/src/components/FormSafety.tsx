@@ -2,21 +2,18 @@ import { Alert, Button, Card, Group, Text } from "@mantine/core";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import type { FormEvent, KeyboardEvent, ReactNode } from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFormDraft, useHasDraft } from "../lib/formDraft";
 import { scrollToFirstError } from "../lib/scrollToFirstError";
 import { DraftBanner } from "./DraftBanner";
 import { useLeaveGuard } from "./LeaveGuard";
-import { useTranslation } from "react-i18next";
 
 /** The part of a @mantine/form form these helpers use. */
 interface SafeForm<V> {
   values: V;
   isDirty: () => boolean;
   setValues: (values: V) => void;
-  onSubmit: (
-    handleSubmit: (values: V) => void,
-    handleValidationFailure?: () => void,
-  ) => (event?: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (handleSubmit: (values: V) => void, handleValidationFailure?: () => void) => (event?: FormEvent<HTMLFormElement>) => void;
 }
 
 /**
@@ -125,7 +122,17 @@ export function RecordFormCard({
   children: ReactNode;
 }) {
   return (
-    <Card withBorder radius="md" padding="lg" component="form" ref={safety.ref} onSubmit={onSubmit} onKeyDown={safety.onKeyDown} noValidate aria-label={label}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      ref={safety.ref}
+      onSubmit={onSubmit}
+      onKeyDown={safety.onKeyDown}
+      noValidate
+      aria-label={label}
+    >
       {safety.dialog}
       {children}
     </Card>

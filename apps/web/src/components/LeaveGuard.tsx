@@ -1,8 +1,7 @@
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { useTranslation } from "react-i18next";
-
+import { ConfirmDialog } from "./ConfirmDialog";
 
 /**
  * Leaving a changed form asks first: a link or the back gesture (the router's blocker), a reload

@@ -1,5 +1,5 @@
-import { pageCount, pageOffset } from "@sitesafe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
+import { pageCount, pageOffset } from "@sitesafe/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -55,7 +55,17 @@ export function usePage<T>(items: readonly T[], pageSize = PAGE_SIZE) {
   return { page, setPage, pages, visible, total: items.length };
 }
 
-export function PageControls({ page, pages, total, onChange }: { page: number; pages: number; total: number; onChange: (p: number) => void }) {
+export function PageControls({
+  page,
+  pages,
+  total,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  onChange: (p: number) => void;
+}) {
   const { t } = useTranslation("common");
   if (pages <= 1) return null;
   return (

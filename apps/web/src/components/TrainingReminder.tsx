@@ -1,12 +1,12 @@
-import { isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
 import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useActor } from "../lib/auth";
+import { i18n } from "../lib/i18n";
 import { toastCloseButton } from "../lib/notify";
 import { trpc } from "../lib/trpc";
-import { i18n } from "../lib/i18n";
 
 const REMINDER_KEY = "sitesafe-training-reminder-shown";
 /** The dashboard's training banner already says it there: no toast on top of it. */

@@ -55,7 +55,9 @@ export function clearDraftsOf(userId: number | undefined) {
   if (userId === undefined) return;
   try {
     const mine = `${PREFIX}${userId}.`;
-    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((k): k is string => !!k?.startsWith(mine));
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter(
+      (k): k is string => !!k?.startsWith(mine),
+    );
     for (const k of keys) window.localStorage.removeItem(k);
   } catch {
     // Storage unavailable: nothing was kept either.

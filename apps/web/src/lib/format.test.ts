@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAge, formatDate, formatDateTime, formatDuration, formatLongDateTime, formatNumber, formatPercent, formatUpcoming } from "./format";
+import {
+  formatAge,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatLongDateTime,
+  formatNumber,
+  formatPercent,
+  formatUpcoming,
+} from "./format";
 import { applyLanguage, i18n } from "./i18n";
 
 const now = new Date(2026, 10, 23, 10, 0); // Monday, Nov 23 2026, 10:00 local

@@ -2,6 +2,7 @@ import type { Role } from "@sitesafe/domain";
 import {
   IconAlertTriangle,
   IconBook,
+  IconBuildingSkyscraper,
   IconCertificate,
   IconClipboardCheck,
   IconClipboardData,
@@ -11,11 +12,10 @@ import {
   IconKey,
   IconMessages,
   IconShieldCheck,
-  IconUsers,
   IconUserShield,
+  IconUsers,
   IconUsersGroup,
   IconVideo,
-  IconBuildingSkyscraper,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 

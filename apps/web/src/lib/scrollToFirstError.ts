@@ -14,7 +14,9 @@ export function scrollToFirstError(root: HTMLElement | null | undefined) {
     if (!target) return;
     const focusable = target.matches("input, textarea, select, button")
       ? target
-      : (target.closest("[data-path], .mantine-InputWrapper-root, fieldset")?.querySelector<HTMLElement>("input, textarea, select, button") ?? target);
+      : (target
+          .closest("[data-path], .mantine-InputWrapper-root, fieldset")
+          ?.querySelector<HTMLElement>("input, textarea, select, button") ?? target);
     focusable.scrollIntoView({ block: "center", behavior: "smooth" });
     focusable.focus({ preventScroll: true });
   });

@@ -12,7 +12,10 @@ export function localizeErrors(errors: FormErrors): FormErrors {
  * Drop-in for @mantine/form's schemaResolver (same arguments): the forms validate with the
  * domain's schemas as before, and in Spanish show their messages in Spanish.
  */
-export const schemaResolver: typeof mantineSchemaResolver = ((schema: Parameters<typeof mantineSchemaResolver>[0], options?: { sync?: boolean }) => {
+export const schemaResolver: typeof mantineSchemaResolver = ((
+  schema: Parameters<typeof mantineSchemaResolver>[0],
+  options?: { sync?: boolean },
+) => {
   const resolve = mantineSchemaResolver(schema, options as { sync: true }) as (values: unknown) => FormErrors | Promise<FormErrors>;
   return (values: unknown) => {
     const errors = resolve(values);

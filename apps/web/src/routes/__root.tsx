@@ -13,7 +13,9 @@ function NotFound() {
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="sm">
-        <Title order={1} size="h2">{t("notFound.title")}</Title>
+        <Title order={1} size="h2">
+          {t("notFound.title")}
+        </Title>
         <Text c="dimmed">{t("notFound.message")}</Text>
         <Button component={Link} to="/" variant="light">
           {t("notFound.goToDashboard")}

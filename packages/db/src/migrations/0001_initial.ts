@@ -46,9 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "serial", (c) => c.primaryKey())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("location", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("active").check(sql`status in ('active','completed','on_hold')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("active").check(sql`status in ('active','completed','on_hold')`))
     .addColumn("description", "text")
     .addColumn("start_date", "date", (c) => c.notNull())
     .addColumn("end_date", "date")
@@ -108,9 +106,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("jha_form_id", "integer", (c) => c.notNull().references("jha_forms.id").onDelete("cascade"))
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("content", "text", (c) => c.notNull())
-    .addColumn("visibility", "text", (c) =>
-      c.notNull().defaultTo("private").check(sql`visibility in ('private','public')`),
-    )
+    .addColumn("visibility", "text", (c) => c.notNull().defaultTo("private").check(sql`visibility in ('private','public')`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -123,18 +119,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("project_id", "integer", (c) => c.notNull().references("projects.id").onDelete("cascade"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("severity", "text", (c) =>
-      c.notNull().defaultTo("minor").check(sql`severity in ('minor','moderate','severe','near_miss')`),
-    )
+    .addColumn("severity", "text", (c) => c.notNull().defaultTo("minor").check(sql`severity in ('minor','moderate','severe','near_miss')`))
     .addColumn("date", "date", (c) => c.notNull().defaultTo(sql`current_date`))
     .addColumn("location", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("reported_by", "integer", (c) => c.references("workers.id").onDelete("set null"))
     .addColumn("involved_workers", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn("action_taken", "text")
     .addColumn("preventive_measures", "text")
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("open").check(sql`status in ('open','in_progress','closed')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open','in_progress','closed')`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -202,9 +194,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("not_watched").check(sql`status in ('not_watched','partially_watched','completed')`),
     )
-    .addColumn("watched_percentage", "integer", (c) =>
-      c.notNull().defaultTo(0).check(sql`watched_percentage between 0 and 100`),
-    )
+    .addColumn("watched_percentage", "integer", (c) => c.notNull().defaultTo(0).check(sql`watched_percentage between 0 and 100`))
     .addColumn("last_watched_at", "timestamptz")
     .addUniqueConstraint("worker_videos_worker_video_key", ["worker_id", "video_id"])
     .execute();
@@ -217,9 +207,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("project_id", "integer", (c) => c.references("projects.id").onDelete("set null"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("content", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("open").check(sql`status in ('open','in_progress','resolved','closed')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open','in_progress','resolved','closed')`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("resolved_at", "timestamptz")
@@ -243,9 +231,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("end_date", "timestamptz", (c) => c.notNull())
     .addColumn("requested_by", "integer", (c) => c.references("workers.id").onDelete("set null"))
     .addColumn("requested_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending','approved','rejected','closed')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending','approved','rejected','closed')`))
     .addColumn("precautions", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn("equipment_used", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn("fire_watch_required", "boolean", (c) => c.notNull().defaultTo(true))

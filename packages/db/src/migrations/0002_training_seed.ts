@@ -100,12 +100,22 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "Your hard hat takes a hard hit from a falling piece of conduit but looks fine. What do you do?",
-          options: ["Keep using it if there are no visible cracks", "Replace it immediately", "Tape the top and report it at the end of the week", "Turn it around so the brim protects the dent"],
+          options: [
+            "Keep using it if there are no visible cracks",
+            "Replace it immediately",
+            "Tape the top and report it at the end of the week",
+            "Turn it around so the brim protects the dent",
+          ],
           answer: 1,
         },
         {
           question: "A Type II hard hat protects against:",
-          options: ["Blows to the top of the head only", "Electrical shock only", "Blows to the top and sides of the head", "Chemical splashes"],
+          options: [
+            "Blows to the top of the head only",
+            "Electrical shock only",
+            "Blows to the top and sides of the head",
+            "Chemical splashes",
+          ],
           answer: 2,
         },
         {
@@ -182,7 +192,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "You find a damaged extension cord you cannot repair. What should you do?",
-          options: ["Tape it and keep working", "Take it out of service, tag it and report it", "Leave it for the next shift", "Only use it in dry areas"],
+          options: [
+            "Tape it and keep working",
+            "Take it out of service, tag it and report it",
+            "Leave it for the next shift",
+            "Only use it in dry areas",
+          ],
           answer: 1,
         },
       ],
@@ -239,7 +254,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "When must a competent person inspect a scaffold?",
-          options: ["Once a month", "Before each work shift and after any event that could affect it", "Only when it is first erected", "When a worker asks"],
+          options: [
+            "Once a month",
+            "Before each work shift and after any event that could affect it",
+            "Only when it is first erected",
+            "When a worker asks",
+          ],
           answer: 1,
         },
         {
@@ -265,13 +285,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           title: "Plan the lift",
-          content:
-            "Agree the plan before anyone touches the load. One person leads and gives the commands.",
+          content: "Agree the plan before anyone touches the load. One person leads and gives the commands.",
           points: [
             "Check the load's weight, its centre of gravity and where to grip it.",
             "Walk the route: clear trip hazards, open doors, check overhead clearance.",
             "Match partners of similar height where possible.",
-            "Agree the commands (\"Ready, lift\", \"Stop\", \"Down\").",
+            'Agree the commands ("Ready, lift", "Stop", "Down").',
           ],
         },
         {
@@ -279,7 +298,7 @@ export const seededTrainingModules: SeedModule[] = [
           content:
             "Lift on the leader's command with a straight back, bending at the knees and hips. Keep the load close to your body and move your feet to turn instead of twisting your trunk. Set the load down together, also on command, and keep fingers and toes clear.",
           points: [
-            "Anyone can call \"Stop\" at any time; everyone stops.",
+            'Anyone can call "Stop" at any time; everyone stops.',
             "Do not change grip while moving: stop and set the load down first.",
           ],
         },
@@ -297,7 +316,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "How should you turn while carrying a load?",
-          options: ["Twist at the waist", "Move your feet and turn your whole body", "Turn quickly to save time", "Lift the load higher first"],
+          options: [
+            "Twist at the waist",
+            "Move your feet and turn your whole body",
+            "Turn quickly to save time",
+            "Lift the load higher first",
+          ],
           answer: 1,
         },
       ],
@@ -306,7 +330,8 @@ export const seededTrainingModules: SeedModule[] = [
   {
     slug: "site-safety",
     title: "Site Safety Orientation",
-    description: "The rules every worker needs on day one: PPE, housekeeping, electrical and excavation hazards, and what to do in an emergency.",
+    description:
+      "The rules every worker needs on day one: PPE, housekeeping, electrical and excavation hazards, and what to do in an emergency.",
     type: "site_safety",
     duration: 30,
     content: {
@@ -350,7 +375,12 @@ export const seededTrainingModules: SeedModule[] = [
       quiz: [
         {
           question: "What is the minimum PPE on this site?",
-          options: ["A hard hat only", "Hard hat, safety glasses, high-visibility vest and safety-toe boots", "Whatever the worker prefers", "Gloves and hearing protection"],
+          options: [
+            "A hard hat only",
+            "Hard hat, safety glasses, high-visibility vest and safety-toe boots",
+            "Whatever the worker prefers",
+            "Gloves and hearing protection",
+          ],
           answer: 1,
         },
         {
@@ -418,7 +448,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "Where should a spotter never stand?",
-          options: ["In the operator's line of sight", "Between a reversing vehicle and a fixed object", "To the side of the vehicle's path", "Where they can see the whole path"],
+          options: [
+            "In the operator's line of sight",
+            "Between a reversing vehicle and a fixed object",
+            "To the side of the vehicle's path",
+            "Where they can see the whole path",
+          ],
           answer: 1,
         },
         {
@@ -471,7 +506,7 @@ export const seededTrainingModules: SeedModule[] = [
         {
           title: "Holes and ladders",
           content:
-            "Cover holes with covers that can support at least twice the weight of workers, equipment and materials that may be placed on them, secure them, and mark them \"HOLE\" or \"COVER\" (1926.502(i)). Portable ladders used to reach an upper level must extend at least 3 feet above the landing.",
+            'Cover holes with covers that can support at least twice the weight of workers, equipment and materials that may be placed on them, secure them, and mark them "HOLE" or "COVER" (1926.502(i)). Portable ladders used to reach an upper level must extend at least 3 feet above the landing.',
         },
       ],
       quiz: [
@@ -511,7 +546,7 @@ export const seededTrainingModules: SeedModule[] = [
           content:
             "Container labels follow the Globally Harmonized System (GHS). Read the label before you open the container, and never use a chemical from an unlabelled container.",
           points: [
-            "Signal word: \"Danger\" for the more severe hazards, \"Warning\" for the less severe.",
+            'Signal word: "Danger" for the more severe hazards, "Warning" for the less severe.',
             "Pictograms: red-bordered diamonds such as the flame, skull and crossbones, corrosion and health hazard.",
             "Hazard statements say what the chemical does; precautionary statements say how to protect yourself.",
             "If you pour a chemical into another container, label that container too.",
@@ -562,7 +597,12 @@ export const seededTrainingModules: SeedModule[] = [
         },
         {
           question: "You pour solvent into a smaller container. What must you do?",
-          options: ["Nothing if you use it today", "Label the new container", "Leave the cap off so it ventilates", "Write your name on it"],
+          options: [
+            "Nothing if you use it today",
+            "Label the new container",
+            "Leave the cap off so it ventilates",
+            "Write your name on it",
+          ],
           answer: 1,
         },
         {
@@ -620,7 +660,7 @@ export const seededTrainingModules: SeedModule[] = [
           keyPoints: [
             "No more than 25 gallons in a room outside an approved storage cabinet.",
             "Use approved safety cans for dispensing.",
-            "Keep ignition sources and smoking away; post \"No Smoking\" signs.",
+            'Keep ignition sources and smoking away; post "No Smoking" signs.',
           ],
         },
       ],

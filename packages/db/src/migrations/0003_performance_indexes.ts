@@ -15,17 +15,37 @@ const indexes: { name: string; on: string; why: string }[] = [
   { name: "safety_plans_uploaded_by_idx", on: "safety_plans (uploaded_by)", why: "FK to users: user deletion sets it to NULL" },
   { name: "training_modules_created_by_idx", on: "training_modules (created_by)", why: "FK to users: user deletion sets it to NULL" },
   { name: "safety_videos_created_by_idx", on: "safety_videos (created_by)", why: "FK to users: user deletion sets it to NULL" },
-  { name: "hot_work_permits_approved_by_idx", on: "hot_work_permits (approved_by)", why: "FK to users: user deletion sets it to NULL; permit detail joins the approver" },
-  { name: "hot_work_permits_rejected_by_idx", on: "hot_work_permits (rejected_by)", why: "FK to users: user deletion sets it to NULL; permit detail joins the rejecter" },
-  { name: "hot_work_permits_closed_by_idx", on: "hot_work_permits (closed_by)", why: "FK to users: user deletion sets it to NULL; permit detail joins the closer" },
+  {
+    name: "hot_work_permits_approved_by_idx",
+    on: "hot_work_permits (approved_by)",
+    why: "FK to users: user deletion sets it to NULL; permit detail joins the approver",
+  },
+  {
+    name: "hot_work_permits_rejected_by_idx",
+    on: "hot_work_permits (rejected_by)",
+    why: "FK to users: user deletion sets it to NULL; permit detail joins the rejecter",
+  },
+  {
+    name: "hot_work_permits_closed_by_idx",
+    on: "hot_work_permits (closed_by)",
+    why: "FK to users: user deletion sets it to NULL; permit detail joins the closer",
+  },
   { name: "invite_tokens_created_by_idx", on: "invite_tokens (created_by)", why: "FK to users: user deletion sets it to NULL" },
   { name: "invite_tokens_used_by_idx", on: "invite_tokens (used_by)", why: "FK to users: user deletion sets it to NULL" },
-  { name: "audit_events_actor_user_idx", on: "audit_events (actor_user_id)", why: "FK to users: the audit trail grows without bound, and user deletion sets it to NULL" },
+  {
+    name: "audit_events_actor_user_idx",
+    on: "audit_events (actor_user_id)",
+    why: "FK to users: the audit trail grows without bound, and user deletion sets it to NULL",
+  },
 
   // --- filters and list orders ----------------------------------------------------------------
   // Compliance (queries/compliance.ts) is computed per worker from status and progress alone: with
   // both in the index, one worker's compliance is an index-only read of ~20 entries, not 20 heap rows.
-  { name: "worker_trainings_compliance_idx", on: "worker_trainings (worker_id) include (status, progress)", why: "per-worker compliance, index-only" },
+  {
+    name: "worker_trainings_compliance_idx",
+    on: "worker_trainings (worker_id) include (status, progress)",
+    why: "per-worker compliance, index-only",
+  },
   // GET /api/users: newest first (created_at desc, id desc); a backward scan serves it.
   { name: "users_created_idx", on: "users (created_at, id)", why: "users list order" },
   // GET /api/workers and the worker pickers: last name, first name, id.

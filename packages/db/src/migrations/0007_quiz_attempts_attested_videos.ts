@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("passed", "boolean", (c) => c.notNull())
     .addColumn("submitted_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex("quiz_attempts_worker_module_idx").on("quiz_attempts").columns(["worker_id", "module_id", "submitted_at"]).execute();
+  await db.schema
+    .createIndex("quiz_attempts_worker_module_idx")
+    .on("quiz_attempts")
+    .columns(["worker_id", "module_id", "submitted_at"])
+    .execute();
   await db.schema.createIndex("quiz_attempts_module_idx").on("quiz_attempts").column("module_id").execute();
 
   await db.schema.alterTable("worker_videos").addColumn("self_attested_at", "timestamptz").execute();

@@ -30,7 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // At most one company establishment: two managers saving at once cannot both make one.
-  await sql`create unique index establishments_one_company_default on establishments (is_company_default) where is_company_default`.execute(db);
+  await sql`create unique index establishments_one_company_default on establishments (is_company_default) where is_company_default`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable("projects")

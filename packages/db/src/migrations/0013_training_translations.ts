@@ -256,7 +256,7 @@ export const seededSpanishModules: SeedTranslation[] = [
             "Revise el peso de la carga, su centro de gravedad y por dónde agarrarla.",
             "Recorra el camino: quite lo que pueda hacerlos tropezar, abra las puertas y revise la altura libre.",
             "Siempre que se pueda, formen parejas de estatura parecida.",
-            "Acuerden las órdenes (\"Listos, arriba\", \"Alto\", \"Abajo\").",
+            'Acuerden las órdenes ("Listos, arriba", "Alto", "Abajo").',
           ],
         },
         {
@@ -264,7 +264,7 @@ export const seededSpanishModules: SeedTranslation[] = [
           content:
             "Levante a la orden del líder con la espalda recta, doblando las rodillas y la cadera. Mantenga la carga cerca del cuerpo y mueva los pies para girar en lugar de torcer el tronco. Bajen la carga juntos, también a la orden, y mantengan los dedos de las manos y de los pies fuera del camino.",
           points: [
-            "Cualquiera puede decir \"Alto\" en cualquier momento, y todos se detienen.",
+            'Cualquiera puede decir "Alto" en cualquier momento, y todos se detienen.',
             "No cambie de agarre mientras camina: primero deténgase y baje la carga.",
           ],
         },
@@ -272,7 +272,12 @@ export const seededSpanishModules: SeedTranslation[] = [
       quiz: [
         {
           question: "¿Qué debe intentar antes de un levantamiento manual en equipo?",
-          options: ["Ir a un ritmo más rápido", "Una ayuda mecánica, como una carretilla o un polipasto", "Levantarla usted solo", "Cargarla sobre un hombro"],
+          options: [
+            "Ir a un ritmo más rápido",
+            "Una ayuda mecánica, como una carretilla o un polipasto",
+            "Levantarla usted solo",
+            "Cargarla sobre un hombro",
+          ],
         },
         {
           question: "¿Quién da las órdenes durante un levantamiento en equipo?",
@@ -280,7 +285,12 @@ export const seededSpanishModules: SeedTranslation[] = [
         },
         {
           question: "¿Cómo debe girar mientras carga algo?",
-          options: ["Torciendo la cintura", "Moviendo los pies y girando todo el cuerpo", "Girando rápido para ahorrar tiempo", "Subiendo más la carga primero"],
+          options: [
+            "Torciendo la cintura",
+            "Moviendo los pies y girando todo el cuerpo",
+            "Girando rápido para ahorrar tiempo",
+            "Subiendo más la carga primero",
+          ],
         },
       ],
     },

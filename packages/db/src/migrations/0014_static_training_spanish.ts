@@ -157,7 +157,8 @@ export const staticPageSpanishModules: SeedTranslation[] = [
           ],
         },
         {
-          question: "¿A menos de qué distancia de una línea eléctrica de hasta 350 kV se requiere un señalero dedicado para el trabajo con grúas?",
+          question:
+            "¿A menos de qué distancia de una línea eléctrica de hasta 350 kV se requiere un señalero dedicado para el trabajo con grúas?",
           options: ["5 pies", "10 pies", "20 pies", "50 pies"],
         },
       ],
@@ -166,8 +167,7 @@ export const staticPageSpanishModules: SeedTranslation[] = [
   {
     slug: "fall-protection",
     title: "Protección contra caídas",
-    description:
-      "Cuándo se requiere protección contra caídas, barandas, sistemas personales de detención de caídas, huecos y escaleras.",
+    description: "Cuándo se requiere protección contra caídas, barandas, sistemas personales de detención de caídas, huecos y escaleras.",
     content: {
       sections: [
         {
@@ -204,16 +204,18 @@ export const staticPageSpanishModules: SeedTranslation[] = [
         {
           title: "Huecos y escaleras",
           content:
-            "Cubra los huecos con tapas que soporten por lo menos el doble del peso de los trabajadores, el equipo y los materiales que se puedan poner encima, asegúrelas y márquelas con la palabra \"HOLE\" (hueco) o \"COVER\" (tapa) (1926.502(i)). Las escaleras portátiles que se usan para llegar a un nivel superior deben sobresalir por lo menos 3 pies por encima del punto de llegada.",
+            'Cubra los huecos con tapas que soporten por lo menos el doble del peso de los trabajadores, el equipo y los materiales que se puedan poner encima, asegúrelas y márquelas con la palabra "HOLE" (hueco) o "COVER" (tapa) (1926.502(i)). Las escaleras portátiles que se usan para llegar a un nivel superior deben sobresalir por lo menos 3 pies por encima del punto de llegada.',
         },
       ],
       quiz: [
         {
-          question: "¿A partir de qué altura se requiere protección contra caídas en una superficie para caminar o trabajar en la construcción?",
+          question:
+            "¿A partir de qué altura se requiere protección contra caídas en una superficie para caminar o trabajar en la construcción?",
           options: ["4 pies", "6 pies", "10 pies", "15 pies"],
         },
         {
-          question: "¿Cuánto debe soportar el punto de anclaje de un sistema personal de detención de caídas por cada trabajador conectado?",
+          question:
+            "¿Cuánto debe soportar el punto de anclaje de un sistema personal de detención de caídas por cada trabajador conectado?",
           options: ["1,000 libras", "2,500 libras", "5,000 libras", "10,000 libras"],
         },
         {
@@ -240,7 +242,7 @@ export const staticPageSpanishModules: SeedTranslation[] = [
           content:
             "Las etiquetas de los envases siguen el Sistema Globalmente Armonizado (GHS). Lea la etiqueta antes de abrir el envase, y nunca use un químico de un envase sin etiqueta.",
           points: [
-            "Palabra de advertencia: \"Peligro\" (Danger) para los peligros más graves, \"Advertencia\" (Warning) para los menos graves.",
+            'Palabra de advertencia: "Peligro" (Danger) para los peligros más graves, "Advertencia" (Warning) para los menos graves.',
             "Pictogramas: rombos con borde rojo, como la llama, la calavera con tibias cruzadas, la corrosión y el peligro para la salud.",
             "Las frases de peligro dicen lo que hace el químico; las frases de precaución dicen cómo protegerse.",
             "Si pasa un químico a otro envase, etiquete también ese envase.",
@@ -289,7 +291,12 @@ export const staticPageSpanishModules: SeedTranslation[] = [
         },
         {
           question: "Usted pasa solvente a un envase más pequeño. ¿Qué debe hacer?",
-          options: ["Nada, si lo va a usar hoy", "Etiquetar el envase nuevo", "Dejarlo destapado para que se ventile", "Escribirle su nombre"],
+          options: [
+            "Nada, si lo va a usar hoy",
+            "Etiquetar el envase nuevo",
+            "Dejarlo destapado para que se ventile",
+            "Escribirle su nombre",
+          ],
         },
         {
           question: "¿Cuál es la primera opción para controlar el polvo de sílice al cortar concreto?",
@@ -350,7 +357,7 @@ export const staticPageSpanishModules: SeedTranslation[] = [
           keyPoints: [
             "No más de 25 galones en un cuarto fuera de un gabinete de almacenamiento aprobado.",
             "Use latas de seguridad aprobadas para servir el líquido.",
-            "Mantenga lejos las fuentes de ignición y no permita fumar; ponga letreros de \"No fumar\" (No Smoking).",
+            'Mantenga lejos las fuentes de ignición y no permita fumar; ponga letreros de "No fumar" (No Smoking).',
           ],
         },
       ],

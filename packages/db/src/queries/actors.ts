@@ -16,13 +16,24 @@ export const actorColumns = [
   "u.language",
   "w.id as workerId",
   "w.role as position",
-  sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
+  sql<
+    number[]
+  >`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
     "assignedProjectIds",
   ),
 ] as const;
 
 export interface ActorFacts {
-  user: { id: number; username: string; email: string; role: Role; firstName: string | null; lastName: string | null; createdAt: Date; language: Language };
+  user: {
+    id: number;
+    username: string;
+    email: string;
+    role: Role;
+    firstName: string | null;
+    lastName: string | null;
+    createdAt: Date;
+    language: Language;
+  };
   workerId: number | null;
   position: string | null;
   assignedProjectIds: number[];

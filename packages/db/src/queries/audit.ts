@@ -6,7 +6,18 @@ import { userDisplayName } from "./names.js";
 /** Who, when, from, to: every state change of a safety record writes one (docs/product.md). */
 export interface AuditInput {
   actor: Pick<Actor, "userId" | "viaToken"> | null;
-  entity: "permit" | "incident" | "comment" | "inviteToken" | "training" | "user" | "project" | "video" | "jha" | "establishment" | "serviceToken";
+  entity:
+    | "permit"
+    | "incident"
+    | "comment"
+    | "inviteToken"
+    | "training"
+    | "user"
+    | "project"
+    | "video"
+    | "jha"
+    | "establishment"
+    | "serviceToken";
   entityId: number;
   action: string;
   from?: string | null;
@@ -20,14 +31,7 @@ export async function recordAudit(db: Kysely<Database>, event: AuditInput): Prom
   const actorName = event.actor
     ? db
         .selectFrom("users")
-        .select((eb) =>
-          eb
-            .fn<string>("concat", [
-              userDisplayName(),
-              eb.cast<string>(eb.val(via), "text"),
-            ])
-            .as("name"),
-        )
+        .select((eb) => eb.fn<string>("concat", [userDisplayName(), eb.cast<string>(eb.val(via), "text")]).as("name"))
         .where("id", "=", event.actor.userId)
     : null;
   await db

@@ -1,8 +1,8 @@
 import type { CommentFilter, CommentStatus } from "@sitesafe/domain";
 import { statusesForFilter } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
-import type { Database } from "../types.js";
 import { keyset, type ListSource, listSource } from "../listSource.js";
+import type { Database } from "../types.js";
 
 // Queries for the comments area: each takes the database (or a transaction) first.
 
@@ -102,14 +102,23 @@ export async function findComment(db: Kysely<Database>, id: number): Promise<Saf
  * resolving at the same moment waits here, then sees "resolved" and is refused.
  */
 export async function lockComment(db: Kysely<Database>, id: number) {
-  return db.selectFrom("safetyComments").select(["id", "userId", "projectId", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom("safetyComments")
+    .select(["id", "userId", "projectId", "status"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertComment(
   db: Kysely<Database>,
   values: { userId: number; projectId: number | null; title: string; content: string },
 ): Promise<number> {
-  const row = await db.insertInto("safetyComments").values({ ...values, status: "open" }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("safetyComments")
+    .values({ ...values, status: "open" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -143,7 +152,9 @@ export async function transitionComment(
     .set({
       status: to,
       updatedAt: now,
-      ...(to === "resolved" ? { resolvedAt: now, resolvedBy: extra.resolvedBy ?? null, managerResponse: extra.managerResponse ?? null } : {}),
+      ...(to === "resolved"
+        ? { resolvedAt: now, resolvedBy: extra.resolvedBy ?? null, managerResponse: extra.managerResponse ?? null }
+        : {}),
     })
     .where("id", "=", id)
     .where("status", "in", [...from])
@@ -166,9 +177,10 @@ export async function projectOptions(db: Kysely<Database>, scope: { workerId: nu
     if (scope.workerId === null) return [];
     const workerId = scope.workerId;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom("projectWorkers as pw").select("pw.id").whereRef("pw.projectId", "=", "p.id").where("pw.workerId", "=", workerId)),
+      eb.exists(
+        eb.selectFrom("projectWorkers as pw").select("pw.id").whereRef("pw.projectId", "=", "p.id").where("pw.workerId", "=", workerId),
+      ),
     );
   }
   return query.execute();
 }
-

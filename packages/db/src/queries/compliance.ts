@@ -104,7 +104,11 @@ function toFigures(rows: { id: number; workerCount: number; compliancePercentage
 export function projectFiguresOf(db: Kysely<Database>): ProjectFiguresLookup {
   return async (projectIds) => {
     if (projectIds.length === 0) return new Map<number, ProjectFigures>();
-    return toFigures(await figuresQuery(db).where("p.id", "in", [...projectIds]).execute());
+    return toFigures(
+      await figuresQuery(db)
+        .where("p.id", "in", [...projectIds])
+        .execute(),
+    );
   };
 }
 
@@ -114,7 +118,10 @@ export async function allProjectFigures(db: Kysely<Database>): Promise<Map<numbe
 }
 
 /** Rows with their project's figures added (`id` is the project id). */
-export function withFigures<T extends { id: number }>(rows: readonly T[], figures: ReadonlyMap<number, ProjectFigures>): (T & ProjectFigures)[] {
+export function withFigures<T extends { id: number }>(
+  rows: readonly T[],
+  figures: ReadonlyMap<number, ProjectFigures>,
+): (T & ProjectFigures)[] {
   // A project always has figures (no workers: 0 and 100%); the fallback only covers a project
   // deleted between the two reads, which the caller's own rows no longer hold anyway.
   return rows.map((row) => ({ ...row, ...(figures.get(row.id) ?? { workerCount: 0, compliancePercentage: 100 }) }));
@@ -151,7 +158,10 @@ export async function allWorkerCompliance(db: Kysely<Database>): Promise<Map<num
 }
 
 /** Rows with their worker's compliance added as `safetyCompliance` (`id` is the worker id). */
-export function withCompliance<T extends { id: number }>(rows: readonly T[], found: ReadonlyMap<number, number>): (T & { safetyCompliance: number })[] {
+export function withCompliance<T extends { id: number }>(
+  rows: readonly T[],
+  found: ReadonlyMap<number, number>,
+): (T & { safetyCompliance: number })[] {
   // Every existing worker has a figure; 0 only for one deleted between the two reads.
   return rows.map((row) => ({ ...row, safetyCompliance: found.get(row.id) ?? 0 }));
 }

@@ -1,4 +1,4 @@
-import { complianceStatus, type ComplianceStatus, type UpcomingItem } from "@sitesafe/domain";
+import { type ComplianceStatus, complianceStatus, type UpcomingItem } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus, VideoStatus } from "../types.js";
 import { projectFiguresOf, withFigures, workerComplianceQuery } from "./compliance.js";
@@ -41,7 +41,11 @@ export async function stats(db: Kysely<Database>, scope: DashboardScope): Promis
   const compliance = workerComplianceQuery(db);
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom("projectWorkers").select((e) => e.fn.countAll<number>().as("n")).where("workerId", "=", w).as("workerAssignedProjects"),
+      eb
+        .selectFrom("projectWorkers")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .where("workerId", "=", w)
+        .as("workerAssignedProjects"),
       eb
         .selectFrom(compliance.where("w.id", "=", w).as("own"))
         .select("own.compliance")
@@ -58,7 +62,11 @@ export async function stats(db: Kysely<Database>, scope: DashboardScope): Promis
         .$if(!all, (q) => q.where("id", "in", colleagues))
         .as("registeredWorkers"),
       eb
-        .selectFrom(workerComplianceQuery(db).$if(!all, (q) => q.where("w.id", "in", colleagues)).as("wc"))
+        .selectFrom(
+          workerComplianceQuery(db)
+            .$if(!all, (q) => q.where("w.id", "in", colleagues))
+            .as("wc"),
+        )
         .select(sql<number>`coalesce(round(avg(wc.compliance)), 100)`.as("mean"))
         .as("safetyCompliance"),
       eb
@@ -163,7 +171,10 @@ export async function upcomingSources(
       type: "training" as const,
       title: m.title,
       datetime: now,
-      details: m.status === "in_progress" ? `Required training in progress (${m.progress}%) - ${m.duration} min` : `Required training not started - ${m.duration} min`,
+      details:
+        m.status === "in_progress"
+          ? `Required training in progress (${m.progress}%) - ${m.duration} min`
+          : `Required training not started - ${m.duration} min`,
     })),
   ];
 }
@@ -215,7 +226,14 @@ export async function recentIncidents(db: Kysely<Database>, scope: DashboardScop
     .innerJoin("projects as p", "p.id", "i.projectId")
     .select(["i.id", "i.title", "i.projectId", "p.name as projectName", "i.severity", "i.status", "i.date", "i.location", "i.description"])
     .$if(scope.kind === "worker", (q) =>
-      q.where("i.projectId", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", scope.workerId ?? NO_WORKER)),
+      q.where(
+        "i.projectId",
+        "in",
+        db
+          .selectFrom("projectWorkers")
+          .select("projectId")
+          .where("workerId", "=", scope.workerId ?? NO_WORKER),
+      ),
     )
     .orderBy("i.date", "desc")
     .orderBy("i.id", "desc")
@@ -329,14 +347,26 @@ export interface ProjectStatsRow {
 }
 
 /** The dashboard's project table: active projects first, then by name; a worker's assigned ones only. */
-export async function projectStats(db: Kysely<Database>, scope: DashboardScope, limit: number, figures = projectFiguresOf(db)): Promise<ProjectStatsRow[]> {
+export async function projectStats(
+  db: Kysely<Database>,
+  scope: DashboardScope,
+  limit: number,
+  figures = projectFiguresOf(db),
+): Promise<ProjectStatsRow[]> {
   const activeFirst = sql`case when p.status = 'active' then 0 else 1 end`;
   // The rows shown first, then the figures of those only (not of every project on the site).
   const shown = db
     .selectFrom("projects as p")
     .select("p.id")
     .$if(scope.kind === "worker", (q) =>
-      q.where("p.id", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", scope.workerId ?? NO_WORKER)),
+      q.where(
+        "p.id",
+        "in",
+        db
+          .selectFrom("projectWorkers")
+          .select("projectId")
+          .where("workerId", "=", scope.workerId ?? NO_WORKER),
+      ),
     )
     .orderBy(activeFirst)
     .orderBy("p.name")
@@ -350,5 +380,8 @@ export async function projectStats(db: Kysely<Database>, scope: DashboardScope, 
     .orderBy("p.name")
     .orderBy("p.id")
     .execute();
-  return withFigures(rows, await figures(rows.map((r) => r.id))).map((r) => ({ ...r, complianceStatus: complianceStatus(r.compliancePercentage) }));
+  return withFigures(rows, await figures(rows.map((r) => r.id))).map((r) => ({
+    ...r,
+    complianceStatus: complianceStatus(r.compliancePercentage),
+  }));
 }

@@ -27,7 +27,11 @@ export async function claimKey(
   return claimed !== undefined;
 }
 
-export async function findKey(db: Kysely<Database>, userId: number, key: string): Promise<{ fingerprint: string; answer: string | null } | undefined> {
+export async function findKey(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+): Promise<{ fingerprint: string; answer: string | null } | undefined> {
   return db
     .selectFrom("idempotencyKeys")
     .select(["fingerprint", "answer"])

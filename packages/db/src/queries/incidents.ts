@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
-import { containsPattern } from "./search.js";
+import type { Database, IncidentSeverity, IncidentStatus } from "../types.js";
 import { fullName, workerName } from "./names.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the incidents area: each takes the database (or a transaction) first. */
 
@@ -99,7 +99,11 @@ export function incidentReportList(db: Kysely<Database>, options: ListIncidentRe
  * `peopleOfProjects`, only workers assigned to one of those projects are described: a worker
  * reading a report learns nothing about people outside their own projects.
  */
-export async function findIncidentReport(db: Kysely<Database>, id: number, peopleOfProjects?: readonly number[]): Promise<IncidentReportDetail | undefined> {
+export async function findIncidentReport(
+  db: Kysely<Database>,
+  id: number,
+  peopleOfProjects?: readonly number[],
+): Promise<IncidentReportDetail | undefined> {
   const inScope =
     peopleOfProjects === undefined
       ? sql``

@@ -48,11 +48,7 @@ export async function findInviteToken(db: Kysely<Database>, id: number) {
 }
 
 export async function findInviteTokenByHash(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom("inviteTokens")
-    .select(["id", "role", "expiresAt", "usedAt"])
-    .where("tokenHash", "=", tokenHash)
-    .executeTakeFirst();
+  return db.selectFrom("inviteTokens").select(["id", "role", "expiresAt", "usedAt"]).where("tokenHash", "=", tokenHash).executeTakeFirst();
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { ControlMeasure, Database, Hazard } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
-import { containsPattern } from "./search.js";
+import type { ControlMeasure, Database, Hazard } from "../types.js";
 import { fullName, userDisplayName, workerNameForSearch } from "./names.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the jha area: each takes the database (or a transaction) first. */
 
@@ -19,7 +19,6 @@ export interface JhaForm {
   submittedAt: Date;
   updatedAt: Date;
 }
-
 
 function formsQuery(db: Kysely<Database>) {
   return db
@@ -212,7 +211,9 @@ export async function workerOptions(db: Kysely<Database>, projectIds?: readonly 
       "w.firstName",
       "w.lastName",
       "w.role",
-      sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
+      sql<
+        number[]
+      >`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
         "projectIds",
       ),
     ])
@@ -222,7 +223,9 @@ export async function workerOptions(db: Kysely<Database>, projectIds?: readonly 
   if (projectIds) {
     const ids = [...projectIds];
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom("projectWorkers as pw").select("pw.id").whereRef("pw.workerId", "=", "w.id").where("pw.projectId", "in", ids)),
+      eb.exists(
+        eb.selectFrom("projectWorkers as pw").select("pw.id").whereRef("pw.workerId", "=", "w.id").where("pw.projectId", "in", ids),
+      ),
     );
   }
   const rows = await query.execute();
@@ -234,7 +237,12 @@ export async function workerOptions(db: Kysely<Database>, projectIds?: readonly 
 export async function workerIdsOffProject(db: Kysely<Database>, projectId: number, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db.selectFrom("projectWorkers").select("workerId").where("projectId", "=", projectId).where("workerId", "in", unique).execute();
+  const rows = await db
+    .selectFrom("projectWorkers")
+    .select("workerId")
+    .where("projectId", "=", projectId)
+    .where("workerId", "in", unique)
+    .execute();
   const found = new Set(rows.map((r) => r.workerId));
   return unique.filter((id) => !found.has(id));
 }

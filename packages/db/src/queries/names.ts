@@ -16,7 +16,8 @@ export const userDisplayName = (alias?: string): RawBuilder<string | null> =>
   sql<string | null>`coalesce(${fullName(alias)}, ${column(alias, "username")})`;
 
 /** "First Last" of a workers row (both names are required there, so never null). */
-export const workerName = (alias: string): RawBuilder<string> => sql<string>`concat_ws(' ', ${column(alias, "firstName")}, ${column(alias, "lastName")})`;
+export const workerName = (alias: string): RawBuilder<string> =>
+  sql<string>`concat_ws(' ', ${column(alias, "firstName")}, ${column(alias, "lastName")})`;
 
 /** A workers row's name as the search boxes match it: "first last", lower case. */
 export const workerNameForSearch = (alias: string): RawBuilder<string> => sql<string>`lower(${workerName(alias)})`;

@@ -1,4 +1,11 @@
-import { type CaseOutcome, type EstablishmentValues, FORM_301_FIELDS, type InjuryType, type OshaCaseDetail, type RecordkeepingValues } from "@sitesafe/domain";
+import {
+  type CaseOutcome,
+  type EstablishmentValues,
+  FORM_301_FIELDS,
+  type InjuryType,
+  type OshaCaseDetail,
+  type RecordkeepingValues,
+} from "@sitesafe/domain";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, EstablishmentsTable } from "../types.js";
 import { fullName } from "./names.js";
@@ -37,7 +44,10 @@ export async function insertEstablishment(db: Kysely<Database>, values: Establis
   return row.id;
 }
 
-export async function lockEstablishment(db: Kysely<Database>, id: number): Promise<{ id: number; name: string; isCompanyDefault: boolean } | undefined> {
+export async function lockEstablishment(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; name: string; isCompanyDefault: boolean } | undefined> {
   return db.selectFrom("establishments").select(["id", "name", "isCompanyDefault"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
@@ -54,12 +64,21 @@ export async function setEstablishmentProjects(db: Kysely<Database>, id: number,
   let release = db.updateTable("projects").set({ establishmentId: null }).where("establishmentId", "=", id);
   if (projectIds.length > 0) release = release.where("id", "not in", [...projectIds]);
   await release.execute();
-  if (projectIds.length > 0) await db.updateTable("projects").set({ establishmentId: id }).where("id", "in", [...projectIds]).execute();
+  if (projectIds.length > 0)
+    await db
+      .updateTable("projects")
+      .set({ establishmentId: id })
+      .where("id", "in", [...projectIds])
+      .execute();
 }
 
 export async function countExistingProjects(db: Kysely<Database>, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db.selectFrom("projects").select((eb) => eb.fn.countAll<number>().as("n")).where("id", "in", [...ids]).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("projects")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("id", "in", [...ids])
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -94,8 +113,17 @@ export interface EstablishmentYear {
   updatedAt: Date;
 }
 
-export async function findEstablishmentYear(db: Kysely<Database>, establishmentId: number, year: number): Promise<EstablishmentYear | undefined> {
-  return db.selectFrom("establishmentYears").selectAll().where("establishmentId", "=", establishmentId).where("year", "=", year).executeTakeFirst();
+export async function findEstablishmentYear(
+  db: Kysely<Database>,
+  establishmentId: number,
+  year: number,
+): Promise<EstablishmentYear | undefined> {
+  return db
+    .selectFrom("establishmentYears")
+    .selectAll()
+    .where("establishmentId", "=", establishmentId)
+    .where("year", "=", year)
+    .executeTakeFirst();
 }
 
 export type EstablishmentYearWrite = Omit<EstablishmentYear, "updatedAt">;
@@ -116,7 +144,9 @@ export type Recordkeeping = RecordkeepingValues & { incidentId: number; classifi
 function fromRow(row: Record<string, unknown>): Recordkeeping {
   const { details, ...rest } = row;
   const d = (details ?? {}) as Record<string, unknown>;
-  const detail = Object.fromEntries(FORM_301_FIELDS.map((k) => [k, d[k] ?? (k === "emergencyRoom" || k === "hospitalizedOvernight" ? false : null)]));
+  const detail = Object.fromEntries(
+    FORM_301_FIELDS.map((k) => [k, d[k] ?? (k === "emergencyRoom" || k === "hospitalizedOvernight" ? false : null)]),
+  );
   return { ...rest, ...detail } as Recordkeeping;
 }
 
@@ -125,7 +155,12 @@ export async function findRecordkeeping(db: Kysely<Database>, incidentId: number
   return row ? fromRow(row) : undefined;
 }
 
-export async function upsertRecordkeeping(db: Kysely<Database>, incidentId: number, v: RecordkeepingValues, classifiedBy: number): Promise<void> {
+export async function upsertRecordkeeping(
+  db: Kysely<Database>,
+  incidentId: number,
+  v: RecordkeepingValues,
+  classifiedBy: number,
+): Promise<void> {
   const details = Object.fromEntries(FORM_301_FIELDS.map((k) => [k, v[k]]));
   const values = {
     incidentId,
@@ -183,7 +218,13 @@ function casesQuery(db: Kysely<Database>) {
   return db
     .selectFrom("incidentRecordkeeping as k")
     .innerJoinLateral(
-      (eb) => eb.selectFrom("incidentReports as r0").select(["r0.id", "r0.date", "r0.location", "r0.title", "r0.projectId"]).whereRef("r0.id", "=", "k.incidentId").offset(sql.lit(0)).as("r"),
+      (eb) =>
+        eb
+          .selectFrom("incidentReports as r0")
+          .select(["r0.id", "r0.date", "r0.location", "r0.title", "r0.projectId"])
+          .whereRef("r0.id", "=", "k.incidentId")
+          .offset(sql.lit(0))
+          .as("r"),
       (join) => join.onTrue(),
     )
     .innerJoin("projects as p", "p.id", "r.projectId")
@@ -242,7 +283,11 @@ function toCase(row: CaseRow): OshaCaseRecord {
 const yearRange = (year: number) => [`${year}-01-01`, `${year + 1}-01-01`] as const;
 
 /** The recordable cases of one establishment and calendar year, in one query. */
-export async function establishmentCases(db: Kysely<Database>, establishment: { id: number; isCompanyDefault: boolean }, year: number): Promise<OshaCaseRecord[]> {
+export async function establishmentCases(
+  db: Kysely<Database>,
+  establishment: { id: number; isCompanyDefault: boolean },
+  year: number,
+): Promise<OshaCaseRecord[]> {
   const [from, to] = yearRange(year);
   const rows = await casesQuery(db)
     .where("r.date", ">=", from)

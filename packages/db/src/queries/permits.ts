@@ -1,9 +1,9 @@
 import type { PermitStatus } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../types.js";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
-import { containsPattern } from "./search.js";
+import type { Database } from "../types.js";
 import { fullName, userDisplayName } from "./names.js";
+import { containsPattern } from "./search.js";
 
 /** Queries for the permits area: each takes the database (or a transaction) first. */
 
@@ -157,7 +157,12 @@ export async function insertPermit(db: Kysely<Database>, data: PermitFormData): 
  * `onlyIfStatus` the update lands only while the permit is still in that state (a worker's edit
  * must not overwrite a permit a manager approved a moment ago).
  */
-export async function updatePermitForm(db: Kysely<Database>, id: number, data: PermitFormData, onlyIfStatus?: PermitStatus): Promise<boolean> {
+export async function updatePermitForm(
+  db: Kysely<Database>,
+  id: number,
+  data: PermitFormData,
+  onlyIfStatus?: PermitStatus,
+): Promise<boolean> {
   let query = db
     .updateTable("hotWorkPermits")
     .set({ ...formValues(data), updatedAt: new Date() })
@@ -177,7 +182,12 @@ export type PermitTransitionStamp =
  * approve/reject calls exactly one gets the row back. Returns false when the permit was no longer
  * in `from` (someone else moved it first) or is gone.
  */
-export async function transitionPermit(db: Kysely<Database>, id: number, from: PermitStatus, stamp: PermitTransitionStamp): Promise<boolean> {
+export async function transitionPermit(
+  db: Kysely<Database>,
+  id: number,
+  from: PermitStatus,
+  stamp: PermitTransitionStamp,
+): Promise<boolean> {
   const now = new Date();
   const set =
     stamp.to === "approved"
@@ -199,4 +209,3 @@ export async function deletePermit(db: Kysely<Database>, id: number): Promise<bo
   const result = await db.deleteFrom("hotWorkPermits").where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
-

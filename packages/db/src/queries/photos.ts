@@ -108,12 +108,18 @@ function toSummary(row: SummaryRow): PhotoSummary {
 
 /** A record's photos in upload order, without their bytes. */
 export async function listPhotos(db: Kysely<Database>, record: PhotoRecordRef): Promise<PhotoSummary[]> {
-  const rows = await summaries(db).where(`ph.${recordColumn(record.kind)}`, "=", record.id).orderBy("ph.id").execute();
+  const rows = await summaries(db)
+    .where(`ph.${recordColumn(record.kind)}`, "=", record.id)
+    .orderBy("ph.id")
+    .execute();
   return rows.map(toSummary);
 }
 
 /** One photo's facts (no bytes), with the project and filer of its record, in one query. */
-export async function findPhoto(db: Kysely<Database>, id: number): Promise<(PhotoSummary & { record: PhotoRecordFacts; thumbnailSize: number }) | undefined> {
+export async function findPhoto(
+  db: Kysely<Database>,
+  id: number,
+): Promise<(PhotoSummary & { record: PhotoRecordFacts; thumbnailSize: number }) | undefined> {
   const row = await summaries(db)
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
@@ -139,7 +145,10 @@ export async function photoChunk(db: Kysely<Database>, id: number, offset: numbe
 }
 
 /** A photo's thumbnail with the project of its record, in one query (the most requested photo route). */
-export async function photoThumbnail(db: Kysely<Database>, id: number): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
+export async function photoThumbnail(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
   return db
     .selectFrom("photos as ph")
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")

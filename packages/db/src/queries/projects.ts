@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import { countMatching, emptyList, type ListSource } from "../listSource.js";
 import type { Database, ProjectStatus } from "../types.js";
 import { type ProjectFiguresLookup, projectFiguresOf, withCompliance, withFigures, workerComplianceOfIds } from "./compliance.js";
-import { countMatching, emptyList, type ListSource } from "../listSource.js";
-import { containsPattern } from "./search.js";
 import { userDisplayName } from "./names.js";
+import { containsPattern } from "./search.js";
 
 /**
  * Queries for the projects area: each takes the database (or a transaction) first. Every list is
@@ -55,7 +55,6 @@ export interface ListProjectsOptions {
   offset?: number | undefined;
 }
 
-
 function projectRows(db: Kysely<Database>) {
   return db.selectFrom("projects as p").select(projectColumns);
 }
@@ -72,7 +71,11 @@ async function toProjects(rows: ProjectRow[], figures: ProjectFiguresLookup): Pr
 }
 
 /** Newest start date first, then name. */
-export async function listProjects(db: Kysely<Database>, options: ListProjectsOptions = {}, figures = projectFiguresOf(db)): Promise<Project[]> {
+export async function listProjects(
+  db: Kysely<Database>,
+  options: ListProjectsOptions = {},
+  figures = projectFiguresOf(db),
+): Promise<Project[]> {
   return projectList(db, options, figures).rows();
 }
 
@@ -91,10 +94,20 @@ export function projectList(db: Kysely<Database>, options: ListProjectsOptions =
   }
   let page = matching;
   if (options.limit !== undefined) {
-    page = page.orderBy("p.startDate", "desc").orderBy("p.name").orderBy("p.id").limit(options.limit).offset(options.offset ?? 0);
+    page = page
+      .orderBy("p.startDate", "desc")
+      .orderBy("p.name")
+      .orderBy("p.id")
+      .limit(options.limit)
+      .offset(options.offset ?? 0);
   }
   const rows = async () => {
-    const found = await projectRows(db).where("p.id", "in", page).orderBy("p.startDate", "desc").orderBy("p.name").orderBy("p.id").execute();
+    const found = await projectRows(db)
+      .where("p.id", "in", page)
+      .orderBy("p.startDate", "desc")
+      .orderBy("p.name")
+      .orderBy("p.id")
+      .execute();
     return toProjects(found, figures);
   };
   return {
@@ -140,7 +153,11 @@ export interface ProjectStatsRow {
 }
 
 /** GET /api/projects/stats: one row a project, in name order. */
-export async function projectStats(db: Kysely<Database>, onlyIds?: readonly number[], figures = projectFiguresOf(db)): Promise<ProjectStatsRow[]> {
+export async function projectStats(
+  db: Kysely<Database>,
+  onlyIds?: readonly number[],
+  figures = projectFiguresOf(db),
+): Promise<ProjectStatsRow[]> {
   if (onlyIds && onlyIds.length === 0) return [];
   let query = db.selectFrom("projects as p").select(["p.id", "p.name", "p.location"]).orderBy("p.name").orderBy("p.id");
   if (onlyIds) query = query.where("p.id", "in", [...onlyIds]);
@@ -216,7 +233,11 @@ export interface ProjectWorker {
  */
 const requiredVideoFilter = sql<boolean>`sv.required_watch_by_date is not null and sv.published_at <= now()`;
 
-export async function listProjectWorkers(db: Kysely<Database>, projectId: number, compliance = workerComplianceOfIds(db)): Promise<ProjectWorker[]> {
+export async function listProjectWorkers(
+  db: Kysely<Database>,
+  projectId: number,
+  compliance = workerComplianceOfIds(db),
+): Promise<ProjectWorker[]> {
   const rows = await db
     .selectFrom("projectWorkers as pw")
     .innerJoin("workers as w", "w.id", "pw.workerId")
@@ -264,13 +285,26 @@ export async function assignWorker(db: Kysely<Database>, projectId: number, work
 }
 
 export async function removeWorker(db: Kysely<Database>, projectId: number, workerId: number): Promise<boolean> {
-  const result = await db.deleteFrom("projectWorkers").where("projectId", "=", projectId).where("workerId", "=", workerId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("projectWorkers")
+    .where("projectId", "=", projectId)
+    .where("workerId", "=", workerId)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
 // --- Safety plans ---------------------------------------------------------------------------
 
-const planMetaColumns = ["sp.id", "sp.projectId", "sp.fileName", "sp.fileSize", "sp.fileType", "sp.uploadedBy", "sp.uploadedAt", "sp.description"] as const;
+const planMetaColumns = [
+  "sp.id",
+  "sp.projectId",
+  "sp.fileName",
+  "sp.fileSize",
+  "sp.fileType",
+  "sp.uploadedBy",
+  "sp.uploadedAt",
+  "sp.description",
+] as const;
 
 export interface SafetyPlanMeta {
   id: number;
@@ -288,10 +322,7 @@ function planMetaQuery(db: Kysely<Database>) {
   return db
     .selectFrom("safetyPlans as sp")
     .leftJoin("users as u", "u.id", "sp.uploadedBy")
-    .select([
-      ...planMetaColumns,
-      userDisplayName("u").as("uploadedByName"),
-    ]);
+    .select([...planMetaColumns, userDisplayName("u").as("uploadedByName")]);
 }
 
 /** The plan's metadata, never its bytes. */

@@ -1,7 +1,13 @@
-import type { ModuleTranslationLanguage, TrainingModuleContent, TrainingModuleType, TrainingStatus, TranslatedModuleContent } from "@sitesafe/domain";
+import type {
+  ModuleTranslationLanguage,
+  TrainingModuleContent,
+  TrainingModuleType,
+  TrainingStatus,
+  TranslatedModuleContent,
+} from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
+import { keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database } from "../types.js";
-import { keyset, listSource, type ListSource } from "../listSource.js";
 import { workerComplianceQuery } from "./compliance.js";
 import { workerName, workerNameForSearch } from "./names.js";
 import { containsPattern } from "./search.js";
@@ -46,7 +52,14 @@ export async function findModuleBySlug(db: Kysely<Database>, slug: string): Prom
 
 export async function insertModule(
   db: Kysely<Database>,
-  module: { title: string; description: string; type: TrainingModuleType; duration: number; content: TrainingModuleContent; createdBy: number | null },
+  module: {
+    title: string;
+    description: string;
+    type: TrainingModuleType;
+    duration: number;
+    content: TrainingModuleContent;
+    createdBy: number | null;
+  },
 ): Promise<TrainingModule> {
   const row = await db
     .insertInto("trainingModules")
@@ -80,7 +93,11 @@ const asTranslation = (row: Omit<ModuleTranslation, "content"> & { content: unkn
 });
 
 /** The translations of these modules into one language, by module id (one query for a whole list). */
-export async function findTranslations(db: Kysely<Database>, moduleIds: readonly number[], language: ModuleTranslationLanguage): Promise<Map<number, ModuleTranslation>> {
+export async function findTranslations(
+  db: Kysely<Database>,
+  moduleIds: readonly number[],
+  language: ModuleTranslationLanguage,
+): Promise<Map<number, ModuleTranslation>> {
   if (moduleIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("trainingModuleTranslations")
@@ -104,7 +121,9 @@ export async function upsertTranslation(db: Kysely<Database>, translation: Modul
     .insertInto("trainingModuleTranslations")
     .values(values)
     .onConflict((oc) =>
-      oc.columns(["moduleId", "language"]).doUpdateSet({ title: values.title, description: values.description, content: values.content, updatedAt: sql`now()` }),
+      oc
+        .columns(["moduleId", "language"])
+        .doUpdateSet({ title: values.title, description: values.description, content: values.content, updatedAt: sql`now()` }),
     )
     .returning(translationColumns)
     .executeTakeFirstOrThrow();
@@ -339,12 +358,30 @@ export interface QuizAttempt {
   submittedAt: Date;
 }
 
-const attemptColumns = ["id", "workerId", "moduleId", "answers", "correctCount", "questionCount", "score", "passed", "submittedAt"] as const;
+const attemptColumns = [
+  "id",
+  "workerId",
+  "moduleId",
+  "answers",
+  "correctCount",
+  "questionCount",
+  "score",
+  "passed",
+  "submittedAt",
+] as const;
 
 /** Stores a graded attempt (the grading itself is the domain's gradeQuiz). */
 export async function insertQuizAttempt(
   db: Kysely<Database>,
-  attempt: { workerId: number; moduleId: number; answers: (number | null)[]; correctCount: number; questionCount: number; score: number; passed: boolean },
+  attempt: {
+    workerId: number;
+    moduleId: number;
+    answers: (number | null)[];
+    correctCount: number;
+    questionCount: number;
+    score: number;
+    passed: boolean;
+  },
 ): Promise<QuizAttempt> {
   return db
     .insertInto("quizAttempts")

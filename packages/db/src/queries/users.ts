@@ -1,8 +1,8 @@
 import type { Language, PublicUser } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
+import { keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database, NewUser } from "../types.js";
 import { containsPattern } from "./search.js";
-import { keyset, type ListSource, listSource } from "../listSource.js";
 
 const publicColumns = ["id", "username", "email", "role", "firstName", "lastName", "createdAt", "language"] as const;
 
@@ -85,11 +85,7 @@ export async function adminExists(db: Kysely<Database>): Promise<boolean> {
 }
 
 /** Which of username / e-mail already belongs to someone (users or worker profiles). */
-export async function takenIdentity(
-  db: Kysely<Database>,
-  username: string,
-  email: string,
-): Promise<{ username: boolean; email: boolean }> {
+export async function takenIdentity(db: Kysely<Database>, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom("users").select("id").where(sql<string>`lower(username)`, "=", username.toLowerCase())).as("username"),
@@ -103,7 +99,6 @@ export async function takenIdentity(
     .executeTakeFirstOrThrow();
   return { username: Boolean(row.username), email: Boolean(row.email) };
 }
-
 
 /** The user's chosen language; answers the user as it now is. */
 export async function setUserLanguage(db: Kysely<Database>, id: number, language: Language): Promise<PublicUser | undefined> {

@@ -17,7 +17,18 @@ export interface SafetyVideo {
   createdAt: Date;
 }
 
-const videoColumns = ["id", "title", "description", "url", "duration", "publishedAt", "requiredWatchByDate", "thumbnail", "tags", "createdAt"] as const;
+const videoColumns = [
+  "id",
+  "title",
+  "description",
+  "url",
+  "duration",
+  "publishedAt",
+  "requiredWatchByDate",
+  "thumbnail",
+  "tags",
+  "createdAt",
+] as const;
 
 export interface VideoValues {
   title: string;
@@ -108,7 +119,10 @@ export async function upsertWorkerVideo(
  * "I watched this": stamps the first self-attestation and leaves the tracked status and
  * percentage as they are (a record created here starts as not watched, 0%).
  */
-export async function attestWorkerVideo(db: Kysely<Database>, input: { workerId: number; videoId: number }): Promise<{ record: WorkerVideo; firstTime: boolean }> {
+export async function attestWorkerVideo(
+  db: Kysely<Database>,
+  input: { workerId: number; videoId: number },
+): Promise<{ record: WorkerVideo; firstTime: boolean }> {
   const result = await sql<{ id: number; inserted: boolean; before: Date | null }>`
     with previous as (
       select self_attested_at from worker_videos where worker_id = ${input.workerId} and video_id = ${input.videoId}

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database } from "../types.js";
 import { projectFiguresOf, withCompliance, withFigures, workerComplianceOf, workerComplianceOfIds } from "./compliance.js";
 import { workerNameForSearch } from "./names.js";
 import { containsPattern } from "./search.js";
-import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 
 /** Queries for the workers area: each takes the database (or a transaction) first. */
 
@@ -86,7 +86,6 @@ export interface ListWorkersOptions {
   offset?: number | undefined;
 }
 
-
 const workersTable = (db: Kysely<Database>) => db.selectFrom("workers as w");
 
 /**
@@ -109,7 +108,9 @@ function workerRows(from: ReturnType<typeof workersTable>) {
       "w.emergencyContact",
       "w.createdAt",
       "u.username",
-      sql<number[]>`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
+      sql<
+        number[]
+      >`coalesce((select array_agg(pw.project_id order by pw.project_id) from project_workers pw where pw.worker_id = w.id), '{}')`.as(
         "projectIds",
       ),
     ]);
@@ -121,12 +122,20 @@ const toWorker = <T extends { projectIds: number[] }>(row: T) => ({
 });
 
 /** By last name, then first name. Search matches name, e-mail, job role or phone. */
-export async function listWorkers(db: Kysely<Database>, options: ListWorkersOptions = {}, compliance = workerComplianceOfIds(db)): Promise<Worker[]> {
+export async function listWorkers(
+  db: Kysely<Database>,
+  options: ListWorkersOptions = {},
+  compliance = workerComplianceOfIds(db),
+): Promise<Worker[]> {
   return workerList(db, options, compliance).rows();
 }
 
 /** The list, to read whole, page by page or streamed (listSource.ts). */
-export function workerList(db: Kysely<Database>, options: ListWorkersOptions = {}, compliance = workerComplianceOfIds(db)): ListSource<Worker> {
+export function workerList(
+  db: Kysely<Database>,
+  options: ListWorkersOptions = {},
+  compliance = workerComplianceOfIds(db),
+): ListSource<Worker> {
   if (options.positions && options.positions.length === 0) return emptyList();
   // Filters go on the bare table, so the count reads nothing else.
   let matching = workersTable(db);
@@ -221,7 +230,9 @@ export async function syncWorkerProjects(
   workerId: number,
   projectIds: readonly number[],
 ): Promise<{ added: number[]; removed: number[] }> {
-  const current = (await db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", workerId).execute()).map((r) => r.projectId);
+  const current = (await db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", workerId).execute()).map(
+    (r) => r.projectId,
+  );
   const chosen = new Set(projectIds);
   const removed = current.filter((id) => !chosen.has(id));
   const added = [...chosen].filter((id) => !current.includes(id));
@@ -242,7 +253,13 @@ export async function syncWorkerProjects(
 export async function missingProjectIds(db: Kysely<Database>, projectIds: readonly number[]): Promise<number[]> {
   if (projectIds.length === 0) return [];
   const found = new Set(
-    (await db.selectFrom("projects").select("id").where("id", "in", [...projectIds]).execute()).map((r) => r.id),
+    (
+      await db
+        .selectFrom("projects")
+        .select("id")
+        .where("id", "in", [...projectIds])
+        .execute()
+    ).map((r) => r.id),
   );
   return projectIds.filter((id) => !found.has(id));
 }

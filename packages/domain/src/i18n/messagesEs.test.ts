@@ -17,9 +17,40 @@ const here = dirname(fileURLToPath(import.meta.url));
 const roots = [join(here, ".."), join(here, "../../../../apps/api/src")];
 
 /** Strings found in message positions that are not messages (names, headers, labels of records). */
-const notMessages = new Set(["Hot work permit", "Other (please specify)", "Other: ", "Privacy Case", "Safety Manager", "SiteSafe API is running", "SiteSafe Construction", "private, max-age=3600"]);
+const notMessages = new Set([
+  "Hot work permit",
+  "Other (please specify)",
+  "Other: ",
+  "Privacy Case",
+  "Safety Manager",
+  "SiteSafe API is running",
+  "SiteSafe Construction",
+  "private, max-age=3600",
+]);
 
-const MESSAGE_ARGUMENT = new Set(["AppError", "forbidden", "conflict", "badRequest", "min", "max", "int", "positive", "nonnegative", "regex", "refine", "length", "gte", "lte", "nonempty", "url", "email", "TRPCError", "required", "optionalText", "roleRefused"]);
+const MESSAGE_ARGUMENT = new Set([
+  "AppError",
+  "forbidden",
+  "conflict",
+  "badRequest",
+  "min",
+  "max",
+  "int",
+  "positive",
+  "nonnegative",
+  "regex",
+  "refine",
+  "length",
+  "gte",
+  "lte",
+  "nonempty",
+  "url",
+  "email",
+  "TRPCError",
+  "required",
+  "optionalText",
+  "roleRefused",
+]);
 const LABEL_ARGUMENT = new Set(["text", "requiredText"]);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -40,7 +71,8 @@ function collect() {
   for (const file of roots.flatMap((root) => sourceFiles(root))) {
     const where = relative(join(here, "../../../.."), file);
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-    const literal = (node: ts.Node | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null);
+    const literal = (node: ts.Node | undefined) =>
+      node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
     const take = (node: ts.Node | undefined) => {
       if (!node) return;
       const text = literal(node);
@@ -85,24 +117,44 @@ const isMessage = (text: string) => /[a-z]/.test(text) && /\s/.test(text) && !no
 const templateSamples: Record<string, string[]> = {
   "${label} is required": ["City is required", "Establishment name is required"],
   "${label} is too long": ["Employee name is too long", "What happened is too long"],
-  '${message.replace(/ is required$/, "")} is too long': ["First name is too long", "Last name is too long", "Job role is too long", "Email is too long", "Username is too long"],
+  '${message.replace(/ is required$/, "")} is too long': [
+    "First name is too long",
+    "Last name is too long",
+    "Job role is too long",
+    "Email is too long",
+    "Username is too long",
+  ],
   "${what} not found": ["Worker not found", "Photo not found"],
-  "Cannot ${action} a permit that is ${now.status}; only ${from} permits can become ${to}": ["Cannot approve a permit that is closed; only pending permits can become approved"],
+  "Cannot ${action} a permit that is ${now.status}; only ${from} permits can become ${to}": [
+    "Cannot approve a permit that is closed; only pending permits can become approved",
+  ],
   "Cannot ${action} a permit that is ${status}; only ${from} permits can become ${to}": [
     "Cannot reject a permit that is approved; only pending permits can become rejected",
     "Cannot close a permit that is pending; only approved permits can become closed",
   ],
-  "Cannot edit a ${now.status} permit; only pending permits can be edited": ["Cannot edit a rejected permit; only pending permits can be edited"],
-  "Cannot edit a ${permit.status} permit; only pending permits can be edited": ["Cannot edit a approved permit; only pending permits can be edited"],
+  "Cannot edit a ${now.status} permit; only pending permits can be edited": [
+    "Cannot edit a rejected permit; only pending permits can be edited",
+  ],
+  "Cannot edit a ${permit.status} permit; only pending permits can be edited": [
+    "Cannot edit a approved permit; only pending permits can be edited",
+  ],
   "Cannot delete a ${statusWord(comment.status)} message": ["Cannot delete a resolved message", "Cannot delete a closed message"],
   "Cannot edit a ${statusWord(comment.status)} message": ["Cannot edit a resolved message"],
-  "Cannot mark a ${statusWord(comment.status)} message in progress; only open messages can be": ["Cannot mark a in progress message in progress; only open messages can be"],
+  "Cannot mark a ${statusWord(comment.status)} message in progress; only open messages can be": [
+    "Cannot mark a in progress message in progress; only open messages can be",
+  ],
   "This message is already ${statusWord(comment.status)}": ["This message is already resolved", "This message is already closed"],
   "Case ${row.case_number}: ${message}": ["Case 12: job title is required", "Case A-3: day counts stop at 180"],
   "Expiry can be at most ${SERVICE_TOKEN_MAX_DAYS} days": [`Expiry can be at most ${domain.SERVICE_TOKEN_MAX_DAYS} days`],
   "Only admins can ${action} ${accountRole} accounts": ["Only admins can edit admin accounts", "Only admins can delete manager accounts"],
-  "Only admins and managers can ${action} permits": ["Only admins and managers can approve permits", "Only admins and managers can close permits"],
-  "This invite token is for the ${token.role} role": ["This invite token is for the manager role", "This invite token is for the admin role"],
+  "Only admins and managers can ${action} permits": [
+    "Only admins and managers can approve permits",
+    "Only admins and managers can close permits",
+  ],
+  "This invite token is for the ${token.role} role": [
+    "This invite token is for the manager role",
+    "This invite token is for the admin role",
+  ],
 };
 
 describe("translateMessage (Spanish)", () => {
@@ -113,7 +165,9 @@ describe("translateMessage (Spanish)", () => {
   });
 
   it("translates every message of the domain and the API", () => {
-    const missing = [...found.messages].filter(([text]) => isMessage(text) && translateMessage(text) === text).map(([text, where]) => `${where}: ${text}`);
+    const missing = [...found.messages]
+      .filter(([text]) => isMessage(text) && translateMessage(text) === text)
+      .map(([text, where]) => `${where}: ${text}`);
     expect(missing).toEqual([]);
   });
 
@@ -158,22 +212,40 @@ describe("translateMessage (Spanish)", () => {
     expect(translateMessage("Cannot approve a permit that is rejected; only pending permits can become approved")).toBe(
       "No se puede aprobar un permiso rechazado; solo los permisos en estado pendiente pueden pasar a aprobado",
     );
-    expect(translateMessage("Too many requests. Please wait 1 minute and try again.")).toBe("Demasiadas solicitudes. Espere 1 minuto e inténtelo de nuevo.");
-    expect(translateMessage("Too many requests. Please wait 30 seconds and try again.")).toBe("Demasiadas solicitudes. Espere 30 segundos e inténtelo de nuevo.");
+    expect(translateMessage("Too many requests. Please wait 1 minute and try again.")).toBe(
+      "Demasiadas solicitudes. Espere 1 minuto e inténtelo de nuevo.",
+    );
+    expect(translateMessage("Too many requests. Please wait 30 seconds and try again.")).toBe(
+      "Demasiadas solicitudes. Espere 30 segundos e inténtelo de nuevo.",
+    );
     expect(translateMessage("Case 7: say what happened")).toBe("Caso 7: indique qué ocurrió");
-    expect(translateMessage("You can hold at most 20 active tokens; revoke one first")).toBe("Puede tener como máximo 20 tokens activos; revoque uno primero");
+    expect(translateMessage("You can hold at most 20 active tokens; revoke one first")).toBe(
+      "Puede tener como máximo 20 tokens activos; revoque uno primero",
+    );
   });
 
   it("translates the generic answers of the HTTP layer", () => {
-    for (const text of ["Not signed in", "Not found", "Request body is too large", "Unsupported content type", "Request body is empty", "Invalid request body", "Cross-origin request refused"]) {
+    for (const text of [
+      "Not signed in",
+      "Not found",
+      "Request body is too large",
+      "Unsupported content type",
+      "Request body is empty",
+      "Invalid request body",
+      "Cross-origin request refused",
+    ]) {
       expect(translateMessage(text)).not.toBe(text);
     }
     expect(translateMessage(domain.NOT_SIGNED_IN)).toBe("No ha iniciado sesión");
   });
 
   it("translates Zod's own messages for rules without one of ours", () => {
-    expect(translateMessage("Invalid input: expected string, received undefined")).toBe("Dato no válido: se esperaba texto y se recibió nada");
-    expect(translateMessage("Too big: expected string to have <=100 characters")).toBe("Demasiado largo: el texto debe tener como máximo 100 caracteres");
+    expect(translateMessage("Invalid input: expected string, received undefined")).toBe(
+      "Dato no válido: se esperaba texto y se recibió nada",
+    );
+    expect(translateMessage("Too big: expected string to have <=100 characters")).toBe(
+      "Demasiado largo: el texto debe tener como máximo 100 caracteres",
+    );
     expect(translateMessage('Invalid option: expected one of "a"|"b"')).toBe('Opción no válida: se esperaba una de "a"|"b"');
   });
 

@@ -70,7 +70,8 @@ const exact: Record<string, string> = {
   "This service token has been revoked": "Este token de servicio fue revocado",
   "This service token has expired": "Este token de servicio ya venció",
   "This token is read-only: it can only be used for GET requests": "Este token es de solo lectura: solo se puede usar para solicitudes GET",
-  "Service tokens cannot do this: sign in with your password": "Los tokens de servicio no pueden hacer esto: inicie sesión con su contraseña",
+  "Service tokens cannot do this: sign in with your password":
+    "Los tokens de servicio no pueden hacer esto: inicie sesión con su contraseña",
   "Only admins can create a token that never expires": "Solo los administradores pueden crear un token que nunca vence",
   "Name is required": "El nombre es obligatorio",
   "Name is too long": "El nombre es demasiado largo",
@@ -173,7 +174,8 @@ const exact: Record<string, string> = {
   "Severity must be minor, moderate, severe or near miss": "La gravedad debe ser leve, moderada, grave o casi accidente",
   "Status must be open, in progress or closed": "El estado debe ser abierto, en curso o cerrado",
   "Involved workers must be a list of worker ids": "Los trabajadores involucrados deben ser una lista de identificadores de trabajador",
-  "Involved workers must be workers on the report's project": "Los trabajadores involucrados deben ser trabajadores del proyecto del reporte",
+  "Involved workers must be workers on the report's project":
+    "Los trabajadores involucrados deben ser trabajadores del proyecto del reporte",
   "One or more involved workers do not exist": "Uno o más de los trabajadores involucrados no existen",
   "Too many involved workers": "Hay demasiados trabajadores involucrados",
 
@@ -200,11 +202,13 @@ const exact: Record<string, string> = {
   "Please choose a valid permit status": "Elija un estado de permiso válido",
   "pendingFirst must be true or false": "pendingFirst debe ser true o false",
   "The selected requester does not exist": "El solicitante seleccionado no existe",
-  "You can only request permits for projects you're assigned to": "Solo puede solicitar permisos para los proyectos a los que está asignado",
+  "You can only request permits for projects you're assigned to":
+    "Solo puede solicitar permisos para los proyectos a los que está asignado",
   "You can only view permits for projects you're assigned to": "Solo puede ver los permisos de los proyectos a los que está asignado",
   "You can only edit permits you requested": "Solo puede editar los permisos que usted solicitó",
   "Only admins can delete permits": "Solo los administradores pueden eliminar permisos",
-  "Your account has no worker profile, so it cannot request permits": "Su cuenta no tiene perfil de trabajador, así que no puede solicitar permisos",
+  "Your account has no worker profile, so it cannot request permits":
+    "Su cuenta no tiene perfil de trabajador, así que no puede solicitar permisos",
 
   // Safety messages
   "Project selection is required": "Debe seleccionar un proyecto",
@@ -252,15 +256,18 @@ const exact: Record<string, string> = {
   "Progress must be between 0 and 100": "El avance debe estar entre 0 y 100",
   "Answer every question before submitting": "Conteste todas las preguntas antes de enviar",
   "Each answer must be one of the question's options": "Cada respuesta debe ser una de las opciones de la pregunta",
-  "The Spanish version must have the same sections as the English one": "La versión en español debe tener las mismas secciones que la versión en inglés",
-  "The Spanish quiz must have the same questions as the English one": "La evaluación en español debe tener las mismas preguntas que la versión en inglés",
+  "The Spanish version must have the same sections as the English one":
+    "La versión en español debe tener las mismas secciones que la versión en inglés",
+  "The Spanish quiz must have the same questions as the English one":
+    "La evaluación en español debe tener las mismas preguntas que la versión en inglés",
   "Each Spanish question must have the same options as the English one":
     "Cada pregunta en español debe tener las mismas opciones que la pregunta en inglés",
 
   // Videos
   "Video URL is required": "La URL del video es obligatoria",
   "Video URL is too long": "La URL del video es demasiado larga",
-  "URL must be from YouTube, Vimeo, or direct video link (.mp4)": "La URL debe ser de YouTube, de Vimeo o un enlace directo a un video (.mp4)",
+  "URL must be from YouTube, Vimeo, or direct video link (.mp4)":
+    "La URL debe ser de YouTube, de Vimeo o un enlace directo a un video (.mp4)",
   "Duration cannot be negative": "La duración no puede ser negativa",
   "Duration is too long": "La duración es demasiado larga",
   "Duration must be a whole number of seconds": "La duración debe ser un número entero de segundos",
@@ -269,7 +276,8 @@ const exact: Record<string, string> = {
   "A tag can have at most 50 characters": "Una etiqueta puede tener como máximo 50 caracteres",
   "A video can have at most 20 tags": "Un video puede tener como máximo 20 etiquetas",
   "Too many tags": "Hay demasiadas etiquetas",
-  "Required watch date must be on or after the publish date": "La fecha límite para verlo debe ser igual o posterior a la fecha de publicación",
+  "Required watch date must be on or after the publish date":
+    "La fecha límite para verlo debe ser igual o posterior a la fecha de publicación",
   "Watched percentage must be a number": "El porcentaje visto debe ser un número",
   "Watched percentage must be between 0 and 100": "El porcentaje visto debe estar entre 0 y 100",
 
@@ -278,23 +286,29 @@ const exact: Record<string, string> = {
   "This file is not a photo we accept. Upload a JPEG, PNG, WebP or HEIC image.":
     "Este archivo no es una foto que aceptemos. Suba una imagen JPEG, PNG, WebP o HEIC.",
   "The photo is larger than 10 MB. Please choose a smaller photo.": "La foto pesa más de 10 MB. Elija una foto más pequeña.",
-  "The photo has more than 50 megapixels. Please choose a smaller photo.": "La foto tiene más de 50 megapíxeles. Elija una foto más pequeña.",
+  "The photo has more than 50 megapixels. Please choose a smaller photo.":
+    "La foto tiene más de 50 megapíxeles. Elija una foto más pequeña.",
   "The photo could not be read. It may be damaged; please take or choose it again.":
     "No se pudo leer la foto. Puede estar dañada; tómela o elíjala de nuevo.",
-  "The server is busy with other photo uploads. Please try again shortly.": "El servidor está ocupado con otras fotos. Inténtelo de nuevo en unos momentos.",
+  "The server is busy with other photo uploads. Please try again shortly.":
+    "El servidor está ocupado con otras fotos. Inténtelo de nuevo en unos momentos.",
   "The upload stalled. Please try again.": "La carga se detuvo. Inténtelo de nuevo.",
   "This photo has no preview": "Esta foto no tiene vista previa",
   "You can only access records of projects you're assigned to": "Solo puede ver los registros de los proyectos a los que está asignado",
   "You can only add photos to records you may edit": "Solo puede agregar fotos a los registros que puede editar",
-  "You can only delete photos you added to a record you may edit": "Solo puede eliminar las fotos que usted agregó a un registro que puede editar",
+  "You can only delete photos you added to a record you may edit":
+    "Solo puede eliminar las fotos que usted agregó a un registro que puede editar",
 
   // OSHA recordkeeping
-  "Only admins and managers keep OSHA injury and illness records": "Solo los administradores y los gerentes llevan los registros de lesiones y enfermedades de OSHA",
+  "Only admins and managers keep OSHA injury and illness records":
+    "Solo los administradores y los gerentes llevan los registros de lesiones y enfermedades de OSHA",
   "This incident is not classified as a recordable case": "Este incidente no está clasificado como caso registrable",
   "This establishment has hours or recordable cases on file; OSHA records are kept for five years (29 CFR 1904.33), so it cannot be deleted":
     "Este establecimiento tiene horas o casos registrables archivados; los registros de OSHA se guardan cinco años (29 CFR 1904.33), así que no se puede eliminar",
-  "OSHA's Injury Tracking Application would reject this case file": "La aplicación de seguimiento de lesiones (ITA) de OSHA rechazaría este archivo de casos",
-  "OSHA's Injury Tracking Application would reject this summary file": "La aplicación de seguimiento de lesiones (ITA) de OSHA rechazaría este archivo de resumen",
+  "OSHA's Injury Tracking Application would reject this case file":
+    "La aplicación de seguimiento de lesiones (ITA) de OSHA rechazaría este archivo de casos",
+  "OSHA's Injury Tracking Application would reject this summary file":
+    "La aplicación de seguimiento de lesiones (ITA) de OSHA rechazaría este archivo de resumen",
   "Choose the case outcome (death, days away, job transfer or restriction, or other recordable case)":
     "Elija el resultado del caso (muerte, días de ausencia, traslado o restricción laboral, u otro caso registrable)",
   "A case that is not recordable cannot carry an outcome, day counts or an injury type":
@@ -309,7 +323,8 @@ const exact: Record<string, string> = {
     "Los días de traslado o restricción laboral no pueden pasar de 180: cuente días naturales y deténgase en 180 (29 CFR 1904.7(b)(4))",
   "Day counts are whole calendar days, 0 or more": "Los conteos de días son días naturales enteros, 0 o más",
   "A death needs the date of death": "Una muerte requiere la fecha de fallecimiento",
-  "A date of death belongs only to a case whose outcome is death": "La fecha de fallecimiento solo corresponde a un caso cuyo resultado es la muerte",
+  "A date of death belongs only to a case whose outcome is death":
+    "La fecha de fallecimiento solo corresponde a un caso cuyo resultado es la muerte",
   "A days-away case needs the number of days away from work (at least 1)":
     "Un caso con días de ausencia requiere el número de días de ausencia del trabajo (al menos 1)",
   "A job transfer or restriction case needs the number of days transferred or restricted (at least 1)":
@@ -346,14 +361,17 @@ const exact: Record<string, string> = {
   "Enter the total hours worked for the year (more than 0)": "Escriba el total de horas trabajadas en el año (más de 0)",
   "The cases by outcome (G to J) and by type (M1 to M6) must add up to the same total":
     "Los casos por resultado (G a J) y por tipo (M1 a M6) deben sumar el mismo total",
-  "Annual average number of employees must be a whole number, 0 or more": "El promedio anual de empleados debe ser un número entero, 0 o más",
+  "Annual average number of employees must be a whole number, 0 or more":
+    "El promedio anual de empleados debe ser un número entero, 0 o más",
   "Total hours worked must be a whole number, 0 or more": "El total de horas trabajadas debe ser un número entero, 0 o más",
   "Monthly hours must be 12 whole numbers, 0 or more": "Las horas mensuales deben ser 12 números enteros, 0 o más",
-  "Total hours worked must equal the sum of the monthly hours": "El total de horas trabajadas debe ser igual a la suma de las horas mensuales",
+  "Total hours worked must equal the sum of the monthly hours":
+    "El total de horas trabajadas debe ser igual a la suma de las horas mensuales",
   "Year must be between 2000 and 2100": "El año debe estar entre 2000 y 2100",
   "Total hours worked divided by the average number of employees is more than 8,760, the hours in a year":
     "El total de horas trabajadas dividido entre el promedio de empleados es mayor que 8,760, las horas de un año",
-  "To certify, give the executive's name, title, phone and the date": "Para certificar, indique el nombre, el cargo y el teléfono del ejecutivo, y la fecha",
+  "To certify, give the executive's name, title, phone and the date":
+    "Para certificar, indique el nombre, el cargo y el teléfono del ejecutivo, y la fecha",
   // The ITA file checks (each prefixed "Case N: ")
   "job title is required": "el puesto es obligatorio",
   "date of incident is required": "la fecha del incidente es obligatoria",
@@ -446,8 +464,23 @@ const zodType: Record<string, string> = {
   int: "número entero",
 };
 const zodUnit: Record<string, string> = { characters: "caracteres", items: "elementos", bytes: "bytes", entries: "entradas" };
-const zodOrigin: Record<string, string> = { string: "el texto", array: "la lista", number: "el número", set: "el conjunto", file: "el archivo", date: "la fecha", value: "el valor" };
-const comparison: Record<string, string> = { "<=": "como máximo ", "<": "menos de ", ">=": "al menos ", ">": "más de ", "exactly ": "exactamente ", "": "" };
+const zodOrigin: Record<string, string> = {
+  string: "el texto",
+  array: "la lista",
+  number: "el número",
+  set: "el conjunto",
+  file: "el archivo",
+  date: "la fecha",
+  value: "el valor",
+};
+const comparison: Record<string, string> = {
+  "<=": "como máximo ",
+  "<": "menos de ",
+  ">=": "al menos ",
+  ">": "más de ",
+  "exactly ": "exactamente ",
+  "": "",
+};
 
 const zodFormat: Record<string, string> = {
   "email address": "Correo electrónico no válido",
@@ -477,13 +510,25 @@ const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
   ],
   [
     /^Cannot edit a (\w+) permit; only pending permits can be edited$/,
-    (status) => (permitStatus[status] ? `No se puede editar un permiso ${permitStatus[status]}; solo se pueden editar los permisos pendientes` : undefined),
+    (status) =>
+      permitStatus[status]
+        ? `No se puede editar un permiso ${permitStatus[status]}; solo se pueden editar los permisos pendientes`
+        : undefined,
   ],
-  [/^Cannot edit a (.+) message$/, (status) => (messageStatus[status] ? `No se puede editar un mensaje ${messageStatus[status]}` : undefined)],
-  [/^Cannot delete a (.+) message$/, (status) => (messageStatus[status] ? `No se puede eliminar un mensaje ${messageStatus[status]}` : undefined)],
+  [
+    /^Cannot edit a (.+) message$/,
+    (status) => (messageStatus[status] ? `No se puede editar un mensaje ${messageStatus[status]}` : undefined),
+  ],
+  [
+    /^Cannot delete a (.+) message$/,
+    (status) => (messageStatus[status] ? `No se puede eliminar un mensaje ${messageStatus[status]}` : undefined),
+  ],
   [
     /^Cannot mark a (.+) message in progress; only open messages can be$/,
-    (status) => (messageStatus[status] ? `No se puede marcar como en curso un mensaje ${messageStatus[status]}; solo se pueden marcar los mensajes abiertos` : undefined),
+    (status) =>
+      messageStatus[status]
+        ? `No se puede marcar como en curso un mensaje ${messageStatus[status]}; solo se pueden marcar los mensajes abiertos`
+        : undefined,
   ],
   [/^This message is already (.+)$/, (status) => (messageStatus[status] ? `Este mensaje ya está ${messageStatus[status]}` : undefined)],
   [
@@ -495,9 +540,15 @@ const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
     /^Only admins and managers can (approve|reject|close) permits$/,
     (action) => `Solo los administradores y los gerentes pueden ${permitAction[action]} permisos`,
   ],
-  [/^This invite token is for the (\w+) role$/, (role) => (roleName[role] ? `Este código de invitación es para el rol de ${roleName[role]}` : undefined)],
+  [
+    /^This invite token is for the (\w+) role$/,
+    (role) => (roleName[role] ? `Este código de invitación es para el rol de ${roleName[role]}` : undefined),
+  ],
   [/^Expiry can be at most (\d+) days$/, (n) => `El vencimiento puede ser de ${n} días como máximo`],
-  [/^You can hold at most (\d+) active tokens; revoke one first$/, (n) => `Puede tener como máximo ${n} tokens activos; revoque uno primero`],
+  [
+    /^You can hold at most (\d+) active tokens; revoke one first$/,
+    (n) => `Puede tener como máximo ${n} tokens activos; revoque uno primero`,
+  ],
   [
     /^A record can have at most (\d+) photos\. Delete one before adding another\.$/,
     (n) => `Un registro puede tener como máximo ${n} fotos. Elimine una antes de agregar otra.`,
@@ -519,7 +570,10 @@ const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
   ],
   [/^No procedure found on path "(.*)"$/, (path) => `No existe el procedimiento "${path}"`],
   // Zod's own messages, for rules that carry no message of ours.
-  [/^Invalid input: expected (\w+), received (\w+)$/, (a, b) => (zodType[a] && zodType[b] ? `Dato no válido: se esperaba ${zodType[a]} y se recibió ${zodType[b]}` : undefined)],
+  [
+    /^Invalid input: expected (\w+), received (\w+)$/,
+    (a, b) => (zodType[a] && zodType[b] ? `Dato no válido: se esperaba ${zodType[a]} y se recibió ${zodType[b]}` : undefined),
+  ],
   [/^Invalid input: expected (.+)$/, (value) => `Dato no válido: se esperaba ${value}`],
   [/^Invalid option: expected one of (.+)$/, (values) => `Opción no válida: se esperaba una de ${values}`],
   [
@@ -532,7 +586,9 @@ const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
   [
     /^Too (big|small): expected (\w+) to be (<=|<|>=|>|exactly )?(.+)$/,
     (size, origin, adj = "", n) =>
-      zodOrigin[origin] ? `${size === "big" ? "Demasiado grande" : "Demasiado pequeño"}: ${zodOrigin[origin]} debe ser ${comparison[adj] ?? ""}${n}` : undefined,
+      zodOrigin[origin]
+        ? `${size === "big" ? "Demasiado grande" : "Demasiado pequeño"}: ${zodOrigin[origin]} debe ser ${comparison[adj] ?? ""}${n}`
+        : undefined,
   ],
   [/^Invalid string: must match pattern (.+)$/, () => "Texto no válido: no tiene el formato esperado"],
   [/^Invalid (email address|URL|ISO datetime|ISO date|ISO time)$/, (what) => zodFormat[what]],

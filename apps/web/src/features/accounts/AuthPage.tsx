@@ -1,15 +1,15 @@
 // Types only: the login schema (and Zod with it, ~26 KB gzipped) loads when the visitor reaches
 // for the form, not with the page (bundle budget, scripts/check-bundle.mjs).
-import type { LoginInput } from "@sitesafe/domain/auth";
+
 import { Alert, Anchor, Box, Button, Card, Center, Loader, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
+import type { LoginInput } from "@sitesafe/domain/auth";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { markLanguageChosen } from "./useSignIn";
 import { restErrorMessage } from "../../lib/rest";
-import { useSignIn } from "./useSignIn";
+import { markLanguageChosen, useSignIn } from "./useSignIn";
 
 const loadRegisterForm = () => import("./RegisterForm");
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));

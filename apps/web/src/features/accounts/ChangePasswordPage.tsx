@@ -1,11 +1,11 @@
-import { changePasswordFormSchema } from "@sitesafe/domain";
 import { Button, Card, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { changePasswordFormSchema } from "@sitesafe/domain";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
 import { schemaResolver } from "../../lib/validation";
 
 /** /account/password: every signed-in user changes their own password. */
@@ -33,7 +33,11 @@ export function ChangePasswordPage() {
 
   return (
     <>
-      {isMobile ? <PageHeader title={t("password.title")} /> : <PageHeader title={t("password.settings")} subtitle={t("password.settingsSubtitle")} />}
+      {isMobile ? (
+        <PageHeader title={t("password.title")} />
+      ) : (
+        <PageHeader title={t("password.settings")} subtitle={t("password.settingsSubtitle")} />
+      )}
       <Card withBorder radius="md" padding="lg" maw={560}>
         <Stack gap={2} mb="md">
           <Title order={2} size="h3" fz="lg">
@@ -43,14 +47,27 @@ export function ChangePasswordPage() {
             {t("password.intro")}
           </Text>
         </Stack>
-        <form
-          onSubmit={form.onSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
-          noValidate
-        >
+        <form onSubmit={form.onSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))} noValidate>
           <Stack>
-            <PasswordInput label={t("password.current")} autoComplete="current-password" withAsterisk {...form.getInputProps("currentPassword")} />
-            <PasswordInput label={t("password.new")} autoComplete="new-password" withAsterisk description={t("password.newHint")} {...form.getInputProps("newPassword")} />
-            <PasswordInput label={t("password.confirm")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+            <PasswordInput
+              label={t("password.current")}
+              autoComplete="current-password"
+              withAsterisk
+              {...form.getInputProps("currentPassword")}
+            />
+            <PasswordInput
+              label={t("password.new")}
+              autoComplete="new-password"
+              withAsterisk
+              description={t("password.newHint")}
+              {...form.getInputProps("newPassword")}
+            />
+            <PasswordInput
+              label={t("password.confirm")}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps("confirmPassword")}
+            />
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? t("password.updating") : t("password.update")}
             </Button>

@@ -1,12 +1,20 @@
-import { createInviteTokenSchema, defaultInviteExpiry, INVITE_TOKEN_MAX_DAYS, inviteExpiryTooFar, type InviteTokenRole, inviteTokenRoles, roleLabel } from "@sitesafe/domain";
 import { ActionIcon, Alert, Button, Code, Group, Modal, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
+import {
+  createInviteTokenSchema,
+  defaultInviteExpiry,
+  INVITE_TOKEN_MAX_DAYS,
+  type InviteTokenRole,
+  inviteExpiryTooFar,
+  inviteTokenRoles,
+  roleLabel,
+} from "@sitesafe/domain";
 import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLanguage, i18n, localizeMessage } from "../../lib/i18n";
 import { formatDateTime } from "../../lib/format";
+import { currentLanguage, i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 
@@ -58,7 +66,17 @@ export function CopyTokenButton({ value, label: givenLabel }: { value: string; l
 }
 
 /** A secret the server hands out once (invite and service tokens): what to do with it, and a copy button. */
-export function SecretShownOnce({ title, secret, testId, children }: { title: string; secret: string; testId: string; children: ReactNode }) {
+export function SecretShownOnce({
+  title,
+  secret,
+  testId,
+  children,
+}: {
+  title: string;
+  secret: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <Alert color="green" icon={<IconInfoCircle size={18} />} title={title}>
@@ -114,7 +132,8 @@ export function InviteTokenDialog({
 
   const submit = () => {
     // The default (7 days from now) is sent exactly; a picked day lasts until the end of that day.
-    const expiresAt = expiry === dateOnly(defaultInviteExpiry()) ? defaultInviteExpiry() : expiry ? dayjs(expiry).endOf("day").toDate() : undefined;
+    const expiresAt =
+      expiry === dateOnly(defaultInviteExpiry()) ? defaultInviteExpiry() : expiry ? dayjs(expiry).endOf("day").toDate() : undefined;
     const parsed = createInviteTokenSchema.safeParse({ role, expiresAt });
     if (!parsed.success) {
       setFieldError(localizeMessage(parsed.error.issues[0]?.message ?? t("inviteDialog.invalidInput")));
@@ -134,10 +153,15 @@ export function InviteTokenDialog({
       {created ? (
         <Stack>
           <SecretShownOnce title={t("inviteDialog.created")} secret={created.token} testId="new-invite-token">
-            {t("inviteDialog.createdMessage", { role: t(`common:labels.role.${created.role}`, { defaultValue: created.role }).toLowerCase() })}
+            {t("inviteDialog.createdMessage", {
+              role: t(`common:labels.role.${created.role}`, { defaultValue: created.role }).toLowerCase(),
+            })}
           </SecretShownOnce>
           <Text size="sm" c="dimmed">
-            {t("inviteDialog.summary", { role: t(`common:labels.role.${created.role}`, { defaultValue: roleLabel(created.role) }), date: formatDateTime(created.expiresAt) })}
+            {t("inviteDialog.summary", {
+              role: t(`common:labels.role.${created.role}`, { defaultValue: roleLabel(created.role) }),
+              date: formatDateTime(created.expiresAt),
+            })}
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose}>{t("inviteDialog.done")}</Button>
@@ -169,7 +193,11 @@ export function InviteTokenDialog({
               onChange={setExpiry}
               minDate={dateOnly(new Date())}
               // A picked day lasts to its end, so the last whole day inside the limit is 29 days on.
-              maxDate={dateOnly(dayjs().add(INVITE_TOKEN_MAX_DAYS - 1, "day").toDate())}
+              maxDate={dateOnly(
+                dayjs()
+                  .add(INVITE_TOKEN_MAX_DAYS - 1, "day")
+                  .toDate(),
+              )}
               valueFormat={currentLanguage() === "es" ? "D MMM YYYY" : "MMM D, YYYY"}
               error={fieldError}
               clearable

@@ -1,10 +1,9 @@
-import { can, inviteTokenStatusColor, roleLabel } from "@sitesafe/domain";
 import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { can, inviteTokenStatusColor, roleLabel } from "@sitesafe/domain";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { i18n } from "../../lib/i18n";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { PageControls, usePage } from "../../components/Paginated";
@@ -12,6 +11,7 @@ import { EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate } from "../../lib/format";
+import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { CopyTokenButton, fullTokenFor, InviteTokenDialog } from "./InviteTokenDialog";
@@ -25,7 +25,8 @@ export function InviteTokensPage() {
   return <InviteTokensScreen />;
 }
 
-const statusLabel = (status: TokenRow["status"]) => i18n.t(`accounts:labels.tokenStatus.${status}`, { defaultValue: status.charAt(0).toUpperCase() + status.slice(1) });
+const statusLabel = (status: TokenRow["status"]) =>
+  i18n.t(`accounts:labels.tokenStatus.${status}`, { defaultValue: status.charAt(0).toUpperCase() + status.slice(1) });
 const roleBadge = (role: string) => (
   <Badge color={role === "admin" ? "red" : "blue"} variant="light" tt="none">
     {i18n.t(`common:labels.role.${role}`, { defaultValue: roleLabel(role) })}
@@ -84,7 +85,12 @@ function InviteTokensScreen() {
 
   const deleteButton = (token: TokenRow) => (
     <Tooltip label={t("invites.deleteToken")} openDelay={700}>
-      <ActionIcon variant="subtle" color="red" aria-label={t("invites.deleteNamed", { preview: token.tokenPreview })} onClick={() => setToDelete(token)}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t("invites.deleteNamed", { preview: token.tokenPreview })}
+        onClick={() => setToDelete(token)}
+      >
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
@@ -102,13 +108,7 @@ function InviteTokensScreen() {
   } else if (tokens.isError) {
     body = <ErrorState message={t("invites.loadFailed")} onRetry={() => void tokens.refetch()} />;
   } else if (tokens.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconKey size={26} />}
-        title={t("invites.none")}
-        message={t("invites.noneMessage")}
-      />
-    );
+    body = <EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />;
   } else if (isMobile) {
     body = (
       <Stack gap="sm">
@@ -143,40 +143,40 @@ function InviteTokensScreen() {
   } else {
     body = (
       <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("invites.role")}</Table.Th>
-              <Table.Th>{t("invites.preview")}</Table.Th>
-              <Table.Th>{t("invites.status")}</Table.Th>
-              <Table.Th>{t("invites.created")}</Table.Th>
-              <Table.Th>{t("invites.expires")}</Table.Th>
-              <Table.Th ta="right">{t("invites.actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((token) => (
-              <Table.Tr key={token.id} data-testid="invite-token-row">
-                <Table.Td>{roleBadge(token.role)}</Table.Td>
-                <Table.Td>
-                  <Preview token={token} />
-                </Table.Td>
-                <Table.Td>{statusBadge(token.status)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(token.createdAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Expires token={token} />
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">{deleteButton(token)}</Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("invites.role")}</Table.Th>
+                <Table.Th>{t("invites.preview")}</Table.Th>
+                <Table.Th>{t("invites.status")}</Table.Th>
+                <Table.Th>{t("invites.created")}</Table.Th>
+                <Table.Th>{t("invites.expires")}</Table.Th>
+                <Table.Th ta="right">{t("invites.actions")}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((token) => (
+                <Table.Tr key={token.id} data-testid="invite-token-row">
+                  <Table.Td>{roleBadge(token.role)}</Table.Td>
+                  <Table.Td>
+                    <Preview token={token} />
+                  </Table.Td>
+                  <Table.Td>{statusBadge(token.status)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDate(token.createdAt)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Expires token={token} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">{deleteButton(token)}</Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Card>
     );
   }

@@ -1,14 +1,14 @@
 import { Button, Card, Grid, Skeleton, Tabs, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
 import { PageHeader } from "../../components/PageHeader";
 import { useCurrentUser } from "../../lib/auth";
+import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 import { trpc } from "../../lib/trpc";
 import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
-import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 
 /** /profile: the signed-in user's own account and, when they have one, their worker profile. */
 export function ProfilePage() {

@@ -2,12 +2,12 @@
 import "@mantine/core/styles/Combobox.layer.css";
 import "@mantine/core/styles/Popover.layer.css";
 import "@mantine/core/styles/ScrollArea.layer.css";
+import { Alert, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 // The Register tab of /auth, its own chunk: loaded when the tab is first opened (or pointed at),
 // so the sign-in page does not load the role Select's combobox and popover code (bundle budget).
 import { type RegisterInput, registerFormSchema } from "@sitesafe/domain/auth";
 import { roles } from "@sitesafe/domain/roles";
-import { Alert, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { restErrorMessage } from "../../lib/rest";
@@ -60,7 +60,12 @@ export function RegisterForm() {
           <TextInput label={t("fields.lastName")} autoComplete="family-name" withAsterisk {...form.getInputProps("lastName")} />
         </SimpleGrid>
         <PasswordInput label={t("fields.password")} autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
-        <PasswordInput label={t("fields.confirmPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+        <PasswordInput
+          label={t("fields.confirmPassword")}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps("confirmPassword")}
+        />
         <Select label={t("fields.role")} data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps("role")} />
         {role === "worker" ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -1,3 +1,4 @@
+import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import {
   createServiceTokenSchema,
   displayName,
@@ -5,18 +6,17 @@ import {
   type ServiceTokenScope,
   serviceTokenScopes,
 } from "@sitesafe/domain";
-import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { SecretShownOnce } from "./InviteTokenDialog";
-import { Trans, useTranslation } from "react-i18next";
-import { i18n, localizeMessage } from "../../lib/i18n";
 
 /**
  * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
@@ -111,7 +111,17 @@ function revokeHandlers(done: () => void) {
   };
 }
 
-function RevokeDialog({ token, loading, onConfirm, onClose }: { token: TokenRow | null; loading: boolean; onConfirm: () => void; onClose: () => void }) {
+function RevokeDialog({
+  token,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  token: TokenRow | null;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("accounts");
   return (
     <ConfirmDialog
@@ -165,7 +175,12 @@ export function MyServiceTokens() {
         )}
       </Stack>
       <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} />
-      <RevokeDialog token={toRevoke} loading={revoke.isPending} onConfirm={() => toRevoke && revoke.mutate({ id: toRevoke.id })} onClose={() => setToRevoke(null)} />
+      <RevokeDialog
+        token={toRevoke}
+        loading={revoke.isPending}
+        onConfirm={() => toRevoke && revoke.mutate({ id: toRevoke.id })}
+        onClose={() => setToRevoke(null)}
+      />
     </Card>
   );
 }
@@ -222,9 +237,32 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
           }}
         >
           <Stack>
-            <TextInput label={t("tokens.name")} placeholder={t("tokens.namePlaceholder")} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} withAsterisk maxLength={100} data-path="name" />
-            <Select label={t("tokens.scope")} data={scopeOptions()} value={scope} onChange={(v) => v && setScope(v as ServiceTokenScope)} allowDeselect={false} data-path="scope" />
-            <Select label={t("tokens.expiresAfter")} data={expiryOptions(actor?.role === "admin")} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} data-path="expiresInDays" />
+            <TextInput
+              label={t("tokens.name")}
+              placeholder={t("tokens.namePlaceholder")}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={nameError}
+              withAsterisk
+              maxLength={100}
+              data-path="name"
+            />
+            <Select
+              label={t("tokens.scope")}
+              data={scopeOptions()}
+              value={scope}
+              onChange={(v) => v && setScope(v as ServiceTokenScope)}
+              allowDeselect={false}
+              data-path="scope"
+            />
+            <Select
+              label={t("tokens.expiresAfter")}
+              data={expiryOptions(actor?.role === "admin")}
+              value={expiry}
+              onChange={(v) => v && setExpiry(v)}
+              allowDeselect={false}
+              data-path="expiresInDays"
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={create.isPending}>
                 {t("tokens.cancel")}
@@ -241,7 +279,13 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
 }
 
 /** User Management: an admin sees and revokes one user's tokens. */
-export function UserTokensDialog({ user, onClose }: { user: { id: number; username: string; firstName: string | null; lastName: string | null } | null; onClose: () => void }) {
+export function UserTokensDialog({
+  user,
+  onClose,
+}: {
+  user: { id: number; username: string; firstName: string | null; lastName: string | null } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("accounts");
   const utils = trpc.useUtils();
   const tokens = trpc.tokens.listForUser.useQuery({ id: user?.id ?? 0 }, { enabled: user !== null });
@@ -253,7 +297,13 @@ export function UserTokensDialog({ user, onClose }: { user: { id: number; userna
     }),
   );
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? t("tokens.ofUser", { name: displayName(user) }) : t("tokens.title")} size="xl" centered>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? t("tokens.ofUser", { name: displayName(user) }) : t("tokens.title")}
+      size="xl"
+      centered
+    >
       {tokens.isPending ? (
         <ListSkeleton rows={2} />
       ) : tokens.isError ? (

@@ -1,14 +1,14 @@
-import { can, displayName, initials, roleColor, roleLabel } from "@sitesafe/domain";
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { can, displayName, initials, roleColor, roleLabel } from "@sitesafe/domain";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatLongDateTime } from "../../lib/format";
 import { errorStatus, type RouterOutputs, trpc } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
 
 type User = RouterOutputs["users"]["byId"];
 type Worker = NonNullable<RouterOutputs["users"]["workerByUserId"]>;
@@ -115,7 +115,14 @@ export function SummaryCard({ user }: { user: User }) {
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" py={8} style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+    <Group
+      justify="space-between"
+      align="flex-start"
+      wrap="wrap"
+      gap="xs"
+      py={8}
+      style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+    >
       <Text size="sm" c="dimmed">
         {label}
       </Text>

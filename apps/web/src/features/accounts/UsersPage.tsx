@@ -1,4 +1,3 @@
-import { can, displayName, initials, type InviteTokenRole, RESET_PASSWORD_HINT, resetPasswordFormSchema, roleColor, roleLabel } from "@sitesafe/domain";
 import {
   ActionIcon,
   Avatar,
@@ -18,23 +17,33 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { Trans, useTranslation } from "react-i18next";
-import { localizeMessage } from "../../lib/i18n";
-import { schemaResolver } from "../../lib/validation";
-import { IconApi, IconDots, IconKey, IconRefresh, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
+import {
+  can,
+  displayName,
+  type InviteTokenRole,
+  initials,
+  RESET_PASSWORD_HINT,
+  resetPasswordFormSchema,
+  roleColor,
+  roleLabel,
+} from "@sitesafe/domain";
+import { IconApi, IconDots, IconKey, IconRefresh, IconTrash, IconUser, IconUserPlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { SearchBox } from "../../components/SearchBox";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
+import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 import { InviteTokenDialog } from "./InviteTokenDialog";
 import { UserTokensDialog } from "./ServiceTokens";
 
@@ -60,13 +69,9 @@ function UsersScreen() {
   const [toReset, setToReset] = useState<UserRow | null>(null);
   const [tokensOf, setTokensOf] = useState<UserRow | null>(null);
 
-
   return (
     <>
-      <PageHeader
-        title={t("users.title")}
-        subtitle={t("users.subtitle")}
-      />
+      <PageHeader title={t("users.title")} subtitle={t("users.subtitle")} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="sm">
@@ -96,7 +101,13 @@ function UsersScreen() {
               style={{ flex: 1 }}
             />
             <Tooltip label={t("users.refresh")} openDelay={700}>
-              <ActionIcon variant="default" size={36} aria-label={t("users.refreshLabel")} onClick={() => void users.refetch()} disabled={users.isFetching}>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={t("users.refreshLabel")}
+                onClick={() => void users.refetch()}
+                disabled={users.isFetching}
+              >
                 <IconRefresh size={18} />
               </ActionIcon>
             </Tooltip>
@@ -142,7 +153,13 @@ function UserCard({
   onReset,
   onTokens,
   onDelete,
-}: { user: UserRow; onOpen: () => void; onReset: () => void; onTokens: () => void; onDelete: () => void }) {
+}: {
+  user: UserRow;
+  onOpen: () => void;
+  onReset: () => void;
+  onTokens: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation("accounts");
   return (
     <Card withBorder radius="md" padding="md" data-testid="user-card">
@@ -219,11 +236,14 @@ function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: ()
         user ? (
           <Stack gap="xs">
             <Text size="sm">
-              <Trans t={t} i18nKey="users.confirmQuestion" values={{ name: displayName(user), username: user.username }} components={{ b: <b /> }} />
+              <Trans
+                t={t}
+                i18nKey="users.confirmQuestion"
+                values={{ name: displayName(user), username: user.username }}
+                components={{ b: <b /> }}
+              />
             </Text>
-            <Text size="sm">
-              {t("users.confirmDetails")}
-            </Text>
+            <Text size="sm">{t("users.confirmDetails")}</Text>
           </Stack>
         ) : (
           ""
@@ -252,7 +272,10 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose:
   };
   const reset = trpc.users.resetPassword.useMutation({
     onSuccess: (_data, variables) => {
-      notifySuccess(t("users.resetDone"), t("users.resetDoneMessage", { username: user?.username ?? t("users.userNumber", { id: variables.userId }) }));
+      notifySuccess(
+        t("users.resetDone"),
+        t("users.resetDoneMessage", { username: user?.username ?? t("users.userNumber", { id: variables.userId }) }),
+      );
       close();
     },
     onError: (error) => notifyError(t("users.error"), t("users.resetFailed", { message: errorMessage(error) })),
@@ -270,7 +293,12 @@ function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose:
             {t("users.resetIntro", { username: user?.username ?? "" })}
           </Text>
           <PasswordInput label={t("users.newPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("password")} />
-          <PasswordInput label={t("users.confirmPassword")} autoComplete="new-password" withAsterisk {...form.getInputProps("confirmPassword")} />
+          <PasswordInput
+            label={t("users.confirmPassword")}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps("confirmPassword")}
+          />
           <Text size="xs" c="dimmed">
             {localizeMessage(RESET_PASSWORD_HINT)}
           </Text>

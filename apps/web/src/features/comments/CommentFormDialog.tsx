@@ -1,19 +1,13 @@
-import {
-  commentFormSchema,
-  GENERAL_PROJECT_VALUE,
-  projectIdFromForm,
-  projectIdToForm,
-  projectOptionLabel,
-} from "@sitesafe/domain";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
+import { commentFormSchema, GENERAL_PROJECT_VALUE, projectIdFromForm, projectIdToForm, projectOptionLabel } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
-import { useInvalidateComments } from "./useCommentsCache";
+import { schemaResolver } from "../../lib/validation";
 import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOutboxMutation";
+import { useInvalidateComments } from "./useCommentsCache";
 
 export type SafetyComment = RouterOutputs["comments"]["list"][number];
 
@@ -33,7 +27,15 @@ export function CommentFormDialog({ opened, onClose, comment }: { opened: boolea
   );
 }
 
-function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComment | null; onClose: () => void; registerClose: (close: () => void) => void }) {
+function CommentForm({
+  comment,
+  onClose,
+  registerClose,
+}: {
+  comment: SafetyComment | null;
+  onClose: () => void;
+  registerClose: (close: () => void) => void;
+}) {
   const { t } = useTranslation("comments");
   const editing = comment !== null;
   const projects = trpc.comments.projectOptions.useQuery();
@@ -45,7 +47,11 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
       : { projectId: "", title: "", content: "" },
     validate: schemaResolver(commentFormSchema, { sync: true }),
   });
-  const safety = useFormSafety(form, { draftKey: comment ? `message.edit.${comment.id}` : "message.new", onCancel: onClose, registerClose });
+  const safety = useFormSafety(form, {
+    draftKey: comment ? `message.edit.${comment.id}` : "message.new",
+    onCancel: onClose,
+    registerClose,
+  });
 
   const done = () => {
     void invalidate();
@@ -103,7 +109,13 @@ function CommentForm({ comment, onClose, registerClose }: { comment: SafetyComme
           value={form.values.projectId || null}
           onChange={(value) => form.setFieldValue("projectId", value ?? "")}
         />
-        <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk maxLength={100} {...form.getInputProps("title")} />
+        <TextInput
+          label={t("form.title")}
+          placeholder={t("form.titlePlaceholder")}
+          withAsterisk
+          maxLength={100}
+          {...form.getInputProps("title")}
+        />
         <Textarea
           label={t("form.message")}
           placeholder={t("form.messagePlaceholder")}

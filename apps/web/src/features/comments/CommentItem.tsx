@@ -1,5 +1,5 @@
-import { type Actor, commentStatusColors, decideCommentAction } from "@sitesafe/domain";
 import { Badge, Box, Button, Card, Group, Paper, Stack, Text } from "@mantine/core";
+import { type Actor, commentStatusColors, decideCommentAction } from "@sitesafe/domain";
 import { IconBuildingSkyscraper, IconCheck, IconClock, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -21,18 +21,43 @@ export function personName(person: { firstName: string | null; lastName: string 
 }
 
 /** One message: status, author, date, project, content, the manager's response, and the actions the state machine allows. */
-export function CommentItem({ comment, actor, handlers, compact = false }: { comment: SafetyComment; actor: Actor; handlers?: CommentHandlers; compact?: boolean }) {
+export function CommentItem({
+  comment,
+  actor,
+  handlers,
+  compact = false,
+}: {
+  comment: SafetyComment;
+  actor: Actor;
+  handlers?: CommentHandlers;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("comments");
   const can = (action: "edit" | "delete" | "markInProgress" | "resolve") => decideCommentAction(actor, action, comment).allowed;
   const actions = handlers
     ? [
         can("markInProgress") ? (
-          <Button key="progress" size="xs" variant="light" color="yellow" leftSection={<IconClock size={14} />} loading={handlers.pendingId === comment.id} onClick={() => handlers.onMarkInProgress(comment)}>
+          <Button
+            key="progress"
+            size="xs"
+            variant="light"
+            color="yellow"
+            leftSection={<IconClock size={14} />}
+            loading={handlers.pendingId === comment.id}
+            onClick={() => handlers.onMarkInProgress(comment)}
+          >
             {t("item.markInProgress")}
           </Button>
         ) : null,
         can("resolve") ? (
-          <Button key="resolve" size="xs" variant="light" color="green" leftSection={<IconCheck size={14} />} onClick={() => handlers.onResolve(comment)}>
+          <Button
+            key="resolve"
+            size="xs"
+            variant="light"
+            color="green"
+            leftSection={<IconCheck size={14} />}
+            onClick={() => handlers.onResolve(comment)}
+          >
             {t("item.resolve")}
           </Button>
         ) : null,
@@ -43,7 +68,15 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
         ) : null,
         can("delete") ? (
           // Apart from Edit (at the far end of the row), so a thumb aiming for Edit never deletes.
-          <Button key="delete" size="xs" variant="subtle" color="red" ml="auto" leftSection={<IconTrash size={14} />} onClick={() => handlers.onDelete(comment)}>
+          <Button
+            key="delete"
+            size="xs"
+            variant="subtle"
+            color="red"
+            ml="auto"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => handlers.onDelete(comment)}
+          >
             {t("item.delete")}
           </Button>
         ) : null,
@@ -74,7 +107,11 @@ export function CommentItem({ comment, actor, handlers, compact = false }: { com
             </Text>
           </Group>
         ) : null}
-        <Text size="sm" lineClamp={compact ? 2 : undefined} style={{ whiteSpace: compact ? undefined : "pre-wrap", overflowWrap: "anywhere" }}>
+        <Text
+          size="sm"
+          lineClamp={compact ? 2 : undefined}
+          style={{ whiteSpace: compact ? undefined : "pre-wrap", overflowWrap: "anywhere" }}
+        >
           {comment.content}
         </Text>
         {comment.managerResponse && !compact ? (

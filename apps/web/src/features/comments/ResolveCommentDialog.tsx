@@ -1,5 +1,5 @@
-import { MANAGER_RESPONSE_MAX } from "@sitesafe/domain";
 import { Blockquote, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { MANAGER_RESPONSE_MAX } from "@sitesafe/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../lib/notify";

@@ -1,11 +1,11 @@
-import { can, type CommentFilter, projectOptionLabel } from "@sitesafe/domain";
 import { Button, Group, Loader, Select, Stack, Tabs, Text } from "@mantine/core";
+import { type CommentFilter, can, projectOptionLabel } from "@sitesafe/domain";
 import { IconMessagePlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -67,7 +67,10 @@ export function SafetyCommentsPage() {
           <Select
             label={t("page.projectFilter")}
             w={{ base: "100%", xs: 280 }}
-            data={[{ value: ALL_PROJECTS, label: t("page.allProjects") }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) }))]}
+            data={[
+              { value: ALL_PROJECTS, label: t("page.allProjects") },
+              ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: projectOptionLabel(p) })),
+            ]}
             value={project}
             onChange={(v) => setProject(v ?? ALL_PROJECTS)}
             allowDeselect={false}

@@ -35,7 +35,12 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
       void invalidate();
       // A 404 counts as already deleted (docs/api.md).
       if (errorStatus(error) === 404) {
-        notifications.show({ title: t("actions.missingTitle"), message: t("actions.missingMessage"), color: "gray", closeButtonProps: toastCloseButton });
+        notifications.show({
+          title: t("actions.missingTitle"),
+          message: t("actions.missingMessage"),
+          color: "gray",
+          closeButtonProps: toastCloseButton,
+        });
       } else {
         notifyError(t("actions.deleteFailed"), errorMessage(error));
       }
@@ -47,7 +52,7 @@ export function useCommentActions(): { handlers: CommentHandlers; dialogs: React
     onResolve: setResolving,
     onDelete: setDeleting,
     onMarkInProgress: (comment) => markInProgress.mutate({ id: comment.id }),
-    pendingId: markInProgress.isPending ? (markInProgress.variables as { id: number } | undefined)?.id ?? null : null,
+    pendingId: markInProgress.isPending ? ((markInProgress.variables as { id: number } | undefined)?.id ?? null) : null,
   };
 
   const dialogs = (

@@ -1,12 +1,20 @@
-import { dashboardSeverityBadge, type UpcomingItemType } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Group, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
-import { IconCalendarEvent, IconCertificate, IconClipboardCheck, IconFlame, IconPlayerPlay, IconSearch, IconVideo } from "@tabler/icons-react";
+import { dashboardSeverityBadge, type UpcomingItemType } from "@sitesafe/domain";
+import {
+  IconCalendarEvent,
+  IconCertificate,
+  IconClipboardCheck,
+  IconFlame,
+  IconPlayerPlay,
+  IconSearch,
+  IconVideo,
+} from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { ListSkeleton } from "../../components/States";
 import { formatAge, formatDate, formatDuration, formatPercent, formatUpcoming } from "../../lib/format";
 import type { RouterOutputs } from "../../lib/trpc";
 import { LoadFailed, SectionCard } from "./SectionCard";
-import { useTranslation } from "react-i18next";
 
 const upcomingIcon: Record<UpcomingItemType, { icon: typeof IconVideo; color: string }> = {
   video: { icon: IconVideo, color: "grape" },
@@ -22,7 +30,15 @@ function dueLabel(datetime: Date, dueNow: string): string {
 }
 
 /** Upcoming safety items, first 5, "Today, 3:00 PM" / "Tomorrow, ..." / weekday. */
-export function UpcomingCard({ items, loading, error = false }: { items: RouterOutputs["dashboard"]["upcoming"] | undefined; loading: boolean; error?: boolean }) {
+export function UpcomingCard({
+  items,
+  loading,
+  error = false,
+}: {
+  items: RouterOutputs["dashboard"]["upcoming"] | undefined;
+  loading: boolean;
+  error?: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <SectionCard title={t("upcoming.title")} testId="upcoming">
@@ -68,7 +84,15 @@ const VIDEOS_PATH: string = "/videos";
 const videoSearch = (vid: number) => ({ vid }) as never;
 
 /** The newest published videos with the viewer's real progress. */
-export function RecentVideosCard({ videos, loading, error = false }: { videos: RouterOutputs["dashboard"]["recentVideos"] | undefined; loading: boolean; error?: boolean }) {
+export function RecentVideosCard({
+  videos,
+  loading,
+  error = false,
+}: {
+  videos: RouterOutputs["dashboard"]["recentVideos"] | undefined;
+  loading: boolean;
+  error?: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <SectionCard title={t("videos.title")} link={{ label: t("videos.browse"), to: "/videos" }} testId="recent-videos">
@@ -85,7 +109,11 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
           {videos.map((video) => {
             const pct = video.progress?.status === "completed" ? 100 : (video.progress?.watchedPercentage ?? 0);
             const notStarted = !video.progress || (video.progress.status === "not_watched" && video.progress.watchedPercentage === 0);
-            const label = notStarted ? t("videos.notStarted") : video.progress?.status === "completed" ? t("videos.completed") : formatPercent(pct);
+            const label = notStarted
+              ? t("videos.notStarted")
+              : video.progress?.status === "completed"
+                ? t("videos.completed")
+                : formatPercent(pct);
             return (
               <Group key={video.id} wrap="nowrap" gap="sm" align="flex-start" data-testid="recent-video">
                 <ThemeIcon variant="light" color="grape" radius="md" size={36}>
@@ -99,11 +127,23 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
                     <Text size="xs" c="dimmed">
                       {formatDuration(video.duration)} · {formatAge(video.publishedAt)}
                     </Text>
-                    <Text size="xs" fw={600} c={pct >= 100 ? "var(--sitesafe-good-text)" : pct > 0 ? "var(--sitesafe-brand-text)" : "dimmed"} ml="auto" style={{ whiteSpace: "nowrap" }}>
+                    <Text
+                      size="xs"
+                      fw={600}
+                      c={pct >= 100 ? "var(--sitesafe-good-text)" : pct > 0 ? "var(--sitesafe-brand-text)" : "dimmed"}
+                      ml="auto"
+                      style={{ whiteSpace: "nowrap" }}
+                    >
                       {label}
                     </Text>
                   </Group>
-                  <Progress value={pct} size="xs" color={pct >= 100 ? "green" : "orange"} mt={4} aria-label={t("videos.progress", { title: video.title, percent: pct })} />
+                  <Progress
+                    value={pct}
+                    size="xs"
+                    color={pct >= 100 ? "green" : "orange"}
+                    mt={4}
+                    aria-label={t("videos.progress", { title: video.title, percent: pct })}
+                  />
                 </div>
               </Group>
             );
@@ -115,10 +155,22 @@ export function RecentVideosCard({ videos, loading, error = false }: { videos: R
 }
 
 /** The latest incidents with severity, title, location, date and the real project name. */
-export function RecentIncidentsCard({ incidents, loading, error = false }: { incidents: RouterOutputs["dashboard"]["recentIncidents"] | undefined; loading: boolean; error?: boolean }) {
+export function RecentIncidentsCard({
+  incidents,
+  loading,
+  error = false,
+}: {
+  incidents: RouterOutputs["dashboard"]["recentIncidents"] | undefined;
+  loading: boolean;
+  error?: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   return (
-    <SectionCard title={t("incidents.title")} link={{ label: t("incidents.viewAll"), to: "/forms/incident-reports" }} testId="recent-incidents">
+    <SectionCard
+      title={t("incidents.title")}
+      link={{ label: t("incidents.viewAll"), to: "/forms/incident-reports" }}
+      testId="recent-incidents"
+    >
       {loading ? (
         <ListSkeleton rows={3} />
       ) : error ? (
@@ -147,7 +199,13 @@ export function RecentIncidentsCard({ incidents, loading, error = false }: { inc
                     {incident.location ? ` · ${incident.location}` : ""} · {formatDate(incident.date)}
                   </Text>
                 </div>
-                <Button component={Link} to={`/forms/incident-reports/${incident.id}`} size="compact-xs" variant="subtle" style={{ flexShrink: 0 }}>
+                <Button
+                  component={Link}
+                  to={`/forms/incident-reports/${incident.id}`}
+                  size="compact-xs"
+                  variant="subtle"
+                  style={{ flexShrink: 0 }}
+                >
                   {t("incidents.viewDetails")}
                 </Button>
               </Group>

@@ -1,9 +1,12 @@
-import { canKeepOshaRecords, DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
 import { Grid, Stack } from "@mantine/core";
+import { canKeepOshaRecords, DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
+import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityCards";
 import { ProjectTable } from "./ProjectTable";
@@ -11,9 +14,6 @@ import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
-import { useTranslation } from "react-i18next";
-import { formatWeekdayDate } from "../../lib/format";
-import { lazy, Suspense } from "react";
 
 // Staff only (the OSHA record keepers), so not in the chunk a worker waits for offline.
 const OshaDashboardCard = lazy(() => import("../osha/OshaDashboardCard").then((m) => ({ default: m.OshaDashboardCard })));

@@ -1,10 +1,10 @@
 import { Anchor, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ListSkeleton } from "../../components/States";
 import type { RouterOutputs } from "../../lib/trpc";
 import { LoadFailed, SectionCard } from "./SectionCard";
-import { useTranslation } from "react-i18next";
 
 type Row = RouterOutputs["dashboard"]["projectStats"][number];
 
@@ -12,7 +12,19 @@ type Row = RouterOutputs["dashboard"]["projectStats"][number];
  * Staff: "Project Safety Compliance" with a Workers column. Workers: "My Assigned Projects" without
  * it. A table on desktop; stacked cards on a phone.
  */
-export function ProjectTable({ rows, loading, error = false, staff, mobile }: { rows: Row[] | undefined; loading: boolean; error?: boolean; staff: boolean; mobile: boolean }) {
+export function ProjectTable({
+  rows,
+  loading,
+  error = false,
+  staff,
+  mobile,
+}: {
+  rows: Row[] | undefined;
+  loading: boolean;
+  error?: boolean;
+  staff: boolean;
+  mobile: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   const title = staff ? t("projects.staffTitle") : t("projects.workerTitle");
   const link = { label: staff ? t("projects.viewAll") : t("projects.viewMine"), to: "/projects" };
@@ -49,7 +61,11 @@ export function ProjectTable({ rows, loading, error = false, staff, mobile }: { 
                   </Text>
                 ) : null}
               </Group>
-              <ComplianceBar value={row.compliancePercentage} context="dashboard" label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })} />
+              <ComplianceBar
+                value={row.compliancePercentage}
+                context="dashboard"
+                label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
+              />
             </Card>
           ))}
         </Stack>
@@ -77,7 +93,11 @@ export function ProjectTable({ rows, loading, error = false, staff, mobile }: { 
                     </Table.Td>
                   ) : null}
                   <Table.Td>
-                    <ComplianceBar value={row.compliancePercentage} context="dashboard" label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })} />
+                    <ComplianceBar
+                      value={row.compliancePercentage}
+                      context="dashboard"
+                      label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

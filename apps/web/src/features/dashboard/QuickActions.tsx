@@ -1,9 +1,9 @@
 import { Card, NavLink, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { type DashboardLink, quickActionTiles, staffQuickActions, workerQuickActions } from "./links";
 import { SectionCard } from "./SectionCard";
-import { useTranslation } from "react-i18next";
 
 /** Quick Actions list: role-specific shortcuts. */
 export function QuickActionsList({ staff }: { staff: boolean }) {

@@ -1,13 +1,13 @@
-import { type Actor, type CommentFilter, DASHBOARD_COMMENT_PREVIEW } from "@sitesafe/domain";
 import { Button, Stack, Tabs, Text } from "@mantine/core";
+import { type Actor, type CommentFilter, DASHBOARD_COMMENT_PREVIEW } from "@sitesafe/domain";
 import { IconMessagePlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ListSkeleton } from "../../components/States";
 import { trpc } from "../../lib/trpc";
 import { CommentItem } from "../comments/CommentItem";
 import { SectionCard } from "./SectionCard";
-import { useTranslation } from "react-i18next";
 
 // Not in the dashboard's chunk, which a worker waits for offline (docs/decisions/performance.md):
 // the message form (its form, validation and project picker) loads when it is first opened. The
@@ -27,7 +27,11 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
   const preview = trpc.comments.list.useQuery({ status: staff ? tab : "all", limit: DASHBOARD_COMMENT_PREVIEW }, { enabled: true });
 
   return (
-    <SectionCard title={t("safetyManager.title")} link={{ label: t("safetyManager.viewAll"), to: "/safety-comments" }} testId="safety-manager-card">
+    <SectionCard
+      title={t("safetyManager.title")}
+      link={{ label: t("safetyManager.viewAll"), to: "/safety-comments" }}
+      testId="safety-manager-card"
+    >
       {staff ? (
         <Tabs value={tab} onChange={(v) => setTab((v as CommentFilter) ?? "open")} mb="sm">
           <Tabs.List grow>
@@ -41,10 +45,14 @@ export function SafetyManagerCard({ actor, staff }: { actor: Actor; staff: boole
           <Text size="sm" c="dimmed">
             {t("safetyManager.prompt")}
           </Text>
-          <Button leftSection={<IconMessagePlus size={18} />} onClick={() => {
+          <Button
+            leftSection={<IconMessagePlus size={18} />}
+            onClick={() => {
               setComposerWanted(true);
               setComposing(true);
-            }} fullWidth>
+            }}
+            fullWidth
+          >
             {t("safetyManager.newMessage")}
           </Button>
         </Stack>

@@ -5,7 +5,17 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A dashboard panel: a title, an optional "View all"-style link, and its content. */
-export function SectionCard({ title, link, children, testId }: { title: string; link?: { label: string; to: string }; children: ReactNode; testId?: string }) {
+export function SectionCard({
+  title,
+  link,
+  children,
+  testId,
+}: {
+  title: string;
+  link?: { label: string; to: string };
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
       <Group justify="space-between" mb="sm" gap={4} wrap="wrap">
@@ -13,7 +23,13 @@ export function SectionCard({ title, link, children, testId }: { title: string; 
           {title}
         </Title>
         {link ? (
-          <Anchor component={Link} to={link.to} size="sm" fw={500} style={{ display: "inline-flex", alignItems: "center", gap: 2, whiteSpace: "nowrap" }}>
+          <Anchor
+            component={Link}
+            to={link.to}
+            size="sm"
+            fw={500}
+            style={{ display: "inline-flex", alignItems: "center", gap: 2, whiteSpace: "nowrap" }}
+          >
             {link.label}
             <IconChevronRight size={14} />
           </Anchor>

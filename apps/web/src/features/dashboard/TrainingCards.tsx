@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Skeleton, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { SectionCard } from "./SectionCard";
-import { useTranslation } from "react-i18next";
 
 const TRAINING_PATH: string = "/training/required";
 
@@ -15,7 +15,13 @@ export function TrainingBanner({ percentage }: { percentage: number }) {
       {t("training.completeMessage")}
     </Alert>
   ) : (
-    <Alert color="orange" icon={<IconAlertTriangle size={20} />} title={t("training.incompleteTitle")} mb="md" data-testid="training-banner">
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={20} />}
+      title={t("training.incompleteTitle")}
+      mb="md"
+      data-testid="training-banner"
+    >
       <Group justify="space-between" gap="xs">
         <Text size="sm">{t("training.incompleteMessage", { percent: percentage })}</Text>
         <Button component={Link} to={TRAINING_PATH} size="xs" color="orange">
@@ -27,7 +33,13 @@ export function TrainingBanner({ percentage }: { percentage: number }) {
 }
 
 /** Your Training: completion bar and modules completed, for users with a worker profile. */
-export function YourTrainingCard({ worker, loading }: { worker: { completionPercentage: number; completedCount: number; totalModules: number } | null | undefined; loading: boolean }) {
+export function YourTrainingCard({
+  worker,
+  loading,
+}: {
+  worker: { completionPercentage: number; completedCount: number; totalModules: number } | null | undefined;
+  loading: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <SectionCard title={t("training.yourTraining")} link={{ label: t("training.myTraining"), to: TRAINING_PATH }} testId="your-training">
@@ -35,7 +47,11 @@ export function YourTrainingCard({ worker, loading }: { worker: { completionPerc
         <Skeleton height={40} />
       ) : worker ? (
         <>
-          <ComplianceBar value={worker.completionPercentage} context="dashboard" label={worker.completionPercentage >= 100 ? t("training.complete") : t("training.inProgress")} />
+          <ComplianceBar
+            value={worker.completionPercentage}
+            context="dashboard"
+            label={worker.completionPercentage >= 100 ? t("training.complete") : t("training.inProgress")}
+          />
           <Text size="sm" c="dimmed" mt="xs" data-testid="modules-completed">
             {t("training.modulesCompleted", { completed: worker.completedCount, total: worker.totalModules })}
           </Text>

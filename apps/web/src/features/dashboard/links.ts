@@ -25,14 +25,32 @@ export interface DashboardLink {
 /** Quick Actions list (spec: Dashboard). */
 export const staffQuickActions: DashboardLink[] = [
   { label: "quick.manageWorkers", to: "/workers", icon: IconUsers, color: "blue", description: "quick.manageWorkersDescription" },
-  { label: "quick.manageProjects", to: "/projects", icon: IconBuildingSkyscraper, color: "orange", description: "quick.manageProjectsDescription" },
+  {
+    label: "quick.manageProjects",
+    to: "/projects",
+    icon: IconBuildingSkyscraper,
+    color: "orange",
+    description: "quick.manageProjectsDescription",
+  },
   { label: "quick.videos", to: "/videos", icon: IconVideo, color: "grape", description: "quick.videosStaffDescription" },
 ];
 
 export const workerQuickActions: DashboardLink[] = [
   { label: "quick.jha", to: "/forms/jha", icon: IconClipboardCheck, color: "teal", description: "quick.jhaDescription" },
-  { label: "quick.reportIncident", to: "/forms/incident-reports", icon: IconAlertTriangle, color: "red", description: "quick.reportIncidentDescription" },
-  { label: "quick.myTraining", to: "/training/required", icon: IconCertificate, color: "green", description: "quick.myTrainingDescription" },
+  {
+    label: "quick.reportIncident",
+    to: "/forms/incident-reports",
+    icon: IconAlertTriangle,
+    color: "red",
+    description: "quick.reportIncidentDescription",
+  },
+  {
+    label: "quick.myTraining",
+    to: "/training/required",
+    icon: IconCertificate,
+    color: "green",
+    description: "quick.myTrainingDescription",
+  },
   { label: "quick.videos", to: "/videos", icon: IconVideo, color: "grape", description: "quick.videosWorkerDescription" },
   { label: "quick.permits", to: "/forms/hot-work-permits", icon: IconFlame, color: "orange", description: "quick.permitsDescription" },
 ];

@@ -1,5 +1,5 @@
-import { type IncidentSeverity, type IncidentStatus, incidentStatusColors, severityColors } from "@sitesafe/domain";
 import { Badge } from "@mantine/core";
+import { type IncidentSeverity, type IncidentStatus, incidentStatusColors, severityColors } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
 /** Severity in the spec's colours: severe red, moderate orange, minor yellow, near miss blue. */

@@ -1,23 +1,23 @@
-import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
 import { Badge, Button, Card, Center, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
+import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
 import { IconAlertCircle, IconArrowLeft, IconSearch } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import type { TFunction } from "i18next";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
-import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
-import { IncidentForm } from "./IncidentForm";
-import { DetailField as Field } from "../../components/DetailField";
-import { EditDeleteActions } from "../../components/EditDeleteActions";
+import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
 import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
 import { PhotoStrip } from "../photos/PhotoStrip";
+import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
+import { IncidentForm } from "./IncidentForm";
 
 function BackToList() {
   const { t } = useTranslation("incidents");
@@ -221,7 +221,6 @@ export function IncidentDetailPage({ id }: { id: number }) {
     </>
   );
 }
-
 
 function Section({ title, text }: { title: string; text: string }) {
   return (

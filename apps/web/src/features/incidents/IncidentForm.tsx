@@ -1,3 +1,5 @@
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import {
   type IncidentSeverity,
   type IncidentStatus,
@@ -7,19 +9,17 @@ import {
   isStaff,
   localToday,
 } from "@sitesafe/domain";
-import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 import { useNotifySubmitError } from "../jha/JhaForm";
-import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
+import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 
 export type IncidentRecord = RouterOutputs["incidents"]["byId"];
 
@@ -76,7 +76,13 @@ export function IncidentForm({
       status: initial?.status ?? "open",
       location: initial?.location ?? "",
       description: initial?.description ?? "",
-      reportedBy: initial ? (initial.reportedBy != null ? String(initial.reportedBy) : null) : actor?.workerId != null ? String(actor.workerId) : null,
+      reportedBy: initial
+        ? initial.reportedBy != null
+          ? String(initial.reportedBy)
+          : null
+        : actor?.workerId != null
+          ? String(actor.workerId)
+          : null,
       involvedWorkers: initial?.involvedWorkers ?? [],
       actionTaken: initial?.actionTaken ?? "",
       preventiveMeasures: initial?.preventiveMeasures ?? "",
@@ -168,14 +174,35 @@ export function IncidentForm({
             {...form.getInputProps("projectId")}
           />
           <TextInput label={t("form.date")} type="date" withAsterisk max="2999-12-31" {...form.getInputProps("date")} />
-          <Select label={t("form.severity")} placeholder={t("form.severityPlaceholder")} data={severityOptions} allowDeselect={false} withAsterisk {...form.getInputProps("severity")} />
+          <Select
+            label={t("form.severity")}
+            placeholder={t("form.severityPlaceholder")}
+            data={severityOptions}
+            allowDeselect={false}
+            withAsterisk
+            {...form.getInputProps("severity")}
+          />
           <Select label={t("form.status")} data={statusOptions} allowDeselect={false} {...form.getInputProps("status")} />
         </SimpleGrid>
         <TextInput label={t("form.location")} placeholder={t("form.locationPlaceholder")} {...form.getInputProps("location")} />
-        <Textarea label={t("form.description")} placeholder={t("form.descriptionPlaceholder")} autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
+        <Textarea
+          label={t("form.description")}
+          placeholder={t("form.descriptionPlaceholder")}
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps("description")}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {staff ? (
-            <Select label={t("form.reportedBy")} placeholder={t("form.selectWorker")} data={reporterOptions} searchable clearable {...form.getInputProps("reportedBy")} />
+            <Select
+              label={t("form.reportedBy")}
+              placeholder={t("form.selectWorker")}
+              data={reporterOptions}
+              searchable
+              clearable
+              {...form.getInputProps("reportedBy")}
+            />
           ) : (
             <TextInput
               label={t("form.reportedBy")}
@@ -199,7 +226,14 @@ export function IncidentForm({
             data-path="involvedWorkers"
           />
         </SimpleGrid>
-        <Textarea label={t("form.actionTaken")} placeholder={t("form.actionTakenPlaceholder")} autosize minRows={2} maxRows={8} {...form.getInputProps("actionTaken")} />
+        <Textarea
+          label={t("form.actionTaken")}
+          placeholder={t("form.actionTakenPlaceholder")}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps("actionTaken")}
+        />
         <Textarea
           label={t("form.preventiveMeasures")}
           placeholder={t("form.preventiveMeasuresPlaceholder")}

@@ -5,10 +5,10 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContinueDraftNotice } from "../../components/FormSafety";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { PageHeader } from "../../components/PageHeader";
 import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { SearchBox } from "../../components/SearchBox";
@@ -32,7 +32,10 @@ export function IncidentListPage() {
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const filters = { search: debounced || undefined, projectId: tab === ALL ? undefined : Number(tab) };
   const pager = useServerPage(filters);
-  const list = trpc.incidents.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const list = trpc.incidents.page.useQuery(
+    { ...filters, limit: pager.limit, offset: pager.offset },
+    { placeholderData: keepPreviousData },
+  );
   const options = trpc.incidents.formOptions.useQuery();
 
   useEffect(() => {
@@ -101,7 +104,12 @@ export function IncidentListPage() {
 function IncidentCard({ report }: { report: IncidentListItem }) {
   const { t } = useTranslation("incidents");
   return (
-    <RecordCard to={`/forms/incident-reports/${report.id}`} testId="incident-card" title={report.title} badge={<SeverityBadge severity={report.severity} />}>
+    <RecordCard
+      to={`/forms/incident-reports/${report.id}`}
+      testId="incident-card"
+      title={report.title}
+      badge={<SeverityBadge severity={report.severity} />}
+    >
       {report.description ? (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {report.description}

@@ -1,13 +1,6 @@
-import {
-  canDeleteJhaComment,
-  canEditJhaComment,
-  JHA_COMMENT_MAX,
-  type JhaCommentVisibility,
-  jhaCommentSchema,
-} from "@sitesafe/domain";
 import { ActionIcon, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
+import { canDeleteJhaComment, canEditJhaComment, JHA_COMMENT_MAX, type JhaCommentVisibility, jhaCommentSchema } from "@sitesafe/domain";
 import { IconEdit, IconLock, IconTrash, IconWorld } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +10,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type Comment = RouterOutputs["jha"]["comments"][number];
@@ -134,9 +128,7 @@ export function JhaComments({ formId }: { formId: number }) {
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            {form.values.visibility === "private"
-              ? t("comments.privateHint")
-              : t("comments.publicHint")}
+            {form.values.visibility === "private" ? t("comments.privateHint") : t("comments.publicHint")}
           </Text>
         </Stack>
       </form>
@@ -153,7 +145,17 @@ export function JhaComments({ formId }: { formId: number }) {
   );
 }
 
-function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Comment; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+function CommentRow({
+  comment,
+  canEdit,
+  canDelete,
+  onDelete,
+}: {
+  comment: Comment;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation("jha");
   const visibilityData = useVisibilityData();
   const utils = trpc.useUtils();
@@ -206,9 +208,21 @@ function CommentRow({ comment, canEdit, canDelete, onDelete }: { comment: Commen
       {editing ? (
         <form onSubmit={form.onSubmit((values) => update.mutate({ id: comment.id, ...values }))} noValidate>
           <Stack gap="xs" mt="xs">
-            <Textarea autosize minRows={2} maxRows={6} maxLength={JHA_COMMENT_MAX} aria-label={t("comments.comment")} {...form.getInputProps("content")} />
+            <Textarea
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={JHA_COMMENT_MAX}
+              aria-label={t("comments.comment")}
+              {...form.getInputProps("content")}
+            />
             <Group justify="space-between" gap="xs">
-              <SegmentedControl size="xs" data={visibilityData} aria-label={t("comments.visibilityLabel")} {...form.getInputProps("visibility")} />
+              <SegmentedControl
+                size="xs"
+                data={visibilityData}
+                aria-label={t("comments.visibilityLabel")}
+                {...form.getInputProps("visibility")}
+              />
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
                   {t("comments.cancel")}

@@ -1,22 +1,22 @@
-import { can, riskLevelColors } from "@sitesafe/domain";
 import { Alert, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { can, riskLevelColors } from "@sitesafe/domain";
 import { IconArrowLeft, IconLock, IconSearch } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
-import { JhaComments } from "./JhaComments";
+import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
 import { PhotoStrip } from "../photos/PhotoStrip";
+import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
-import { DetailField as Field } from "../../components/DetailField";
-import { EditDeleteActions } from "../../components/EditDeleteActions";
 
 function BackToList() {
   const { t } = useTranslation("jha");
@@ -55,14 +55,7 @@ function Blocked({ title, message, color, icon }: { title: string; message: stri
 
 export function JhaNotFound() {
   const { t } = useTranslation("jha");
-  return (
-    <Blocked
-      title={t("detail.notFoundTitle")}
-      message={t("detail.notFoundMessage")}
-      color="gray"
-      icon={<IconSearch size={28} />}
-    />
-  );
+  return <Blocked title={t("detail.notFoundTitle")} message={t("detail.notFoundMessage")} color="gray" icon={<IconSearch size={28} />} />;
 }
 
 /** /forms/jha/:id: hazards with risk colours, control measures, edit (staff), delete (admin) and comments. */
@@ -92,14 +85,7 @@ export function JhaDetailPage({ id }: { id: number }) {
   if (query.error) {
     const status = errorStatus(query.error);
     if (status === 403) {
-      return (
-        <Blocked
-          title={t("detail.deniedTitle")}
-          message={t("detail.deniedMessage")}
-          color="red"
-          icon={<IconLock size={28} />}
-        />
-      );
+      return <Blocked title={t("detail.deniedTitle")} message={t("detail.deniedMessage")} color="red" icon={<IconLock size={28} />} />;
     }
     if (status === 404 || status === 400) return <JhaNotFound />;
     return (
@@ -214,4 +200,3 @@ export function JhaDetailPage({ id }: { id: number }) {
     </>
   );
 }
-

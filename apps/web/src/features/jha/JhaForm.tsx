@@ -1,6 +1,22 @@
 import {
-  canRemoveRow,
+  ActionIcon,
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import {
   type ControlMeasure,
+  canRemoveRow,
   type Hazard,
   isStaff,
   jhaFormSchema,
@@ -8,18 +24,16 @@ import {
   newHazard,
   riskLevels,
 } from "@sitesafe/domain";
-import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
-import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
+import { errorMessage, errorStatus, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
+import { PhotoPicker, usePhotoPicker } from "../photos/PhotoPicker";
 
 export type JhaFormRecord = RouterOutputs["jha"]["byId"];
 
@@ -97,7 +111,10 @@ export function JhaForm({
     await photos.uploadTo({ kind: "jha", id: saved.id });
     void refreshLists();
     utils.jha.byId.setData({ id: saved.id }, saved);
-    notifySuccess(initial ? t("form.updatedTitle") : t("form.submittedTitle"), initial ? t("form.updatedMessage") : t("form.submittedMessage"));
+    notifySuccess(
+      initial ? t("form.updatedTitle") : t("form.submittedTitle"),
+      initial ? t("form.updatedMessage") : t("form.submittedMessage"),
+    );
     onDone(saved);
   };
   const create = useOutboxMutation("jha.create", {
@@ -117,7 +134,10 @@ export function JhaForm({
   });
 
   const self = options.data?.workers.find((w) => w.id === actor?.workerId);
-  const workerOptions = (options.data?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName} (${w.role})` }));
+  const workerOptions = (options.data?.workers ?? []).map((w) => ({
+    value: String(w.id),
+    label: `${w.firstName} ${w.lastName} (${w.role})`,
+  }));
   const hazardsError = form.errors.hazards;
   const controlsError = form.errors.controlMeasures;
 
@@ -165,12 +185,24 @@ export function JhaForm({
           )}
         </SimpleGrid>
         <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
-        <Textarea label={t("form.jobDescription")} placeholder={t("form.jobDescriptionPlaceholder")} autosize minRows={2} maxRows={8} {...form.getInputProps("jobDescription")} />
+        <Textarea
+          label={t("form.jobDescription")}
+          placeholder={t("form.jobDescriptionPlaceholder")}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps("jobDescription")}
+        />
 
         <Stack gap="xs">
           <Group justify="space-between">
             <Text fw={600}>{t("form.hazards")}</Text>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem("hazards", newHazard())}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.insertListItem("hazards", newHazard())}
+            >
               {t("form.addHazard")}
             </Button>
           </Group>
@@ -192,7 +224,12 @@ export function JhaForm({
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <Select label={t("form.riskLevel")} data={riskOptions} allowDeselect={false} {...form.getInputProps(`hazards.${index}.riskLevel`)} />
+                    <Select
+                      label={t("form.riskLevel")}
+                      data={riskOptions}
+                      allowDeselect={false}
+                      {...form.getInputProps(`hazards.${index}.riskLevel`)}
+                    />
                   </Grid.Col>
                 </Grid>
                 <Tooltip label={canRemoveRow(form.values.hazards.length) ? t("form.removeHazard") : t("form.lastHazard")} openDelay={700}>

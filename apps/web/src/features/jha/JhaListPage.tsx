@@ -1,15 +1,15 @@
-import { highestRisk } from "@sitesafe/domain";
 import { Badge, Button, Group, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { highestRisk } from "@sitesafe/domain";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContinueDraftNotice } from "../../components/FormSafety";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { ContinueDraftNotice } from "../../components/FormSafety";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { PageHeader } from "../../components/PageHeader";
 import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { SearchBox } from "../../components/SearchBox";
@@ -69,7 +69,13 @@ export function JhaListPage() {
       />
       <ContinueDraftNotice draftKey="jha.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-        <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} style={{ flex: "1 1 260px" }} />
+        <SearchBox
+          placeholder={t("list.searchPlaceholder")}
+          label={t("list.searchLabel")}
+          value={search}
+          onSearch={setSearch}
+          style={{ flex: "1 1 260px" }}
+        />
         <Select
           aria-label={t("list.projectFilterLabel")}
           placeholder={t("list.allProjects")}
@@ -97,7 +103,12 @@ function JhaCard({ form }: { form: JhaListItem }) {
   const { t } = useTranslation("jha");
   const risk = highestRisk(form.hazards);
   return (
-    <RecordCard to={`/forms/jha/${form.id}`} testId="jha-card" title={form.title} badge={risk ? <RiskBadge level={risk} withSuffix /> : null}>
+    <RecordCard
+      to={`/forms/jha/${form.id}`}
+      testId="jha-card"
+      title={form.title}
+      badge={risk ? <RiskBadge level={risk} withSuffix /> : null}
+    >
       <InfoLine icon={IconBuildingSkyscraper}>{form.projectName ?? t("list.unknownProject")}</InfoLine>
       <InfoLine icon={IconUser}>{form.submitterName ?? t("list.unknownSubmitter")}</InfoLine>
       <Group justify="space-between" gap="xs">

@@ -1,5 +1,5 @@
-import { type RiskLevel, riskLevelColors } from "@sitesafe/domain";
 import { Badge } from "@mantine/core";
+import { type RiskLevel, riskLevelColors } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
 /** A hazard's risk level in the spec's colours (high red, medium yellow, low green); `withSuffix` reads "High risk". */

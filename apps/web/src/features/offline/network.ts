@@ -59,5 +59,7 @@ export function isNetworkFailure(error: unknown): boolean {
   if (cause instanceof TypeError) return true;
   // tRPC wraps a failed fetch in a TRPCClientError without a server answer (no data, no shape).
   const e = error as { name?: string; data?: unknown; shape?: unknown; message?: string } | null;
-  return Boolean(e && e.name === "TRPCClientError" && e.data == null && e.shape == null && /fetch|network|load failed/i.test(e.message ?? ""));
+  return Boolean(
+    e && e.name === "TRPCClientError" && e.data == null && e.shape == null && /fetch|network|load failed/i.test(e.message ?? ""),
+  );
 }

@@ -1,4 +1,4 @@
-import { dehydrate, type DehydratedState, hydrate, type QueryClient } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
@@ -74,7 +74,10 @@ function putBack(queryClient: QueryClient, state: DehydratedState) {
 
 async function fetchSession(): Promise<{ kind: "answer"; session: Session } | { kind: "unreachable" }> {
   try {
-    const res = await fetch("/trpc/auth.session", { headers: { accept: "application/json", ...languageHeaders() }, signal: AbortSignal.timeout(5000) });
+    const res = await fetch("/trpc/auth.session", {
+      headers: { accept: "application/json", ...languageHeaders() },
+      signal: AbortSignal.timeout(5000),
+    });
     if (!res.ok) return { kind: "unreachable" };
     const body = (await res.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
     markReachable();

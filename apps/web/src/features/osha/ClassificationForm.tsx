@@ -1,4 +1,22 @@
 import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import {
   caseOutcomes,
   DAY_COUNT_CAP,
   FORM_301_TEXT_FIELDS,
@@ -8,8 +26,6 @@ import {
   recordkeepingSchema,
   sexes,
 } from "@sitesafe/domain";
-import { Alert, Button, Checkbox, Divider, Group, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { localizeMessage } from "../../lib/i18n";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -119,10 +135,17 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
           ) : null}
         </div>
         {!recordable ? (
-          <Select label={t("classification.reason")} withAsterisk data={notRecordableReasons.map((r) => ({ value: r, label: t(`labels.notRecordableReason.${r}`) }))} {...form.getInputProps("notRecordableReason")} />
+          <Select
+            label={t("classification.reason")}
+            withAsterisk
+            data={notRecordableReasons.map((r) => ({ value: r, label: t(`labels.notRecordableReason.${r}`) }))}
+            {...form.getInputProps("notRecordableReason")}
+          />
         ) : (
           <>
-            <Title order={3} size="h5">{t("classification.employee")}</Title>
+            <Title order={3} size="h5">
+              {t("classification.employee")}
+            </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
                 label={t("classification.injuredEmployee")}
@@ -154,18 +177,48 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
               </SimpleGrid>
             </Radio.Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <NumberInput label={t("classification.daysAway")} description={t("classification.daysDescription", { max: DAY_COUNT_CAP })} min={0} allowDecimal={false} {...form.getInputProps("daysAway")} />
-              <NumberInput label={t("classification.daysRestricted")} description={t("classification.daysDescription", { max: DAY_COUNT_CAP })} min={0} allowDecimal={false} {...form.getInputProps("daysRestricted")} />
-              {v.outcome === "death" ? <TextInput label={t("classification.dateOfDeath")} type="date" withAsterisk {...form.getInputProps("dateOfDeath")} /> : null}
+              <NumberInput
+                label={t("classification.daysAway")}
+                description={t("classification.daysDescription", { max: DAY_COUNT_CAP })}
+                min={0}
+                allowDecimal={false}
+                {...form.getInputProps("daysAway")}
+              />
+              <NumberInput
+                label={t("classification.daysRestricted")}
+                description={t("classification.daysDescription", { max: DAY_COUNT_CAP })}
+                min={0}
+                allowDecimal={false}
+                {...form.getInputProps("daysRestricted")}
+              />
+              {v.outcome === "death" ? (
+                <TextInput label={t("classification.dateOfDeath")} type="date" withAsterisk {...form.getInputProps("dateOfDeath")} />
+              ) : null}
             </SimpleGrid>
-            <Select label={t("classification.injuryOrIllness")} withAsterisk data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))} {...form.getInputProps("injuryType")} />
+            <Select
+              label={t("classification.injuryOrIllness")}
+              withAsterisk
+              data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))}
+              {...form.getInputProps("injuryType")}
+            />
             <Checkbox label={t("classification.privacy")} {...form.getInputProps("privacyCase", { type: "checkbox" })} />
-            {v.privacyCase ? <Select label={t("classification.privacyWhy")} withAsterisk data={privacyReasons.map((r) => ({ value: r, label: t(`labels.privacyReason.${r}`) }))} {...form.getInputProps("privacyReason")} /> : null}
+            {v.privacyCase ? (
+              <Select
+                label={t("classification.privacyWhy")}
+                withAsterisk
+                data={privacyReasons.map((r) => ({ value: r, label: t(`labels.privacyReason.${r}`) }))}
+                {...form.getInputProps("privacyReason")}
+              />
+            ) : null}
             <Divider my={4} label={t("classification.form301")} labelPosition="left" />
             <Textarea label={t("classification.whatDoing")} autosize minRows={2} {...form.getInputProps("whatDoing")} />
             <Textarea label={t("classification.whatHappened")} autosize minRows={2} {...form.getInputProps("whatHappened")} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label={t("classification.injuryDescription")} placeholder={t("classification.injuryPlaceholder")} {...form.getInputProps("injuryDescription")} />
+              <TextInput
+                label={t("classification.injuryDescription")}
+                placeholder={t("classification.injuryPlaceholder")}
+                {...form.getInputProps("injuryDescription")}
+              />
               <TextInput label={t("classification.bodyPart")} {...form.getInputProps("bodyPart")} />
               <TextInput label={t("classification.objectSubstance")} {...form.getInputProps("objectSubstance")} />
             </SimpleGrid>
@@ -181,7 +234,12 @@ export function ClassificationForm({ incidentId, initial, onDone }: { incidentId
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               <TextInput label={t("classification.dateOfBirth")} type="date" {...form.getInputProps("dateOfBirth")} />
               <TextInput label={t("classification.dateHired")} type="date" {...form.getInputProps("dateHired")} />
-              <Select label={t("classification.sex")} clearable data={sexes.map((s) => ({ value: s, label: t(`labels.sex.${s}`) }))} {...form.getInputProps("sex")} />
+              <Select
+                label={t("classification.sex")}
+                clearable
+                data={sexes.map((s) => ({ value: s, label: t(`labels.sex.${s}`) }))}
+                {...form.getInputProps("sex")}
+              />
               <TextInput label={t("classification.zip")} {...form.getInputProps("employeeZip")} />
             </SimpleGrid>
           </>

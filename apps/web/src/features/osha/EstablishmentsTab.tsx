@@ -1,11 +1,21 @@
 import {
-  establishmentSchema,
-  establishmentSizes,
-  establishmentTypes,
-} from "@sitesafe/domain";
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
+import { establishmentSchema, establishmentSizes, establishmentTypes } from "@sitesafe/domain";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +23,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/States";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 
 type Establishment = RouterOutputs["osha"]["establishments"][number];
 
@@ -32,7 +43,12 @@ interface Values {
   projectIds: string[];
 }
 
-const toPayload = (v: Values) => ({ ...v, size: Number(v.size), establishmentType: Number(v.establishmentType), projectIds: v.projectIds.map(Number) });
+const toPayload = (v: Values) => ({
+  ...v,
+  size: Number(v.size),
+  establishmentType: Number(v.establishmentType),
+  projectIds: v.projectIds.map(Number),
+});
 
 function EstablishmentForm({ initial, onDone }: { initial: Establishment | null; onDone: () => void }) {
   const { t } = useTranslation("osha");
@@ -90,8 +106,18 @@ function EstablishmentForm({ initial, onDone }: { initial: Establishment | null;
         </SimpleGrid>
         <TextInput label={t("establishments.industry")} {...form.getInputProps("industryDescription")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select label={t("establishments.size")} allowDeselect={false} data={establishmentSizes.map((s) => ({ value: String(s), label: t(`labels.establishmentSize.${s}`) }))} {...form.getInputProps("size")} />
-          <Select label={t("establishments.type")} allowDeselect={false} data={establishmentTypes.map((type) => ({ value: String(type), label: t(`labels.establishmentType.${type}`) }))} {...form.getInputProps("establishmentType")} />
+          <Select
+            label={t("establishments.size")}
+            allowDeselect={false}
+            data={establishmentSizes.map((s) => ({ value: String(s), label: t(`labels.establishmentSize.${s}`) }))}
+            {...form.getInputProps("size")}
+          />
+          <Select
+            label={t("establishments.type")}
+            allowDeselect={false}
+            data={establishmentTypes.map((type) => ({ value: String(type), label: t(`labels.establishmentType.${type}`) }))}
+            {...form.getInputProps("establishmentType")}
+          />
         </SimpleGrid>
         <MultiSelect
           label={t("establishments.projects")}
@@ -138,7 +164,9 @@ export function EstablishmentsTab({ establishments }: { establishments: Establis
           {t("establishments.add")}
         </Button>
       </Group>
-      {establishments.length === 0 ? <EmptyState title={t("establishments.emptyTitle")} message={t("establishments.emptyMessage")} /> : null}
+      {establishments.length === 0 ? (
+        <EmptyState title={t("establishments.emptyTitle")} message={t("establishments.emptyMessage")} />
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {establishments.map((e) => (
           <Card key={e.id} withBorder radius="md" padding="md">
@@ -159,7 +187,9 @@ export function EstablishmentsTab({ establishments }: { establishments: Establis
               })}
             </Text>
             <Text size="sm" mt={4} c={e.projects.length ? undefined : "dimmed"}>
-              {t("establishments.projectsLine", { list: e.projects.length ? e.projects.map((p) => p.name).join(", ") : t("establishments.none") })}
+              {t("establishments.projectsLine", {
+                list: e.projects.length ? e.projects.map((p) => p.name).join(", ") : t("establishments.none"),
+              })}
             </Text>
             <Group gap="xs" mt="sm">
               <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={() => setEditing(e)}>
@@ -172,7 +202,12 @@ export function EstablishmentsTab({ establishments }: { establishments: Establis
           </Card>
         ))}
       </SimpleGrid>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === "new" ? t("establishments.addTitle") : t("establishments.editTitle")} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? t("establishments.addTitle") : t("establishments.editTitle")}
+        size="lg"
+      >
         {editing !== null ? <EstablishmentForm initial={editing === "new" ? null : editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
       <ConfirmDialog

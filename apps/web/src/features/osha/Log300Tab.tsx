@@ -1,5 +1,5 @@
-import { type CaseOutcome, caseOutcomes, type InjuryType, injuryTypes, PRIVACY_CASE_NAME } from "@sitesafe/domain";
 import { Anchor, Badge, Card, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { type CaseOutcome, caseOutcomes, type InjuryType, injuryTypes, PRIVACY_CASE_NAME } from "@sitesafe/domain";
 import { IconSearch } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -9,7 +9,12 @@ import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
 
-const outcomeColors: Record<CaseOutcome, string> = { death: "dark", days_away: "red", job_transfer_restriction: "orange", other_recordable: "blue" };
+const outcomeColors: Record<CaseOutcome, string> = {
+  death: "dark",
+  days_away: "red",
+  job_transfer_restriction: "orange",
+  other_recordable: "blue",
+};
 
 /** `short`: the 300 log's column letter and a short name, so the table stays readable at any width. */
 export function OutcomeBadge({ outcome, short }: { outcome: CaseOutcome; short?: boolean }) {
@@ -55,7 +60,11 @@ function CaseCards({ rows }: { rows: Row[] }) {
           </Text>
           {r.description ? <Text size="sm">{r.description}</Text> : null}
           <Text size="xs" c="dimmed">
-            {t("log.caseDays", { type: t(`labels.injuryType.${r.injuryType as InjuryType}`), daysAway: r.daysAway, daysRestricted: r.daysRestricted })}
+            {t("log.caseDays", {
+              type: t(`labels.injuryType.${r.injuryType as InjuryType}`),
+              daysAway: r.daysAway,
+              daysRestricted: r.daysRestricted,
+            })}
           </Text>
         </Card>
       ))}
@@ -87,9 +96,32 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
     <Stack gap="md" mt="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <TextInput aria-label={t("log.searchLabel")} placeholder={t("log.searchPlaceholder")} leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: "100%", xs: 200 }} />
-          <Select aria-label={t("log.outcomeLabel")} placeholder={t("log.allOutcomes")} clearable data={caseOutcomes.map((o) => ({ value: o, label: t(`labels.outcome.${o}`) }))} value={outcome} onChange={setOutcome} w={{ base: "100%", xs: 210 }} />
-          <Select aria-label={t("log.typeLabel")} placeholder={t("log.allTypes")} clearable data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))} value={type} onChange={setType} w={{ base: "100%", xs: 190 }} />
+          <TextInput
+            aria-label={t("log.searchLabel")}
+            placeholder={t("log.searchPlaceholder")}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: "100%", xs: 200 }}
+          />
+          <Select
+            aria-label={t("log.outcomeLabel")}
+            placeholder={t("log.allOutcomes")}
+            clearable
+            data={caseOutcomes.map((o) => ({ value: o, label: t(`labels.outcome.${o}`) }))}
+            value={outcome}
+            onChange={setOutcome}
+            w={{ base: "100%", xs: 210 }}
+          />
+          <Select
+            aria-label={t("log.typeLabel")}
+            placeholder={t("log.allTypes")}
+            clearable
+            data={injuryTypes.map((type) => ({ value: type, label: t(`labels.injuryType.${type}`) }))}
+            value={type}
+            onChange={setType}
+            w={{ base: "100%", xs: 190 }}
+          />
         </Group>
         <Group gap="xs">
           <DownloadButton href={`/api/osha/300?${q}&format=pdf`} label={t("log.pdf")} />
@@ -108,7 +140,11 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
         <>
           <CaseCards rows={rows} />
           <Text size="sm" fw={600}>
-            {t("log.totalsLine", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }), daysAway: log.data.totals.daysAway, daysRestricted: log.data.totals.daysRestricted })}
+            {t("log.totalsLine", {
+              cases: t("log.cases", { count: log.data.totals.totalRecordableCases }),
+              daysAway: log.data.totals.daysAway,
+              daysRestricted: log.data.totals.daysRestricted,
+            })}
           </Text>
         </>
       ) : (
@@ -155,9 +191,16 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr fw={600}>
-                  <Table.Td colSpan={6}>{t("log.totals", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }) })}</Table.Td>
+                  <Table.Td colSpan={6}>
+                    {t("log.totals", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }) })}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {t("log.columnTotals", { g: log.data.totals.deaths, h: log.data.totals.daysAwayCases, i: log.data.totals.transferRestrictionCases, j: log.data.totals.otherRecordableCases })}
+                    {t("log.columnTotals", {
+                      g: log.data.totals.deaths,
+                      h: log.data.totals.daysAwayCases,
+                      i: log.data.totals.transferRestrictionCases,
+                      j: log.data.totals.otherRecordableCases,
+                    })}
                   </Table.Td>
                   <Table.Td ta="right">{log.data.totals.daysAway}</Table.Td>
                   <Table.Td ta="right">{log.data.totals.daysRestricted}</Table.Td>

@@ -1,5 +1,5 @@
-import { canKeepOshaRecords, isPostingPeriod, localToday } from "@sitesafe/domain";
 import { Alert, Group, Stack, Text } from "@mantine/core";
+import { canKeepOshaRecords, isPostingPeriod, localToday } from "@sitesafe/domain";
 import { IconSpeakerphone } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useActor } from "../../lib/auth";

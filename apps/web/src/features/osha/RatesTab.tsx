@@ -1,5 +1,5 @@
-import type { Rate } from "@sitesafe/domain";
 import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import type { Rate } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorState, ListSkeleton } from "../../components/States";
 import { trpc } from "../../lib/trpc";
@@ -88,13 +88,21 @@ export function RatesTab({ year }: { year: number }) {
               {establishments.map((e) => (
                 <Table.Tr key={e.establishmentId}>
                   <Table.Td>{e.name}</Table.Td>
-                  <Table.Td ta="right">{e.totalHoursWorked === null ? t("rates.notEntered") : e.totalHoursWorked.toLocaleString("en-US")}</Table.Td>
+                  <Table.Td ta="right">
+                    {e.totalHoursWorked === null ? t("rates.notEntered") : e.totalHoursWorked.toLocaleString("en-US")}
+                  </Table.Td>
                   <Table.Td ta="right">{e.recordableCases}</Table.Td>
                   <Table.Td ta="right">{e.daysAwayCases}</Table.Td>
                   <Table.Td ta="right">{e.transferRestrictionCases}</Table.Td>
-                  <Table.Td ta="right" title={formula("trir", e.rates.trir)}>{shown(e.rates.trir)}</Table.Td>
-                  <Table.Td ta="right" title={formula("dart", e.rates.dart)}>{shown(e.rates.dart)}</Table.Td>
-                  <Table.Td ta="right" title={formula("ltir", e.rates.ltir)}>{shown(e.rates.ltir)}</Table.Td>
+                  <Table.Td ta="right" title={formula("trir", e.rates.trir)}>
+                    {shown(e.rates.trir)}
+                  </Table.Td>
+                  <Table.Td ta="right" title={formula("dart", e.rates.dart)}>
+                    {shown(e.rates.dart)}
+                  </Table.Td>
+                  <Table.Td ta="right" title={formula("ltir", e.rates.ltir)}>
+                    {shown(e.rates.ltir)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,5 @@
-import { canKeepOshaRecords } from "@sitesafe/domain";
 import { Group, Select, Tabs } from "@mantine/core";
+import { canKeepOshaRecords } from "@sitesafe/domain";
 import { IconBuilding, IconChartLine, IconClipboardList, IconFileCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -45,12 +45,17 @@ export function RecordkeepingPage() {
           w={{ base: "100%", xs: 260 }}
         />
       )}
-      <Select label={t("page.year")} data={RECORD_YEARS} value={year} onChange={(v) => v && setYear(v)} allowDeselect={false} w={{ base: "100%", xs: 110 }} />
+      <Select
+        label={t("page.year")}
+        data={RECORD_YEARS}
+        value={year}
+        onChange={(v) => v && setYear(v)}
+        allowDeselect={false}
+        w={{ base: "100%", xs: 110 }}
+      />
     </Group>
   );
-  const needsEstablishment = (
-    <EmptyState title={t("page.needsTitle")} message={t("page.needsMessage")} />
-  );
+  const needsEstablishment = <EmptyState title={t("page.needsTitle")} message={t("page.needsMessage")} />;
 
   return (
     <>

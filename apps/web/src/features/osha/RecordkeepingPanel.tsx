@@ -1,5 +1,5 @@
-import { canKeepOshaRecords } from "@sitesafe/domain";
 import { Badge, Button, Card, Group, Modal, Text, Title } from "@mantine/core";
+import { canKeepOshaRecords } from "@sitesafe/domain";
 import { IconClipboardList } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +28,9 @@ export function RecordkeepingPanel({ incidentId }: { incidentId: number }) {
           </Title>
         </Group>
         <Group gap="xs">
-          {r?.recordable ? <DownloadButton href={`/api/incident-reports/${incidentId}/osha-301?format=pdf`} label={t("panel.form301Pdf")} /> : null}
+          {r?.recordable ? (
+            <DownloadButton href={`/api/incident-reports/${incidentId}/osha-301?format=pdf`} label={t("panel.form301Pdf")} />
+          ) : null}
           <Button size="sm" variant="light" onClick={() => setEditing(true)} disabled={query.isPending}>
             {r ? t("panel.edit") : t("panel.classify")}
           </Button>
@@ -56,8 +58,16 @@ export function RecordkeepingPanel({ incidentId }: { incidentId: number }) {
       ) : (
         <Group gap="xs" wrap="wrap">
           {r.outcome ? <OutcomeBadge outcome={r.outcome} /> : null}
-          {r.injuryType ? <Badge variant="outline" radius="sm">{t(`labels.injuryType.${r.injuryType}`)}</Badge> : null}
-          {r.privacyCase ? <Badge color="grape" variant="light" radius="sm">{t("panel.privacyCase")}</Badge> : null}
+          {r.injuryType ? (
+            <Badge variant="outline" radius="sm">
+              {t(`labels.injuryType.${r.injuryType}`)}
+            </Badge>
+          ) : null}
+          {r.privacyCase ? (
+            <Badge color="grape" variant="light" radius="sm">
+              {t("panel.privacyCase")}
+            </Badge>
+          ) : null}
           <Text size="sm">
             {t("panel.summary", { name: r.employeeName, jobTitle: r.jobTitle, daysAway: r.daysAway, daysRestricted: r.daysRestricted })}
           </Text>

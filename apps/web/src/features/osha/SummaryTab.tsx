@@ -1,11 +1,11 @@
-import { establishmentHoursSchema } from "@sitesafe/domain";
 import { Alert, Button, Card, Group, List, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { establishmentHoursSchema } from "@sitesafe/domain";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { localizeMessage } from "../../lib/i18n";
 import { ErrorState, ListSkeleton } from "../../components/States";
+import { localizeMessage } from "../../lib/i18n";
 import { notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
@@ -57,19 +57,25 @@ function Totals({ s }: { s: Summary }) {
   );
   return (
     <Stack gap="sm">
-      <Title order={2} size="h5">{tr("summary.numberOfCases")}</Title>
+      <Title order={2} size="h5">
+        {tr("summary.numberOfCases")}
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {cell(tr("summary.cellG"), t.deaths)}
         {cell(tr("summary.cellH"), t.daysAwayCases)}
         {cell(tr("summary.cellI"), t.transferRestrictionCases)}
         {cell(tr("summary.cellJ"), t.otherRecordableCases)}
       </SimpleGrid>
-      <Title order={2} size="h5">{tr("summary.numberOfDays")}</Title>
+      <Title order={2} size="h5">
+        {tr("summary.numberOfDays")}
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {cell(tr("summary.cellK"), t.daysAway)}
         {cell(tr("summary.cellL"), t.daysRestricted)}
       </SimpleGrid>
-      <Title order={2} size="h5">{tr("summary.types")}</Title>
+      <Title order={2} size="h5">
+        {tr("summary.types")}
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm">
         {cell(tr("summary.cellM1"), t.injuries)}
         {cell(tr("summary.cellM2"), t.skinDisorders)}
@@ -97,7 +103,10 @@ function ItaCheck({ s }: { s: Summary }) {
       <List size="sm" spacing={2}>
         {issues.map((i) => (
           <List.Item key={`${i.row}-${i.column}-${i.message}`}>
-            {localizeMessage(i.message)} <Text span c="dimmed" size="xs">({i.column})</Text>
+            {localizeMessage(i.message)}{" "}
+            <Text span c="dimmed" size="xs">
+              ({i.column})
+            </Text>
           </List.Item>
         ))}
       </List>
@@ -119,7 +128,16 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
   });
   const form = useForm<HoursValues>({
     mode: "controlled",
-    initialValues: { annualAverageEmployees: "", totalHoursWorked: "", byMonth: false, monthlyHours: Array(12).fill(""), certifiedByName: "", certifiedByTitle: "", certifiedByPhone: "", certifiedOn: "" },
+    initialValues: {
+      annualAverageEmployees: "",
+      totalHoursWorked: "",
+      byMonth: false,
+      monthlyHours: Array(12).fill(""),
+      certifiedByName: "",
+      certifiedByTitle: "",
+      certifiedByPhone: "",
+      certifiedOn: "",
+    },
     validate: (values) => {
       const r = establishmentHoursSchema.safeParse(toPayload(establishmentId, year, values));
       if (r.success) return {};
@@ -147,7 +165,8 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
   }, [establishmentId, year, summary.dataUpdatedAt]);
 
   if (summary.isPending) return <ListSkeleton rows={4} />;
-  if (summary.isError) return <ErrorState message={errorMessage(summary.error, t("summary.loadFailed"))} onRetry={() => void summary.refetch()} />;
+  if (summary.isError)
+    return <ErrorState message={errorMessage(summary.error, t("summary.loadFailed"))} onRetry={() => void summary.refetch()} />;
   const s = summary.data;
   const q = recordQuery(establishmentId, year);
   const itaBlocked = s.itaIssues.summary.length > 0;
@@ -167,21 +186,49 @@ export function SummaryTab({ establishmentId, year }: { establishmentId: number;
       <Card withBorder radius="md" padding="md">
         <form onSubmit={form.onSubmit((values) => save.mutate(toPayload(establishmentId, year, values) as never))}>
           <Stack gap="sm">
-            <Title order={2} size="h4">{t("summary.employment", { year })}</Title>
+            <Title order={2} size="h4">
+              {t("summary.employment", { year })}
+            </Title>
             {save.error ? <Alert color="red">{errorMessage(save.error)}</Alert> : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput label={t("summary.averageEmployees")} min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("annualAverageEmployees")} />
+              <NumberInput
+                label={t("summary.averageEmployees")}
+                min={0}
+                allowDecimal={false}
+                thousandSeparator=","
+                {...form.getInputProps("annualAverageEmployees")}
+              />
               {form.values.byMonth ? (
-                <NumberInput label={t("summary.totalHoursSum")} value={monthSum} readOnly thousandSeparator="," error={form.errors.totalHoursWorked} />
+                <NumberInput
+                  label={t("summary.totalHoursSum")}
+                  value={monthSum}
+                  readOnly
+                  thousandSeparator=","
+                  error={form.errors.totalHoursWorked}
+                />
               ) : (
-                <NumberInput label={t("summary.totalHours")} min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps("totalHoursWorked")} />
+                <NumberInput
+                  label={t("summary.totalHours")}
+                  min={0}
+                  allowDecimal={false}
+                  thousandSeparator=","
+                  {...form.getInputProps("totalHoursWorked")}
+                />
               )}
             </SimpleGrid>
             <Switch label={t("summary.byMonth")} {...form.getInputProps("byMonth", { type: "checkbox" })} />
             {form.values.byMonth ? (
               <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
                 {MONTHS.map((m, i) => (
-                  <NumberInput key={m} label={t(`summary.months.${m}`)} min={0} allowDecimal={false} hideControls thousandSeparator="," {...form.getInputProps(`monthlyHours.${i}`)} />
+                  <NumberInput
+                    key={m}
+                    label={t(`summary.months.${m}`)}
+                    min={0}
+                    allowDecimal={false}
+                    hideControls
+                    thousandSeparator=","
+                    {...form.getInputProps(`monthlyHours.${i}`)}
+                  />
                 ))}
               </SimpleGrid>
             ) : null}

@@ -1,8 +1,8 @@
 import { ActionIcon, Indicator, Tooltip } from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useOutboxItems } from "./useOutbox";
 import { useTranslation } from "react-i18next";
+import { useOutboxItems } from "./useOutbox";
 
 /** The header's way into the Outbox; a count while items wait or were refused. */
 export function OutboxButton() {
@@ -13,7 +13,14 @@ export function OutboxButton() {
   return (
     <Tooltip label={t("button")} openDelay={700}>
       <Indicator label={open} size={16} disabled={open === 0} color={refused ? "red" : "yellow"} offset={4}>
-        <ActionIcon component={Link} to="/outbox" variant="subtle" color="gray" size="lg" aria-label={open ? t("buttonWaiting", { count: open }) : t("button")}>
+        <ActionIcon
+          component={Link}
+          to="/outbox"
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={open ? t("buttonWaiting", { count: open }) : t("button")}
+        >
           <IconInbox size={20} />
         </ActionIcon>
       </Indicator>

@@ -1,17 +1,33 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Modal, NumberInput, Progress, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { formatDateTime } from "../../lib/format";
 import { useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
-import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
 import { editFields, hasReadOnly } from "./editFields";
-import { labelOf } from "./useOutboxMutation";
+import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
-import { useTranslation } from "react-i18next";
+import { labelOf } from "./useOutboxMutation";
 
 const STATUS_COLOR: Record<OutboxStatus, string> = { pending: "yellow", sending: "blue", sent: "green", failed: "red" };
 
@@ -75,19 +91,27 @@ export function OutboxPage() {
               </Group>
               {item.path === PHOTO_UPLOAD ? (
                 <Group gap="sm" wrap="nowrap" data-testid="outbox-photo">
-                  {photos.get(item.id)?.previewUrl ? <Image src={photos.get(item.id)?.previewUrl} alt="" w={64} h={64} radius="sm" fit="cover" /> : null}
+                  {photos.get(item.id)?.previewUrl ? (
+                    <Image src={photos.get(item.id)?.previewUrl} alt="" w={64} h={64} radius="sm" fit="cover" />
+                  ) : null}
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     {item.after && labels.has(item.after) ? (
                       <Text size="xs" c="dimmed">
                         {t("photoFor", { report: labels.get(item.after) })}
                       </Text>
                     ) : null}
-                    {item.status === "sending" ? <Progress value={(photos.get(item.id)?.progress ?? 0) * 100} size="sm" aria-label={t("photos:upload.progress")} /> : null}
+                    {item.status === "sending" ? (
+                      <Progress value={(photos.get(item.id)?.progress ?? 0) * 100} size="sm" aria-label={t("photos:upload.progress")} />
+                    ) : null}
                   </Stack>
                 </Group>
               ) : null}
               {item.error ? (
-                <Alert color={item.status === "failed" ? "red" : "yellow"} p="xs" title={item.status === "failed" ? t("refused") : undefined}>
+                <Alert
+                  color={item.status === "failed" ? "red" : "yellow"}
+                  p="xs"
+                  title={item.status === "failed" ? t("refused") : undefined}
+                >
                   {item.error}
                 </Alert>
               ) : null}
@@ -110,7 +134,12 @@ export function OutboxPage() {
                   </>
                 ) : null}
                 {item.status !== "sending" ? (
-                  <Button size="xs" variant="subtle" color={item.status === "sent" ? "gray" : "red"} onClick={() => (item.status === "sent" ? void discard(item.id) : setDiscarding(item))}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color={item.status === "sent" ? "gray" : "red"}
+                    onClick={() => (item.status === "sent" ? void discard(item.id) : setDiscarding(item))}
+                  >
                     {item.status === "sent" ? t("removeFromList") : t("discard")}
                   </Button>
                 ) : null}
@@ -123,7 +152,9 @@ export function OutboxPage() {
       <ConfirmDialog
         opened={discarding !== null}
         title={t("discardTitle")}
-        message={discarding && photosOf(discarding) > 0 ? t("discardMessageWithPhotos", { photos: photosOf(discarding) }) : t("discardMessage")}
+        message={
+          discarding && photosOf(discarding) > 0 ? t("discardMessageWithPhotos", { photos: photosOf(discarding) }) : t("discardMessage")
+        }
         confirmLabel={t("discard")}
         onConfirm={() => {
           if (discarding) void discard(discarding.id);
@@ -163,17 +194,46 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
         ) : null}
         {fields.map((field) =>
           field.kind === "number" ? (
-            <NumberInput key={field.key} label={humanise(field.key)} value={field.value} onChange={(v) => change(field.key, typeof v === "number" ? v : Number(v))} />
+            <NumberInput
+              key={field.key}
+              label={humanise(field.key)}
+              value={field.value}
+              onChange={(v) => change(field.key, typeof v === "number" ? v : Number(v))}
+            />
           ) : field.kind === "boolean" ? (
-            <Checkbox key={field.key} label={humanise(field.key)} checked={field.value} onChange={(e) => change(field.key, e.currentTarget.checked)} />
+            <Checkbox
+              key={field.key}
+              label={humanise(field.key)}
+              checked={field.value}
+              onChange={(e) => change(field.key, e.currentTarget.checked)}
+            />
           ) : field.kind === "text" ? (
             field.long ? (
-              <Textarea key={field.key} label={humanise(field.key)} value={field.value} autosize minRows={2} onChange={(e) => change(field.key, e.currentTarget.value)} />
+              <Textarea
+                key={field.key}
+                label={humanise(field.key)}
+                value={field.value}
+                autosize
+                minRows={2}
+                onChange={(e) => change(field.key, e.currentTarget.value)}
+              />
             ) : (
-              <TextInput key={field.key} label={humanise(field.key)} value={field.value} onChange={(e) => change(field.key, e.currentTarget.value)} />
+              <TextInput
+                key={field.key}
+                label={humanise(field.key)}
+                value={field.value}
+                onChange={(e) => change(field.key, e.currentTarget.value)}
+              />
             )
           ) : (
-            <TextInput key={field.key} label={humanise(field.key)} value={field.shown || t("emptyValue")} readOnly variant="filled" data-testid="outbox-read-only-field" />
+            <TextInput
+              key={field.key}
+              label={humanise(field.key)}
+              value={field.shown || t("emptyValue")}
+              readOnly
+              variant="filled"
+              data-testid="outbox-read-only-field"
+            />
           ),
         )}
         {hasReadOnly(fields) ? (

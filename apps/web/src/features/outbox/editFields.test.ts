@@ -31,7 +31,9 @@ describe("the Outbox's edit fields", () => {
   });
 
   it("shows a list of groups item by item, their filled-in answers only", () => {
-    expect(showValue([{ description: "Shoring", responsibility: "Foreman" }, { description: "Rope", responsibility: "" }, 3, false])).toBe("Shoring – Foreman; Rope; 3; false");
+    expect(showValue([{ description: "Shoring", responsibility: "Foreman" }, { description: "Rope", responsibility: "" }, 3, false])).toBe(
+      "Shoring – Foreman; Rope; 3; false",
+    );
     expect(showValue([])).toBe("");
     expect(showValue(undefined)).toBe("");
   });

@@ -1,12 +1,20 @@
 import type { AppRouter } from "@sitesafe/api/types";
+import type { PhotoSummary } from "@sitesafe/domain";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { createStore, del, get, set, setMany, values } from "idb-keyval";
 import superjson from "superjson";
-import type { PhotoSummary } from "@sitesafe/domain";
+import { i18n, languageHeaders } from "../../lib/i18n";
 import type { RouterInputs, RouterOutputs } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
-import { i18n, languageHeaders } from "../../lib/i18n";
-import { type PhotoUploadInput, photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused, uploadPhoto, withRecordId } from "./photoUpload";
+import {
+  type PhotoUploadInput,
+  photoRetryDelay,
+  resolvePhotoRecord,
+  roomFor,
+  UploadRefused,
+  uploadPhoto,
+  withRecordId,
+} from "./photoUpload";
 
 /**
  * The outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a create that cannot reach
@@ -189,7 +197,16 @@ export async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
 export async function editAndRetry(item: OutboxItem, input: unknown, label: string): Promise<void> {
   const id = crypto.randomUUID();
   const waiting = await dependentsOf(item);
-  const next: OutboxItem = { ...item, id, input: input as never, label, status: "pending", attempts: 0, error: undefined, createdAt: Date.now() };
+  const next: OutboxItem = {
+    ...item,
+    id,
+    input: input as never,
+    label,
+    status: "pending",
+    attempts: 0,
+    error: undefined,
+    createdAt: Date.now(),
+  };
   await set(id, next, store);
   await del(item.id, store);
   // Its photos now wait for the edited item.
@@ -244,12 +261,20 @@ export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void)
         try {
           const result = (await sendItem(item, byId)) as { id?: number } | null;
           markReachable();
-          const done = await update(item.id, { status: "sent", sentAt: Date.now(), error: undefined, retryAt: undefined, resultId: result?.id, ...sentInput(item, byId) });
+          const done = await update(item.id, {
+            status: "sent",
+            sentAt: Date.now(),
+            error: undefined,
+            retryAt: undefined,
+            resultId: result?.id,
+            ...sentInput(item, byId),
+          });
           if (done) {
             sent.push(done);
             onSent?.(done);
             // Its photos now know their record, even if this item is removed from the list.
-            if (done.resultId !== undefined) for (const photo of await dependentsOf(done)) await update(photo.id, { input: withRecordId(photo, done.resultId) });
+            if (done.resultId !== undefined)
+              for (const photo of await dependentsOf(done)) await update(photo.id, { input: withRecordId(photo, done.resultId) });
           }
         } catch (error) {
           const refusal = refusalOf(error);
@@ -316,7 +341,11 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/hot-work-permits/${item.resultId}`;
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
-      return record.id === null ? undefined : record.kind === "incident" ? `/forms/incident-reports/${record.id}` : `/forms/jha/${record.id}`;
+      return record.id === null
+        ? undefined
+        : record.kind === "incident"
+          ? `/forms/incident-reports/${record.id}`
+          : `/forms/jha/${record.id}`;
     }
     default:
       return undefined;

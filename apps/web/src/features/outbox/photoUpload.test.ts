@@ -1,14 +1,26 @@
 import { PHOTO_LIMIT_REACHED } from "@sitesafe/domain";
 import { describe, expect, it } from "vitest";
 import type { OutboxItem } from "./outbox";
-import { OUTBOX_FULL, OUTBOX_MAX_ITEMS, OUTBOX_PHOTOS_FULL, PHOTO_RECORD_GONE, photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused } from "./photoUpload";
+import {
+  OUTBOX_FULL,
+  OUTBOX_MAX_ITEMS,
+  OUTBOX_PHOTOS_FULL,
+  PHOTO_RECORD_GONE,
+  photoRetryDelay,
+  resolvePhotoRecord,
+  roomFor,
+  UploadRefused,
+} from "./photoUpload";
 
 const MB = 1024 * 1024;
 let n = 0;
 const base = { userId: 1, label: "x", createdAt: 0, attempts: 0 };
 const report = (status: OutboxItem["status"] = "pending", resultId?: number): OutboxItem =>
   ({ ...base, id: `r${n++}`, path: "incidents.create", input: {} as never, status, ...(resultId ? { resultId } : {}) }) as OutboxItem;
-const photo = (record: { kind: "incident" | "jha"; id: number | null }, { bytes = MB, after, status = "pending" }: { bytes?: number; after?: string; status?: OutboxItem["status"] } = {}) =>
+const photo = (
+  record: { kind: "incident" | "jha"; id: number | null },
+  { bytes = MB, after, status = "pending" }: { bytes?: number; after?: string; status?: OutboxItem["status"] } = {},
+) =>
   ({
     ...base,
     id: `p${n++}`,
@@ -31,7 +43,12 @@ describe("room in the Outbox", () => {
     expect(roomFor(queued.slice(0, 3), [photo({ kind: "jha", id: 9 }, { bytes: 50 * MB })])).toBeNull();
     expect(roomFor(queued, [photo({ kind: "jha", id: 9 }, { bytes: 1 })])).toBe(OUTBOX_PHOTOS_FULL);
     // A sent photo's bytes are gone from the device.
-    expect(roomFor([...queued.slice(1), photo({ kind: "jha", id: 1 }, { bytes: 50 * MB, status: "sent" })], [photo({ kind: "jha", id: 9 }, { bytes: 50 * MB })])).toBeNull();
+    expect(
+      roomFor(
+        [...queued.slice(1), photo({ kind: "jha", id: 1 }, { bytes: 50 * MB, status: "sent" })],
+        [photo({ kind: "jha", id: 9 }, { bytes: 50 * MB })],
+      ),
+    ).toBeNull();
   });
 
   it("keeps at most 10 photos for one record, saved or still queued", () => {
@@ -42,7 +59,9 @@ describe("room in the Outbox", () => {
     expect(roomFor(nine, [photo({ kind: "jha", id: 7 }), photo({ kind: "incident", id: 8 })])).toBeNull();
     const queuedReport = report();
     const waiting = Array.from({ length: 10 }, () => photo({ kind: "incident", id: null }, { after: queuedReport.id }));
-    expect(roomFor([queuedReport, ...waiting], [photo({ kind: "incident", id: null }, { after: queuedReport.id })])).toBe(PHOTO_LIMIT_REACHED);
+    expect(roomFor([queuedReport, ...waiting], [photo({ kind: "incident", id: null }, { after: queuedReport.id })])).toBe(
+      PHOTO_LIMIT_REACHED,
+    );
     expect(roomFor([queuedReport, ...waiting], [photo({ kind: "incident", id: null }, { after: "another" })])).toBeNull();
   });
 });

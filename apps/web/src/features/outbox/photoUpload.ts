@@ -1,4 +1,4 @@
-import { PHOTO_LIMIT_REACHED, type PhotoRecordKind, PHOTOS_PER_RECORD, type PhotoSummary } from "@sitesafe/domain";
+import { PHOTO_LIMIT_REACHED, PHOTOS_PER_RECORD, type PhotoRecordKind, type PhotoSummary } from "@sitesafe/domain";
 import { i18n, languageHeaders, localizeMessage } from "../../lib/i18n";
 import type { OutboxItem } from "./outbox";
 
@@ -28,13 +28,15 @@ export const PHOTO_RECORD_GONE = "The report this photo belongs to was discarded
 // Outside React: the messages are read in the UI's language when they happen (the English above
 // is what they say before the app's texts have loaded, and what the tests compare with).
 const outboxFull = () => i18n.t("outbox:limits.full", { max: OUTBOX_MAX_ITEMS, defaultValue: OUTBOX_FULL });
-const photosFull = () => i18n.t("outbox:limits.photosFull", { size: OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024, defaultValue: OUTBOX_PHOTOS_FULL });
+const photosFull = () =>
+  i18n.t("outbox:limits.photosFull", { size: OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024, defaultValue: OUTBOX_PHOTOS_FULL });
 const recordGone = () => i18n.t("photos:queue.recordGone", { defaultValue: PHOTO_RECORD_GONE });
 
 const isPhoto = (item: OutboxItem): item is OutboxItem<"photos.upload"> => item.path === "photos.upload";
 const photoBytes = (items: OutboxItem[]) => items.filter(isPhoto).reduce((n, i) => n + (i.input.blob ? i.input.bytes : 0), 0);
 /** The record a photo goes to: its id, or the queued item that will create it. */
-const targetOf = (item: OutboxItem<"photos.upload">) => (item.input.record.id !== null ? `${item.input.record.kind}:${item.input.record.id}` : `after:${item.after}`);
+const targetOf = (item: OutboxItem<"photos.upload">) =>
+  item.input.record.id !== null ? `${item.input.record.kind}:${item.input.record.id}` : `after:${item.after}`;
 
 /**
  * Whether `adding` fits beside what this user's Outbox holds: the message to show when it does

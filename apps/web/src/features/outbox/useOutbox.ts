@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
+import { i18n } from "../../lib/i18n";
 import { notifySuccess } from "../../lib/notify";
 import { onConnectivityChange, useOnline } from "../offline/network";
 import { flushOutbox, listOutbox, type OutboxItem, onFlushRequest, onOutboxChange, PHOTO_UPLOAD } from "./outbox";
-import { i18n } from "../../lib/i18n";
 
 /** This user's outbox items, newest first, kept current. */
 export function useOutboxItems(): OutboxItem[] | undefined {
@@ -63,7 +63,9 @@ export function OutboxSync() {
   const items = useOutboxItems();
   const waiting = items?.some((i) => i.status === "pending") ?? false;
   // A photo queued just now goes at once; one that failed tries again after its pause.
-  const retryAt = Math.min(...(items ?? []).filter((i) => i.status === "pending" && i.retryAt !== undefined).map((i) => i.retryAt as number));
+  const retryAt = Math.min(
+    ...(items ?? []).filter((i) => i.status === "pending" && i.retryAt !== undefined).map((i) => i.retryAt as number),
+  );
   useEffect(() => onFlushRequest(() => void flush({ evenOffline: true })), [flush]);
   useEffect(() => {
     if (!Number.isFinite(retryAt)) return;

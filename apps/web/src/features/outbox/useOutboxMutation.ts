@@ -1,10 +1,20 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { useCurrentUser } from "../../lib/auth";
+import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
-import { kindLabel, OutboxFullError, type OutboxInput, type OutboxItem, type OutboxOutput, type OutboxPath, type OutboxProcedure, queue, sendOnce } from "./outbox";
-import { i18n } from "../../lib/i18n";
+import {
+  kindLabel,
+  OutboxFullError,
+  type OutboxInput,
+  type OutboxItem,
+  type OutboxOutput,
+  type OutboxPath,
+  type OutboxProcedure,
+  queue,
+  sendOnce,
+} from "./outbox";
 
 export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
 
@@ -111,7 +121,8 @@ export function useOutboxMutation<P extends OutboxProcedure>(path: P, options: O
 /** What the Outbox calls an item: its title, else the start of its text, else its kind. */
 export function labelOf(path: OutboxPath, input: unknown): string {
   const fields = (input ?? {}) as { title?: unknown; content?: unknown };
-  const text = typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
+  const text =
+    typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
   const short = text.trim().slice(0, 80);
   return short ? `${kindLabel(path)}: ${short}` : kindLabel(path);
 }
@@ -120,7 +131,10 @@ export function labelOf(path: OutboxPath, input: unknown): string {
  * For a write that is not a create (progress sent with PUT when a record exists): its answer when
  * it gets one, else the create's outcome through the Outbox (the server treats both alike).
  */
-export async function sentOrQueued<P extends OutboxProcedure>(write: Promise<OutboxOutput<P>>, viaOutbox: () => Promise<Outcome<P>>): Promise<Outcome<P>> {
+export async function sentOrQueued<P extends OutboxProcedure>(
+  write: Promise<OutboxOutput<P>>,
+  viaOutbox: () => Promise<Outcome<P>>,
+): Promise<Outcome<P>> {
   try {
     return { sent: true, data: await write };
   } catch (error) {

@@ -1,12 +1,4 @@
 import {
-  decidePermitAction,
-  HOT_WORK_PRECAUTIONS,
-  hasApprovalGaps,
-  type PermitAction,
-  type PermitApprovalGaps,
-  permitApprovalGaps,
-} from "@sitesafe/domain";
-import {
   Alert,
   Anchor,
   Button,
@@ -23,6 +15,14 @@ import {
   Timeline,
   Title,
 } from "@mantine/core";
+import {
+  decidePermitAction,
+  HOT_WORK_PRECAUTIONS,
+  hasApprovalGaps,
+  type PermitAction,
+  type PermitApprovalGaps,
+  permitApprovalGaps,
+} from "@sitesafe/domain";
 import {
   IconArrowLeft,
   IconCalendarEvent,
@@ -47,7 +47,7 @@ import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, errorStatus, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 import { usePermitLabels } from "./permitLabels";
@@ -165,7 +165,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
   return (
     <>
-      <Anchor component={Link} to="/forms/hot-work-permits" size="sm" mb="sm" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/forms/hot-work-permits"
+        size="sm"
+        mb="sm"
+        display="inline-flex"
+        style={{ alignItems: "center", gap: 4 }}
+      >
         <IconArrowLeft size={14} /> {t("detail.backToList")}
       </Anchor>
       <PageHeader
@@ -193,7 +200,13 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               </Button>
             ) : null}
             {can("delete") ? (
-              <Button color="red" variant="subtle" leftSection={<IconTrash size={18} />} disabled={busy} onClick={() => setDeleteOpen(true)}>
+              <Button
+                color="red"
+                variant="subtle"
+                leftSection={<IconTrash size={18} />}
+                disabled={busy}
+                onClick={() => setDeleteOpen(true)}
+              >
                 {t("detail.delete")}
               </Button>
             ) : null}
@@ -210,7 +223,10 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               {t("detail.reviewTitle")}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              {t("detail.precautionsChecked", { checked: HOT_WORK_PRECAUTIONS.length - gaps.missingPrecautions.length, total: HOT_WORK_PRECAUTIONS.length })}
+              {t("detail.precautionsChecked", {
+                checked: HOT_WORK_PRECAUTIONS.length - gaps.missingPrecautions.length,
+                total: HOT_WORK_PRECAUTIONS.length,
+              })}
               {permit.fireWatchRequired
                 ? permit.fireWatchBy
                   ? t("detail.reviewFireWatchBy", { name: permit.fireWatchBy })
@@ -225,12 +241,24 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ) : null}
             <Group mt="md" gap="sm">
               {can("approve") ? (
-                <Button color="green" leftSection={<IconCircleCheck size={18} />} loading={approve.isPending} disabled={busy} onClick={startApprove}>
+                <Button
+                  color="green"
+                  leftSection={<IconCircleCheck size={18} />}
+                  loading={approve.isPending}
+                  disabled={busy}
+                  onClick={startApprove}
+                >
                   {t("detail.approve")}
                 </Button>
               ) : null}
               {can("reject") ? (
-                <Button color="red" variant="light" leftSection={<IconCircleX size={18} />} disabled={busy} onClick={() => setRejectOpen(true)}>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconCircleX size={18} />}
+                  disabled={busy}
+                  onClick={() => setRejectOpen(true)}
+                >
                   {t("detail.reject")}
                 </Button>
               ) : null}
@@ -293,7 +321,12 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               <PrecautionChecklist checked={permit.precautions} />
             </Tabs.Panel>
             <Tabs.Panel value="equipment" pt="md">
-              <CheckList items={permit.equipmentUsed.map(labels.equipment)} empty={t("detail.noEquipment")} icon={<IconFlame size={14} />} color="orange" />
+              <CheckList
+                items={permit.equipmentUsed.map(labels.equipment)}
+                empty={t("detail.noEquipment")}
+                icon={<IconFlame size={14} />}
+                color="orange"
+              />
             </Tabs.Panel>
           </Tabs>
         </Card>
@@ -405,7 +438,12 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 function CheckList({ items, empty, icon, color = "green" }: { items: readonly string[]; empty: string; icon?: ReactNode; color?: string }) {
-  if (items.length === 0) return <Text c="dimmed" size="sm">{empty}</Text>;
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
   return (
     <List
       spacing="xs"
@@ -447,7 +485,9 @@ function StatusInfo({ permit }: { permit: PermitDetail }) {
         </Text>
         <Text size="xs" c="dimmed" mt={4}>
           {t("detail.closedBy", { name: permit.closedByName ?? deleted, date: formatDateTime(permit.closedAt) })}
-          {permit.approvedAt ? t("detail.alsoApprovedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) }) : ""}
+          {permit.approvedAt
+            ? t("detail.alsoApprovedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) })
+            : ""}
         </Text>
       </Alert>
     );
@@ -455,9 +495,7 @@ function StatusInfo({ permit }: { permit: PermitDetail }) {
   if (permit.status === "approved") {
     return (
       <Alert color="green" title={t("detail.approvedAlert")} icon={<IconCircleCheck size={20} />} data-testid="permit-status-info">
-        <Text size="sm">
-          {t("detail.approvedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) })}
-        </Text>
+        <Text size="sm">{t("detail.approvedBy", { name: permit.approvedByName ?? deleted, date: formatDateTime(permit.approvedAt) })}</Text>
       </Alert>
     );
   }
@@ -503,9 +541,7 @@ function ApprovalGapsMessage({ gaps }: { gaps: PermitApprovalGaps }) {
   const lines = usePermitLabels().gapLines(gaps);
   return (
     <Stack gap="xs">
-      <Text size="sm">
-        {t("detail.gapsIntro", { count: lines.length })}
-      </Text>
+      <Text size="sm">{t("detail.gapsIntro", { count: lines.length })}</Text>
       <List size="sm" spacing={4} data-testid="approval-gaps">
         {lines.map((line) => (
           <List.Item key={line}>{line}</List.Item>

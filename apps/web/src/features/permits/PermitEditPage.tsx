@@ -1,5 +1,5 @@
-import { decidePermitAction } from "@sitesafe/domain";
 import { Anchor, Card } from "@mantine/core";
+import { decidePermitAction } from "@sitesafe/domain";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
 import { PermitNotFound, permitIdFromParam } from "./PermitDetailPage";
 import { PermitForm } from "./PermitForm";
 
@@ -39,7 +39,11 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
     return <ErrorState message={errorMessage(query.error, t("edit.loadFailed"))} onRetry={() => void query.refetch()} />;
   }
   const permit = query.data;
-  const decision = decidePermitAction(actor, "edit", { status: permit.status, projectId: permit.projectId, requestedBy: permit.requestedBy });
+  const decision = decidePermitAction(actor, "edit", {
+    status: permit.status,
+    projectId: permit.projectId,
+    requestedBy: permit.requestedBy,
+  });
   // After a successful save the navigation to the permit is pending; stay on the form meanwhile.
   if (!decision.allowed && !update.isSuccess) {
     return <Navigate to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} replace />;

@@ -1,3 +1,5 @@
+import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
 import {
   buildEquipmentList,
   defaultPermitEnd,
@@ -9,9 +11,6 @@ import {
   OTHER_EQUIPMENT,
   parseEquipmentList,
 } from "@sitesafe/domain";
-import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
 import { IconFlame } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +19,7 @@ import { useFormSafety } from "../../components/FormSafety";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
@@ -116,7 +116,12 @@ export function PermitForm({
     initialValues: initialValues(permit, actor?.workerId ?? null),
     validate: schemaResolver(hotWorkPermitSchema, { sync: true }),
   });
-  const safety = useFormSafety(form, { draftKey: permit ? `permit.edit.${permit.id}` : "permit.new", onCancel, continueDraft, registerClose });
+  const safety = useFormSafety(form, {
+    draftKey: permit ? `permit.edit.${permit.id}` : "permit.new",
+    onCancel,
+    continueDraft,
+    registerClose,
+  });
 
   /** A new start moves the end with it while the end is still the default (or no longer after the start). */
   const changeStart = (start: string) => {
@@ -125,7 +130,8 @@ export function PermitForm({
     const parsed = new Date(start);
     if (!start || Number.isNaN(parsed.getTime())) return;
     const end = form.values.endDate;
-    if (!end || end === before || new Date(end).getTime() <= parsed.getTime()) form.setFieldValue("endDate", toDateTimeLocal(defaultPermitEnd(parsed)));
+    if (!end || end === before || new Date(end).getTime() <= parsed.getTime())
+      form.setFieldValue("endDate", toDateTimeLocal(defaultPermitEnd(parsed)));
   };
 
   // Names only (no compliance figures): a large contractor has thousands of workers to pick from.
@@ -142,7 +148,10 @@ export function PermitForm({
   if (permit && !projectData.some((p) => p.value === String(permit.projectId))) {
     projectData.push({ value: String(permit.projectId), label: permit.projectName });
   }
-  const requesterData = (staff ? (options.data?.workers ?? []) : []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() }));
+  const requesterData = (staff ? (options.data?.workers ?? []) : []).map((w) => ({
+    value: String(w.id),
+    label: `${w.firstName} ${w.lastName}`.trim(),
+  }));
   const ownName = profile.data
     ? `${profile.data.firstName} ${profile.data.lastName}`.trim()
     : [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.username || "";
@@ -152,7 +161,12 @@ export function PermitForm({
   const otherError = Object.entries(form.errors).find(([path]) => path.startsWith("equipmentUsed."))?.[1];
 
   return (
-    <form ref={safety.ref} onSubmit={safety.handleSubmit((values) => onSubmit(hotWorkPermitSchema.parse(values)))} onKeyDown={safety.onKeyDown} noValidate>
+    <form
+      ref={safety.ref}
+      onSubmit={safety.handleSubmit((values) => onSubmit(hotWorkPermitSchema.parse(values)))}
+      onKeyDown={safety.onKeyDown}
+      noValidate
+    >
       {safety.dialog}
       <Stack gap="md">
         {safety.banner}
@@ -169,12 +183,15 @@ export function PermitForm({
           value={form.values.projectId ? String(form.values.projectId) : null}
           onChange={(value) => form.setFieldValue("projectId", value ? Number(value) : 0)}
           error={form.errors.projectId}
-          description={
-            !staff && options.data && options.data.projects.length === 0 ? t("form.notAssigned") : undefined
-          }
+          description={!staff && options.data && options.data.projects.length === 0 ? t("form.notAssigned") : undefined}
         />
         <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
-        <TextInput label={t("form.location")} placeholder={t("form.locationPlaceholder")} withAsterisk {...form.getInputProps("location")} />
+        <TextInput
+          label={t("form.location")}
+          placeholder={t("form.locationPlaceholder")}
+          withAsterisk
+          {...form.getInputProps("location")}
+        />
 
         {staff ? (
           <Select
@@ -225,7 +242,13 @@ export function PermitForm({
         </SimpleGrid>
 
         <Divider />
-        <Input.Wrapper label={t("form.equipmentUsed")} labelProps={{ fz: "md", fw: 700 }} withAsterisk error={form.errors.equipmentUsed} data-path="equipmentUsed">
+        <Input.Wrapper
+          label={t("form.equipmentUsed")}
+          labelProps={{ fz: "md", fw: 700 }}
+          withAsterisk
+          error={form.errors.equipmentUsed}
+          data-path="equipmentUsed"
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             {HOT_WORK_EQUIPMENT.map((choice) => (
               <CheckboxRow
@@ -235,7 +258,10 @@ export function PermitForm({
                 onChange={(on) =>
                   form.setFieldValue(
                     "equipmentUsed",
-                    buildEquipmentList(on ? [...equipment.selected, choice] : equipment.selected.filter((c) => c !== choice), equipment.otherText),
+                    buildEquipmentList(
+                      on ? [...equipment.selected, choice] : equipment.selected.filter((c) => c !== choice),
+                      equipment.otherText,
+                    ),
                   )
                 }
               />

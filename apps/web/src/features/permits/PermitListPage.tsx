@@ -1,25 +1,25 @@
-import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses } from "@sitesafe/domain";
 import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses } from "@sitesafe/domain";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { PageHeader } from "../../components/PageHeader";
 import { useServerPage } from "../../components/Paginated";
 import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useOutboxMutation } from "../outbox/useOutboxMutation";
 import { PermitForm } from "./PermitForm";
 import { PermitStatusBadge } from "./PermitStatusBadge";
-import { useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type PermitListing = RouterOutputs["permits"]["page"]["items"][number];
 
@@ -51,7 +51,10 @@ export function PermitListPage() {
     pendingFirst: staff || undefined,
   };
   const pager = useServerPage(filters);
-  const permits = trpc.permits.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const permits = trpc.permits.page.useQuery(
+    { ...filters, limit: pager.limit, offset: pager.offset },
+    { placeholderData: keepPreviousData },
+  );
   // The tabs: the projects this person may see, by name (no compliance figures needed here).
   const options = trpc.permits.formOptions.useQuery();
 
@@ -84,12 +87,7 @@ export function PermitListPage() {
 
       <ContinueDraftNotice draftKey="permit.new" what={t("list.draftWhat")} onContinue={() => setRequestOpen("draft")} />
       <Stack gap="md">
-        <SearchBox
-          placeholder={t("list.searchPlaceholder")}
-          label={t("list.searchLabel")}
-          value={search}
-          onSearch={setSearch}
-        />
+        <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} />
         <Select
           label={t("list.status")}
           placeholder={t("list.allStatuses")}

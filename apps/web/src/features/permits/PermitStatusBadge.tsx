@@ -1,5 +1,5 @@
-import { type PermitStatus, permitStatusColors } from "@sitesafe/domain";
 import { Badge } from "@mantine/core";
+import { type PermitStatus, permitStatusColors } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
 /** Pending yellow, approved green, rejected red, closed gray: the same on every permit screen. */

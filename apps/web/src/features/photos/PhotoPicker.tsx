@@ -1,5 +1,5 @@
-import { PHOTOS_PER_RECORD } from "@sitesafe/domain";
 import { ActionIcon, Box, Button, Checkbox, FileButton, Group, Image, Stack, Text } from "@mantine/core";
+import { PHOTOS_PER_RECORD } from "@sitesafe/domain";
 import { IconCamera, IconPhoto, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -45,7 +45,10 @@ export function usePhotoPicker(room: number = PHOTOS_PER_RECORD): PhotoPickerSta
 
   const add = useCallback(
     (files: readonly File[]) =>
-      setPicked((current) => [...current, ...files.slice(0, Math.max(0, room - current.length)).map((file) => ({ file, url: URL.createObjectURL(file) }))]),
+      setPicked((current) => [
+        ...current,
+        ...files.slice(0, Math.max(0, room - current.length)).map((file) => ({ file, url: URL.createObjectURL(file) })),
+      ]),
     [room],
   );
   const remove = useCallback(
@@ -84,7 +87,14 @@ export function PhotoButtons({ onFiles, disabled, compact }: { onFiles: (files: 
       </FileButton>
       <FileButton onChange={onFiles} accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic" multiple disabled={disabled}>
         {(props) => (
-          <Button {...props} size={compact ? "xs" : "sm"} variant="default" leftSection={<IconPhoto size={16} />} disabled={disabled} data-testid="choose-photos">
+          <Button
+            {...props}
+            size={compact ? "xs" : "sm"}
+            variant="default"
+            leftSection={<IconPhoto size={16} />}
+            disabled={disabled}
+            data-testid="choose-photos"
+          >
             {t("picker.choosePhotos")}
           </Button>
         )}

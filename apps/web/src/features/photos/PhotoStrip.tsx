@@ -1,5 +1,5 @@
-import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, type PhotoRecordRef } from "@sitesafe/domain";
 import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, type PhotoRecordRef } from "@sitesafe/domain";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,9 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
   const photos = list.data ?? [];
   const listed = useMemo(() => new Set(photos.map((p) => p.id)), [photos]);
   // A sent photo shows from the list once the list has been fetched since; until then its tile says "Uploaded".
-  const justSent = uploads.filter((u) => u.state === "done" && u.photoId !== null && !listed.has(u.photoId) && (u.sentAt ?? 0) > list.dataUpdatedAt);
+  const justSent = uploads.filter(
+    (u) => u.state === "done" && u.photoId !== null && !listed.has(u.photoId) && (u.sentAt ?? 0) > list.dataUpdatedAt,
+  );
   const unlisted = justSent.length;
   const { kind, id } = record;
   useEffect(() => {
@@ -65,8 +67,19 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
           </Box>
           {mayAdd ? (
             <Stack gap={4} align="flex-end">
-              <PhotoButtons onFiles={(files) => userId !== undefined && void queuePhotos(userId, record, files.slice(0, Math.max(0, room)), keepLocation)} disabled={room <= 0} compact />
-              <Checkbox size="xs" label={t("strip.keepLocation")} checked={keepLocation} onChange={(e) => setKeepLocation(e.currentTarget.checked)} />
+              <PhotoButtons
+                onFiles={(files) =>
+                  userId !== undefined && void queuePhotos(userId, record, files.slice(0, Math.max(0, room)), keepLocation)
+                }
+                disabled={room <= 0}
+                compact
+              />
+              <Checkbox
+                size="xs"
+                label={t("strip.keepLocation")}
+                checked={keepLocation}
+                onChange={(e) => setKeepLocation(e.currentTarget.checked)}
+              />
             </Stack>
           ) : null}
         </Group>
@@ -83,7 +96,13 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
         ) : (
           <div className={classes.grid}>
             {photos.map((photo, index) => (
-              <button key={photo.id} type="button" className={classes.thumbButton} onClick={() => setViewing(index)} aria-label={t("strip.open", { name: photo.fileName })}>
+              <button
+                key={photo.id}
+                type="button"
+                className={classes.thumbButton}
+                onClick={() => setViewing(index)}
+                aria-label={t("strip.open", { name: photo.fileName })}
+              >
                 {photo.hasThumbnail ? (
                   <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={classes.thumbImage} loading="lazy" />
                 ) : (

@@ -1,5 +1,5 @@
-import { canDeletePhoto, formatBytes, type PhotoRecordFacts, type PhotoSummary } from "@sitesafe/domain";
 import { ActionIcon, Badge, Box, Button, Center, Group, Modal, Stack, Text } from "@mantine/core";
+import { canDeletePhoto, formatBytes, type PhotoRecordFacts, type PhotoSummary } from "@sitesafe/domain";
 import { IconChevronLeft, IconChevronRight, IconDownload, IconMapPin, IconTrash, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,17 @@ import classes from "./photos.module.css";
 
 function StepButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick: () => void }) {
   return (
-    <ActionIcon variant="filled" color="dark" size="xl" radius="xl" pos="absolute" top="50%" {...{ [side]: 8 }} aria-label={label} onClick={onClick}>
+    <ActionIcon
+      variant="filled"
+      color="dark"
+      size="xl"
+      radius="xl"
+      pos="absolute"
+      top="50%"
+      {...{ [side]: 8 }}
+      aria-label={label}
+      onClick={onClick}
+    >
       {side === "left" ? <IconChevronLeft /> : <IconChevronRight />}
     </ActionIcon>
   );
@@ -84,9 +94,8 @@ export function PhotoViewer({
                   {photo.fileName}
                 </Text>
                 <Text size="xs" c="gray.5">
-                  {index !== null ? t("viewer.position", { n: index + 1, count }) : ""} · {photo.uploadedByName ?? t("viewer.unknownUser")} ·{" "}
-                  {formatDateTime(photo.createdAt)} ·{" "}
-                  {formatBytes(photo.byteSize)}
+                  {index !== null ? t("viewer.position", { n: index + 1, count }) : ""} · {photo.uploadedByName ?? t("viewer.unknownUser")}{" "}
+                  · {formatDateTime(photo.createdAt)} · {formatBytes(photo.byteSize)}
                 </Text>
               </Box>
               <ActionIcon variant="subtle" color="gray.0" size="lg" aria-label={t("viewer.close")} onClick={onClose}>
@@ -103,8 +112,12 @@ export function PhotoViewer({
                   </Text>
                 )}
               </Center>
-              {index !== null && index > 0 ? <StepButton side="left" label={t("viewer.previous")} onClick={() => onIndex(index - 1)} /> : null}
-              {index !== null && index < count - 1 ? <StepButton side="right" label={t("viewer.next")} onClick={() => onIndex(index + 1)} /> : null}
+              {index !== null && index > 0 ? (
+                <StepButton side="left" label={t("viewer.previous")} onClick={() => onIndex(index - 1)} />
+              ) : null}
+              {index !== null && index < count - 1 ? (
+                <StepButton side="right" label={t("viewer.next")} onClick={() => onIndex(index + 1)} />
+              ) : null}
             </Box>
             <Group justify="space-between" p="sm" gap="xs">
               {photo.locationKept ? (
@@ -115,7 +128,14 @@ export function PhotoViewer({
                 <span />
               )}
               <Group gap="xs">
-                <Button component="a" href={`/api/photos/${photo.id}`} download={photo.fileName} variant="default" size="sm" leftSection={<IconDownload size={16} />}>
+                <Button
+                  component="a"
+                  href={`/api/photos/${photo.id}`}
+                  download={photo.fileName}
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} />}
+                >
                   {t("viewer.download")}
                 </Button>
                 {deletable ? (

@@ -30,7 +30,14 @@ export function UploadIndicator() {
       withBorder
       role="status"
       data-testid="upload-indicator"
-      style={{ position: "fixed", left: "50%", transform: "translateX(-50%)", bottom: "calc(80px + env(safe-area-inset-bottom))", zIndex: 150, width: "min(360px, calc(100vw - 24px))" }}
+      style={{
+        position: "fixed",
+        left: "50%",
+        transform: "translateX(-50%)",
+        bottom: "calc(80px + env(safe-area-inset-bottom))",
+        zIndex: 150,
+        width: "min(360px, calc(100vw - 24px))",
+      }}
     >
       <Text size="xs" fw={500} mb={4}>
         <IconCloudUpload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />

@@ -3,8 +3,8 @@ import { IconAlertTriangle, IconPhoto, IconRefresh, IconX } from "@tabler/icons-
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import classes from "./photos.module.css";
 import { discard, requestFlush, retry } from "../outbox/outbox";
+import classes from "./photos.module.css";
 import type { PhotoUpload } from "./useUploads";
 
 const retryUpload = (key: string) => void retry(key).then(requestFlush);
@@ -40,7 +40,12 @@ export function UploadTile({ upload }: { upload: PhotoUpload }) {
   }, [upload.state, upload.retryAt]);
   const failed = upload.state === "failed" || upload.state === "retrying";
   return (
-    <Stack gap={4} className={classes.tile} data-upload-state={upload.state} aria-label={t("upload.tileLabel", { name: upload.fileName, state: stateText(t, upload, seconds) })}>
+    <Stack
+      gap={4}
+      className={classes.tile}
+      data-upload-state={upload.state}
+      aria-label={t("upload.tileLabel", { name: upload.fileName, state: stateText(t, upload, seconds) })}
+    >
       <Box className={classes.thumb} pos="relative">
         {upload.previewUrl ? (
           <Image src={upload.previewUrl} alt="" className={classes.thumbImage} style={{ opacity: upload.state === "done" ? 1 : 0.55 }} />

@@ -13,7 +13,12 @@ export type PhotoTarget = { kind: PhotoRecordKind; id: number } | { kind: PhotoR
  * asks for them to be sent. Resolves once they are stored on the device, so closing the tab after
  * that loses nothing. All are kept or, when the Outbox is full, none, and a toast says why.
  */
-export async function queuePhotos(userId: number, target: PhotoTarget, files: readonly File[], keepLocation: boolean): Promise<OutboxItem[]> {
+export async function queuePhotos(
+  userId: number,
+  target: PhotoTarget,
+  files: readonly File[],
+  keepLocation: boolean,
+): Promise<OutboxItem[]> {
   if (files.length === 0) return [];
   const items: Omit<OutboxItem, "status" | "createdAt" | "attempts">[] = [];
   for (const file of files) {
@@ -27,7 +32,13 @@ export async function queuePhotos(userId: number, target: PhotoTarget, files: re
       id: crypto.randomUUID(),
       userId,
       path: PHOTO_UPLOAD,
-      input: { record: { kind: target.kind, id: "id" in target ? target.id : null }, fileName: shrunk.fileName, keepLocation, blob: shrunk.blob, bytes: shrunk.blob.size },
+      input: {
+        record: { kind: target.kind, id: "id" in target ? target.id : null },
+        fileName: shrunk.fileName,
+        keepLocation,
+        blob: shrunk.blob,
+        bytes: shrunk.blob.size,
+      },
       label: shrunk.fileName,
       ...(after ? { after } : { quiet: true }),
     });

@@ -90,5 +90,8 @@ export function useUploads(record?: PhotoRecordRef): readonly PhotoUpload[] {
       );
   }, [items, kind, id]);
   // Progress changes many times a second: only the uploading tile's number moves.
-  return useMemo(() => (version >= 0 ? uploads.map((u) => (u.state === "uploading" ? { ...u, progress: progressOf(u.key) } : u)) : uploads), [uploads, version]);
+  return useMemo(
+    () => (version >= 0 ? uploads.map((u) => (u.state === "uploading" ? { ...u, progress: progressOf(u.key) } : u)) : uploads),
+    [uploads, version],
+  );
 }

@@ -1,23 +1,32 @@
-import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
 import { Anchor, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft, IconClipboardCheck, IconMail, IconPhone, IconPhoneCall, IconUser, IconUsers } from "@tabler/icons-react";
+import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconClipboardCheck,
+  IconMail,
+  IconPhone,
+  IconPhoneCall,
+  IconUser,
+  IconUsers,
+} from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
-import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
 import { ProjectJhaTab } from "./ProjectJhaTab";
-import { projectDates } from "./ProjectsPage";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { projectDates } from "./ProjectsPage";
 import { ProjectWorkersTab } from "./ProjectWorkersTab";
 import { SafetyPlanCard } from "./SafetyPlan";
-import { useTranslation } from "react-i18next";
 
 type Project = RouterOutputs["projects"]["byId"];
 
@@ -28,7 +37,9 @@ function Section({ title, icon, children }: { title: string; icon: React.ReactNo
         <ThemeIcon variant="light" color="orange" size="lg" radius="md">
           {icon}
         </ThemeIcon>
-        <Title order={2} size="h4">{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
       </Group>
       {children}
     </Card>
@@ -120,7 +131,12 @@ export function ProjectDetailPage({ id }: { id: number }) {
       setConfirming(false);
       notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
       utils.projects.byId.setData({ id }, undefined);
-      await Promise.all([invalidateLists(utils.projects), utils.projects.stats.invalidate(), utils.dashboard.invalidate(), invalidateLists(utils.workers)]);
+      await Promise.all([
+        invalidateLists(utils.projects),
+        utils.projects.stats.invalidate(),
+        utils.dashboard.invalidate(),
+        invalidateLists(utils.workers),
+      ]);
       void navigate({ to: "/projects" });
     },
     onError: (e) => {
@@ -167,9 +183,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
               ) : null}
               <Group gap={6}>
                 <IconUsers size={16} />
-                <Text size="sm">
-                  {t("workersAssigned", { count: project.workerCount })}
-                </Text>
+                <Text size="sm">{t("workersAssigned", { count: project.workerCount })}</Text>
               </Group>
               <div>
                 <Text size="xs" c="dimmed" mb={4}>

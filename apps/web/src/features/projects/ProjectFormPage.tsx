@@ -1,17 +1,17 @@
-import { can, EMERGENCY_CONTACT_LABELS, type ProjectStatus, projectSchema, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
+import { can, EMERGENCY_CONTACT_LABELS, type ProjectStatus, projectSchema, projectStatuses, projectStatusLabels } from "@sitesafe/domain";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { todayIso } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 
 type Project = RouterOutputs["projects"]["byId"];
 
@@ -46,7 +46,10 @@ function initialValues(project?: Project): FormValues {
 
 function ProjectForm({ project }: { project?: Project }) {
   const { t } = useTranslation("projects");
-  const statusOptions = projectStatuses.map((s) => ({ value: s, label: t(`labels.status.${s}`, { defaultValue: projectStatusLabels[s] }) }));
+  const statusOptions = projectStatuses.map((s) => ({
+    value: s,
+    label: t(`labels.status.${s}`, { defaultValue: projectStatusLabels[s] }),
+  }));
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const form = useForm<FormValues>({
@@ -56,7 +59,11 @@ function ProjectForm({ project }: { project?: Project }) {
   });
   const back = project ? `/projects/${project.id}` : "/projects";
   const done = async (saved: Project) => {
-    await Promise.all([invalidateLists(utils.projects), utils.projects.stats.invalidate(), utils.projects.byId.invalidate({ id: saved.id })]);
+    await Promise.all([
+      invalidateLists(utils.projects),
+      utils.projects.stats.invalidate(),
+      utils.projects.byId.invalidate({ id: saved.id }),
+    ]);
     void navigate({ to: "/projects/$id", params: { id: String(saved.id) } });
   };
   const create = trpc.projects.create.useMutation({
@@ -118,7 +125,13 @@ function ProjectForm({ project }: { project?: Project }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {EMERGENCY_CONTACT_LABELS.map((label) => (
-              <TextInput key={label} label={t(`labels.emergency.${label}`, { defaultValue: label })} type="tel" placeholder={t("form.phoneNumber")} {...form.getInputProps(`emergencyContactInfo.${label}`)} />
+              <TextInput
+                key={label}
+                label={t(`labels.emergency.${label}`, { defaultValue: label })}
+                type="tel"
+                placeholder={t("form.phoneNumber")}
+                {...form.getInputProps(`emergencyContactInfo.${label}`)}
+              />
             ))}
           </SimpleGrid>
         </Card>

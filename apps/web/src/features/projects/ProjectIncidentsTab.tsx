@@ -2,12 +2,12 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconChevronRight } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "../incidents/IncidentBadges";
-import { useTranslation } from "react-i18next";
 
 /** The incident reports of one project, newest first, each opening its detail page. */
 export function ProjectIncidentsTab({ projectId }: { projectId: number }) {

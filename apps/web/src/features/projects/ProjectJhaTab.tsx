@@ -1,14 +1,14 @@
-import { highestRisk } from "@sitesafe/domain";
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { highestRisk } from "@sitesafe/domain";
 import { IconChevronRight, IconClipboardCheck } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { RiskBadge } from "../jha/RiskBadge";
-import { useTranslation } from "react-i18next";
 
 /** The JHA forms filed for one project, newest first, each opening its detail page. */
 export function ProjectJhaTab({ projectId }: { projectId: number }) {

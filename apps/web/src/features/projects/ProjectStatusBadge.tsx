@@ -1,6 +1,6 @@
+import { Badge } from "@mantine/core";
 import { type ProjectStatus, projectStatusColors, projectStatusLabels } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
-import { Badge } from "@mantine/core";
 
 export function ProjectStatusBadge({ status, size = "sm" }: { status: ProjectStatus; size?: "xs" | "sm" | "md" | "lg" }) {
   const { t } = useTranslation("projects");

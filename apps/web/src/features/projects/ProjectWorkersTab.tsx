@@ -1,18 +1,18 @@
-import { can, workerFullName, SEARCH_MAX } from "@sitesafe/domain";
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
-import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
 import { useDebouncedValue } from "@mantine/hooks";
+import { can, SEARCH_MAX, workerFullName } from "@sitesafe/domain";
+import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 
 type Crew = RouterOutputs["projects"]["workers"][number];
 
@@ -45,7 +45,17 @@ function useRefreshCrew(projectId: number) {
 const ADD_WORKER_CHOICES = 50;
 
 /** "Add Worker to Project": workers not yet on the project, searched on the server. */
-function AddWorkerDialog({ projectId, opened, onClose, assigned }: { projectId: number; opened: boolean; onClose: () => void; assigned: Set<number> }) {
+function AddWorkerDialog({
+  projectId,
+  opened,
+  onClose,
+  assigned,
+}: {
+  projectId: number;
+  opened: boolean;
+  onClose: () => void;
+  assigned: Set<number>;
+}) {
   const { t } = useTranslation("projects");
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -158,7 +168,14 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
         {t("crew.view")}
       </Button>
       {manage ? (
-        <Button size="xs" variant="subtle" color="red" leftSection={<IconUserMinus size={14} />} onClick={() => setRemoving(w)} aria-label={t("crew.removeNamed", { name: workerFullName(w) })}>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconUserMinus size={14} />}
+          onClick={() => setRemoving(w)}
+          aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
+        >
           {t("crew.remove")}
         </Button>
       ) : null}
@@ -247,13 +264,23 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t("crew.viewWorker")} openDelay={700}>
-                        <ActionIcon component={Link} to={`/workers/${w.id}`} variant="subtle" aria-label={t("crew.viewNamed", { name: workerFullName(w) })}>
+                        <ActionIcon
+                          component={Link}
+                          to={`/workers/${w.id}`}
+                          variant="subtle"
+                          aria-label={t("crew.viewNamed", { name: workerFullName(w) })}
+                        >
                           <IconEye size={18} />
                         </ActionIcon>
                       </Tooltip>
                       {manage ? (
                         <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => setRemoving(w)} aria-label={t("crew.removeNamed", { name: workerFullName(w) })}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRemoving(w)}
+                            aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
+                          >
                             <IconUserMinus size={18} />
                           </ActionIcon>
                         </Tooltip>

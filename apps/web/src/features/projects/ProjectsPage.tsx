@@ -1,28 +1,30 @@
-import { can, isStaff, type ProjectStatus, projectStatusLabels, projectStatuses } from "@sitesafe/domain";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { can, isStaff, type ProjectStatus, projectStatuses, projectStatusLabels } from "@sitesafe/domain";
 import { IconCalendar, IconMapPin, IconPlus, IconUsers } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { SearchBox } from "../../components/SearchBox";
+import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
+import { i18n } from "../../lib/i18n";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
-import { useTranslation } from "react-i18next";
-import { i18n } from "../../lib/i18n";
 
 type Project = RouterOutputs["projects"]["page"]["items"][number];
 type StatusFilter = "all" | ProjectStatus;
 
 export function projectDates(p: { startDate: string; endDate: string | null }) {
-  return p.endDate ? `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` : i18n.t("projects:started", { date: formatDate(p.startDate) });
+  return p.endDate
+    ? `${formatDate(p.startDate)} – ${formatDate(p.endDate)}`
+    : i18n.t("projects:started", { date: formatDate(p.startDate) });
 }
 
 function ProjectCard({ project }: { project: Project }) {

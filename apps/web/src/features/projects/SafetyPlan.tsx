@@ -1,15 +1,15 @@
-import { can, formatFileSize, SAFETY_PLAN_ACCEPT } from "@sitesafe/domain";
 import { Anchor, Button, Card, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { can, formatFileSize, SAFETY_PLAN_ACCEPT } from "@sitesafe/domain";
 import { IconDownload, IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
-import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, errorStatus, trpc, invalidateLists } from "../../lib/trpc";
-import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
-import { useTranslation } from "react-i18next";
 import { i18n } from "../../lib/i18n";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
+import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
 
 /** Every screen that shows plans refreshes after an upload or delete. */
 export function useRefreshPlans() {
@@ -67,7 +67,14 @@ export function SafetyPlanUploader({ projectId, replacing, onDone }: { projectId
         description={t("plan.fileHint")}
         data-testid="safety-plan-file"
       />
-      <TextInput label={t("plan.description")} placeholder={t("plan.optional")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} disabled={busy} maxLength={1000} />
+      <TextInput
+        label={t("plan.description")}
+        placeholder={t("plan.optional")}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        disabled={busy}
+        maxLength={1000}
+      />
       {busy ? (
         <Stack gap={4}>
           <Progress value={progress} animated aria-label={t("plan.uploadingLabel", { percent: progress })} />
@@ -122,7 +129,9 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
         <ThemeIcon variant="light" color="orange" size="lg" radius="md">
           <IconFileText size={20} />
         </ThemeIcon>
-        <Title order={2} size="h4">{t("plan.title")}</Title>
+        <Title order={2} size="h4">
+          {t("plan.title")}
+        </Title>
       </Group>
       {hasSafetyPlan && plan.isPending ? (
         <Skeleton height={48} />
@@ -133,7 +142,11 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
           </Text>
           <Text size="sm" c="dimmed">
             {current.uploadedByName
-              ? t("plan.uploadedBy", { size: formatFileSize(current.fileSize), date: formatDate(current.uploadedAt), name: current.uploadedByName })
+              ? t("plan.uploadedBy", {
+                  size: formatFileSize(current.fileSize),
+                  date: formatDate(current.uploadedAt),
+                  name: current.uploadedByName,
+                })
               : t("plan.uploadedOn", { size: formatFileSize(current.fileSize), date: formatDate(current.uploadedAt) })}
           </Text>
           {current.description ? <Text size="sm">{current.description}</Text> : null}

@@ -1,9 +1,10 @@
-import { can, formatFileSize } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { can, formatFileSize } from "@sitesafe/domain";
 import { IconDownload, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
@@ -14,7 +15,6 @@ import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 import { SafetyPlanUploader, useDeletePlan } from "./SafetyPlan";
 import { safetyPlanDownloadUrl } from "./uploadSafetyPlan";
-import { useTranslation } from "react-i18next";
 
 type Row = RouterOutputs["projects"]["safetyPlans"][number];
 
@@ -35,7 +35,13 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
   const { t } = useTranslation("projects");
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" leftSection={<IconUpload size={14} />} onClick={onUpload} aria-label={t("plans.uploadFor", { name: row.name })}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconUpload size={14} />}
+        onClick={onUpload}
+        aria-label={t("plans.uploadFor", { name: row.name })}
+      >
         {row.plan ? t("plans.replace") : t("plans.upload")}
       </Button>
       {row.plan ? (
@@ -50,7 +56,14 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
           >
             {t("plan.download")}
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={t("plans.deleteFor", { name: row.name })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={onDelete}
+            aria-label={t("plans.deleteFor", { name: row.name })}
+          >
             {t("plan.delete")}
           </Button>
         </>
@@ -72,7 +85,10 @@ export function SafetyPlansPage() {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const remove = useDeletePlan(deleting?.id ?? 0, () => setDeleting(null));
   const rows = useMemo(
-    () => (list.data ?? []).filter((r) => !debounced || r.name.toLowerCase().includes(debounced) || r.location.toLowerCase().includes(debounced)),
+    () =>
+      (list.data ?? []).filter(
+        (r) => !debounced || r.name.toLowerCase().includes(debounced) || r.location.toLowerCase().includes(debounced),
+      ),
     [list.data, debounced],
   );
   if (!allowed) return <Navigate to="/" replace />;
@@ -186,8 +202,15 @@ export function SafetyPlansPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={uploading !== null} onClose={() => setUploading(null)} title={uploading ? t("plans.modalTitle", { name: uploading.name }) : ""} centered>
-        {uploading ? <SafetyPlanUploader projectId={uploading.id} replacing={Boolean(uploading.plan)} onDone={() => setUploading(null)} /> : null}
+      <Modal
+        opened={uploading !== null}
+        onClose={() => setUploading(null)}
+        title={uploading ? t("plans.modalTitle", { name: uploading.name }) : ""}
+        centered
+      >
+        {uploading ? (
+          <SafetyPlanUploader projectId={uploading.id} replacing={Boolean(uploading.plan)} onDone={() => setUploading(null)} />
+        ) : null}
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}

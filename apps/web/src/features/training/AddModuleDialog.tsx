@@ -1,19 +1,36 @@
 import {
+  Accordion,
+  ActionIcon,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { type FormErrors, useForm } from "@mantine/form";
+import {
+  type CreateTrainingModuleInput,
   canRemoveOption,
   canRemoveQuestion,
   canRemoveSection,
   createTrainingModuleSchema,
-  type CreateTrainingModuleInput,
   emptyQuestion,
   emptySection,
   MODULE_DURATION_DEFAULT,
   MODULE_DURATION_MIN,
   removeQuizOption,
-  trainingModuleTypes,
   type TrainingModuleType,
+  trainingModuleTypes,
 } from "@sitesafe/domain";
-import { Accordion, ActionIcon, Button, Card, Divider, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from "@mantine/core";
-import { type FormErrors, useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -58,7 +75,12 @@ const initialValues = (): ModuleFormValues => ({
 
 /** Whether anything of the Spanish version was typed in. */
 function hasSpanish({ title, description, content }: SpanishValues): boolean {
-  const texts = [title, description, ...content.sections.flatMap((s) => [s.title, s.content]), ...content.quiz.flatMap((q) => [q.question, ...q.options])];
+  const texts = [
+    title,
+    description,
+    ...content.sections.flatMap((s) => [s.title, s.content]),
+    ...content.quiz.flatMap((q) => [q.question, ...q.options]),
+  ];
   return texts.some((text) => text.trim() !== "");
 }
 
@@ -169,7 +191,13 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
               </Group>
               <Stack gap="xs">
                 <TextInput label={t("add.sectionTitle")} withAsterisk {...form.getInputProps(`content.sections.${i}.title`)} />
-                <Textarea label={t("add.sectionContent")} withAsterisk autosize minRows={3} {...form.getInputProps(`content.sections.${i}.content`)} />
+                <Textarea
+                  label={t("add.sectionContent")}
+                  withAsterisk
+                  autosize
+                  minRows={3}
+                  {...form.getInputProps(`content.sections.${i}.content`)}
+                />
               </Stack>
             </Card>
           ))}
@@ -253,7 +281,11 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
                   <Text size="sm" c="dimmed">
                     {t("add.spanish.hint")}
                   </Text>
-                  <TextInput label={t("add.spanish.title")} description={form.values.title} {...form.getInputProps("translations.es.title")} />
+                  <TextInput
+                    label={t("add.spanish.title")}
+                    description={form.values.title}
+                    {...form.getInputProps("translations.es.title")}
+                  />
                   <Textarea
                     label={t("add.spanish.description")}
                     autosize
@@ -302,9 +334,13 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
                       </Stack>
                     </Card>
                   ))}
-                  {form.errors["translations.es.content"] ?? form.errors["translations.es.content.sections"] ?? form.errors["translations.es.content.quiz"] ? (
+                  {(form.errors["translations.es.content"] ??
+                  form.errors["translations.es.content.sections"] ??
+                  form.errors["translations.es.content.quiz"]) ? (
                     <Text c="red" size="sm" role="alert">
-                      {form.errors["translations.es.content"] ?? form.errors["translations.es.content.sections"] ?? form.errors["translations.es.content.quiz"]}
+                      {form.errors["translations.es.content"] ??
+                        form.errors["translations.es.content.sections"] ??
+                        form.errors["translations.es.content.quiz"]}
                     </Text>
                   ) : null}
                 </Stack>

@@ -1,4 +1,21 @@
 import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Progress,
+  Radio,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import {
   isQuizAnswered,
   isQuizPassed,
   PERFECT_SCORE_DELAY_MS,
@@ -6,18 +23,39 @@ import {
   START_TRAINING_PROGRESS,
   stepProgress,
 } from "@sitesafe/domain";
-import { Accordion, Alert, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
-import { RadioRow } from "../../components/ChoiceRow";
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconCircleDashed, IconClock, IconLock, IconTrophy, IconX } from "@tabler/icons-react";
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCheck,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconClock,
+  IconLock,
+  IconTrophy,
+  IconX,
+} from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { currentLanguage } from "../../lib/i18n";
+import { RadioRow } from "../../components/ChoiceRow";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate } from "../../lib/format";
+import { currentLanguage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useAutoSaveProgress, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import {
+  type QuizAttemptResult,
+  readLocalState,
+  statusOf,
+  type TrainingModule,
+  useAutoSaveProgress,
+  useSaveTrainingProgress,
+  useSubmitQuizAttempt,
+  useUserId,
+  useWorkerId,
+  useWorkerTrainings,
+  writeLocalState,
+} from "./hooks";
 import { GuidelinesPanel, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
@@ -77,9 +115,12 @@ function ModuleView({ module }: { module: TrainingModule }) {
   const [openValues, setOpenValues] = useState<string[]>([]);
   const completionTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (completionTimer.current) clearTimeout(completionTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (completionTimer.current) clearTimeout(completionTimer.current);
+    },
+    [],
+  );
 
   // A module completed on the server (another device, or before this browser) opens on the completed view.
   useEffect(() => {
@@ -97,14 +138,16 @@ function ModuleView({ module }: { module: TrainingModule }) {
   const correct = graded?.attempt.correct ?? 0;
   const score = graded?.attempt.score ?? 0;
   const isComplete = status === "completed" || local.quizCompleted;
-  const shownProgress = status === "completed" ? 100 : Math.max(record?.progress ?? 0, stepProgress(viewedCount, correct, sections.length, quiz.length));
+  const shownProgress =
+    status === "completed" ? 100 : Math.max(record?.progress ?? 0, stepProgress(viewedCount, correct, sections.length, quiz.length));
 
   const openSections = (values: string[]) => {
     const opened = values.map(Number).filter((n) => Number.isInteger(n));
     const viewed = Array.from(new Set([...local.viewed, ...opened])).sort((a, b) => a - b);
     if (viewed.length !== local.viewed.length) {
       updateLocal({ ...local, viewed });
-      if (record) autoSave(module.id, stepProgress(viewed.filter((i) => i < sections.length).length, 0, sections.length, quiz.length), record);
+      if (record)
+        autoSave(module.id, stepProgress(viewed.filter((i) => i < sections.length).length, 0, sections.length, quiz.length), record);
     }
     setOpenValues(values);
   };
@@ -150,9 +193,15 @@ function ModuleView({ module }: { module: TrainingModule }) {
 
   const requirements = useMemo(
     () => [
-      { done: allViewed, label: t("module.requirementSections", { viewed: allViewed ? sections.length : viewedCount, total: sections.length }) },
+      {
+        done: allViewed,
+        label: t("module.requirementSections", { viewed: allViewed ? sections.length : viewedCount, total: sections.length }),
+      },
       { done: local.score !== null || isComplete, label: t("module.requirementAnswer", { count: quiz.length }) },
-      { done: (local.score !== null && isQuizPassed(local.score)) || isComplete, label: t("module.requirementPass", { mark: QUIZ_PASS_MARK }) },
+      {
+        done: (local.score !== null && isQuizPassed(local.score)) || isComplete,
+        label: t("module.requirementPass", { mark: QUIZ_PASS_MARK }),
+      },
       { done: isComplete, label: t("module.requirementPerfect") },
     ],
     [allViewed, viewedCount, sections.length, quiz.length, local.score, isComplete, t],
@@ -189,7 +238,12 @@ function ModuleView({ module }: { module: TrainingModule }) {
             </Alert>
           ) : null}
           <Group gap="sm" wrap="nowrap" mt="xs">
-            <Progress value={shownProgress} style={{ flex: 1 }} color={shownProgress >= 100 ? "green" : "blue"} aria-label={t("module.progress", { value: shownProgress })} />
+            <Progress
+              value={shownProgress}
+              style={{ flex: 1 }}
+              color={shownProgress >= 100 ? "green" : "blue"}
+              aria-label={t("module.progress", { value: shownProgress })}
+            />
             <Text size="sm" fw={600} w={44} ta="right">
               {shownProgress}%
             </Text>
@@ -311,10 +365,14 @@ function ModuleView({ module }: { module: TrainingModule }) {
                 <Group>
                   {submitted ? (
                     score === 100 ? (
-                      <Button color="green" onClick={() => {
-                        if (completionTimer.current) clearTimeout(completionTimer.current);
-                        complete(score);
-                      }} disabled={!completing}>
+                      <Button
+                        color="green"
+                        onClick={() => {
+                          if (completionTimer.current) clearTimeout(completionTimer.current);
+                          complete(score);
+                        }}
+                        disabled={!completing}
+                      >
                         {t("module.complete")}
                       </Button>
                     ) : (
@@ -335,7 +393,9 @@ function ModuleView({ module }: { module: TrainingModule }) {
                   <ThemeIcon size={64} radius="xl" color="green" variant="light">
                     <IconTrophy size={36} />
                   </ThemeIcon>
-                  <Title order={2} size="h3">{t("module.completeTitle")}</Title>
+                  <Title order={2} size="h3">
+                    {t("module.completeTitle")}
+                  </Title>
                   <Text c="dimmed">
                     {record?.completedAt
                       ? t("module.completedModuleOn", { title: module.title, date: formatDate(record.completedAt) })

@@ -1,11 +1,6 @@
-import {
-  can,
-  overallTrainingPercentage,
-  START_TRAINING_PROGRESS,
-  type TrainingStatus,
-} from "@sitesafe/domain";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { can, overallTrainingPercentage, START_TRAINING_PROGRESS, type TrainingStatus } from "@sitesafe/domain";
 import { IconAlertCircle, IconClock, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -102,7 +97,11 @@ export function RequiredTrainingPage() {
               {modules.isPending || trainings.isPending ? "…" : formatPercent(overall)}
             </Text>
           </Group>
-          <ComplianceBar value={overall} context="moduleCard" label={overall >= 100 ? t("required.allComplete") : t("required.requiredTraining")} />
+          <ComplianceBar
+            value={overall}
+            context="moduleCard"
+            label={overall >= 100 ? t("required.allComplete") : t("required.requiredTraining")}
+          />
         </Card>
       )}
 

@@ -1,14 +1,25 @@
-import { isQuizPassed, QUIZ_PASS_MARK, type StaticTrainingSlug } from "@sitesafe/domain";
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Progress, Radio, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
-import { RadioRow } from "../../components/ChoiceRow";
+import { isQuizPassed, QUIZ_PASS_MARK, type StaticTrainingSlug } from "@sitesafe/domain";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconCircleCheck, IconClock, IconExternalLink, IconX } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { RadioRow } from "../../components/ChoiceRow";
 import { FullPageSpinner } from "../../components/States";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import { type QuizAttemptResult, readLocalState, statusOf, type TrainingModule, useSaveTrainingProgress, useSubmitQuizAttempt, useUserId, useWorkerId, useWorkerTrainings, writeLocalState } from "./hooks";
+import {
+  type QuizAttemptResult,
+  readLocalState,
+  statusOf,
+  type TrainingModule,
+  useSaveTrainingProgress,
+  useSubmitQuizAttempt,
+  useUserId,
+  useWorkerId,
+  useWorkerTrainings,
+  writeLocalState,
+} from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
 import { GuidelineCard, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
@@ -191,8 +202,8 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                       {passed && status === "completed"
                         ? t("static.passedRecorded")
                         : passed
-                        ? t("static.passedMark")
-                        : t("static.failed", { mark: QUIZ_PASS_MARK })}
+                          ? t("static.passedMark")
+                          : t("static.failed", { mark: QUIZ_PASS_MARK })}
                     </Alert>
                     <Group>
                       <Button variant="default" onClick={retake}>
@@ -211,7 +222,11 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                       <Progress value={(current / quiz.length) * 100} w={120} aria-hidden />
                     </Group>
                     <Text fw={600}>{question.question}</Text>
-                    <Radio.Group value={chosen === null ? null : String(chosen)} onChange={(v) => choose(Number(v))} aria-label={question.question}>
+                    <Radio.Group
+                      value={chosen === null ? null : String(chosen)}
+                      onChange={(v) => choose(Number(v))}
+                      aria-label={question.question}
+                    >
                       <Stack gap="xs">
                         {question.options.map((option, oi) => (
                           // An answer locks once chosen; whether it was right is known after the attempt is graded.
@@ -260,9 +275,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
                   <IconClock size={16} />
                   <Text size="sm">{t("programs.minutes", { count: module.duration })}</Text>
                 </Group>
-                <Text size="sm">
-                  {t("static.counts", { sections: sections.length, questions: quiz.length })}
-                </Text>
+                <Text size="sm">{t("static.counts", { sections: sections.length, questions: quiz.length })}</Text>
                 <Button
                   color="green"
                   leftSection={<IconCircleCheck size={16} />}
@@ -283,7 +296,15 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
               <Title order={2} size="h5" mb="sm">
                 {t("static.resources")}
               </Title>
-              <List spacing="xs" size="sm" icon={<ThemeIcon size={18} variant="light" color="orange"><IconExternalLink size={12} /></ThemeIcon>}>
+              <List
+                spacing="xs"
+                size="sm"
+                icon={
+                  <ThemeIcon size={18} variant="light" color="orange">
+                    <IconExternalLink size={12} />
+                  </ThemeIcon>
+                }
+              >
                 {resources[slug].map((r) => (
                   <List.Item key={r.href}>
                     <Anchor href={r.href} target="_blank" rel="noopener noreferrer" size="sm">

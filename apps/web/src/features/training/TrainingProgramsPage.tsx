@@ -1,12 +1,28 @@
 import {
+  Accordion,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import {
   isStaff,
-  staticTrainingSlugs,
-  trainingModuleTypes,
   type StaticTrainingSlug,
+  staticTrainingSlugs,
   type TrainingModuleType,
+  trainingModuleTypes,
   workerComplianceLabel,
 } from "@sitesafe/domain";
-import { Accordion, Badge, Button, Card, Grid, Group, NavLink, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconBook, IconCertificate, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -29,7 +45,8 @@ const staticPaths = {
   "hazardous-materials": "/training/hazardous-materials",
 } as const satisfies Record<StaticTrainingSlug, string>;
 
-const isStaticSlug = (slug: string | null): slug is StaticTrainingSlug => slug !== null && (staticTrainingSlugs as readonly string[]).includes(slug);
+const isStaticSlug = (slug: string | null): slug is StaticTrainingSlug =>
+  slug !== null && (staticTrainingSlugs as readonly string[]).includes(slug);
 
 /** Where "Open Training" goes: the static page for seeded static modules, else the module page. */
 function TrainingLink({ module }: { module: TrainingModule }) {
@@ -48,7 +65,9 @@ function OpenModuleButton({ moduleId }: { moduleId: number }) {
   const { t } = useTranslation("training");
   const navigate = useNavigate();
   return (
-    <Button onClick={() => void navigate({ to: "/training/required/$moduleId", params: { moduleId: String(moduleId) } })}>{t("programs.openTraining")}</Button>
+    <Button onClick={() => void navigate({ to: "/training/required/$moduleId", params: { moduleId: String(moduleId) } })}>
+      {t("programs.openTraining")}
+    </Button>
   );
 }
 
@@ -93,7 +112,11 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
         ) : !module ? (
           <EmptyState title={t("module.notFound")} message={t("module.notFoundMessage")} />
         ) : (
-          <ModuleDetailCard module={module} record={trainings.byModule.get(module.id)} workerName={viewedWorker ? `${viewedWorker.firstName} ${viewedWorker.lastName}` : null} />
+          <ModuleDetailCard
+            module={module}
+            record={trainings.byModule.get(module.id)}
+            workerName={viewedWorker ? `${viewedWorker.firstName} ${viewedWorker.lastName}` : null}
+          />
         )}
       </Stack>
     );
@@ -101,7 +124,16 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
 
   const categories = (
     <Stack gap={2}>
-      <NavLink label={t("programs.allCategories")} active={category === "all"} onClick={() => setCategory("all")} rightSection={<Badge size="xs" variant="light">{list.length}</Badge>} />
+      <NavLink
+        label={t("programs.allCategories")}
+        active={category === "all"}
+        onClick={() => setCategory("all")}
+        rightSection={
+          <Badge size="xs" variant="light">
+            {list.length}
+          </Badge>
+        }
+      />
       {trainingModuleTypes.map((type) => (
         <NavLink
           key={type}
@@ -138,7 +170,11 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
           icon={<IconCertificate size={18} />}
         />
         {staff ? (
-          <SummaryCard label={t("programs.workers")} value={summaries.data ? formatNumber(summaries.data.length) : "…"} icon={<IconUsers size={18} />} />
+          <SummaryCard
+            label={t("programs.workers")}
+            value={summaries.data ? formatNumber(summaries.data.length) : "…"}
+            icon={<IconUsers size={18} />}
+          />
         ) : (
           <SummaryCard label={t("programs.inProgress")} value={formatNumber(inProgress)} icon={<IconClock size={18} />} />
         )}
@@ -156,7 +192,10 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
               {isMobile ? (
                 <Select
                   label={t("programs.category")}
-                  data={[{ value: "all", label: t("programs.allCategories") }, ...trainingModuleTypes.map((type) => ({ value: type, label: t(`labels.type.${type}`) }))]}
+                  data={[
+                    { value: "all", label: t("programs.allCategories") },
+                    ...trainingModuleTypes.map((type) => ({ value: type, label: t(`labels.type.${type}`) })),
+                  ]}
                   value={category}
                   allowDeselect={false}
                   onChange={(v) => setCategory((v as TrainingModuleType | "all" | null) ?? "all")}
@@ -210,14 +249,20 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                               {t(`labels.type.${m.type}`)}
                             </Badge>
                             <Text size="xs" c="dimmed">
-                              {t("module.minutes", { count: m.duration })} · {t("programs.sections", { count: m.content.sections.length })} ·{" "}
-                              {t("programs.questions", { count: m.content.quiz.length })}
+                              {t("module.minutes", { count: m.duration })} · {t("programs.sections", { count: m.content.sections.length })}{" "}
+                              · {t("programs.questions", { count: m.content.quiz.length })}
                             </Text>
                           </Group>
                           <Text size="sm" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
                             {m.description}
                           </Text>
-                          {progressWorkerId ? <ComplianceBar value={status === "completed" ? 100 : (record?.progress ?? 0)} context="moduleCard" label={false} /> : null}
+                          {progressWorkerId ? (
+                            <ComplianceBar
+                              value={status === "completed" ? 100 : (record?.progress ?? 0)}
+                              context="moduleCard"
+                              label={false}
+                            />
+                          ) : null}
                           <Button variant="light" onClick={() => void navigate({ search: (prev) => ({ ...prev, mid: m.id }) })}>
                             {t("programs.viewModule")}
                           </Button>
@@ -253,14 +298,25 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                           {w.company ? ` · ${w.company}` : ""}
                         </Text>
                       </div>
-                      <Button size="xs" variant="light" onClick={() => { setTab("modules"); void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) }); }}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => {
+                          setTab("modules");
+                          void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
+                        }}
+                      >
                         {t("programs.view")}
                       </Button>
                     </Group>
                     <Text size="xs" mb={4}>
                       {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
                     </Text>
-                    <ComplianceBar value={w.compliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)} />
+                    <ComplianceBar
+                      value={w.compliance}
+                      context="workerTable"
+                      label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
+                    />
                   </Card>
                 ))}
               </Stack>
@@ -284,15 +340,24 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                           {w.firstName} {w.lastName}
                         </Table.Td>
                         <Table.Td>{w.role}</Table.Td>
-                        <Table.Td>
-                          {t("programs.countOf", { completed: w.completedCount, total: w.totalModules })}
-                        </Table.Td>
+                        <Table.Td>{t("programs.countOf", { completed: w.completedCount, total: w.totalModules })}</Table.Td>
                         <Table.Td>{w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—"}</Table.Td>
                         <Table.Td>
-                          <ComplianceBar value={w.compliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)} />
+                          <ComplianceBar
+                            value={w.compliance}
+                            context="workerTable"
+                            label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
+                          />
                         </Table.Td>
                         <Table.Td>
-                          <Button size="xs" variant="light" onClick={() => { setTab("modules"); void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) }); }}>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => {
+                              setTab("modules");
+                              void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
+                            }}
+                          >
                             {t("programs.viewProgress")}
                           </Button>
                         </Table.Td>
@@ -329,7 +394,15 @@ function SummaryCard({ label, value, icon }: { label: string; value: string; ico
   );
 }
 
-function ModuleDetailCard({ module, record, workerName }: { module: TrainingModule; record: ReturnType<typeof useWorkerTrainings>["records"][number] | undefined; workerName: string | null }) {
+function ModuleDetailCard({
+  module,
+  record,
+  workerName,
+}: {
+  module: TrainingModule;
+  record: ReturnType<typeof useWorkerTrainings>["records"][number] | undefined;
+  workerName: string | null;
+}) {
   const { t } = useTranslation("training");
   const status = statusOf(record);
   return (
@@ -374,7 +447,9 @@ function ModuleDetailCard({ module, record, workerName }: { module: TrainingModu
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t("programs.content")}</Table.Th>
-                  <Table.Td>{t("programs.contentCount", { sections: module.content.sections.length, questions: module.content.quiz.length })}</Table.Td>
+                  <Table.Td>
+                    {t("programs.contentCount", { sections: module.content.sections.length, questions: module.content.quiz.length })}
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{workerName ? t("programs.workerStatus", { name: workerName }) : t("programs.yourStatus")}</Table.Th>

@@ -9,7 +9,6 @@ import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from ".
 export type TrainingModule = RouterOutputs["training"]["modules"][number];
 export type WorkerTrainingRecord = RouterOutputs["training"]["workerTrainings"][number];
 
-
 /** The signed-in user's worker profile id (null for an admin or manager without one). */
 export function useWorkerId(): number | null {
   return useActor()?.workerId ?? null;
@@ -59,7 +58,10 @@ export function useSaveTrainingProgress() {
         });
         void utils.training.workerSummaries.invalidate();
         if (options.notify !== false) {
-          const n = options.notify ?? { title: i18n.t("training:toast.progressUpdated"), message: i18n.t("training:toast.progressUpdatedMessage") };
+          const n = options.notify ?? {
+            title: i18n.t("training:toast.progressUpdated"),
+            message: i18n.t("training:toast.progressUpdatedMessage"),
+          };
           notifySuccess(n.title, n.message);
         }
         return record;

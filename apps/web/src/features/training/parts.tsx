@@ -1,5 +1,5 @@
-import type { Guideline, ModuleSection } from "@sitesafe/domain";
 import { Badge, Button, Card, Collapse, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { Guideline, ModuleSection } from "@sitesafe/domain";
 import { IconChevronDown, IconChevronUp, IconDownload, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,13 +1,13 @@
-import { defaultRequiredWatchBy, secondsToDuration, type VideoFormValues, videoFormSchema, videoFormToInput } from "@sitesafe/domain";
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
+import { defaultRequiredWatchBy, secondsToDuration, type VideoFormValues, videoFormSchema, videoFormToInput } from "@sitesafe/domain";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsMobile } from "../../lib/device";
 import { toDateTimeLocal } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 
 export type SafetyVideo = RouterOutputs["videos"]["list"][number];
 
@@ -80,7 +80,9 @@ export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; v
   };
 
   const published = form.values.publishedAt ? new Date(form.values.publishedAt) : new Date();
-  const requiredHint = Number.isNaN(published.getTime()) ? undefined : t("form.requiredHint", { date: toDateTimeLocal(defaultRequiredWatchBy(published)).replace("T", " ") });
+  const requiredHint = Number.isNaN(published.getTime())
+    ? undefined
+    : t("form.requiredHint", { date: toDateTimeLocal(defaultRequiredWatchBy(published)).replace("T", " ") });
 
   return (
     <Modal opened={opened} onClose={onClose} title={video ? t("form.editTitle") : t("form.addTitle")} size="lg" fullScreen={isMobile}>
@@ -97,12 +99,29 @@ export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; v
           <Textarea label={t("form.description")} autosize minRows={3} {...form.getInputProps("description")} />
           <SimpleGrid cols={2}>
             <NumberInput label={t("form.minutes")} min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps("minutes")} />
-            <NumberInput label={t("form.seconds")} min={0} max={59} allowDecimal={false} allowNegative={false} {...form.getInputProps("seconds")} />
+            <NumberInput
+              label={t("form.seconds")}
+              min={0}
+              max={59}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps("seconds")}
+            />
           </SimpleGrid>
-          <TextInput label={t("form.tags")} placeholder={t("form.tagsPlaceholder")} description={t("form.tagsDescription")} {...form.getInputProps("tags")} />
+          <TextInput
+            label={t("form.tags")}
+            placeholder={t("form.tagsPlaceholder")}
+            description={t("form.tagsDescription")}
+            {...form.getInputProps("tags")}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput type="datetime-local" label={t("form.publishDate")} {...form.getInputProps("publishedAt")} />
-            <TextInput type="datetime-local" label={t("form.requiredBy")} description={requiredHint} {...form.getInputProps("requiredWatchByDate")} />
+            <TextInput
+              type="datetime-local"
+              label={t("form.requiredBy")}
+              description={requiredHint}
+              {...form.getInputProps("requiredWatchByDate")}
+            />
           </SimpleGrid>
           <TextInput label={t("form.thumbnail")} placeholder={t("form.thumbnailPlaceholder")} {...form.getInputProps("thumbnail")} />
           <Group justify="flex-end" mt="md">

@@ -1,5 +1,5 @@
-import { shouldSaveVideoProgress, type VideoSource, videoSource } from "@sitesafe/domain";
 import { AspectRatio, Center, Stack, Text } from "@mantine/core";
+import { shouldSaveVideoProgress, type VideoSource, videoSource } from "@sitesafe/domain";
 import { IconVideoOff } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -98,7 +98,17 @@ export function VideoPlayer({
     );
   }
 
-  return <ApiPlayer key={source.embedUrl} kind={source.kind} id={source.id} embedUrl={source.embedUrl} title={title} report={reportRef} reporting={reportingRef} />;
+  return (
+    <ApiPlayer
+      key={source.embedUrl}
+      kind={source.kind}
+      id={source.id}
+      embedUrl={source.embedUrl}
+      title={title}
+      report={reportRef}
+      reporting={reportingRef}
+    />
+  );
 }
 
 /** YouTube or Vimeo, driven through their player APIs. */

@@ -1,4 +1,25 @@
 import {
+  ActionIcon,
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Image,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import {
   CARD_TAG_LIMIT,
   can,
   isPreviousVideo,
@@ -8,7 +29,6 @@ import {
   relatedVideos,
   videoMatches,
 } from "@sitesafe/domain";
-import { ActionIcon, Alert, AspectRatio, Badge, Button, Card, Center, Grid, Group, Image, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconEdit, IconPlayerPlay, IconPlus, IconSearch, IconVideo } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -19,9 +39,9 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime, formatDuration } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
 import { type SafetyVideo, VideoFormDialog } from "./VideoFormDialog";
 import { type PlayerReporting, VideoPlayer } from "./VideoPlayer";
-import { QUEUED_MESSAGE, QUEUED_TITLE, sentOrQueued, useOutboxMutation } from "../outbox/useOutboxMutation";
 
 type WorkerVideo = RouterOutputs["videos"]["workerVideos"][number];
 type Tab = "this-week" | "upcoming" | "previous" | "required";
@@ -60,7 +80,10 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
     if (!canRecord || progressWorkerId === null) return;
     try {
       const saved = await selfAttest.mutateAsync({ workerId: progressWorkerId, videoId });
-      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
+      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [
+        ...(old ?? []).filter((p) => p.videoId !== videoId),
+        saved,
+      ]);
       notifySuccess(t("page.progressUpdated"), t("page.selfAttestedSaved"));
     } catch (error) {
       notifyError(t("page.saveFailed"), errorMessage(error));
@@ -71,10 +94,15 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
     try {
       const input = { workerId: progressWorkerId, videoId, watchedPercentage };
       // Offline, or with no answer, the progress waits in the Outbox (features/outbox).
-      const outcome = await (byVideo.has(videoId) ? sentOrQueued(updateProgress.mutateAsync(input), () => createProgress.send(input)) : createProgress.send(input));
+      const outcome = await (byVideo.has(videoId)
+        ? sentOrQueued(updateProgress.mutateAsync(input), () => createProgress.send(input))
+        : createProgress.send(input));
       if (!outcome.sent) return notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
       const saved = outcome.data;
-      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [...(old ?? []).filter((p) => p.videoId !== videoId), saved]);
+      utils.videos.workerVideos.setData({ workerId: progressWorkerId }, (old) => [
+        ...(old ?? []).filter((p) => p.videoId !== videoId),
+        saved,
+      ]);
       if (saved.status === "completed") void utils.videos.requiredVideos.invalidate();
     } catch (error) {
       notifyError(t("page.saveFailed"), errorMessage(error));
@@ -249,7 +277,13 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {lists[key].map((v) => (
-                  <VideoCard key={v.id} video={v} record={byVideo.get(v.id)} onOpen={() => select(v.id)} onEdit={can(actor, "video.manage") ? () => openEdit(v) : undefined} />
+                  <VideoCard
+                    key={v.id}
+                    video={v}
+                    record={byVideo.get(v.id)}
+                    onOpen={() => select(v.id)}
+                    onEdit={can(actor, "video.manage") ? () => openEdit(v) : undefined}
+                  />
                 ))}
               </SimpleGrid>
             )}
@@ -264,13 +298,14 @@ export function VideosPage({ vid, wid }: { vid: number | undefined; wid: number 
 function Thumbnail({ video, width }: { video: SafetyVideo; width?: number }) {
   // Offline, or a removed video: a neutral placeholder instead of a broken image.
   const [broken, setBroken] = useState(false);
-  const content = video.thumbnail && !broken ? (
-    <Image src={video.thumbnail} alt="" fit="cover" h="100%" w="100%" onError={() => setBroken(true)} />
-  ) : (
-    <Center bg="dark.6" h="100%">
-      <IconPlayerPlay size={width && width < 200 ? 20 : 36} color="white" />
-    </Center>
-  );
+  const content =
+    video.thumbnail && !broken ? (
+      <Image src={video.thumbnail} alt="" fit="cover" h="100%" w="100%" onError={() => setBroken(true)} />
+    ) : (
+      <Center bg="dark.6" h="100%">
+        <IconPlayerPlay size={width && width < 200 ? 20 : 36} color="white" />
+      </Center>
+    );
   return (
     <AspectRatio ratio={16 / 9} w={width} style={{ flexShrink: 0, borderRadius: 6, overflow: "hidden" }}>
       {content}
@@ -282,11 +317,17 @@ function ProgressBadge({ record }: { record: WorkerVideo | undefined }) {
   const { t } = useTranslation("videos");
   const tracked =
     !record || record.status === "not_watched" ? (
-      <Badge variant="light" color="gray">{t("labels.status.not_watched")}</Badge>
+      <Badge variant="light" color="gray">
+        {t("labels.status.not_watched")}
+      </Badge>
     ) : record.status === "completed" ? (
-      <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>{t("labels.status.completed")}</Badge>
+      <Badge variant="light" color="green" leftSection={<IconCheck size={12} />}>
+        {t("labels.status.completed")}
+      </Badge>
     ) : (
-      <Badge variant="light" color="blue">{t("page.watchedPercent", { pct: record.watchedPercentage })}</Badge>
+      <Badge variant="light" color="blue">
+        {t("page.watchedPercent", { pct: record.watchedPercentage })}
+      </Badge>
     );
   if (!record?.selfAttestedAt || record.status === "completed") return tracked;
   // Kept apart from tracked completion: the player did not report this.
@@ -300,7 +341,17 @@ function ProgressBadge({ record }: { record: WorkerVideo | undefined }) {
   );
 }
 
-function VideoCard({ video, record, onOpen, onEdit }: { video: SafetyVideo; record: WorkerVideo | undefined; onOpen: () => void; onEdit?: (() => void) | undefined }) {
+function VideoCard({
+  video,
+  record,
+  onOpen,
+  onEdit,
+}: {
+  video: SafetyVideo;
+  record: WorkerVideo | undefined;
+  onOpen: () => void;
+  onEdit?: (() => void) | undefined;
+}) {
   const { t } = useTranslation("videos");
   return (
     <Card withBorder radius="md" padding="sm" data-testid="video-card">

@@ -1,20 +1,20 @@
-import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DetailField as Field } from "../../components/DetailField";
+import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, trpc, invalidateLists } from "../../lib/trpc";
+import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
-import { DetailField as Field } from "../../components/DetailField";
-import { EditDeleteActions } from "../../components/EditDeleteActions";
-import { useTranslation } from "react-i18next";
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -26,7 +26,6 @@ const videoStatus: Record<string, { label: string; color: string }> = {
   partially_watched: { label: "Partially Watched", color: "yellow" },
   completed: { label: "Completed", color: "green" },
 };
-
 
 function ProjectsTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
@@ -87,7 +86,12 @@ function TrainingTab({ id }: { id: number }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Progress value={m.progress} style={{ flex: 1 }} color={m.status === "completed" ? "green" : "blue"} aria-label={`${m.title} ${formatPercent(m.progress)}`} />
+                    <Progress
+                      value={m.progress}
+                      style={{ flex: 1 }}
+                      color={m.status === "completed" ? "green" : "blue"}
+                      aria-label={`${m.title} ${formatPercent(m.progress)}`}
+                    />
                     <Text size="xs">{m.progress}%</Text>
                   </Group>
                 </Table.Td>
@@ -201,7 +205,9 @@ export function WorkerDetailPage({ id }: { id: number }) {
         actions={
           <EditDeleteActions
             edit={can(actor, "worker.update") && { label: t("detail.edit"), to: `/workers/${id}/edit` }}
-            remove={can(actor, "worker.delete") && w.userId !== actor?.userId && { label: t("detail.delete"), onClick: () => setConfirming(true) }}
+            remove={
+              can(actor, "worker.delete") && w.userId !== actor?.userId && { label: t("detail.delete"), onClick: () => setConfirming(true) }
+            }
           />
         }
       />
@@ -212,7 +218,9 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconUser size={20} />
               </ThemeIcon>
-              <Title order={2} size="h4">{t("detail.information")}</Title>
+              <Title order={2} size="h4">
+                {t("detail.information")}
+              </Title>
             </Group>
             <SimpleFields w={w} />
           </Card>
@@ -223,7 +231,9 @@ export function WorkerDetailPage({ id }: { id: number }) {
               <ThemeIcon variant="light" color="orange" size="lg" radius="md">
                 <IconShieldCheck size={20} />
               </ThemeIcon>
-              <Title order={2} size="h4">{t("detail.compliance")}</Title>
+              <Title order={2} size="h4">
+                {t("detail.compliance")}
+              </Title>
             </Group>
             <Text fz={36} fw={800} lh={1}>
               {formatPercent(w.safetyCompliance)}
@@ -231,7 +241,11 @@ export function WorkerDetailPage({ id }: { id: number }) {
             <Text size="sm" c="dimmed" mb="sm">
               {t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
             </Text>
-            <ComplianceBar value={w.safetyCompliance} context="workerTable" label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)} />
+            <ComplianceBar
+              value={w.safetyCompliance}
+              context="workerTable"
+              label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
+            />
           </Card>
         </Grid.Col>
       </Grid>
@@ -271,7 +285,20 @@ export function WorkerDetailPage({ id }: { id: number }) {
   );
 }
 
-function SimpleFields({ w }: { w: { email: string; phone: string | null; company: string | null; hardhatNumber: string | null; emergencyContact: string | null; username: string | null; role: string; createdAt: Date } }) {
+function SimpleFields({
+  w,
+}: {
+  w: {
+    email: string;
+    phone: string | null;
+    company: string | null;
+    hardhatNumber: string | null;
+    emergencyContact: string | null;
+    username: string | null;
+    role: string;
+    createdAt: Date;
+  };
+}) {
   const { t } = useTranslation("workers");
   return (
     <Grid gap="sm">

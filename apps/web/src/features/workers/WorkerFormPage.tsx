@@ -1,4 +1,19 @@
 import {
+  Autocomplete,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import {
   can,
   FILL_REQUIRED_FIELDS,
   MANAGER_DEFAULT_COMPANY,
@@ -12,19 +27,17 @@ import {
   workerEditFormSchema,
   workerFullName,
 } from "@sitesafe/domain";
-import { Autocomplete, Button, Card, Checkbox, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { schemaResolver } from "../../lib/validation";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
-import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc, invalidateLists } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
 import { localizeMessage } from "../../lib/i18n";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { schemaResolver } from "../../lib/validation";
 
 type Worker = RouterOutputs["workers"]["byId"];
 type Mode = "create" | "edit" | "manager";
@@ -102,8 +115,14 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
     await refresh(w.id);
     void navigate({ to: mode === "manager" ? "/managers" : "/workers/$id", params: { id: String(w.id) } });
   };
-  const create = trpc.workers.create.useMutation({ onSuccess: (w) => created(w, t("form.workerCreated")), onError: onError(t("form.createWorkerFailed")) });
-  const createManager = trpc.workers.createManager.useMutation({ onSuccess: (w) => created(w, t("form.managerCreated")), onError: onError(t("form.createManagerFailed")) });
+  const create = trpc.workers.create.useMutation({
+    onSuccess: (w) => created(w, t("form.workerCreated")),
+    onError: onError(t("form.createWorkerFailed")),
+  });
+  const createManager = trpc.workers.createManager.useMutation({
+    onSuccess: (w) => created(w, t("form.managerCreated")),
+    onError: onError(t("form.createManagerFailed")),
+  });
   const update = trpc.workers.update.useMutation({
     onSuccess: async (w) => {
       notifySuccess(t("form.updated"), t("form.updatedMessage", { name: workerFullName(w) }));
@@ -157,7 +176,13 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
             <TextInput label={t("form.firstName")} withAsterisk autoComplete="off" {...form.getInputProps("firstName")} />
             <TextInput label={t("form.lastName")} withAsterisk autoComplete="off" {...form.getInputProps("lastName")} />
             <TextInput label={t("form.email")} type="email" withAsterisk autoComplete="off" {...form.getInputProps("email")} />
-            <TextInput label={t("form.phone")} type="tel" description={t("form.phoneHint")} autoComplete="off" {...form.getInputProps("phone")} />
+            <TextInput
+              label={t("form.phone")}
+              type="tel"
+              description={t("form.phoneHint")}
+              autoComplete="off"
+              {...form.getInputProps("phone")}
+            />
             {mode === "manager" ? (
               <TextInput label={t("form.jobRole")} value={MANAGER_DEFAULT_POSITION} readOnly disabled withAsterisk />
             ) : (
@@ -165,7 +190,11 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
             )}
             <TextInput label={t("form.company")} {...form.getInputProps("company")} />
             <TextInput label={t("form.hardhat")} {...form.getInputProps("hardhatNumber")} />
-            <TextInput label={t("form.emergencyContact")} placeholder={t("form.emergencyPlaceholder")} {...form.getInputProps("emergencyContact")} />
+            <TextInput
+              label={t("form.emergencyContact")}
+              placeholder={t("form.emergencyPlaceholder")}
+              {...form.getInputProps("emergencyContact")}
+            />
           </SimpleGrid>
         </Card>
 
@@ -190,7 +219,11 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
                     key={p.id}
                     value={String(p.id)}
                     label={p.name}
-                    description={p.status === "active" ? p.location : `${p.location} · ${t(`projects:labels.status.${p.status}`, { defaultValue: projectStatusLabels[p.status] })}`}
+                    description={
+                      p.status === "active"
+                        ? p.location
+                        : `${p.location} · ${t(`projects:labels.status.${p.status}`, { defaultValue: projectStatusLabels[p.status] })}`
+                    }
                   />
                 ))}
               </SimpleGrid>
@@ -208,7 +241,13 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t("form.username")} withAsterisk autoComplete="off" {...form.getInputProps("username")} />
-              <PasswordInput label={t("form.password")} withAsterisk autoComplete="new-password" description={localizeMessage(PASSWORD_HINT)} {...form.getInputProps("password")} />
+              <PasswordInput
+                label={t("form.password")}
+                withAsterisk
+                autoComplete="new-password"
+                description={localizeMessage(PASSWORD_HINT)}
+                {...form.getInputProps("password")}
+              />
             </SimpleGrid>
           </Card>
         ) : null}

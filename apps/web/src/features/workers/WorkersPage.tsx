@@ -1,20 +1,20 @@
-import { can, workerFullName } from "@sitesafe/domain";
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
+import { can, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
-import { PageHeader } from "../../components/PageHeader";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
+import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { SearchBox } from "../../components/SearchBox";
+import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
-import { useTranslation } from "react-i18next";
 
 type Worker = RouterOutputs["workers"]["page"]["items"][number];
 
@@ -41,7 +41,10 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const managers = mode === "managers";
   const filters = { search: debounced || undefined, managersOnly: managers };
   const pager = useServerPage(filters);
-  const list = trpc.workers.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { enabled: allowed, placeholderData: keepPreviousData });
+  const list = trpc.workers.page.useQuery(
+    { ...filters, limit: pager.limit, offset: pager.offset },
+    { enabled: allowed, placeholderData: keepPreviousData },
+  );
   if (!allowed) return <Navigate to="/" replace />;
 
   const addAction = managers
@@ -56,7 +59,14 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         </Button>
       );
   const view = (w: Worker) => (
-    <Button component={Link} to={`/workers/${w.id}`} size="xs" variant="subtle" leftSection={<IconEye size={14} />} aria-label={t("viewNamed", { name: workerFullName(w) })}>
+    <Button
+      component={Link}
+      to={`/workers/${w.id}`}
+      size="xs"
+      variant="subtle"
+      leftSection={<IconEye size={14} />}
+      aria-label={t("viewNamed", { name: workerFullName(w) })}
+    >
       {t("view")}
     </Button>
   );
@@ -69,7 +79,9 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         actions={
           <>
             <ExportCsvButton path="/api/workers" filters={{ search: filters.search, managersOnly: managers || undefined }} />
-            {managers ? null : <ExportCsvButton path="/api/training-completion" filters={{ search: filters.search }} label={t("trainingCsv")} />}
+            {managers ? null : (
+              <ExportCsvButton path="/api/training-completion" filters={{ search: filters.search }} label={t("trainingCsv")} />
+            )}
             {addAction || null}
           </>
         }
@@ -90,7 +102,11 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         debounced ? (
           <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
         ) : (
-          <EmptyState title={managers ? t("noManagersYet") : t("noWorkersYet")} message={managers ? t("noManagersAdded") : t("noWorkersAdded")} action={addAction || undefined} />
+          <EmptyState
+            title={managers ? t("noManagersYet") : t("noWorkersYet")}
+            message={managers ? t("noManagersAdded") : t("noWorkersAdded")}
+            action={addAction || undefined}
+          />
         )
       ) : (
         <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>

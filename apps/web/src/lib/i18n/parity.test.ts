@@ -19,7 +19,9 @@ function flatten(value: unknown, prefix = "", out = new Map<string, unknown>()):
 
 const variables = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
-const folders = [...new Set([...Object.keys(english), ...Object.keys(spanish)].map((path) => path.replace(/\/locales\/(en|es)\.ts$/, "")))].sort();
+const folders = [
+  ...new Set([...Object.keys(english), ...Object.keys(spanish)].map((path) => path.replace(/\/locales\/(en|es)\.ts$/, ""))),
+].sort();
 
 describe("locales: the same keys in English and Spanish", () => {
   it("finds the locale files", () => {

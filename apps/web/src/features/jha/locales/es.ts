@@ -31,7 +31,8 @@ export default {
       notFoundTitle: "No se encontró el formulario JHA",
       notFoundMessage: "El formulario JHA que busca no existe o fue eliminado.",
       deniedTitle: "Acceso denegado",
-      deniedMessage: "No tiene permiso para ver este formulario JHA. Solo puede ver los formularios de los proyectos a los que está asignado.",
+      deniedMessage:
+        "No tiene permiso para ver este formulario JHA. Solo puede ver los formularios de los proyectos a los que está asignado.",
       fetchFailed: "No se pudieron cargar los formularios JHA",
       deletedTitle: "Formulario JHA eliminado",
       deletedMessage: "Se eliminó el formulario JHA.",
@@ -52,7 +53,8 @@ export default {
       controlMeasures: "Medidas de control ({{count}})",
       responsible: "Responsable: {{name}}",
       deleteTitle: "Eliminar formulario JHA",
-      deleteMessage: "¿Está seguro de que desea eliminar «{{title}}»? Sus comentarios se eliminan con él. Esta acción no se puede deshacer.",
+      deleteMessage:
+        "¿Está seguro de que desea eliminar «{{title}}»? Sus comentarios se eliminan con él. Esta acción no se puede deshacer.",
       deleting: "Eliminando...",
     },
     form: {

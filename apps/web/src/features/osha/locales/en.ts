@@ -6,12 +6,22 @@ export default {
   osha: {
     labels: {
       outcome: caseOutcomeLabels,
-      outcomeShort: { death: "G · Death", days_away: "H · Days away", job_transfer_restriction: "I · Restricted", other_recordable: "J · Other" },
+      outcomeShort: {
+        death: "G · Death",
+        days_away: "H · Days away",
+        job_transfer_restriction: "I · Restricted",
+        other_recordable: "J · Other",
+      },
       injuryType: injuryTypeLabels,
       notRecordableReason: notRecordableReasonLabels,
       privacyReason: privacyReasonLabels,
       sex: { M: "M", F: "F", X: "X" },
-      establishmentSize: { "1": "Fewer than 20 employees", "21": "20 to 99 employees", "22": "100 to 249 employees", "3": "250 or more employees" },
+      establishmentSize: {
+        "1": "Fewer than 20 employees",
+        "21": "20 to 99 employees",
+        "22": "100 to 249 employees",
+        "3": "250 or more employees",
+      },
       establishmentType: {
         "1": "Private industry (not a government entity)",
         "2": "State government entity",
@@ -149,7 +159,20 @@ export default {
       totalHoursSum: "Total hours worked (sum of the months)",
       totalHours: "Total hours worked by all employees",
       byMonth: "Enter hours month by month",
-      months: { jan: "Jan", feb: "Feb", mar: "Mar", apr: "Apr", may: "May", jun: "Jun", jul: "Jul", aug: "Aug", sep: "Sep", oct: "Oct", nov: "Nov", dec: "Dec" },
+      months: {
+        jan: "Jan",
+        feb: "Feb",
+        mar: "Mar",
+        apr: "Apr",
+        may: "May",
+        jun: "Jun",
+        jul: "Jul",
+        aug: "Aug",
+        sep: "Sep",
+        oct: "Oct",
+        nov: "Nov",
+        dec: "Dec",
+      },
       certification: "Certification",
       certificationText:
         "A company executive certifies that they examined the log and the summary and that the entries are true, accurate and complete. Post the signed summary from February 1 to April 30.",
@@ -211,7 +234,8 @@ export default {
       addTitle: "Add establishment",
       editTitle: "Edit establishment",
       deleteTitle: "Delete establishment",
-      deleteMessage: 'Delete "{{name}}"? An establishment with hours or recordable cases on file is kept for five years and cannot be deleted.',
+      deleteMessage:
+        'Delete "{{name}}"? An establishment with hours or recordable cases on file is kept for five years and cannot be deleted.',
     },
     card: {
       title: "OSHA rates {{year}}",

@@ -8,7 +8,12 @@ export default {
         job_transfer_restriction: "Traslado o restricción de trabajo",
         other_recordable: "Otro caso registrable",
       },
-      outcomeShort: { death: "G · Muerte", days_away: "H · Días de ausencia", job_transfer_restriction: "I · Restringido", other_recordable: "J · Otro" },
+      outcomeShort: {
+        death: "G · Muerte",
+        days_away: "H · Días de ausencia",
+        job_transfer_restriction: "I · Restringido",
+        other_recordable: "J · Otro",
+      },
       injuryType: {
         injury: "Lesión",
         skin_disorder: "Trastorno de la piel",
@@ -33,7 +38,12 @@ export default {
         employee_request: "Otra enfermedad; el empleado pidió que no aparezca su nombre",
       },
       sex: { M: "M (hombre)", F: "F (mujer)", X: "X" },
-      establishmentSize: { "1": "Menos de 20 empleados", "21": "De 20 a 99 empleados", "22": "De 100 a 249 empleados", "3": "250 empleados o más" },
+      establishmentSize: {
+        "1": "Menos de 20 empleados",
+        "21": "De 20 a 99 empleados",
+        "22": "De 100 a 249 empleados",
+        "3": "250 empleados o más",
+      },
       establishmentType: {
         "1": "Industria privada (no es una entidad del gobierno)",
         "2": "Entidad del gobierno estatal",
@@ -49,7 +59,8 @@ export default {
       companyOption: "{{name}} (empresa)",
       year: "Año",
       needsTitle: "Todavía no hay establecimientos",
-      needsMessage: "Agregue un establecimiento en la pestaña Establecimientos: la oficina de la empresa, o un proyecto que vaya a durar un año o más.",
+      needsMessage:
+        "Agregue un establecimiento en la pestaña Establecimientos: la oficina de la empresa, o un proyecto que vaya a durar un año o más.",
       title: "Registros de OSHA",
       subtitle:
         "Registros de lesiones y enfermedades de OSHA (29 CFR 1904): el Registro OSHA 300 de lesiones y enfermedades laborales, el resumen 300A, el Formulario 301 y las tasas",
@@ -121,7 +132,8 @@ export default {
       csv: "CSV",
       loadFailed: "No se pudo cargar el registro 300.",
       emptyTitle: "No hay casos registrables",
-      emptyMessage: "Ningún incidente de este establecimiento en {{year}} está clasificado como registrable. Clasifique los incidentes desde su página de detalle.",
+      emptyMessage:
+        "Ningún incidente de este establecimiento en {{year}} está clasificado como registrable. Clasifique los incidentes desde su página de detalle.",
       noMatch: "Ningún caso coincide con los filtros",
       privacyCase: "Caso privado",
       caseDays: "{{type}} · {{daysAway}} días de ausencia · {{daysRestricted}} días con restricción",
@@ -172,7 +184,20 @@ export default {
       totalHoursSum: "Total de horas trabajadas (suma de los meses)",
       totalHours: "Total de horas trabajadas por todos los empleados",
       byMonth: "Ingresar las horas mes por mes",
-      months: { jan: "Ene", feb: "Feb", mar: "Mar", apr: "Abr", may: "May", jun: "Jun", jul: "Jul", aug: "Ago", sep: "Sep", oct: "Oct", nov: "Nov", dec: "Dic" },
+      months: {
+        jan: "Ene",
+        feb: "Feb",
+        mar: "Mar",
+        apr: "Abr",
+        may: "May",
+        jun: "Jun",
+        jul: "Jul",
+        aug: "Ago",
+        sep: "Sep",
+        oct: "Oct",
+        nov: "Nov",
+        dec: "Dic",
+      },
       certification: "Certificación",
       certificationText:
         "Un ejecutivo de la empresa certifica que revisó el registro y el resumen y que los datos son verdaderos, exactos y completos. Publique el resumen firmado del 1 de febrero al 30 de abril.",

@@ -14,7 +14,8 @@ export default {
     discard: "Discard",
     discardTitle: "Discard this item?",
     discardMessage: "It has not reached the server. Discarding it deletes it from this device for good.",
-    discardMessageWithPhotos: "It has not reached the server. Discarding it deletes it from this device for good. Its photos ({{photos}}) too.",
+    discardMessageWithPhotos:
+      "It has not reached the server. Discarding it deletes it from this device for good. Its photos ({{photos}}) too.",
     photoFor: "For: {{report}}",
     edit: "Edit {{kind}}",
     saveAndRetry: "Save and retry",

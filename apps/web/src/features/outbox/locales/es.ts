@@ -14,11 +14,13 @@ export default {
     discard: "Descartar",
     discardTitle: "¿Descartar este elemento?",
     discardMessage: "No ha llegado al servidor. Si lo descarta, se borra de este dispositivo para siempre.",
-    discardMessageWithPhotos: "No ha llegado al servidor. Si lo descarta, se borra de este dispositivo para siempre, junto con sus fotos ({{photos}}).",
+    discardMessageWithPhotos:
+      "No ha llegado al servidor. Si lo descarta, se borra de este dispositivo para siempre, junto con sus fotos ({{photos}}).",
     photoFor: "Para: {{report}}",
     edit: "Corregir: {{kind}}",
     saveAndRetry: "Guardar y reintentar",
-    readOnlyNote: "Las listas y las respuestas agrupadas no se pueden cambiar aquí. Para cambiarlas, descarte este elemento y llene el formulario de nuevo.",
+    readOnlyNote:
+      "Las listas y las respuestas agrupadas no se pueden cambiar aquí. Para cambiarlas, descarte este elemento y llene el formulario de nuevo.",
     emptyValue: "(vacío)",
     button: "Bandeja de salida",
     buttonWaiting: "Bandeja de salida, {{count}} en espera",
@@ -29,9 +31,11 @@ export default {
     sentMessage_other: "Se enviaron {{count}} elementos de la Bandeja de salida.",
     limits: {
       notKeptTitle: "No se guardó en este dispositivo",
-      noRoom: "Este dispositivo ya no tiene espacio para guardarlo. Envíe o descarte elementos de la Bandeja de salida y vuelva a intentarlo.",
+      noRoom:
+        "Este dispositivo ya no tiene espacio para guardarlo. Envíe o descarte elementos de la Bandeja de salida y vuelva a intentarlo.",
       full: "La Bandeja de salida está llena ({{max}} elementos). Envíe o descarte algunos y vuelva a intentarlo.",
-      photosFull: "Las fotos en espera en la Bandeja de salida ya ocupan {{size}} MB. Deje que se suban o descarte algunas y vuelva a intentarlo.",
+      photosFull:
+        "Las fotos en espera en la Bandeja de salida ya ocupan {{size}} MB. Deje que se suban o descarte algunas y vuelva a intentarlo.",
     },
     labels: {
       status: { pending: "Esperando para enviar", sending: "Enviando", sent: "Enviado", failed: "Rechazado" },

@@ -34,7 +34,8 @@ export default {
         shields: "Hay pantallas o cortinas resistentes al fuego colocadas para contener chispas y escoria",
         ducts: "Los ductos y transportadores que podrían llevar chispas a materiales combustibles están protegidos o apagados",
         atmosphereTested: "Se hizo la prueba de atmósfera donde puede haber gases o vapores inflamables",
-        combustiblesCovered: "Los combustibles a menos de 35 pies que no se pueden mover están protegidos con cubiertas resistentes al fuego",
+        combustiblesCovered:
+          "Los combustibles a menos de 35 pies que no se pueden mover están protegidos con cubiertas resistentes al fuego",
         supervisorNotified: "Se avisó al supervisor del área de trabajo en caliente antes de empezar",
       },
       gapFireWatch: "Se requiere vigilante de incendios, pero no se nombró a nadie",
@@ -98,7 +99,8 @@ export default {
       otherEquipment: "Otro equipo",
       otherEquipmentPlaceholder: "Describa el otro equipo",
       precautions: "Precauciones de seguridad",
-      precautionsDescription: "Marque cada precaución que esté en su lugar antes de empezar el trabajo ({{checked}} de {{total}} marcadas).",
+      precautionsDescription:
+        "Marque cada precaución que esté en su lugar antes de empezar el trabajo ({{checked}} de {{total}} marcadas).",
       fireWatchRequired: "Se requiere vigilante de incendios",
       fireWatchBy: "Vigilante de incendios asignado",
       fireWatchByPlaceholder: "Nombre del vigilante de incendios",

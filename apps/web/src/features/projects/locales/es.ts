@@ -54,7 +54,8 @@ export default {
       videos: "Videos",
       removeTitle: "Quitar trabajador",
       removeMessage: "¿Quitar a {{name}} de este proyecto? Se conservan sus registros de capacitación y de videos.",
-      showingFirst: "Se muestran los primeros {{shown}} de {{total, number}} trabajadores. Busque por nombre, correo, oficio o teléfono para encontrar a los demás.",
+      showingFirst:
+        "Se muestran los primeros {{shown}} de {{total, number}} trabajadores. Busque por nombre, correo, oficio o teléfono para encontrar a los demás.",
     },
     plan: {
       title: "Plan de seguridad",

@@ -47,7 +47,8 @@ export default {
       perfect: "¡Calificación perfecta! Completando su capacitación…",
       passedNotPerfect:
         "Aprobó con {{correct}} de {{total}} respuestas correctas (mínimo: {{mark}} %). Conteste todas las preguntas correctamente para completar el módulo.",
-      failed: "{{correct}} de {{total}} respuestas correctas. La calificación mínima para aprobar es {{mark}} %. Repase el contenido e inténtelo de nuevo.",
+      failed:
+        "{{correct}} de {{total}} respuestas correctas. La calificación mínima para aprobar es {{mark}} %. Repase el contenido e inténtelo de nuevo.",
       complete: "Completar la capacitación",
       tryAgain: "Intentar de nuevo",
       submit: "Enviar respuestas",

@@ -16,17 +16,19 @@ export default {
       error: "Error",
       revokeFailed: "No se pudo revocar el token: {{message}}",
       revokeTitle: "Revocar token",
-      revokeMessage: "¿Revocar \"{{name}}\"? Los scripts que lo usan dejarán de funcionar en su próxima solicitud. Esto no se puede deshacer.",
+      revokeMessage:
+        '¿Revocar "{{name}}"? Los scripts que lo usan dejarán de funcionar en su próxima solicitud. Esto no se puede deshacer.',
       revoking: "Revocando...",
       title: "Tokens de API",
-      intro: "Para scripts e integraciones: un token actúa como usted, con su rol y sus proyectos. Envíelo como <code>Authorization: Bearer &lt;token&gt;</code>.",
+      intro:
+        "Para scripts e integraciones: un token actúa como usted, con su rol y sus proyectos. Envíelo como <code>Authorization: Bearer &lt;token&gt;</code>.",
       newToken: "Nuevo token",
       loadFailed: "Error al cargar los tokens. Inténtelo de nuevo.",
       createError: "Error al crear el token",
       createFailed: "No se pudo crear el token",
       invalidInput: "Dato no válido",
       newTitle: "Nuevo token de API",
-      createdTitle: "Token \"{{name}}\" creado",
+      createdTitle: 'Token "{{name}}" creado',
       createdMessage: "Cópielo ahora y guárdelo en el almacén de secretos de su script. Por seguridad se muestra una sola vez.",
       done: "Listo",
       namePlaceholder: "p. ej., Sincronización de nómina",
@@ -49,10 +51,12 @@ export default {
       invalidInput: "Dato no válido",
       title: "Generar código de invitación",
       created: "Código de invitación creado",
-      createdMessage: "Copie este código ahora y envíelo al nuevo {{role}}. Por seguridad se muestra una sola vez; la lista guarda una vista previa.",
+      createdMessage:
+        "Copie este código ahora y envíelo al nuevo {{role}}. Por seguridad se muestra una sola vez; la lista guarda una vista previa.",
       summary: "Rol: {{role}} · Vence el {{date}}",
       done: "Listo",
-      intro: "Los códigos de invitación permiten que un nuevo administrador o gerente se registre. Cada código sirve una sola vez y deja de funcionar en su fecha de vencimiento.",
+      intro:
+        "Los códigos de invitación permiten que un nuevo administrador o gerente se registre. Cada código sirve una sola vez y deja de funcionar en su fecha de vencimiento.",
       role: "Rol",
       expiry: "Fecha de vencimiento",
       cancel: "Cancelar",
@@ -60,7 +64,8 @@ export default {
     },
     users: {
       title: "Administración de usuarios",
-      subtitle: "Vea y administre todas las cuentas de la plataforma, restablezca contraseñas y genere códigos de invitación para nuevos administradores y gerentes.",
+      subtitle:
+        "Vea y administre todas las cuentas de la plataforma, restablezca contraseñas y genere códigos de invitación para nuevos administradores y gerentes.",
       heading: "Usuarios",
       found: "{{count}} usuario(s) encontrado(s)",
       inviteManager: "Invitar gerente",
