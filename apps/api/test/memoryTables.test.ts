@@ -41,7 +41,8 @@ describe("the table map", () => {
       const file = fileOf.get(routerName as string);
       expect(file, routerName).toBeDefined();
       const text = readFileSync(join(src, "routers", `${file}.ts`), "utf8");
-      for (const m of text.matchAll(/^\s+(\w+): \w+Procedure[^\n]*remembered\(/gm)) paths.push(`${key}.${m[1]}`);
+      // A procedure may span lines (the formatter wraps long ones); the match stops at the next property.
+      for (const m of text.matchAll(/^\s+(\w+): \w+Procedure(?:(?!^\s+\w+: )[\s\S])*?remembered\(/gm)) paths.push(`${key}.${m[1]}`);
     }
     // Every `remembered(` call of the routers was found (none written in another shape).
     const calls = readdirSync(join(src, "routers")).reduce(
