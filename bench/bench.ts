@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "@sitesafe/db";
 import autocannon, { type Result } from "autocannon";
 import { ADMIN, type Budget, countRows, fail, type RouteSpec, readDataset, routes, type Who, WORKER } from "./routes.js";
+import { apiMain, freePort, percentile, signIn, startServer } from "./server.js";
 
 /**
  * `pnpm bench` (after `pnpm build`, and on PostgreSQL after `pnpm seed:large`): the built server
@@ -26,7 +26,6 @@ import { ADMIN, type Budget, countRows, fail, type RouteSpec, readDataset, route
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
-const apiMain = join(root, "apps", "api", "dist", "main.js");
 const seedScript = join(root, "apps", "api", "dist", "scripts", "seed-large.js");
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -57,75 +56,6 @@ interface Row extends RouteSpec {
   bytes: number;
   status: number;
   verdict: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-/**
- * The server runs as `pnpm start` and the Dockerfile run it: with V8's old space capped at 256 MB.
- * Without a cap V8 sizes its heap from the machine's memory (4 GB here) and collects lazily, so
- * RSS grew past 300 MB with garbage while the live data stayed under 100 MB.
- */
-const NODE_FLAGS = ["--max-old-space-size=256"];
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, apiMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "",
-      // One session asks thousands of times a second here: no person does. The limit's own cost
-      // is measured by setting RATE_LIMIT_PER_MINUTE for a run.
-      RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "0",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) fail("the server did not become healthy within 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function signIn(baseUrl: string, who: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) fail(`POST /api/login as ${who.username} answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.startsWith("session=") || c.startsWith("__Host-session="));
-  if (!cookie) fail(`POST /api/login as ${who.username} set no session cookie`);
-  return cookie;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank]!;
 }
 
 async function measure(
@@ -215,7 +145,12 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const loadBefore = os.loadavg();
   console.log(`Starting ${apiMain} on ${baseUrl} (${dbKind})...`);
-  const server = await startServer(port);
+  const server = await startServer(port, {
+    // One session asks thousands of times a second here: no person does. The limit's own cost
+    // is measured by setting RATE_LIMIT_PER_MINUTE for a run.
+    RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "0",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "", DATA_DIR: dataDir }),
+  });
   let maxRss = readRssMb(server.pid!);
   let rowRss = maxRss;
   const sampler = setInterval(() => {

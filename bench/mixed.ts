@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "@sitesafe/db";
 import { ADMIN, fail, readDataset } from "./routes.js";
+import { apiMain, freePort, percentile, signIn, startServer } from "./server.js";
 
 /**
  * `pnpm bench:mixed` (after `pnpm build` and `pnpm seed:large` on PostgreSQL): what the server's
@@ -35,8 +35,6 @@ import { ADMIN, fail, readDataset } from "./routes.js";
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "..");
-const apiMain = join(root, "apps", "api", "dist", "main.js");
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
@@ -83,73 +81,11 @@ interface Run {
   loadAfter: number[];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-/** The server as bench.ts starts it (its V8 heap capped as `pnpm start` does), with READ_MEMORY set. */
-async function startServer(port: number, memory: Memory): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--max-old-space-size=256", apiMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "",
-      RATE_LIMIT_PER_MINUTE: "0",
-      READ_MEMORY: memory,
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) fail("the server did not become healthy within 120 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
-}
-
-async function signIn(baseUrl: string, who: { username: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify(who),
-  });
-  if (!res.ok) fail(`POST /api/login as ${who.username} answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.startsWith("session=") || c.startsWith("__Host-session="));
-  if (!cookie) fail(`POST /api/login as ${who.username} set no session cookie`);
-  return cookie;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
 }
 
 /** A small fixed-seed PRNG (mulberry32): every run makes the same choices. */
@@ -415,7 +351,7 @@ async function main() {
     for (const memory of MEMORIES) {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const server = await startServer(port, memory);
+      const server = await startServer(port, { RATE_LIMIT_PER_MINUTE: "0", READ_MEMORY: memory, DATABASE_URL: databaseUrl });
       try {
         const cookies: string[] = [];
         for (const user of users) cookies.push(await signIn(baseUrl, user));

@@ -72,7 +72,7 @@ export class ReadTablesPlugin implements KyselyPlugin {
   }
 }
 
-const NAME = String.raw`(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*))`;
+const NAME = `(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*))`;
 const QUALIFIED = String.raw`${NAME}(?:\s*\.\s*${NAME})?`;
 const AFTER_KEYWORD = new RegExp(String.raw`\b(?:from|join|update|into|using)\s+(?:lateral\s+|only\s+)?${QUALIFIED}`, "gi");
 const ALIAS = String.raw`(?:\s+(?:as\s+)?(?!(?:where|join|inner|left|right|full|cross|on|group|order|limit|offset|union|except|intersect|for|having|window|returning|set|values|natural|lateral)\b)${NAME})?`;
