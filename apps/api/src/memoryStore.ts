@@ -75,6 +75,14 @@ export class MemoryStore {
   }
 }
 
+/**
+ * What an entry's version text and its wrapper object cost: the version lists a counter per table
+ * the value is read from (memoryTables.ts), a few hundred characters, held beside every value.
+ */
+function versionBytes(version: string): number {
+  return 16 + version.length * 2 + 64;
+}
+
 /** The map slot, key string header and entry object. */
 const ENTRY_OVERHEAD = 96;
 
@@ -176,7 +184,7 @@ export class VersionedMemory {
   ): boolean {
     if (!this.enabled || generation !== this.generation) return false;
     const entry: Remembered<unknown> = { version, storedAt: now, generation, value };
-    return this.store.set(this.key(id), entry, bytes);
+    return this.store.set(this.key(id), entry, bytes + versionBytes(version));
   }
 
   /** Charges `bytes` for the held `value` of `id` (it grew), keeping its age; false if it is no longer held or no longer fits. */
@@ -184,7 +192,7 @@ export class VersionedMemory {
     const key = this.key(id);
     const entry = this.store.get<Remembered<unknown>>(key);
     if (!entry || entry.value !== value) return false;
-    return this.store.set(key, entry, bytes);
+    return this.store.set(key, entry, bytes + versionBytes(entry.version));
   }
 
   /**

@@ -151,6 +151,27 @@ describe("AnswerMemory", () => {
     expect(calls.n).toBe(101);
   });
 
+  it("charges an answer's version text to the budget: a small answer under a version past the per-entry cap is not kept", async () => {
+    // 1 MB budget: a 64 KB cap per entry. The answer is tiny; its version (a counter per table it
+    // reads) is what is large.
+    const store = new MemoryStore(1024 * 1024);
+    const memory = new AnswerMemory(10_000, store);
+    const { calls, compute } = counted(() => ({ ok: true }));
+    const long = async () => "t".repeat(40_000);
+    await memory.answer(long, key({ path: "long" }), compute);
+    await memory.answer(long, key({ path: "long" }), compute);
+    expect(calls.n).toBe(2);
+    expect(store.size).toBe(0);
+    const short = "jha_forms:1,users:2";
+    await memory.answer(async () => short, key({ path: "short" }), compute);
+    expect(store.size).toBe(1);
+    // What the store holds counts the version's two bytes a character.
+    expect(store.bytes).toBeGreaterThan(short.length * 2);
+    const before = store.bytes;
+    await memory.answer(async () => short.repeat(100), key({ path: "longer" }), compute);
+    expect(store.bytes - before).toBeGreaterThan(short.length * 100 * 2);
+  });
+
   it("makes a held answer's JSON once, and none for answers it does not hold", async () => {
     const memory = new AnswerMemory(10_000, new MemoryStore());
     const answer = await memory.answer(
