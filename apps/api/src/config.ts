@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { DEFAULT_MEMORY_BUDGET_BYTES } from "./memoryStore.js";
+import { DEFAULT_MEMORY_BUDGET_BYTES } from "./readMemory/store.js";
 
 /** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
 const MAX_MEMORY_BUDGET_BYTES = 4 * 1024 ** 3;
@@ -28,9 +28,9 @@ export interface Config {
   inviteTokenMaxDays: number;
   /** How long (ms) a looked-up session is remembered by this process; 0 turns it off. */
   sessionCacheMs: number;
-  /** How long (ms) this process remembers compliance figures (complianceMemory.ts); 0 turns it off. */
+  /** How long (ms) this process remembers compliance figures (readMemory/figures.ts); 0 turns it off. */
   complianceCacheMs: number;
-  /** How long (ms) this process may reuse an answer while the data is unchanged (answerMemory.ts); 0 turns it off. */
+  /** How long (ms) this process may reuse an answer while the data is unchanged (readMemory/answers.ts); 0 turns it off. */
   answerCacheMs: number;
   /**
    * READ_MEMORY: "on" (default) or "off". Off, the server remembers no reads at all (answers,
@@ -44,13 +44,13 @@ export interface Config {
    * every table, as before docs/decisions/0112-scoped-read-memory.md: any write forgets everything.
    */
   readMemoryUnscoped?: boolean;
-  /** Bytes everything the server remembers (answers, sessions, figures) may take together (memoryStore.ts). */
+  /** Bytes everything the server remembers (answers, sessions, figures) may take together (readMemory/store.ts). */
   memoryBudgetBytes: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
   /**
    * Tests only: record the tables every remembered read queries and fail it when its entry in the
-   * table map does not list one (memoryTables.ts, readTables.ts).
+   * table map does not list one (readMemory/tables.ts, readMemory/guard.ts).
    */
   checkReadTables?: boolean;
   /** In-memory embedded database (tests). */

@@ -11,15 +11,12 @@ import type { DbHandle } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { AnswerMemory } from "./answerMemory.js";
-import { SessionCache } from "./auth/sessionCache.js";
-import { ComplianceMemory } from "./complianceMemory.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
-import { MemoryStore, VersionedMemory } from "./memoryStore.js";
+import { ReadMemory } from "./readMemory/index.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
@@ -32,11 +29,11 @@ export interface BuildServerOptions {
   dbHandle: DbHandle;
   /** Fastify logger options; false silences it (tests). */
   logger?: boolean | Record<string, unknown>;
-  /** How long a looked-up session is remembered (auth/sessionCache.ts); 0 turns it off. */
+  /** How long a looked-up session is remembered (readMemory/sessions.ts); 0 turns it off. */
   sessionCacheMs?: number;
-  /** How long compliance figures are remembered (complianceMemory.ts); 0 reads them every time. */
+  /** How long compliance figures are remembered (readMemory/figures.ts); 0 reads them every time. */
   figuresCacheMs?: number;
-  /** How long an answer may be reused while the data is unchanged (answerMemory.ts); 0 computes every read. */
+  /** How long an answer may be reused while the data is unchanged (readMemory/answers.ts); 0 computes every read. */
   answersCacheMs?: number;
 }
 
@@ -55,7 +52,7 @@ declare module "fastify" {
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
     /**
-     * How much this server remembers (memoryStore.ts): estimated bytes and entries, never above its
+     * How much this server remembers (readMemory/store.ts): estimated bytes and entries, never above its
      * budget. A structural type: the API is also type-checked from its built declarations.
      */
     memory: { readonly bytes: number; readonly size: number };
@@ -93,11 +90,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
   registerRequestGuards(app);
-  const { contextFor, answerMemory } = requestContexts(app, options);
+  const { contextFor, memory } = requestContexts(app, options);
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
-  await registerRest(app, { config, dbHandle, contextFor, answerMemory, wholeListSlots });
+  await registerRest(app, { config, dbHandle, contextFor, answerMemory: memory.answers, wholeListSlots });
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error.
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
@@ -198,19 +195,19 @@ function registerRequestGuards(app: FastifyInstance): void {
 
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
-/** The server's memories and each request's context, built once per request (tRPC and REST share it). */
-function requestContexts(app: FastifyInstance, options: BuildServerOptions): { contextFor: ContextFor; answerMemory: AnswerMemory } {
+/** The server's read memory and each request's context, built once per request (tRPC and REST share it). */
+function requestContexts(app: FastifyInstance, options: BuildServerOptions): { contextFor: ContextFor; memory: ReadMemory } {
   const { config, dbHandle } = options;
-  // Everything the server remembers shares one budget in bytes (memoryStore.ts).
-  const memory = new MemoryStore(config.memoryBudgetBytes);
-  // READ_MEMORY=off: nothing is remembered, every read goes to the database (config.ts).
-  const on = config.readMemory === false ? 0 : 1;
-  const sessionCache = new SessionCache(on * (options.sessionCacheMs ?? config.sessionCacheMs), memory);
-  const figuresMs = on * (options.figuresCacheMs ?? config.complianceCacheMs);
-  const complianceMemory = new ComplianceMemory(figuresMs, memory);
-  const sharedMemory = new VersionedMemory(memory, "shared", figuresMs);
-  const answerMemory = new AnswerMemory(on * (options.answersCacheMs ?? config.answerCacheMs), memory);
-  app.decorate("memory", memory);
+  // Everything the server remembers shares one budget in bytes (readMemory/store.ts).
+  const memory = new ReadMemory({
+    on: config.readMemory !== false,
+    unscoped: config.readMemoryUnscoped === true,
+    budgetBytes: config.memoryBudgetBytes,
+    sessionMs: options.sessionCacheMs ?? config.sessionCacheMs,
+    figuresMs: options.figuresCacheMs ?? config.complianceCacheMs,
+    answerMs: options.answersCacheMs ?? config.answerCacheMs,
+  });
+  app.decorate("memory", memory.store);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -230,11 +227,8 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
         sessionToken: req.cookies[name],
         bearerToken: bearerTokenOf(req),
         cookies,
-        sessionCache,
-        complianceMemory,
-        answerMemory,
+        memory,
         idempotencyKey: headerOf(req, "idempotency-key"),
-        sharedMemory,
         acceptLanguage: headerOf(req, "accept-language"),
       });
       ctx.then(
@@ -245,7 +239,7 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
     }
     return ctx;
   };
-  return { contextFor, answerMemory };
+  return { contextFor, memory };
 }
 
 /** The tRPC endpoint of the web app (`/trpc/<area>.<procedure>`). */

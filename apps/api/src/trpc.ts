@@ -23,8 +23,6 @@ const t = initTRPC.context<Context>().create({
 
 const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
-  // Any write may change who may do what (role, assignment, logout): remembered sessions go.
-  if (type === "mutation") ctx.onWrite();
   if (type === "mutation" && result.ok && ctx.actor) await recordTokenWrite(ctx.db, ctx.actor, path);
   if (!result.ok) {
     const mapped = normaliseError(result.error);
@@ -82,7 +80,7 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * A read whose answer may come from the answer memory (answerMemory.ts): only for procedures that
+ * A read whose answer may come from the answer memory (readMemory/answers.ts): only for procedures that
  * read, never write, and whose answer follows from the signed-in user, the input, the data and the
  * clock. `.query(remembered(({ ctx, input }) => ...))`.
  */

@@ -2,10 +2,10 @@ import type { DbHandle } from "@sitesafe/db";
 import { createTestDb } from "@sitesafe/db/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type AnswerKey, AnswerMemory, MAX_ROWS } from "../src/answerMemory.js";
 import { createSession } from "../src/auth/sessions.js";
 import { answerList, WholeListOutlet } from "../src/lists.js";
-import { MemoryStore } from "../src/memoryStore.js";
+import { type AnswerKey, AnswerMemory, MAX_ROWS } from "../src/readMemory/answers.js";
+import { MemoryStore } from "../src/readMemory/store.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 

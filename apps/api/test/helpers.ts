@@ -28,7 +28,7 @@ export const testConfig: Config = {
   complianceCacheMs: 10_000,
   answerCacheMs: 10_000,
   readMemory: true,
-  // Every remembered read's tables are checked against its entry in the table map (memoryTables.ts).
+  // Every remembered read's tables are checked against its entry in the table map (src/readMemory/tables.ts).
   checkReadTables: true,
   memoryBudgetBytes: 64 * 1024 * 1024,
   streamIdleTimeoutMs: 30_000,

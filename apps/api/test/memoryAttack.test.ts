@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createDb, migrateToLatest, workers } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src/auth/passwords.js";
-import { DEFAULT_MEMORY_BUDGET_BYTES } from "../src/memoryStore.js";
+import { DEFAULT_MEMORY_BUDGET_BYTES } from "../src/readMemory/store.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, start, urlFor } from "./spawn.js";
 
@@ -10,7 +10,7 @@ import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostg
 // filed 100 JHA forms with every field at its maximum size and read `GET /api/jha-forms?limit=100`
 // with different searches, 11.6 MB an answer: the tenth request killed the process ("JavaScript
 // heap out of memory") on both databases. Everything the server remembers now shares one budget in
-// bytes (src/memoryStore.ts), and an answer over the per-entry cap is never kept. Reproduced here
+// bytes (src/readMemory/store.ts), and an answer over the per-entry cap is never kept. Reproduced here
 // in the test process (the memory's own byte count) and against the built server (its resident
 // size), on both databases.
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Database, sessions } from "@sitesafe/db";
 import type { Kysely } from "kysely";
-import type { SessionCache } from "./sessionCache.js";
+import type { SessionMemory } from "../readMemory/sessions.js";
 
 /**
  * Sessions after the Lucia guide (docs/api.md): the token is `<id>.<secret>`, both random;
@@ -24,13 +24,17 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 export type ValidatedSession = sessions.SessionWithActor & { renewed: boolean };
 
-/** The session memory and the request's data version, for servers that remember sessions. */
-export interface SessionMemory {
-  cache: SessionCache;
+/** The session memory and the request's version of the session's tables, for servers that remember sessions. */
+export interface RememberedSessions {
+  cache: SessionMemory;
   version: () => Promise<string>;
 }
 
-export async function validateSessionToken(db: Kysely<Database>, token: string, memory?: SessionMemory): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  db: Kysely<Database>,
+  token: string,
+  memory?: RememberedSessions,
+): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split(".");
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
   const remembered = memory?.cache.enabled ? { cache: memory.cache, version: await memory.version() } : undefined;
@@ -46,17 +50,16 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
   }
   if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
+    // The write moves the sessions counter: the remembered copy is not used again.
     await sessions.extendSession(db, id, expiresAt);
-    memory?.cache.invalidate();
     return { ...session, expiresAt, renewed: true };
   }
   return { ...session, renewed: false };
 }
 
-async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionCache; version: string } | undefined) {
-  const generation = remembered?.cache.begin() ?? 0;
+async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionMemory; version: string } | undefined) {
   const session = await sessions.findSessionWithActor(db, id);
-  if (session && remembered) remembered.cache.set(id, session, generation, remembered.version);
+  if (session && remembered) remembered.cache.set(id, session, remembered.version);
   return session;
 }
 

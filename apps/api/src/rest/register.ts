@@ -1,12 +1,12 @@
 import type { DbHandle } from "@sitesafe/db";
 import { badRequest, unsupportedInput } from "@sitesafe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AnswerMemory } from "../answerMemory.js";
 import type { Config } from "../config.js";
 import type { Context } from "../context.js";
 import { sendError } from "../errors.js";
 import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "../lists.js";
 import { registerApiDocs } from "../openapi/routes.js";
+import type { AnswerMemory } from "../readMemory/answers.js";
 import { createCaller } from "../router.js";
 import { assertTokenMayWrite } from "../services/tokens.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";

@@ -34,7 +34,7 @@ export const oshaRouter = router({
     return osha.putRecordkeeping(ctx, id, values);
   }),
 
-  // The records are read far more often than incidents change: remembered while the data is unchanged (answerMemory.ts).
+  // The records are read far more often than incidents change: remembered while the data is unchanged (readMemory/answers.ts).
   log300: authedProcedure
     .input(oshaLogQuerySchema)
     .query(remembered(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year))),

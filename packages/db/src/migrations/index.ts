@@ -13,6 +13,7 @@ import * as m0011 from "./0011_idempotency_keys.js";
 import * as m0012 from "./0012_user_language.js";
 import * as m0013 from "./0013_training_translations.js";
 import * as m0014 from "./0014_static_training_spanish.js";
+import * as m0015 from "./0015_audit_entity_versions.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012_user_language": m0012,
   "0013_training_translations": m0013,
   "0014_static_training_spanish": m0014,
+  "0015_audit_entity_versions": m0015,
 };

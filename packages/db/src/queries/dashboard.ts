@@ -28,12 +28,20 @@ export interface DashboardStats {
   incidentReports: number;
 }
 
+/** The stat cards other than the incident count (`incidentCount`): projects, workers, training. */
+export type DashboardFigures = Omit<DashboardStats, "incidentReports">;
+
 /**
- * The stat cards in one query. Staff: every active project, every worker, the mean compliance of
- * all workers (100 with none), every incident. A worker: their assigned active projects, the
- * workers on their projects and those workers' mean compliance, the incidents of their projects.
+ * The stat cards but the incident count, in one query. Staff: every active project, every worker,
+ * the mean compliance of all workers (100 with none). A worker: their assigned active projects,
+ * the workers on their projects and those workers' mean compliance.
+ *
+ * Apart from `incidentCount` because the two change at very different rates: incidents are filed
+ * all day, while these averages over every training record (the costly part) move only with
+ * training, projects and crews. The server remembers each under its own tables
+ * (apps/api/src/readMemory/tables.ts), so a new incident report recounts incidents only.
  */
-export async function stats(db: Kysely<Database>, scope: DashboardScope): Promise<DashboardStats> {
+export async function figures(db: Kysely<Database>, scope: DashboardScope): Promise<DashboardFigures> {
   const w = scope.workerId ?? NO_WORKER;
   const all = scope.kind === "all";
   const assignedProjects = db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", w);
@@ -69,11 +77,6 @@ export async function stats(db: Kysely<Database>, scope: DashboardScope): Promis
         )
         .select(sql<number>`coalesce(round(avg(wc.compliance)), 100)`.as("mean"))
         .as("safetyCompliance"),
-      eb
-        .selectFrom("incidentReports")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .$if(!all, (q) => q.where("projectId", "in", assignedProjects))
-        .as("incidentReports"),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -82,8 +85,20 @@ export async function stats(db: Kysely<Database>, scope: DashboardScope): Promis
     activeProjects: Number(row.activeProjects ?? 0),
     registeredWorkers: Number(row.registeredWorkers ?? 0),
     safetyCompliance: Number(row.safetyCompliance ?? 100),
-    incidentReports: Number(row.incidentReports ?? 0),
   };
+}
+
+/** The incident card: every incident for staff, the incidents of a worker's assigned projects. */
+export async function incidentCount(db: Kysely<Database>, scope: DashboardScope): Promise<number> {
+  const w = scope.workerId ?? NO_WORKER;
+  const row = await db
+    .selectFrom("incidentReports")
+    .select((e) => e.fn.countAll<number>().as("n"))
+    .$if(scope.kind !== "all", (q) =>
+      q.where("projectId", "in", db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", w)),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
 }
 
 const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

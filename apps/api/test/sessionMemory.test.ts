@@ -1,7 +1,7 @@
 import { sessions } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionCache } from "../src/auth/sessionCache.js";
-import { MemoryStore } from "../src/memoryStore.js";
+import { SessionMemory } from "../src/readMemory/sessions.js";
+import { MemoryStore } from "../src/readMemory/store.js";
 import { buildServer } from "../src/server.js";
 import { createTestApp, type TestApp, testConfig } from "./helpers.js";
 
@@ -66,42 +66,27 @@ describe("session memory", () => {
   });
 });
 
-describe("SessionCache", () => {
+describe("SessionMemory", () => {
   const session = { id: "s1" } as sessions.SessionWithActor;
 
   it("forgets an entry after its lifetime", () => {
-    const cache = new SessionCache(1_000, new MemoryStore());
-    cache.set("s1", session, cache.begin(), "5:5:", 10_000);
+    const cache = new SessionMemory(1_000, new MemoryStore());
+    cache.set("s1", session, "5:5:", 10_000);
     expect(cache.get("s1", "5:5:", 10_999)).toBe(session);
     expect(cache.get("s1", "5:5:", 11_000)).toBeUndefined();
   });
 
   it("uses an entry only under the data version it was read under: any write since means reading again", () => {
-    const cache = new SessionCache(60_000, new MemoryStore());
-    cache.set("s1", session, cache.begin(), "5:5:");
+    const cache = new SessionMemory(60_000, new MemoryStore());
+    cache.set("s1", session, "5:5:");
     expect(cache.get("s1", "5:5:")).toBe(session);
     expect(cache.get("s1", "5:6:")).toBeUndefined();
     expect(cache.get("s1", "5:5:")).toBeUndefined();
   });
 
-  it("does not remember a lookup that was in flight when a write happened", () => {
-    const cache = new SessionCache(1_000, new MemoryStore());
-    const started = cache.begin();
-    cache.invalidate();
-    cache.set("s1", session, started, "5:5:");
-    expect(cache.get("s1", "5:5:")).toBeUndefined();
-  });
-
-  it("forgets everything on a write", () => {
-    const cache = new SessionCache(1_000, new MemoryStore());
-    cache.set("s1", session, cache.begin(), "5:5:");
-    cache.invalidate();
-    expect(cache.get("s1", "5:5:")).toBeUndefined();
-  });
-
   it("remembers nothing when turned off", () => {
-    const cache = new SessionCache(0, new MemoryStore());
-    cache.set("s1", session, cache.begin(), "5:5:");
+    const cache = new SessionMemory(0, new MemoryStore());
+    cache.set("s1", session, "5:5:");
     expect(cache.get("s1", "5:5:")).toBeUndefined();
   });
 });

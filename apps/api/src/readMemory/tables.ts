@@ -8,19 +8,19 @@
  *
  * Scopes: "answer:<procedure path>" (every `remembered(...)` of routers/*.ts), "shared:<name>"
  * (`ctx.shared`, services/dashboard.ts), "figures:projects" and "figures:workers"
- * (complianceMemory.ts), "session" (auth/sessionCache.ts). A scope not listed here is versioned
+ * (figures.ts), "session" (sessions.ts). A scope not listed here is versioned
  * on every table: any write makes it read again.
  *
  * - Every answer also lists `ACTOR`: it is computed for the signed-in user's role, worker profile
  *   and project assignments (the session), which those tables hold.
  * - An answer that shows remembered figures or shared values lists their tables too (`FIGURES`).
- * - The guard (readTables.ts, on in the API tests) records the tables every remembered computation
- *   actually queries and fails when one is missing from its entry; test/memoryTables.test.ts
+ * - The guard (guard.ts, on in the API tests) records the tables every remembered computation
+ *   actually queries and fails when one is missing from its entry; test/readMemoryTables.test.ts
  *   checks that `TRACKED_TABLES` is every table the database counts changes of, and that every
  *   remembered path of the routers has an entry.
  */
 
-/** Every table with a change counter (migration 0005_data_versions); checked against the database by test/memoryTables.test.ts. */
+/** Every table with a change counter (migration 0005_data_versions); checked against the database by test/readMemoryTables.test.ts. */
 export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   "audit_events",
   "establishment_years",
@@ -50,6 +50,25 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   "worker_videos",
   "workers",
 ]);
+
+/**
+ * The audit history of one kind of record (`audit.auditHistory`, which reads the rows of that
+ * entity only): the counter of that kind's audit rows, and the one a truncate of the table moves
+ * (migration 0015_audit_entity_versions). Not the whole table's counter, which every filed record
+ * moves: a permit page stays remembered while incidents are reported.
+ */
+function historyOf(entity: "incident" | "permit"): string[] {
+  return [`audit_events:${entity}`, "audit_events:*"];
+}
+
+/**
+ * The table a counter of part of a table counts ("audit_events:permit" counts part of
+ * "audit_events"); the name itself for a whole table's counter.
+ */
+export function tableOf(counter: string): string {
+  const colon = counter.indexOf(":");
+  return colon < 0 ? counter : counter.slice(0, colon);
+}
 
 /** What the session gives every answer: the user's role, worker profile and project assignments. */
 const ACTOR = ["project_workers", "users", "workers"];
@@ -84,7 +103,9 @@ const ANSWERS: Record<string, readonly string[]> = {
   "comments.byId": SAFETY_MESSAGES,
   "comments.projectOptions": ["projects", "project_workers"],
 
-  "dashboard.stats": ["incident_reports", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  // dashboard.stats is not remembered whole: its parts are (services/dashboard.ts).
+  "dashboard.stats:figures": ["projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  "dashboard.stats:incidents": ["incident_reports", "project_workers"],
   "dashboard.upcoming": [
     "hot_work_permits",
     "projects",
@@ -105,7 +126,7 @@ const ANSWERS: Record<string, readonly string[]> = {
   "incidents.page": INCIDENTS,
   "incidents.byId": INCIDENTS,
   "incidents.formOptions": FORM_OPTIONS,
-  "incidents.history": [...INCIDENTS, "audit_events"],
+  "incidents.history": [...INCIDENTS, ...historyOf("incident")],
 
   "inviteTokens.list": ["invite_tokens", "users"],
 
@@ -122,7 +143,7 @@ const ANSWERS: Record<string, readonly string[]> = {
   "permits.list": PERMITS,
   "permits.page": PERMITS,
   "permits.formOptions": FORM_OPTIONS,
-  "permits.byId": [...PERMITS, "audit_events"],
+  "permits.byId": [...PERMITS, ...historyOf("permit")],
 
   "photos.list": ["photos", "incident_reports", "jha_forms", "projects", "project_workers", "users"],
 
@@ -162,7 +183,8 @@ const ANSWERS: Record<string, readonly string[]> = {
 };
 
 const OTHERS: Record<string, readonly string[]> = {
-  "shared:dashboard.staffStats": ["incident_reports", "projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  "shared:dashboard.staffFigures": ["projects", "project_workers", "training_modules", "worker_trainings", "workers"],
+  "shared:dashboard.staffIncidents": ["incident_reports"],
   "shared:dashboard.staffTraining": ["training_modules", "worker_trainings", "workers", "project_workers", "users"],
   "figures:projects": FIGURES,
   "figures:workers": FIGURES,

@@ -1,5 +1,5 @@
 /**
- * The one place the server keeps things in process memory (docs/decisions/0105-bounded-memory.md).
+ * The one place the server keeps things in process memory (docs/decisions/0105-bounded-memory.md, README.md here).
  * Remembered answers, sessions and shared figures all live here, under one budget in bytes
  * (`MEMORY_BUDGET_BYTES`, 64 MB by default), least recently used first out. Before, each memory
  * capped its entries by count: 200 answers of up to 100 maximum-size JHA forms each (11.6 MB) were
@@ -77,7 +77,7 @@ export class MemoryStore {
 
 /**
  * What an entry's version text and its wrapper object cost: the version lists a counter per table
- * the value is read from (memoryTables.ts), a few hundred characters, held beside every value.
+ * the value is read from (tables.ts), a few hundred characters, held beside every value.
  */
 function versionBytes(version: string): number {
   return 16 + version.length * 2 + 64;
@@ -132,19 +132,21 @@ export function estimateBytes(value: unknown, limit = Number.POSITIVE_INFINITY):
 interface Remembered<T> {
   version: string;
   storedAt: number;
-  generation: number;
   value: T;
 }
 
 /**
  * Values of one kind kept in the store, each reused only while its version (the change counters
- * of the tables it is read from, `dataVersions.scopedVersion` and memoryTables.ts, read once per
- * request before anything else) is the one read before the value was, for at most `maxAgeMs`, and until `forget()`. Requests that miss at the
- * same moment share one computation. A failed computation is never kept.
+ * of the tables it is read from, `dataVersions.scopedVersion` and tables.ts, read once per request
+ * before anything else) is the one read before the value was, and for at most `maxAgeMs`. Requests
+ * that miss at the same moment share one computation. A failed computation is never kept.
+ *
+ * Nothing forgets on a write: the version is the only freshness rule. A write commits its table's
+ * counter with its data, so the next request reads a new version and misses, on this instance
+ * and every other.
  */
 export class VersionedMemory {
-  private readonly pending = new Map<string, { version: string; generation: number; value: Promise<unknown> }>();
-  private generation = 0;
+  private readonly pending = new Map<string, { version: string; value: Promise<unknown> }>();
 
   constructor(
     readonly store: MemoryStore,
@@ -161,29 +163,17 @@ export class VersionedMemory {
     const key = this.key(id);
     const entry = this.store.get<Remembered<T>>(key);
     if (!entry) return undefined;
-    if (entry.version !== version || entry.generation !== this.generation || now - entry.storedAt >= this.maxAgeMs) {
+    if (entry.version !== version || now - entry.storedAt >= this.maxAgeMs) {
       this.store.delete(key, entry);
       return undefined;
     }
     return entry.value;
   }
 
-  /** The generation to hand back to `keep`: taken before the value is read. */
-  begin(): number {
-    return this.generation;
-  }
-
-  /** Keeps `value`, read under `version` by a read that began at `generation`; false if not kept. */
-  keep(
-    id: string,
-    version: string,
-    value: unknown,
-    generation: number,
-    bytes = estimateBytes(value, this.store.maxEntryBytes),
-    now = Date.now(),
-  ): boolean {
-    if (!this.enabled || generation !== this.generation) return false;
-    const entry: Remembered<unknown> = { version, storedAt: now, generation, value };
+  /** Keeps `value`, read under `version` (taken before the value was read); false if not kept. */
+  keep(id: string, version: string, value: unknown, bytes = estimateBytes(value, this.store.maxEntryBytes), now = Date.now()): boolean {
+    if (!this.enabled) return false;
+    const entry: Remembered<unknown> = { version, storedAt: now, value };
     return this.store.set(this.key(id), entry, bytes + versionBytes(version));
   }
 
@@ -204,17 +194,16 @@ export class VersionedMemory {
     const held = this.held<T>(id, version);
     if (held !== undefined) return Promise.resolve(held);
     const inFlight = this.pending.get(id);
-    if (share && inFlight && inFlight.version === version && inFlight.generation === this.generation) return inFlight.value as Promise<T>;
-    const generation = this.generation;
+    if (share && inFlight && inFlight.version === version) return inFlight.value as Promise<T>;
     const value = compute();
     if (!share) {
       void value.then(
-        (result) => keepable(result) && this.keep(id, version, result, generation),
+        (result) => keepable(result) && this.keep(id, version, result),
         () => undefined,
       );
       return value;
     }
-    const pending = { version, generation, value };
+    const pending = { version, value };
     this.pending.set(id, pending);
     const settle = () => {
       if (this.pending.get(id) === pending) this.pending.delete(id);
@@ -222,18 +211,12 @@ export class VersionedMemory {
     value.then(
       (result) => {
         settle();
-        if (keepable(result)) this.keep(id, version, result, generation);
+        if (keepable(result)) this.keep(id, version, result);
       },
       // A failed read (403, 404, database down) is not kept: the next request asks again.
       settle,
     );
     return value;
-  }
-
-  /** Forgets every value of this kind, and every read still in flight. */
-  forget(): void {
-    this.generation++;
-    this.pending.clear();
   }
 
   private key(id: string): string {

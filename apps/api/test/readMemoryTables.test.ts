@@ -4,15 +4,16 @@ import { type DbHandle, dataVersions } from "@sitesafe/db";
 import { createTestDb } from "@sitesafe/db/testing";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
 import { loadConfig } from "../src/config.js";
-import { knownScopes, TRACKED_TABLES, tablesOf } from "../src/memoryTables.js";
-import { checkTables, tablesInSql } from "../src/readTables.js";
+import { checkTables, tablesInSql } from "../src/readMemory/guard.js";
+import { knownScopes, TRACKED_TABLES, tableOf, tablesOf } from "../src/readMemory/tables.js";
 import { buildServer } from "../src/server.js";
 import { ORIGIN, testConfig } from "./helpers.js";
 
-// The read memory is scoped per table (src/memoryTables.ts, docs/decisions/0112-scoped-read-memory.md):
+// The read memory is scoped per table (src/readMemory/tables.ts, docs/decisions/0112-scoped-read-memory.md):
 // a remembered answer is versioned on the change counters of the tables it reads only. These tests
 // keep the table map honest (every table, every remembered path, the guard's SQL reading) and show
 // the point of it: a write to an unrelated table leaves a remembered permits page remembered,
@@ -29,7 +30,10 @@ describe("the table map", () => {
 
   it("knows every table the database counts changes of, and no other", async () => {
     const versions = await dataVersions.currentVersions(handle.db);
-    expect([...versions.keys()].sort()).toEqual([...TRACKED_TABLES].sort());
+    const wholeTables = [...versions.keys()].filter((name) => tableOf(name) === name);
+    expect(wholeTables.sort()).toEqual([...TRACKED_TABLES].sort());
+    // Counters of part of a table (migration 0015): the audit rows of one kind of record.
+    for (const name of versions.keys()) expect(TRACKED_TABLES.has(tableOf(name)), name).toBe(true);
   });
 
   it("has an entry for every remembered procedure of the routers, listing only real tables", () => {
@@ -56,13 +60,14 @@ describe("the table map", () => {
       "session",
       "figures:projects",
       "figures:workers",
-      "shared:dashboard.staffStats",
+      "shared:dashboard.staffFigures",
+      "shared:dashboard.staffIncidents",
       "shared:dashboard.staffTraining",
     ]) {
       expect(tablesOf(scope), scope).toBeDefined();
     }
     for (const scope of knownScopes()) {
-      for (const table of tablesOf(scope) ?? []) expect(TRACKED_TABLES.has(table), `${scope}: ${table}`).toBe(true);
+      for (const table of tablesOf(scope) ?? []) expect(TRACKED_TABLES.has(tableOf(table)), `${scope}: ${table}`).toBe(true);
     }
     // What the session gives every answer.
     for (const path of paths) expect(tablesOf(`answer:${path}`)).toEqual(expect.arrayContaining(["project_workers", "users", "workers"]));
@@ -111,6 +116,13 @@ describe("the guard's reading of SQL", () => {
     expect(() => checkTables("answer:x", ["projects", "recent"], ["projects"], TRACKED_TABLES)).not.toThrow();
     expect(() => checkTables("answer:x", ["projects", "jha_forms"], ["projects"], TRACKED_TABLES)).toThrow(/answer:x read jha_forms/);
     expect(() => checkTables("answer:x", ["jha_forms"], undefined, TRACKED_TABLES)).not.toThrow();
+    // A counter of part of a table covers reads of that table; a part noted by a value used inside
+    // needs that part or the whole table.
+    expect(() => checkTables("answer:x", ["audit_events"], ["audit_events:permit"], TRACKED_TABLES)).not.toThrow();
+    expect(() => checkTables("answer:x", ["audit_events:permit"], ["audit_events:incident"], TRACKED_TABLES)).toThrow(
+      /answer:x read audit_events:permit/,
+    );
+    expect(() => checkTables("answer:x", ["audit_events:permit"], ["audit_events"], TRACKED_TABLES)).not.toThrow();
   });
 });
 
@@ -257,6 +269,51 @@ describe("a remembered answer, scoped to its tables", () => {
     const changed = await request("GET", permitsPage, admin);
     expect(changed.queries).toBeGreaterThan(2);
     expect(titlesOf(changed.body).sort()).toEqual(["Cut rebar ends (north)", "Weld stair stringers"]);
+  });
+
+  it("a permit's page (with its history) stays remembered while other records are audited; its own history makes the next read fresh", async () => {
+    const filed = await request("POST", "/api/hot-work-permits", worker, permit("Grind anchor plates"));
+    expect(filed.status, filed.body).toBe(201);
+    const url = `/api/hot-work-permits/${(filed.json() as { id: number }).id}`;
+    const first = await request("GET", url, admin);
+    expect(first.status).toBe(200);
+    expect((await request("GET", url, admin)).queries).toBe(2);
+
+    // An incident report writes an audit row too (entity "incident"): the page stays remembered.
+    const incident = await request("POST", "/api/incident-reports", worker, {
+      projectId,
+      title: "Near miss at the hoist",
+      severity: "near_miss",
+      description: "A dropped tool landed close to the walkway.",
+    });
+    expect(incident.status, incident.body).toBe(201);
+    const afterIncident = await request("GET", url, admin);
+    expect(afterIncident.queries).toBe(2);
+    expect(afterIncident.body).toBe(first.body);
+
+    // The permit's own history, written by another instance: the next read shows the new row.
+    const permitId = (filed.json() as { id: number }).id;
+    await handle.db
+      .insertInto("auditEvents")
+      .values({ actorUserId: null, actorName: "Other instance", entity: "permit", entityId: permitId, action: "noted" })
+      .execute();
+    const noted = await request("GET", url, admin);
+    expect(noted.queries).toBeGreaterThan(2);
+    expect(noted.body).toContain("Other instance");
+    expect((await request("GET", url, admin)).queries).toBe(2);
+
+    // Approved through this server: fresh, and the history shows the approval.
+    expect((await request("PUT", `${url}/approve`, admin)).status).toBe(200);
+    const approved = await request("GET", url, admin);
+    expect(approved.queries).toBeGreaterThan(2);
+    expect(approved.json()).toMatchObject({ status: "approved" });
+
+    // The audit table emptied at once (no rows for a trigger to see): fresh again, history gone.
+    expect((await request("GET", url, admin)).queries).toBe(2);
+    await sql`truncate audit_events`.execute(handle.db);
+    const emptied = await request("GET", url, admin);
+    expect(emptied.queries).toBeGreaterThan(2);
+    expect(emptied.body).not.toContain("Other instance");
   });
 
   it("READ_MEMORY=unscoped (the memory before scoping) forgets the permits page on a safety message", async () => {

@@ -1,4 +1,4 @@
-import { estimateBytes, type MemoryStore, VersionedMemory } from "./memoryStore.js";
+import { estimateBytes, type MemoryStore, VersionedMemory } from "./store.js";
 
 /**
  * Answers to reads, remembered while the database under them is unchanged (docs/decisions/performance.md;
@@ -9,8 +9,8 @@ import { estimateBytes, type MemoryStore, VersionedMemory } from "./memoryStore.
  * data under it changes far less often than it is read.
  *
  * Before each remembered read the request asks the database for its per-table change counters
- * (kept by triggers, `dataVersions.currentVersions`, once per request, context.ts). An answer's
- * version is the counters of just the tables its computation reads (memoryTables.ts, e.g.
+ * (kept by triggers, `dataVersions.currentVersions`, once per request, request.ts). An answer's
+ * version is the counters of just the tables its computation reads (tables.ts, e.g.
  * "hot_work_permits:12,project_workers:3,..."; docs/decisions/0112-scoped-read-memory.md). An
  * answer is reused only when that version is exactly the one read before the answer was computed,
  * so no write to one of its tables was committed to this database in between, through this
@@ -18,13 +18,13 @@ import { estimateBytes, type MemoryStore, VersionedMemory } from "./memoryStore.
  * message does not change a permits page) and to other databases of the same server do not count.
  * Nothing on the application's write path knows about the memory, so no write can forget to clear
  * it. The API tests check that every remembered computation reads only tables its entry lists
- * (readTables.ts).
+ * (guard.ts).
  *
  * - Keys are per signed-in user (`AnswerKey`): one person's answer is never handed to another,
  *   whatever their scope, role or assignments.
  * - Some answers depend on the clock as well as the data (upcoming permits, videos due): an
  *   answer is reused for at most `maxAgeMs`.
- * - Answers live in the server's one memory store (memoryStore.ts), bounded in bytes with the
+ * - Answers live in the server's one memory store (store.ts), bounded in bytes with the
  *   sessions and shared figures, least recently used first out; an answer over the store's
  *   per-entry cap is never kept, nor a page of more than `MAX_ROWS` rows, nor a whole list (the
  *   caller says so through `keep`).
@@ -73,11 +73,10 @@ export class AnswerMemory {
     if (!this.enabled) return compute();
     const version = await versionOf();
     const id = keyText(key);
-    const generation = this.memory.begin();
     // REST reads are not shared while in flight: a whole list leaves its rows with the request
     // that asked (lists.ts), which a second request handed the same computation would not get.
     const answer = await this.memory.read(id, version, compute, () => false, !key.rest);
-    if (keepable(answer) && keep(answer) && !this.byAnswer.has(answer) && this.memory.keep(id, version, answer, generation)) {
+    if (keepable(answer) && keep(answer) && !this.byAnswer.has(answer) && this.memory.keep(id, version, answer)) {
       this.byAnswer.set(answer, { id, version });
     }
     return answer;
