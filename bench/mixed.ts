@@ -31,6 +31,7 @@ import { apiMain, freePort, percentile, signIn, startServer } from "./server.js"
  *   BENCH_MIXED_WORKERS    worker virtual users (default 8)
  *   BENCH_MIXED_SHARES     write shares in percent (default "0,1,5")
  *   BENCH_NOTE             a sentence added to the results (e.g. what else was running)
+ *   DB_STOCK               passed to the server: driver tuning to leave out (apps/api/src/config.ts)
  *   BENCH_OUTPUT           base name of the files written (default "results-mixed")
  */
 
@@ -407,6 +408,7 @@ async function main() {
     loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))),
     loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))),
     note: process.env.BENCH_NOTE ?? null,
+    dbStock: process.env.DB_STOCK ?? null,
     goals,
     problems,
   };
@@ -427,6 +429,7 @@ async function main() {
     '- Requests as bench.ts sends them: no compression asked for; "db transactions / request" is PostgreSQL\'s count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests, the work the memory saves, independent of CPU noise',
     `- Load average (1/5/15 min) at start: ${meta.loadAverageAtStart.join(" / ")}, at end: ${meta.loadAverageAtEnd.join(" / ")} (2 cores; above ~1 means other work shared the CPU)`,
     ...(meta.note ? [`- Note: ${meta.note}`] : []),
+    ...(meta.dbStock ? [`- DB_STOCK=${meta.dbStock}: the server ran without that driver tuning (packages/db/src/createDb.ts)`] : []),
     "",
     ...goals.map((g) => `- Goal: ${g}`),
     ...problems.map((p) => `- FAILED: ${p}`),

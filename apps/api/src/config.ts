@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { DB_TUNINGS, type DbTuning } from "@sitesafe/db";
 import { DEFAULT_MEMORY_BUDGET_BYTES } from "./readMemory/store.js";
 
 /** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
@@ -55,6 +56,8 @@ export interface Config {
   checkReadTables?: boolean;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
+  /** DB_STOCK (measuring only): driver tuning left out, to compare against stock (createDb.ts of the db package). */
+  dbStock?: ReadonlySet<DbTuning>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,7 +100,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readMemoryUnscoped: readMemoryMode === "unscoped",
     memoryBudgetBytes,
     streamIdleTimeoutMs,
+    dbStock: dbStockSetting(env.DB_STOCK),
   };
+}
+
+/** DB_STOCK: a comma list of `DB_TUNINGS` ("timestamps,prepare,camel"), or "all"; unset for none. */
+function dbStockSetting(raw: string | undefined): ReadonlySet<DbTuning> {
+  const names = (raw ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== "");
+  if (names.length === 1 && names[0] === "all") return new Set(DB_TUNINGS);
+  for (const name of names) {
+    if (!(DB_TUNINGS as readonly string[]).includes(name)) {
+      throw new Error(`DB_STOCK must list ${DB_TUNINGS.join(", ")} (or be "all"), got "${raw}"`);
+    }
+  }
+  return new Set(names as DbTuning[]);
 }
 
 /** A memory lifetime from the environment: 0 (off) to a minute. */

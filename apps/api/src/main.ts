@@ -31,6 +31,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       onPoolError: (error) => log.warn({ event: "db_pool_error", err: error.message }, "database connection lost"),
+      stock: config.dbStock,
     });
     await dbHandle.ping();
     const applied = await migrateToLatest(dbHandle.db);

@@ -98,6 +98,15 @@ describe("READ_MEMORY", () => {
   });
 });
 
+describe("DB_STOCK (measuring only)", () => {
+  it("lists the driver tuning to leave out, and refuses anything else", () => {
+    expect([...(loadConfig({}).dbStock ?? [])]).toEqual([]);
+    expect([...(loadConfig({ DB_STOCK: " Timestamps " }).dbStock ?? [])]).toEqual(["timestamps"]);
+    expect([...(loadConfig({ DB_STOCK: "all" }).dbStock ?? [])]).toEqual(["timestamps"]);
+    expect(() => loadConfig({ DB_STOCK: "prepare" })).toThrow(/DB_STOCK must list timestamps \(or be "all"\), got "prepare"/);
+  });
+});
+
 describe("the guard's reading of SQL", () => {
   it("finds the tables of joins, subqueries, CTEs, comma lists and writes", () => {
     const sql =
@@ -314,6 +323,43 @@ describe("a remembered answer, scoped to its tables", () => {
     const emptied = await request("GET", url, admin);
     expect(emptied.queries).toBeGreaterThan(2);
     expect(emptied.body).not.toContain("Other instance");
+  });
+
+  it("an incident's page stays remembered while other incidents are filed; any edit or delete of a report makes the next read fresh", async () => {
+    const report = (title: string) => ({
+      projectId,
+      title,
+      severity: "near_miss",
+      description: "A dropped tool landed close to the walkway.",
+    });
+    const filed = await request("POST", "/api/incident-reports", worker, report("Dropped wrench"));
+    expect(filed.status, filed.body).toBe(201);
+    const id = (filed.json() as { id: number }).id;
+    const url = `/api/incident-reports/${id}`;
+    const first = await request("GET", url, admin);
+    expect(first.status).toBe(200);
+    expect((await request("GET", url, admin)).queries).toBe(2);
+
+    // Another report, through this server and straight in the database: a new row, not a change.
+    const other = await request("POST", "/api/incident-reports", worker, report("Loose handrail"));
+    expect(other.status, other.body).toBe(201);
+    const afterInsert = await request("GET", url, admin);
+    expect(afterInsert.queries).toBe(2);
+    expect(afterInsert.body).toBe(first.body);
+
+    // This report edited by another instance: the next read shows the edit.
+    await handle.db.updateTable("incidentReports").set({ title: "Dropped wrench (level 3)" }).where("id", "=", id).execute();
+    const edited = await request("GET", url, admin);
+    expect(edited.queries).toBeGreaterThan(2);
+    expect(edited.json()).toMatchObject({ title: "Dropped wrench (level 3)" });
+    expect((await request("GET", url, admin)).queries).toBe(2);
+
+    // Another report deleted: counted as a change too (the counter does not know which row).
+    await handle.db
+      .deleteFrom("incidentReports")
+      .where("id", "=", (other.json() as { id: number }).id)
+      .execute();
+    expect((await request("GET", url, admin)).queries).toBeGreaterThan(2);
   });
 
   it("READ_MEMORY=unscoped (the memory before scoping) forgets the permits page on a safety message", async () => {

@@ -62,6 +62,16 @@ function historyOf(entity: "incident" | "permit"): string[] {
 }
 
 /**
+ * A record read by id (`<area>.byId`): its own table counts only changes to existing rows
+ * ("<table>:modified", migration 0016). A new row cannot change it: ids are never reused, and a
+ * read of an id that did not exist was a 404, which is never remembered. Only for reads of one
+ * row by its id.
+ */
+function oneRecord(tables: readonly string[], own: string): string[] {
+  return tables.map((table) => (table === own ? `${own}:modified` : table));
+}
+
+/**
  * The table a counter of part of a table counts ("audit_events:permit" counts part of
  * "audit_events"); the name itself for a whole table's counter.
  */
@@ -124,7 +134,7 @@ const ANSWERS: Record<string, readonly string[]> = {
 
   "incidents.list": INCIDENTS,
   "incidents.page": INCIDENTS,
-  "incidents.byId": INCIDENTS,
+  "incidents.byId": oneRecord(INCIDENTS, "incident_reports"),
   "incidents.formOptions": FORM_OPTIONS,
   "incidents.history": [...INCIDENTS, ...historyOf("incident")],
 
@@ -132,7 +142,7 @@ const ANSWERS: Record<string, readonly string[]> = {
 
   "jha.list": JHA_FORMS,
   "jha.page": JHA_FORMS,
-  "jha.byId": JHA_FORMS,
+  "jha.byId": oneRecord(JHA_FORMS, "jha_forms"),
   "jha.formOptions": FORM_OPTIONS,
   "jha.comments": [...JHA_FORMS, "jha_comments"],
 
@@ -143,7 +153,7 @@ const ANSWERS: Record<string, readonly string[]> = {
   "permits.list": PERMITS,
   "permits.page": PERMITS,
   "permits.formOptions": FORM_OPTIONS,
-  "permits.byId": [...PERMITS, ...historyOf("permit")],
+  "permits.byId": [...oneRecord(PERMITS, "hot_work_permits"), ...historyOf("permit")],
 
   "photos.list": ["photos", "incident_reports", "jha_forms", "projects", "project_workers", "users"],
 
