@@ -4,6 +4,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { codeSplitting, firstScreenChunks, isFirstPass } from "./build/chunks";
 import { precompress } from "./build/precompress";
+import { signedInPreload } from "./build/preload";
 
 export default defineConfig({
   plugins: [
@@ -15,6 +16,8 @@ export default defineConfig({
     // It never caches /api or /trpc: data offline comes from the query cache kept in IndexedDB,
     // which is scoped to the signed-in user and cleared on logout.
     firstScreenChunks(),
+    // Not in the first pass: it reads the real bundle's route chunks.
+    !isFirstPass() && signedInPreload(),
     VitePWA({
       // The first pass of build/chunks.ts only reads how the app splits: no service worker there.
       disable: isFirstPass(),

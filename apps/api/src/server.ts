@@ -284,7 +284,8 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
         // Hashed file names change with their content: cached for a year. The service worker and
         // the manifest and the app shell keep their names, so the browser must ask each time.
         if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
-        else if (/\/(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path)) res.header("cache-control", "no-cache");
+        else if (/\/(index\.html|sw\.js|manifest\.webmanifest|signed-in-preload\.js)(\.br|\.gz)?$/.test(path))
+          res.header("cache-control", "no-cache");
       },
     });
   }

@@ -13,7 +13,7 @@
 //   (features/accounts/AuthPage.tsx), so i18next (~14 KB) and the English texts fit.
 // The largest chunk is the entry (React DOM, Mantine core, router, i18next, English texts).
 // Reads Vite's manifest of the last `vite build`; exits 1 on a miss.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -78,6 +78,19 @@ for (const key of Object.keys(manifest)) {
     misses.push(`chunks import each other: ${found.map((k) => manifest[k].file).join(" -> ")}`);
     break;
   }
+}
+// The signed-in preload (build/preload.ts): named by the page, and naming the layout route's
+// chunk and only files that exist, or it would load nothing useful (or fail) on every start.
+const preloadPath = join(dist, "signed-in-preload.js");
+const layoutKey = Object.keys(manifest).find((k) => k === "src/routes/_app.tsx?tsr-split=component");
+if (!existsSync(preloadPath) || !readFileSync(join(dist, "index.html"), "utf8").includes('src="/signed-in-preload.js"')) {
+  misses.push("signed-in-preload.js missing, or not named by index.html");
+} else {
+  const named = [...readFileSync(preloadPath, "utf8").matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  for (const file of named)
+    if (!existsSync(join(dist, file))) misses.push(`signed-in-preload.js names ${file}, which the build does not have`);
+  if (!layoutKey || !named.includes(manifest[layoutKey].file))
+    misses.push("signed-in-preload.js does not name the signed-in layout's chunk");
 }
 console.log(
   `bundle: /auth loads ${(authTotal / KB).toFixed(1)} KB gzipped in ${authFiles.size} files (budget ${AUTH_BUDGET / KB} KB); ${jsChunks.length} chunks, largest ${largest.file} ${(largest.size / KB).toFixed(1)} KB (budget ${CHUNK_BUDGET / KB} KB per non-entry chunk)`,
