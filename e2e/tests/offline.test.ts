@@ -298,9 +298,12 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
     await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
     await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
+    // The project is picked by name; the one the worker left is kept, and said to be gone.
+    await expect(edit.getByLabel("Project", { exact: true }).inputValue()).resolves.toContain("no longer open to you");
     await expect(edit.getByTestId("outbox-read-only-note").textContent()).resolves.toContain(
       "discard this item and fill in the form again",
     );
+    await screenshot(page, "offline-outbox-edit-phone");
     await edit.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => edit.count()).toBe(0);
     await refused.getByRole("button", { name: "Discard" }).click();

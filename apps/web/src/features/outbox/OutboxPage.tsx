@@ -10,11 +10,13 @@ import {
   Modal,
   NumberInput,
   Progress,
+  Select,
   Stack,
   Text,
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -22,6 +24,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { formatDateTime } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
 import { useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
@@ -168,6 +171,32 @@ export function OutboxPage() {
 
 const humanise = (key: string) => key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The projects and people the item's own form offers (its form options, from the server or the
+ * saved cache), so a refused item can be moved to a project the worker is still on by name.
+ * Undefined when they are not at hand (offline and never loaded): the dialog then shows the id as
+ * a number.
+ */
+function useChoices(path: OutboxItem["path"]): { project: Choice[]; worker: Choice[] } | undefined {
+  const area = path.split(".")[0];
+  const jha = trpc.jha.formOptions.useQuery(undefined, { enabled: area === "jha" });
+  const incidents = trpc.incidents.formOptions.useQuery(undefined, { enabled: area === "incidents" });
+  const permits = trpc.permits.formOptions.useQuery(undefined, { enabled: area === "permits" });
+  const comments = trpc.comments.projectOptions.useQuery(undefined, { enabled: area === "comments" });
+  const options = area === "jha" ? jha.data : area === "incidents" ? incidents.data : area === "permits" ? permits.data : undefined;
+  const projects = options?.projects ?? (area === "comments" ? comments.data : undefined);
+  if (!projects) return undefined;
+  return {
+    project: projects.map((p) => ({ value: String(p.id), label: p.name })),
+    worker: (options?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}` })),
+  };
+}
+
 /**
  * Edits what was queued (editFields.ts): its text, number and yes/no fields, the ones a refusal
  * usually names. Lists (hazards, precautions) and grouped answers are shown read-only, with a note:
@@ -177,6 +206,10 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
   const { t } = useTranslation("outbox");
   const [values, setValues] = useState<Record<string, unknown>>({ ...(item.input as Record<string, unknown>) });
   const fields = editFields(values);
+  const choices = useChoices(item.path);
+  // On a phone the dialog takes the screen: its buttons stay in reach above the bottom bar.
+  const phone = useMediaQuery("(max-width: 36em)") ?? false;
+  const label = (key: string) => t(`fields.${key}`, { defaultValue: humanise(key) });
   const change = (key: string, value: unknown) => setValues((s) => ({ ...s, [key]: value }));
   const save = () => {
     void editAndRetry(item, values, labelOf(item.path, values)).then(() => {
@@ -185,7 +218,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
     });
   };
   return (
-    <Modal opened onClose={onClose} title={t("edit", { kind: kindLabel(item.path) })} centered>
+    <Modal opened onClose={onClose} title={t("edit", { kind: kindLabel(item.path) })} centered fullScreen={phone}>
       <Stack gap="sm">
         {item.error ? (
           <Alert color="red" p="xs">
@@ -193,17 +226,26 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
           </Alert>
         ) : null}
         {fields.map((field) =>
-          field.kind === "number" ? (
+          field.kind === "choice" && choices ? (
+            <Select
+              key={field.key}
+              label={label(field.key)}
+              data={withCurrent(choices[field.of], field.value, t("unavailableChoice", { id: field.value }))}
+              value={String(field.value)}
+              allowDeselect={false}
+              onChange={(v) => v !== null && change(field.key, Number(v))}
+            />
+          ) : field.kind === "number" || field.kind === "choice" ? (
             <NumberInput
               key={field.key}
-              label={humanise(field.key)}
+              label={label(field.key)}
               value={field.value}
               onChange={(v) => change(field.key, typeof v === "number" ? v : Number(v))}
             />
           ) : field.kind === "boolean" ? (
             <Checkbox
               key={field.key}
-              label={humanise(field.key)}
+              label={label(field.key)}
               checked={field.value}
               onChange={(e) => change(field.key, e.currentTarget.checked)}
             />
@@ -211,7 +253,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
             field.long ? (
               <Textarea
                 key={field.key}
-                label={humanise(field.key)}
+                label={label(field.key)}
                 value={field.value}
                 autosize
                 minRows={2}
@@ -220,7 +262,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
             ) : (
               <TextInput
                 key={field.key}
-                label={humanise(field.key)}
+                label={label(field.key)}
                 value={field.value}
                 onChange={(e) => change(field.key, e.currentTarget.value)}
               />
@@ -228,7 +270,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
           ) : (
             <TextInput
               key={field.key}
-              label={humanise(field.key)}
+              label={label(field.key)}
               value={field.shown || t("emptyValue")}
               readOnly
               variant="filled"
@@ -250,4 +292,9 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
       </Stack>
     </Modal>
   );
+}
+
+/** The choices, with the queued id kept (and said to be gone) when it is no longer among them: a project the worker left. */
+function withCurrent(choices: Choice[], id: number, gone: string): Choice[] {
+  return choices.some((c) => c.value === String(id)) ? choices : [...choices, { value: String(id), label: gone }];
 }

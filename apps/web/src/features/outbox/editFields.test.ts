@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { editFields, hasReadOnly, showValue } from "./editFields";
 
 describe("the Outbox's edit fields", () => {
-  it("lets text, numbers and yes/no answers be edited, and shows lists, groups and empty fields read-only", () => {
+  it("lets text, numbers, yes/no answers, projects and people be edited, and shows lists, groups and empty fields read-only", () => {
     const long = "x".repeat(61);
     const fields = editFields({
       jobTitle: "Roofing",
@@ -14,17 +14,21 @@ describe("the Outbox's edit fields", () => {
       hazards: ["Falls", "Heat"],
       witness: { name: "Ann", phone: "" },
       supervisorId: null,
+      reportedBy: 12,
+      hours: 3,
     });
     expect(fields).toEqual([
       { key: "jobTitle", kind: "text", value: "Roofing", long: false },
       { key: "description", kind: "text", value: long, long: true },
-      { key: "projectId", kind: "number", value: 7 },
+      { key: "projectId", kind: "choice", of: "project", value: 7 },
       { key: "date", kind: "text", value: "2026-01-05", long: false },
       { key: "firstAidGiven", kind: "boolean", value: true },
       { key: "reportedToOsha", kind: "boolean", value: false },
       { key: "hazards", kind: "readOnly", value: ["Falls", "Heat"], shown: "Falls; Heat" },
       { key: "witness", kind: "readOnly", value: { name: "Ann", phone: "" }, shown: "Ann" },
       { key: "supervisorId", kind: "readOnly", value: null, shown: "" },
+      { key: "reportedBy", kind: "choice", of: "worker", value: 12 },
+      { key: "hours", kind: "number", value: 3 },
     ]);
     expect(hasReadOnly(fields)).toBe(true);
     expect(hasReadOnly(editFields({ title: "A", done: false }))).toBe(false);
