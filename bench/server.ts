@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
  * Without a cap V8 sizes its heap from the machine's memory (4 GB here) and collects lazily, so
  * RSS grew past 300 MB with garbage while the live data stayed under 100 MB.
  */
-const NODE_FLAGS = ["--max-old-space-size=256"];
+/** BENCH_NODE_FLAGS: more flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it). */
+const NODE_FLAGS = ["--max-old-space-size=256", ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])];
 
 /** Starts the built server on `port` with `env` added to this process's, and waits until it is healthy (at most 120 s). */
 export async function startServer(port: number, env: Record<string, string | undefined>): Promise<ChildProcess> {
