@@ -19,8 +19,10 @@ import { apiMain, freePort, percentile, signIn, startServer } from "./server.js"
  * A share of their requests (0%, 1%, 5%) are writes instead: a comment on a JHA form, a safety
  * message, an incident report. Each share runs on the same build with READ_MEMORY=on (scoped per
  * table), unscoped (every value versioned on every table, as before 0112) and off, each after a
- * short warm-up that is not counted. The writes stay in the database (they are real
- * records of the bench accounts; seed a new database to start over).
+ * short warm-up that is not counted. What a run wrote (comments, messages, reports and their
+ * audit rows) is deleted after it, so every run starts from the same dataset: left in place, the
+ * comments piled onto the same JHA forms run after run, and each run measured heavier pages than
+ * the one before.
  *
  * Writes bench/results-mixed.md and bench/results-mixed.json: req/s, read p50/p95, write p95 and
  * the on/off ratio per write share, with the load average before and after.
@@ -99,6 +101,41 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The tables the benchmark's writes add rows to, and the audit rows that come with them. */
+const WRITTEN = ["jhaComments", "safetyComments", "incidentReports", "auditEvents"] as const;
+
+/** The highest id of each written table now: the rows a run adds are above it. */
+async function highWaterMarks(): Promise<Map<string, number>> {
+  const handle = await createDb({ databaseUrl, maxConnections: 1 });
+  try {
+    const marks = new Map<string, number>();
+    for (const table of WRITTEN) {
+      const row = await handle.db
+        .selectFrom(table)
+        .select((e) => e.fn.max("id").as("id"))
+        .executeTakeFirst();
+      marks.set(table, Number(row?.id ?? 0));
+    }
+    return marks;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Deletes what a run wrote (an incident's photos and recordkeeping go with it), back to `marks`. */
+async function deleteWrites(marks: Map<string, number>): Promise<void> {
+  const handle = await createDb({ databaseUrl, maxConnections: 1 });
+  try {
+    for (const table of WRITTEN)
+      await handle.db
+        .deleteFrom(table)
+        .where("id", ">", marks.get(table) ?? 0)
+        .execute();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The virtual users and what they look at, from the dataset (read before the server starts). */
@@ -343,6 +380,7 @@ async function main() {
   if (!databaseUrl) fail("bench:mixed needs DATABASE_URL: PostgreSQL with the seed:large dataset (pnpm seed:large).");
   if (!existsSync(apiMain)) fail(`${apiMain} not found: run \`pnpm build\` first (the benchmark measures the built server).`);
   const users = await virtualUsers();
+  const marks = await highWaterMarks();
   const runs: Run[] = [];
   const loadAtStart = os.loadavg();
   console.log(
@@ -363,6 +401,7 @@ async function main() {
         );
       } finally {
         await stopServer(server);
+        await deleteWrites(marks);
       }
     }
   }
