@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from "vite";
+import { SAVED_CACHE_KEY } from "../src/features/offline/savedCache";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -45,7 +46,7 @@ export function signedInPreload(): Plugin {
       const source = [
         "// Written by apps/web/build/preload.ts: a signed-in user's layout chunks, loaded beside the entry.",
         "try {",
-        '  if (localStorage.getItem("sitesafe.savedCache") === "1" && location.pathname !== "/auth") {',
+        `  if (localStorage.getItem(${JSON.stringify(SAVED_CACHE_KEY)}) === "1" && location.pathname !== "/auth") {`,
         `    var files = ${JSON.stringify(only(layout))};`,
         `    if (location.pathname === "/") files = files.concat(${JSON.stringify(only(dashboard).filter((f) => !only(layout).includes(f)))});`,
         "    for (var i = 0; i < files.length; i++) {",

@@ -3,7 +3,9 @@
 // reading the cache while the signed-in layout's chunks load; it says nothing about who the user
 // is, and the cache is still put back only for the right user. Tiny, as it is on /auth's path.
 
-const KEY = "sitesafe.savedCache";
+/** The localStorage key; build/preload.ts reads it too, before any of the app has loaded. */
+export const SAVED_CACHE_KEY = "sitesafe.savedCache";
+const KEY = SAVED_CACHE_KEY;
 
 export function hasSavedCache(): boolean {
   try {

@@ -19,11 +19,13 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { formatDateTime } from "../../lib/format";
+import { i18n } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
 import { useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
@@ -171,6 +173,22 @@ export function OutboxPage() {
 
 const humanise = (key: string) => key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
 
+/** A queued create's form names its fields "<area>:form.<key>"; these keys are named otherwise there. */
+const FORM_KEY: Record<string, string> = { projectId: "project", startDate: "start", endDate: "end", content: "message" };
+const FORMS = new Set(["jha", "incidents", "permits", "comments"]);
+
+/**
+ * A field's name as the item's own form shows it (the spec's words, in the reader's language), else
+ * the Outbox's own name for the fields no form shows (a comment's JHA form, a progress record's
+ * module), else the key spelt out.
+ */
+function fieldLabel(t: TFunction, path: OutboxItem["path"], key: string): string {
+  const [area = "", procedure] = path.split(".");
+  const formKey = `${area}:form.${FORM_KEY[key] ?? key}`;
+  if (procedure === "create" && FORMS.has(area) && i18n.exists(formKey)) return t(formKey);
+  return t(`outbox:fields.${key}`, { defaultValue: humanise(key) });
+}
+
 interface Choice {
   value: string;
   label: string;
@@ -209,7 +227,7 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
   const choices = useChoices(item.path);
   // On a phone the dialog takes the screen: its buttons stay in reach above the bottom bar.
   const phone = useMediaQuery("(max-width: 36em)") ?? false;
-  const label = (key: string) => t(`fields.${key}`, { defaultValue: humanise(key) });
+  const label = (key: string) => fieldLabel(t, item.path, key);
   const change = (key: string, value: unknown) => setValues((s) => ({ ...s, [key]: value }));
   const save = () => {
     void editAndRetry(item, values, labelOf(item.path, values)).then(() => {
