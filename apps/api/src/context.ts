@@ -141,6 +141,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
         { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language },
         compute,
         () => outlet?.source === undefined,
+        { actor: this.actor, input: the },
       );
     },
   };

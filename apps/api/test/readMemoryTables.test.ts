@@ -362,6 +362,99 @@ describe("a remembered answer, scoped to its tables", () => {
     expect((await request("GET", url, admin)).queries).toBeGreaterThan(2);
   });
 
+  it("a worker's lists follow their own projects (bucket counters): a report on another site leaves them remembered, one on theirs does not", async () => {
+    const db = handle.db;
+    // A project the worker is not on, in another bucket of the counters (migration 0017).
+    const elsewhere = (
+      await db
+        .insertInto("projects")
+        .values({ name: "Far Yard", location: "Shelbyville", status: "active", startDate: "2026-01-05", emergencyContactInfo: "{}" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(dataVersions.partName("incident_reports", elsewhere)).not.toBe(dataVersions.partName("incident_reports", projectId));
+    const report = (project: number, title: string) => ({ projectId: project, title, severity: "minor", description: "Seen on the walk." });
+    const workerReads = ["/api/incident-reports?limit=50", "/api/dashboard/recent-incidents"];
+    const titles = (body: string) => (JSON.parse(body) as { title: string }[]).map((r) => r.title);
+    for (const url of workerReads) await request("GET", url, worker);
+    const adminList = await request("GET", "/api/incident-reports?limit=50", admin);
+
+    // Filed on the other site: the worker's answers stay remembered (session and counters only).
+    expect((await request("POST", "/api/incident-reports", admin, report(elsewhere, "Far yard spill"))).status).toBe(201);
+    for (const url of workerReads) {
+      const again = await request("GET", url, worker);
+      expect(again.queries, url).toBe(2);
+      expect(titles(again.body), url).not.toContain("Far yard spill");
+    }
+    // Staff read every project: their list is read again and shows it.
+    const adminAfter = await request("GET", "/api/incident-reports?limit=50", admin);
+    expect(adminAfter.queries).toBeGreaterThan(2);
+    expect(titles(adminAfter.body)).toContain("Far yard spill");
+    expect(adminAfter.body).not.toBe(adminList.body);
+
+    // Filed on the worker's site: read again, and shown.
+    expect((await request("POST", "/api/incident-reports", admin, report(projectId, "Harbor tower spill"))).status).toBe(201);
+    for (const url of workerReads) {
+      const fresh = await request("GET", url, worker);
+      expect(fresh.queries, url).toBeGreaterThan(2);
+      expect(titles(fresh.body), url).toContain("Harbor tower spill");
+    }
+
+    // A report moved onto the worker's site by another instance: the new project's bucket moved too.
+    await db.updateTable("incidentReports").set({ projectId }).where("title", "=", "Far yard spill").execute();
+    for (const url of workerReads) expect(titles((await request("GET", url, worker)).body), url).toContain("Far yard spill");
+  });
+
+  it("a worker's safety messages follow their own; a form's comments follow that form", async () => {
+    const db = handle.db;
+    const messages = "/api/safety-comments?limit=50";
+    const mine = await request("POST", "/api/safety-comments", worker, { title: "Loose railing", content: "East stair", projectId });
+    expect(mine.status, mine.body).toBe(201);
+    const someone = (
+      await db
+        .insertInto("users")
+        .values({ username: "mt_other", email: "mt_other@example.com", passwordHash: "unused", role: "worker" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await request("GET", messages, worker);
+    // Someone else's message (another author, another bucket): the worker's list stays remembered.
+    expect(dataVersions.partName("safety_comments", someone)).not.toBe(
+      dataVersions.partName("safety_comments", (mine.json() as { userId: number }).userId),
+    );
+    await db.insertInto("safetyComments").values({ userId: someone, title: "Not theirs", content: "Gate" }).execute();
+    expect((await request("GET", messages, worker)).queries).toBe(2);
+    // Their own message answered by the office (an update of their row): read again, with the answer.
+    await db
+      .updateTable("safetyComments")
+      .set({ status: "in_progress" })
+      .where("id", "=", (mine.json() as { id: number }).id)
+      .execute();
+    const answered = await request("GET", messages, worker);
+    expect(answered.queries).toBeGreaterThan(2);
+    expect(answered.json()).toContainEqual(expect.objectContaining({ id: (mine.json() as { id: number }).id, status: "in_progress" }));
+
+    // Two forms in different buckets: a comment on one leaves the other's comments remembered.
+    const [formA, formB] = (
+      await db
+        .insertInto("jhaForms")
+        .values([
+          { projectId, title: "Roof edge work" },
+          { projectId, title: "Trenching" },
+        ])
+        .returning("id")
+        .execute()
+    ).map((f) => f.id) as [number, number];
+    const commentsOf = (form: number) => `/api/jha-forms/${form}/comments`;
+    await request("GET", commentsOf(formA), worker);
+    expect((await request("POST", commentsOf(formB), admin, { content: "Shore the walls", visibility: "public" })).status).toBe(201);
+    expect((await request("GET", commentsOf(formA), worker)).queries).toBe(2);
+    expect((await request("POST", commentsOf(formA), admin, { content: "Harness on", visibility: "public" })).status).toBe(201);
+    const fresh = await request("GET", commentsOf(formA), worker);
+    expect(fresh.queries).toBeGreaterThan(2);
+    expect(fresh.json()).toEqual([expect.objectContaining({ content: "Harness on" })]);
+  });
+
   it("READ_MEMORY=unscoped (the memory before scoping) forgets the permits page on a safety message", async () => {
     const unscoped = await buildServer({
       config: { ...testConfig, readMemoryUnscoped: true },

@@ -126,3 +126,12 @@ export function canEditJhaComment(actor: Actor | null, comment: { userId: number
 export function canDeleteJhaComment(actor: Actor | null, comment: { userId: number | null }): boolean {
   return actor !== null && (actor.role === "admin" || comment.userId === actor.userId);
 }
+
+/**
+ * Whose safety messages the actor's lists show: undefined for everyone's (staff), else only the
+ * actor's own (by user id). The server filters lists with it and versions remembered lists on it
+ * (apps/api/src/readMemory/tables.ts), so the two cannot disagree.
+ */
+export function readableMessageAuthor(actor: Actor): number | undefined {
+  return can(actor, "comment.viewAll") ? undefined : actor.userId;
+}

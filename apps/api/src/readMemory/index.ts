@@ -6,7 +6,7 @@ import { FigureMemory } from "./figures.js";
 import { checkTables, noteRead, ReadTablesPlugin, recordReads } from "./guard.js";
 import { SessionMemory } from "./sessions.js";
 import { MemoryStore, VersionedMemory } from "./store.js";
-import { TRACKED_TABLES, tablesOf } from "./tables.js";
+import { countersOf, type Reader, TRACKED_TABLES, tablesOf } from "./tables.js";
 
 /**
  * The read memory: everything the server keeps in process memory to answer reads without the
@@ -58,8 +58,11 @@ export interface RequestMemory {
   workerCompliance: compliance.WorkerComplianceLookup;
   /** A value shared by every request (`Context.shared`). */
   shared<T>(name: string, read: () => Promise<T>): Promise<T>;
-  /** The remembered answer for `key`, else `compute()`'s, kept unless `keep` refuses it. */
-  answer<T>(key: AnswerKey, compute: () => Promise<T>, keep: (value: T) => boolean): Promise<T>;
+  /**
+   * The remembered answer for `key`, else `compute()`'s, kept unless `keep` refuses it; `reader`
+   * picks the parts of tables the answer reads (tables.ts).
+   */
+  answer<T>(key: AnswerKey, compute: () => Promise<T>, keep: (value: T) => boolean, reader: Reader): Promise<T>;
   /** Runs a read of `scope` under the guard of tables.ts (tests); for reads remembered elsewhere or not at all. */
   guarded<T>(scope: string, read: () => Promise<T>): Promise<T>;
 }
@@ -78,7 +81,8 @@ export function forRequest(memory: ReadMemory | undefined, db: Kysely<Database>,
     return versions;
   };
   const unscoped = memory?.settings.unscoped === true;
-  const versionOf = (scope: string) => async () => dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : tablesOf(scope));
+  const versionOf = (scope: string, reader?: Reader) => async () =>
+    dataVersions.scopedVersion(await versionsOnce(), unscoped ? undefined : countersOf(scope, reader));
   const guarded = <T>(scope: string, read: () => Promise<T>): Promise<T> => (checking ? checkedRead(scope, read) : read());
   const figures = <V>(scope: string, lookup: compliance.FiguresLookup<V>): compliance.FiguresLookup<V> =>
     checking ? (ids) => checkedRead(scope, () => lookup(ids)) : lookup;
@@ -99,10 +103,10 @@ export function forRequest(memory: ReadMemory | undefined, db: Kysely<Database>,
       if (!shared?.enabled) return guarded(scope, read);
       return guarded(scope, async () => shared.read(name, await versionOf(scope)(), read));
     },
-    answer: (key, compute, keep) => {
+    answer: (key, compute, keep, reader) => {
       const scope = `answer:${key.path}`;
       if (!memory) return guarded(scope, compute);
-      return guarded(scope, () => memory.answers.answer(versionOf(scope), key, compute, keep));
+      return guarded(scope, () => memory.answers.answer(versionOf(scope, reader), key, compute, keep));
     },
     guarded,
   };

@@ -1,3 +1,6 @@
+import { dataVersions } from "@sitesafe/db";
+import { type Actor, readableMessageAuthor, readableProjectIds } from "@sitesafe/domain";
+
 /**
  * Which tables each remembered value is read from (docs/decisions/0112-scoped-read-memory.md).
  * A remembered value is versioned on the change counters of its tables only
@@ -14,6 +17,9 @@
  * - Every answer also lists `ACTOR`: it is computed for the signed-in user's role, worker profile
  *   and project assignments (the session), which those tables hold.
  * - An answer that shows remembered figures or shared values lists their tables too (`FIGURES`).
+ * - Some answers read part of a table, picked by a column (`Part`: a worker's projects, their own
+ *   messages, one form's comments); they are versioned on that part's bucket counters (migration
+ *   0017_part_versions) with the same function the read filters with.
  * - The guard (guard.ts, on in the API tests) records the tables every remembered computation
  *   actually queries and fails when one is missing from its entry; test/readMemoryTables.test.ts
  *   checks that `TRACKED_TABLES` is every table the database counts changes of, and that every
@@ -71,6 +77,52 @@ function oneRecord(tables: readonly string[], own: string): string[] {
   return tables.map((table) => (table === own ? `${own}:modified` : table));
 }
 
+/** Who reads, and with which input: what a part's keys are taken from (`countersOf`). */
+export interface Reader {
+  actor: Actor | null;
+  input: unknown;
+}
+
+/**
+ * The rows of `table` an answer reads, picked by the table's parting column (migration
+ * 0017_part_versions): `keys` are the values it reads, undefined for every row. The answer is then
+ * versioned on those values' bucket counters instead of the whole table's, so a report filed on
+ * another site leaves a worker's lists remembered. `keys` must be the same function the read
+ * filters with: a key missing here is a change the answer would not see.
+ */
+interface Part {
+  table: string;
+  keys(reader: Reader): readonly number[] | undefined;
+}
+
+function part(table: string, keys: (reader: Reader) => readonly number[] | undefined): Part {
+  return { table, keys };
+}
+
+/** A worker's lists show their assigned projects only (`readableProjectIds`, as the services filter); staff's every project. */
+function inReadableProjects(table: "hot_work_permits" | "incident_reports" | "jha_forms"): Part {
+  return part(table, ({ actor }) => (actor ? readableProjectIds(actor) : undefined));
+}
+
+/** A worker's safety messages are their own (`readableMessageAuthor`, as the service filters); staff see everyone's. */
+const OWN_MESSAGES = part("safety_comments", ({ actor }) => {
+  const author = actor ? readableMessageAuthor(actor) : undefined;
+  return author === undefined ? undefined : [author];
+});
+
+/** The comments of the one form whose id is the input (`jha.comments`). */
+const COMMENTS_OF_FORM = part("jha_comments", ({ input }) => {
+  const id = (input as { id?: unknown } | null)?.id;
+  return typeof id === "number" ? [id] : undefined;
+});
+
+type Entry = string | Part;
+
+/** `list` with `table` read in parts. */
+function withPart(list: readonly string[], parted: Part): Entry[] {
+  return list.map((table) => (table === parted.table ? parted : table));
+}
+
 /**
  * The table a counter of part of a table counts ("audit_events:permit" counts part of
  * "audit_events"); the name itself for a whole table's counter.
@@ -107,17 +159,17 @@ const WORKERS = [
   ...FIGURES,
 ];
 
-const ANSWERS: Record<string, readonly string[]> = {
-  "comments.list": SAFETY_MESSAGES,
-  "comments.page": SAFETY_MESSAGES,
-  "comments.byId": SAFETY_MESSAGES,
+const ANSWERS: Record<string, readonly Entry[]> = {
+  "comments.list": withPart(SAFETY_MESSAGES, OWN_MESSAGES),
+  "comments.page": withPart(SAFETY_MESSAGES, OWN_MESSAGES),
+  "comments.byId": withPart(SAFETY_MESSAGES, OWN_MESSAGES),
   "comments.projectOptions": ["projects", "project_workers"],
 
   // dashboard.stats is not remembered whole: its parts are (services/dashboard.ts).
   "dashboard.stats:figures": ["projects", "project_workers", "training_modules", "worker_trainings", "workers"],
-  "dashboard.stats:incidents": ["incident_reports", "project_workers"],
+  "dashboard.stats:incidents": [inReadableProjects("incident_reports"), "project_workers"],
   "dashboard.upcoming": [
-    "hot_work_permits",
+    inReadableProjects("hot_work_permits"),
     "projects",
     "project_workers",
     "safety_videos",
@@ -127,31 +179,31 @@ const ANSWERS: Record<string, readonly string[]> = {
     "workers",
   ],
   "dashboard.recentVideos": ["safety_videos", "worker_videos", "workers"],
-  "dashboard.recentIncidents": ["incident_reports", "projects", "project_workers", "workers"],
+  "dashboard.recentIncidents": [inReadableProjects("incident_reports"), "projects", "project_workers", "workers"],
   "dashboard.trainingCompletion": ["training_modules", "worker_trainings", "workers", "project_workers", "users"],
   "dashboard.unwatchedRequiredVideos": ["safety_videos", "worker_videos", "workers", "users"],
   "dashboard.projectStats": ["projects", "project_workers", ...FIGURES],
 
-  "incidents.list": INCIDENTS,
-  "incidents.page": INCIDENTS,
+  "incidents.list": withPart(INCIDENTS, inReadableProjects("incident_reports")),
+  "incidents.page": withPart(INCIDENTS, inReadableProjects("incident_reports")),
   "incidents.byId": oneRecord(INCIDENTS, "incident_reports"),
   "incidents.formOptions": FORM_OPTIONS,
   "incidents.history": [...INCIDENTS, ...historyOf("incident")],
 
   "inviteTokens.list": ["invite_tokens", "users"],
 
-  "jha.list": JHA_FORMS,
-  "jha.page": JHA_FORMS,
+  "jha.list": withPart(JHA_FORMS, inReadableProjects("jha_forms")),
+  "jha.page": withPart(JHA_FORMS, inReadableProjects("jha_forms")),
   "jha.byId": oneRecord(JHA_FORMS, "jha_forms"),
   "jha.formOptions": FORM_OPTIONS,
-  "jha.comments": [...JHA_FORMS, "jha_comments"],
+  "jha.comments": [...oneRecord(JHA_FORMS, "jha_forms"), COMMENTS_OF_FORM],
 
   "osha.log300": OSHA,
   "osha.summary300A": OSHA,
   "osha.rates": OSHA,
 
-  "permits.list": PERMITS,
-  "permits.page": PERMITS,
+  "permits.list": withPart(PERMITS, inReadableProjects("hot_work_permits")),
+  "permits.page": withPart(PERMITS, inReadableProjects("hot_work_permits")),
   "permits.formOptions": FORM_OPTIONS,
   "permits.byId": [...oneRecord(PERMITS, "hot_work_permits"), ...historyOf("permit")],
 
@@ -202,9 +254,23 @@ const OTHERS: Record<string, readonly string[]> = {
   session: ["sessions", "users", "workers", "project_workers"],
 };
 
-const byScope = new Map<string, readonly string[]>();
-for (const [path, tables] of Object.entries(ANSWERS)) byScope.set(`answer:${path}`, tidy([...tables, ...ACTOR]));
-for (const [scope, tables] of Object.entries(OTHERS)) byScope.set(scope, tidy(tables));
+/** A scope's entry: its tables (the guard's and the tests' view), and its parts, resolved per reader. */
+interface Scoped {
+  tables: readonly string[];
+  /** The counters of a reader with no parts to resolve: the same for everyone. */
+  counters: readonly string[];
+  parts: readonly Part[];
+}
+
+const byScope = new Map<string, Scoped>();
+for (const [path, entries] of Object.entries(ANSWERS)) byScope.set(`answer:${path}`, scoped([...entries, ...ACTOR]));
+for (const [scope, tables] of Object.entries(OTHERS)) byScope.set(scope, scoped(tables));
+
+function scoped(entries: readonly Entry[]): Scoped {
+  const parts = entries.filter((entry): entry is Part => typeof entry !== "string");
+  const names = entries.filter((entry): entry is string => typeof entry === "string");
+  return { tables: tidy([...names, ...parts.map((p) => p.table)]), counters: tidy(names), parts };
+}
 
 /** Sorted, once each: the same tables always make the same version text. */
 function tidy(tables: readonly string[]): readonly string[] {
@@ -213,7 +279,24 @@ function tidy(tables: readonly string[]): readonly string[] {
 
 /** The tables `scope`'s value is read from; undefined when the map does not know it (then: every table). */
 export function tablesOf(scope: string): readonly string[] | undefined {
-  return byScope.get(scope);
+  return byScope.get(scope)?.tables;
+}
+
+/**
+ * The counters `scope`'s value is versioned on for this reader: its tables' counters, with each
+ * part (`Part`) as the bucket counters of the reader's keys, or the whole table's when the reader
+ * reads every row. Undefined when the map does not know the scope (then: every table).
+ */
+export function countersOf(scope: string, reader?: Reader): readonly string[] | undefined {
+  const entry = byScope.get(scope);
+  if (!entry || entry.parts.length === 0) return entry?.tables;
+  const names = [...entry.counters];
+  for (const p of entry.parts) {
+    const keys = reader ? p.keys(reader) : undefined;
+    if (keys === undefined) names.push(p.table);
+    else for (const key of keys) names.push(dataVersions.partName(p.table, key));
+  }
+  return tidy(names);
 }
 
 /** Every scope the map knows (the tests check the routers' remembered paths against it). */

@@ -14,6 +14,7 @@ import {
   forbidden,
   type ListCommentsInput,
   notFound,
+  readableMessageAuthor,
   unsettledCommentStatuses,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
@@ -59,7 +60,7 @@ async function loadOrThrow(db: Kysely<Database>, id: number) {
 
 /** Staff see every message; a worker sees only their own. */
 export function visibleComments(ctx: ServiceContext, input: ListCommentsInput) {
-  return comments.commentList(ctx.db, { ...input, authorUserId: can(ctx.actor, "comment.viewAll") ? undefined : ctx.actor.userId });
+  return comments.commentList(ctx.db, { ...input, authorUserId: readableMessageAuthor(ctx.actor) });
 }
 
 export async function visibleComment(ctx: ServiceContext, id: number) {
