@@ -439,8 +439,8 @@ describe("a remembered answer, scoped to its tables", () => {
       await db
         .insertInto("jhaForms")
         .values([
-          { projectId, title: "Roof edge work" },
-          { projectId, title: "Trenching" },
+          { projectId, title: "Roof edge work", hazards: "[]", controlMeasures: "[]", submittedBy: null },
+          { projectId, title: "Trenching", hazards: "[]", controlMeasures: "[]", submittedBy: null },
         ])
         .returning("id")
         .execute()

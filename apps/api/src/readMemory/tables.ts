@@ -88,7 +88,8 @@ export interface Reader {
  * 0017_part_versions): `keys` are the values it reads, undefined for every row. The answer is then
  * versioned on those values' bucket counters instead of the whole table's, so a report filed on
  * another site leaves a worker's lists remembered. `keys` must be the same function the read
- * filters with: a key missing here is a change the answer would not see.
+ * filters with: a key missing here is a change the answer would not see. The guard sees tables,
+ * not filters: test/readMemoryParts.test.ts checks every parted answer against the database.
  */
 interface Part {
   table: string;
@@ -297,6 +298,11 @@ export function countersOf(scope: string, reader?: Reader): readonly string[] | 
     else for (const key of keys) names.push(dataVersions.partName(p.table, key));
   }
   return tidy(names);
+}
+
+/** The scopes whose entry reads part of a table (`Part`); test/readMemoryParts.test.ts checks each. */
+export function partedScopes(): string[] {
+  return [...byScope].filter(([, entry]) => entry.parts.length > 0).map(([scope]) => scope);
 }
 
 /** Every scope the map knows (the tests check the routers' remembered paths against it). */
