@@ -302,6 +302,9 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await expect(edit.getByLabel("Job Description", { exact: true }).inputValue()).resolves.toContain("basement wall");
     // The project is picked by name; the one the worker left is kept, and said to be gone.
     await expect(edit.getByLabel("Project", { exact: true }).inputValue()).resolves.toContain("no longer open to you");
+    // A worker files as themselves: the submitter is locked, as on the JHA form, never "no longer open".
+    await expect(edit.getByLabel("Submitted By", { exact: true }).inputValue()).resolves.toBe("You");
+    await expect(edit.getByLabel("Submitted By", { exact: true }).isEditable()).resolves.toBe(false);
     await expect(edit.getByTestId("outbox-read-only-note").textContent()).resolves.toContain(
       "discard this item and fill in the form again",
     );

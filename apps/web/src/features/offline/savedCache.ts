@@ -5,11 +5,10 @@
 
 /** The localStorage key; build/preload.ts reads it too, before any of the app has loaded. */
 export const SAVED_CACHE_KEY = "sitesafe.savedCache";
-const KEY = SAVED_CACHE_KEY;
 
 export function hasSavedCache(): boolean {
   try {
-    return localStorage.getItem(KEY) === "1";
+    return localStorage.getItem(SAVED_CACHE_KEY) === "1";
   } catch {
     return false;
   }
@@ -17,8 +16,8 @@ export function hasSavedCache(): boolean {
 
 export function rememberSavedCache(saved: boolean) {
   try {
-    if (saved) localStorage.setItem(KEY, "1");
-    else localStorage.removeItem(KEY);
+    if (saved) localStorage.setItem(SAVED_CACHE_KEY, "1");
+    else localStorage.removeItem(SAVED_CACHE_KEY);
   } catch {
     // Storage blocked: the layout starts the reads when it mounts, as without the flag.
   }

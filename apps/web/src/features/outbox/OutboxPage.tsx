@@ -17,6 +17,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { isStaff } from "@sitesafe/domain";
 import { IconInbox } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
@@ -24,6 +25,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
+import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
@@ -225,6 +227,11 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
   const [values, setValues] = useState<Record<string, unknown>>({ ...(item.input as Record<string, unknown>) });
   const fields = editFields(values);
   const choices = useChoices(item.path);
+  // A worker always files as themselves (the server ignores what the item says), so the person
+  // fields are shown as the forms show them: locked, with their own name.
+  const actor = useActor();
+  const namesPeople = actor !== null && isStaff(actor);
+  const self = choices?.worker.find((c) => c.value === String(actor?.workerId))?.label ?? t("you");
   // On a phone the dialog takes the screen: its buttons stay in reach above the bottom bar.
   const phone = useMediaQuery("(max-width: 36em)") ?? false;
   const label = (key: string) => fieldLabel(t, item.path, key);
@@ -244,7 +251,9 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
           </Alert>
         ) : null}
         {fields.map((field) =>
-          field.kind === "choice" && choices ? (
+          field.kind === "choice" && field.of === "worker" && !namesPeople ? (
+            <TextInput key={field.key} label={label(field.key)} value={self} readOnly variant="filled" />
+          ) : field.kind === "choice" && choices ? (
             <Select
               key={field.key}
               label={label(field.key)}

@@ -21,6 +21,7 @@ export default {
     saveAndRetry: "Save and retry",
     readOnlyNote: "Lists and grouped answers cannot be changed here. To change them, discard this item and fill in the form again.",
     unavailableChoice: "#{{id}} (no longer open to you)",
+    you: "You",
     emptyValue: "(empty)",
     button: "Outbox",
     buttonWaiting: "Outbox, {{count}} waiting",

@@ -22,6 +22,7 @@ export default {
     readOnlyNote:
       "Las listas y las respuestas agrupadas no se pueden cambiar aquí. Para cambiarlas, descarte este elemento y llene el formulario de nuevo.",
     unavailableChoice: "#{{id}} (ya no disponible para usted)",
+    you: "Usted",
     emptyValue: "(vacío)",
     button: "Bandeja de salida",
     buttonWaiting: "Bandeja de salida, {{count}} en espera",
