@@ -21,7 +21,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import { scrubExifLocation } from "./exifLocation.js";
+import { stripHeifMetadata } from "./heifMetadata.js";
 import { stripPhotoMetadata } from "./photoMetadata.js";
 
 /**
@@ -175,14 +175,16 @@ export interface PreparedPhoto {
  * (photoMetadata.ts): no loss of quality, and no decoded 12-megapixel image in memory, which
  * re-encoding with sharp cost (about 75 MB a photo, measured). A JPEG keeps its orientation.
  * HEIC: the libvips inside sharp's npm package cannot decode HEVC, so a HEIC photo is stored as
- * sent with its GPS block blanked in place, and has no thumbnail (docs/decisions/0108-photos.md).
+ * sent with its EXIF and XMP items blanked in place (heifMetadata.ts), and has no thumbnail
+ * (docs/decisions/0108-photos.md).
  */
 export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Promise<PreparedPhoto> {
   if (data.byteLength > PHOTO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
   const detected = await fileTypeFromBuffer(data);
   const contentType = detected?.mime;
   if (contentType === "image/heic") {
-    const stored = keepLocation ? data : scrubExifLocation(Uint8Array.from(data));
+    const stored = keepLocation ? data : stripHeifMetadata(Uint8Array.from(data));
+    if (!stored) throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
     return { contentType, data: stored, width: null, height: null, thumbnail: null };
   }
   if (contentType !== "image/jpeg" && contentType !== "image/png" && contentType !== "image/webp") {
