@@ -37,6 +37,8 @@ const NOT_YOUR_PROJECT = "You can only access records of projects you're assigne
 /** Larger images are refused before decoding: a small file can hold a huge, memory-hungry image. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
+/** A 503 when an upload waited too long for its turn (rest/photos.ts). */
+export const PHOTOS_BUSY = "The server is busy with other photo uploads. Please try again shortly.";
 
 // libvips keeps no decoded images between requests, and one image is worked on at a time per
 // call: memory stays predictable on a small machine (the upload budget in rest/photos.ts bounds
