@@ -9,10 +9,10 @@ import {
   type PhotoStorage,
   type PhotoSummary,
 } from "@sitesafe/domain";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exifGpsEntryCount } from "../src/services/exifLocation.js";
-import { NO_PREVIEW, NOT_YOUR_PHOTO, NOT_YOUR_RECORD } from "../src/services/photos.js";
+import { decodeCost, NO_PREVIEW, NOT_YOUR_PHOTO, NOT_YOUR_RECORD, PHOTO_DECODE_BUDGET, PHOTO_TOO_COSTLY } from "../src/services/photos.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { createFixture, type Fixture, multipartBody } from "./security/fixture.js";
 
@@ -217,6 +217,43 @@ describe("what the server accepts: the bytes decide, never the name", () => {
     const res = await upload(f.w1, incidentPhotos(), { name: "broken.jpg", data });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: PHOTO_UNREADABLE });
+  });
+
+  it("a 16-bit 7000 x 7000 PNG under the pixel cap is refused (413) from its header: its decode would hold 294 MB", async () => {
+    const data = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#336699" } })
+      .toColourspace("rgb16")
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(data.length).toBeLessThan(600_000);
+    const meta = await sharp(data).metadata();
+    expect(decodeCost(meta)).toBe(7000 * 7000 * 3 * 2);
+    const before = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await upload(f.w1, incidentPhotos(await newIncident()), { name: "huge.png", data });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ message: PHOTO_TOO_COSTLY });
+    const after = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("the decode cost follows how each format is decoded for the thumbnail", async () => {
+    const base = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#1971c2" } });
+    const cost = async (image: ReturnType<typeof sharp>) => decodeCost(await sharp(await image.toBuffer()).metadata());
+    // A baseline JPEG is decoded at an eighth of its size when the thumbnail is that much smaller.
+    expect(await cost(base(2560, 1920).jpeg())).toBe(320 * 240 * 3);
+    expect(await cost(base(2000, 1500).jpeg())).toBe(2000 * 1500 * 3);
+    // A progressive JPEG keeps 2-byte coefficients for every sample until its last scan.
+    expect(await cost(base(2000, 1500).jpeg({ progressive: true }))).toBe(2000 * 1500 * 3 * 2);
+    // A 48-megapixel phone photo is admitted; the same pixels as a progressive JPEG are not.
+    const phone = { format: "jpeg", width: 8000, height: 6000, channels: 3, depth: "uchar" } as const;
+    expect(decodeCost({ ...phone, isProgressive: false } as Metadata)).toBeLessThan(PHOTO_DECODE_BUDGET);
+    expect(decodeCost({ ...phone, isProgressive: true } as Metadata)).toBeGreaterThan(PHOTO_DECODE_BUDGET);
+    expect(await cost(base(1000, 1000).png())).toBe(1000 * 1000 * 3);
   });
 
   it("over 10 MB gets 413 and stores nothing; exactly 10 MB is not refused for its size", async () => {
