@@ -5,7 +5,7 @@ import type { PhotoSummary } from "@sitesafe/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_STALLED, watchBody } from "../src/bodyTimeout.js";
+import { BODY_WINDOW_MS, UPLOAD_STALLED, watchBody } from "../src/bodyTimeout.js";
 import { ByteBudget } from "../src/byteBudget.js";
 import { sendError } from "../src/errors.js";
 import { PHOTO_UPLOAD_BUDGET, PHOTO_UPLOAD_PER_USER } from "../src/rest/photos.js";
@@ -181,5 +181,17 @@ describe("photo uploads and idle sockets, in the server", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json() as PhotoSummary).uploadedBy).toBe(f.manager.id);
     expect(ms).toBeLessThan(2000);
+  });
+
+  it("a safety plan upload that sends no body is cut off with a 408 after the window, like a photo upload", {
+    timeout: 30_000,
+  }, async () => {
+    const started = Date.now();
+    const idle = rawUpload(port, `/api/projects/${f.projectP}/safety-plan`, f.manager.cookie, 5_000_000);
+    sockets.push(idle.socket);
+    const answer = await idle.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain(JSON.stringify({ message: UPLOAD_STALLED }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(BODY_WINDOW_MS - 1000);
   });
 });
