@@ -9,10 +9,10 @@ import {
   type PhotoStorage,
   type PhotoSummary,
 } from "@sitesafe/domain";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exifGpsEntryCount } from "../src/services/exifLocation.js";
-import { NO_PREVIEW, NOT_YOUR_PHOTO, NOT_YOUR_RECORD } from "../src/services/photos.js";
+import { decodeCost, NO_PREVIEW, NOT_YOUR_PHOTO, NOT_YOUR_RECORD, PHOTO_DECODE_BUDGET, PHOTO_TOO_COSTLY } from "../src/services/photos.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { createFixture, type Fixture, multipartBody } from "./security/fixture.js";
 
@@ -49,20 +49,49 @@ const jpegWithGps = () =>
     })
     .toBuffer();
 
+/** XMP as a camera app writes it, with the location: 51°30'N 0°7'W. */
+const XMP_WITH_GPS = `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="51,30.0N" exif:GPSLongitude="0,7.0W"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
 /**
- * What an iPhone's HEIC looks like to the server: an ISO-BMFF `ftyp` box of brand "heic", then the
- * EXIF item (here taken from a JPEG with GPS) in the media data. sharp cannot decode HEVC anyway.
+ * A real HEIF file with its location in EXIF and in XMP, as an iPhone's HEIC carries them: items of
+ * the `meta` box, located by `iloc`. sharp writes HEIF only with AV1 pictures (its libvips has no
+ * HEVC encoder), so the brand is turned from "avif" to "heic": the server then takes it as the HEIC
+ * it is in all but the codec, and sharp can still decode the picture to show it is intact.
+ * `exifMark: false` rewrites the EXIF item without its "Exif\0\0" mark (the TIFF header straight
+ * after the item's 4-byte offset), as some cameras write it; the item keeps its length.
  */
-async function heicWithGps(): Promise<Buffer> {
-  const exif = (await sharp(await jpegWithGps()).metadata()).exif as Buffer;
-  const box = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + body.length, 0);
-    head.write(type, 4, "latin1");
-    return Buffer.concat([head, body]);
+async function heicWithGps({ exifMark = true } = {}): Promise<Buffer> {
+  const file = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1971c2" } })
+    .heif({ compression: "av1", quality: 60 })
+    .withExif({
+      IFD0: { Make: "SiteCam" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+    })
+    .withXmp(XMP_WITH_GPS)
+    .toBuffer();
+  const ftypEnd = file.readUInt32BE(0);
+  for (let at = 8; at < ftypEnd; at += 4) if (file.toString("latin1", at, at + 4) === "avif") file.write("heic", at, "latin1");
+  if (!exifMark) {
+    const exif = (await sharp(file).metadata()).exif as Buffer;
+    expect(exif.toString("latin1", 0, 6)).toBe("Exif\0\0");
+    const at = file.indexOf(exif);
+    expect(file.readUInt32BE(at - 4)).toBe(6);
+    file.writeUInt32BE(0, at - 4);
+    Buffer.concat([exif.subarray(6), Buffer.alloc(6)]).copy(file, at);
+  }
+  return file;
+}
+
+/** The location a HEIC's metadata still gives away: GPS entries of its EXIF, and the XMP's GPS text. */
+async function heicLocation(data: Buffer): Promise<{ exifGps: number; xmpGps: boolean }> {
+  const meta = await sharp(data).metadata();
+  const tiff = meta.exif
+    ? meta.exif.subarray(meta.exif.indexOf(Buffer.from(meta.exif.includes("MM\0*") ? "MM\0*" : "II*\0", "latin1")))
+    : undefined;
+  return {
+    exifGps: tiff ? exifGpsEntryCount(Buffer.concat([Buffer.from("Exif\0\0", "latin1"), tiff])) : 0,
+    xmpGps: Boolean(meta.xmp?.toString("utf8").includes("GPS")) || data.includes(Buffer.from("51,30.0N")),
   };
-  const ftyp = box("ftyp", Buffer.concat([Buffer.from("heic", "latin1"), Buffer.alloc(4), Buffer.from("mif1heic", "latin1")]));
-  return Buffer.concat([ftyp, box("mdat", Buffer.concat([Buffer.from([0, 0, 0, 6]), exif, Buffer.alloc(256, 7)]))]);
 }
 
 async function upload(
@@ -188,6 +217,43 @@ describe("what the server accepts: the bytes decide, never the name", () => {
     const res = await upload(f.w1, incidentPhotos(), { name: "broken.jpg", data });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: PHOTO_UNREADABLE });
+  });
+
+  it("a 16-bit 7000 x 7000 PNG under the pixel cap is refused (413) from its header: its decode would hold 294 MB", async () => {
+    const data = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: "#336699" } })
+      .toColourspace("rgb16")
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(data.length).toBeLessThan(600_000);
+    const meta = await sharp(data).metadata();
+    expect(decodeCost(meta)).toBe(7000 * 7000 * 3 * 2);
+    const before = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await upload(f.w1, incidentPhotos(await newIncident()), { name: "huge.png", data });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ message: PHOTO_TOO_COSTLY });
+    const after = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("the decode cost follows how each format is decoded for the thumbnail", async () => {
+    const base = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#1971c2" } });
+    const cost = async (image: ReturnType<typeof sharp>) => decodeCost(await sharp(await image.toBuffer()).metadata());
+    // A baseline JPEG is decoded at an eighth of its size when the thumbnail is that much smaller.
+    expect(await cost(base(2560, 1920).jpeg())).toBe(320 * 240 * 3);
+    expect(await cost(base(2000, 1500).jpeg())).toBe(2000 * 1500 * 3);
+    // A progressive JPEG keeps 2-byte coefficients for every sample until its last scan.
+    expect(await cost(base(2000, 1500).jpeg({ progressive: true }))).toBe(2000 * 1500 * 3 * 2);
+    // A 48-megapixel phone photo is admitted; the same pixels as a progressive JPEG are not.
+    const phone = { format: "jpeg", width: 8000, height: 6000, channels: 3, depth: "uchar" } as const;
+    expect(decodeCost({ ...phone, isProgressive: false } as Metadata)).toBeLessThan(PHOTO_DECODE_BUDGET);
+    expect(decodeCost({ ...phone, isProgressive: true } as Metadata)).toBeGreaterThan(PHOTO_DECODE_BUDGET);
+    expect(await cost(base(1000, 1000).png())).toBe(1000 * 1000 * 3);
   });
 
   it("over 10 MB gets 413 and stores nothing; exactly 10 MB is not refused for its size", async () => {
@@ -414,23 +480,51 @@ describe("EXIF location", () => {
     expect((await sharp(stored).metadata()).orientation).toBe(6);
   });
 
-  it("is blanked in place in a HEIC photo, which is stored without a preview", async () => {
-    const original = await heicWithGps();
-    expect(exifGpsEntryCount(original)).toBe(4);
-    const res = await upload(f.w1, incidentPhotos(), { name: "IMG_0001.HEIC", data: original });
-    expect(res.statusCode, res.body).toBe(201);
-    const photo = res.json() as PhotoSummary;
-    expect(photo).toMatchObject({ contentType: "image/heic", fileName: "IMG_0001.heic", hasThumbnail: false, byteSize: original.length });
-    const served = await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w1 });
-    expect(served.headers["content-type"]).toBe("image/heic");
-    expect(exifGpsEntryCount(served.rawPayload)).toBe(0);
-    expect(served.rawPayload.includes(Buffer.from("SiteCam"))).toBe(true);
-    const thumb = await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: f.w1 });
-    expect(thumb.statusCode).toBe(404);
-    expect(thumb.json()).toEqual({ message: NO_PREVIEW });
+  it.each([
+    ["with", true],
+    ["without", false],
+  ])(
+    "is removed from a HEIC photo's XMP item and its EXIF item %s the Exif mark; the photo still decodes, without a preview",
+    async (_label, exifMark) => {
+      const incident = await newIncident();
+      const original = await heicWithGps({ exifMark });
+      expect(await heicLocation(original)).toEqual({ exifGps: 4, xmpGps: true });
+      const res = await upload(f.w1, incidentPhotos(incident), { name: "IMG_0001.HEIC", data: original });
+      expect(res.statusCode, res.body).toBe(201);
+      const photo = res.json() as PhotoSummary;
+      expect(photo).toMatchObject({ contentType: "image/heic", fileName: "IMG_0001.heic", hasThumbnail: false, byteSize: original.length });
+      const served = await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w1 });
+      expect(served.headers["content-type"]).toBe("image/heic");
+      expect(await heicLocation(served.rawPayload)).toEqual({ exifGps: 0, xmpGps: false });
+      expect(served.rawPayload.includes(Buffer.from("SiteCam"))).toBe(false);
+      // The picture is intact: it decodes to the same pixels.
+      const [before, after] = await Promise.all([original, served.rawPayload].map((b) => sharp(b).raw().toBuffer()));
+      expect(after?.equals(before as Buffer)).toBe(true);
+      const thumb = await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: f.w1 });
+      expect(thumb.statusCode).toBe(404);
+      expect(thumb.json()).toEqual({ message: NO_PREVIEW });
 
-    const kept = await upload(f.w1, `${incidentPhotos()}?keepLocation=true`, { name: "IMG_0002.HEIC", data: original });
-    expect(exifGpsEntryCount(await storedBytes((kept.json() as PhotoSummary).id))).toBe(4);
+      const kept = await upload(f.w1, `${incidentPhotos(incident)}?keepLocation=true`, { name: "IMG_0002.HEIC", data: original });
+      expect(kept.statusCode, kept.body).toBe(201);
+      expect((await storedBytes((kept.json() as PhotoSummary).id)).equals(original)).toBe(true);
+    },
+  );
+
+  it("refuses a HEIC whose boxes do not parse (415) rather than store a location it could not find", async () => {
+    const ftyp = Buffer.from("00000018667479706865696300000000686569636d696631", "hex");
+    const broken = Buffer.concat([ftyp, Buffer.from("0000ffff6d657461", "hex"), Buffer.alloc(64, 7)]);
+    const before = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await upload(f.w1, incidentPhotos(await newIncident()), { name: "IMG_0003.HEIC", data: broken });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json()).toEqual({ message: PHOTO_UNREADABLE });
+    const after = await t.db
+      .selectFrom("photos")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 });
 

@@ -1,27 +1,28 @@
 import { Readable } from "node:stream";
 import { AppError, keepLocationSchema, PHOTO_MAX_BYTES, PHOTO_NO_FILE, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { watchBody } from "../bodyTimeout.js";
 import { ByteBudget } from "../byteBudget.js";
 import { multipartError } from "../errors.js";
 import type { Caller } from "../router.js";
+import { PHOTOS_BUSY } from "../services/photos.js";
 import { del, get, type RestRequest, type RestRoute } from "./table.js";
 
 /** Room for the multipart framing and a few small fields around the photo itself. */
 const MULTIPART_SLACK = 64 * 1024;
 /**
  * Photo bytes held in memory by uploads at once, per server: two full-size photos (or twenty of
- * the 1 MB the web app sends). Further uploads wait their turn, their bytes unread in the network
- * buffers, so memory stays bounded however many phones upload together. Each photo held costs
- * about three times its size at its peak (the upload, the copy without metadata, the database
- * driver's message), measured by test/photoMemory.test.ts.
+ * the 1 MB the web app sends), and one full-size photo per user, so one user cannot hold them all.
+ * Further uploads wait their turn, their bytes unread in the network buffers, so memory stays
+ * bounded however many phones upload together. Each photo held costs about three times its size
+ * at its peak (the upload, the copy without metadata, the database driver's message), measured by
+ * test/photoMemory.test.ts. A share is taken only once the client has begun sending its body, and
+ * an upload that stops sending is cut off (bodyTimeout.ts): idle sockets hold nothing.
  */
 export const PHOTO_UPLOAD_BUDGET = 2 * (PHOTO_MAX_BYTES + MULTIPART_SLACK);
-const uploadBudget = new ByteBudget(PHOTO_UPLOAD_BUDGET);
+export const PHOTO_UPLOAD_PER_USER = PHOTO_MAX_BYTES + MULTIPART_SLACK;
+const uploadBudget = new ByteBudget(PHOTO_UPLOAD_BUDGET, PHOTO_UPLOAD_PER_USER);
 const BUDGET_WAIT_MS = 60_000;
-const BUSY = "The server is busy with other photo uploads. Please try again shortly.";
-/** An upload that sends nothing for this long is abandoned (a phone that lost its signal). */
-const UPLOAD_IDLE_MS = 30_000;
-const STALLED = "The upload stalled. Please try again.";
 /** Photos are read from the database and sent in pieces of this size. */
 const CHUNK_BYTES = 512 * 1024;
 /** A download whose client reads nothing for this long is ended. */
@@ -40,9 +41,14 @@ async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKi
   const declared = Number(req.raw.headers["content-length"]);
   if (declared > PHOTO_MAX_BYTES + MULTIPART_SLACK) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
   const share = declared > 0 ? declared : PHOTO_MAX_BYTES + MULTIPART_SLACK;
-  const release = await uploadBudget.take(share, BUDGET_WAIT_MS, BUSY);
+  const owner = String((await caller.auth.session())?.actor.userId ?? req.raw.ip);
+  const body = watchBody(req.raw, req.reply);
+  // Nothing is reserved for a body that has not begun to arrive: two sockets that send headers and
+  // then nothing must not hold the budget every other upload waits for.
+  await body.started();
+  const release = await uploadBudget.take(share, BUDGET_WAIT_MS, PHOTOS_BUSY, owner);
   try {
-    const upload = await readPhotoUpload(req.raw, share);
+    const upload = await body.during(readPhotoUpload(req.raw, share));
     return await caller.photos.upload({
       record,
       fileName: upload.fileName,
@@ -82,28 +88,17 @@ async function readPhotoUpload(
   return { ...file, ...(keepLocation !== undefined ? { keepLocation } : {}) };
 }
 
-/** The stream's bytes in one buffer allocated up front; past `max` bytes a 413, silent for too long a 400. */
+/** The stream's bytes in one buffer allocated up front; past `max` bytes a 413 (a stalled body: `watchBody`). */
 async function readBounded(stream: Readable, max: number): Promise<Uint8Array> {
   const buffer = Buffer.allocUnsafe(max);
   let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => stream.destroy(new AppError("BAD_REQUEST", STALLED)), UPLOAD_IDLE_MS);
-  };
-  arm();
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (size + chunk.byteLength > max) {
-        stream.resume();
-        throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
-      }
-      chunk.copy(buffer, size);
-      size += chunk.byteLength;
-      arm();
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size + chunk.byteLength > max) {
+      stream.resume();
+      throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
     }
-  } finally {
-    clearTimeout(timer);
+    chunk.copy(buffer, size);
+    size += chunk.byteLength;
   }
   return buffer.subarray(0, size);
 }

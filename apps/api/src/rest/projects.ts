@@ -1,5 +1,6 @@
 import { AppError, can, FILE_TOO_LARGE, forbidden, NO_FILE_SELECTED, NOT_SIGNED_IN, sanitizeFileName } from "@sitesafe/domain";
 import type { FastifyRequest } from "fastify";
+import { watchBody } from "../bodyTimeout.js";
 import { multipartError } from "../errors.js";
 import type { Caller } from "../router.js";
 import { del, get, post, put, type RestRoute } from "./table.js";
@@ -59,7 +60,8 @@ export const projectsRoutes: RestRoute[] = [
   get("/api/projects/:id/safety-plan", (c, r) => c.projects.safetyPlan(r.input)),
   post("/api/projects/:id/safety-plan", async (c, r) => {
     await assertMayUpload(c);
-    const upload = await readPlanUpload(r.raw);
+    // A body that stops coming ends with a 408 instead of holding the request open (bodyTimeout.ts).
+    const upload = await watchBody(r.raw, r.reply).during(readPlanUpload(r.raw));
     return c.projects.uploadSafetyPlan({
       id: r.params.id as unknown as number,
       // A file's name comes from the sender's computer, not from typing: it is cleaned (control

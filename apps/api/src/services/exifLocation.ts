@@ -1,20 +1,9 @@
 /**
- * Blanks the GPS block of every EXIF structure in a file, in place, without decoding the image:
- * the way location leaves a HEIC photo, which sharp's bundled libvips cannot re-encode. An EXIF
- * structure is "Exif\0\0" followed by a TIFF header; its first directory may point to a GPS
- * directory (tag 0x8825), whose entries and out-of-line values are zeroed and whose entry count
- * becomes 0. Anything that does not parse is left alone. Returns the bytes it was given.
+ * Reads the GPS directory of the EXIF structures in a file ("Exif\0\0" followed by a TIFF header,
+ * whose first directory may point to a GPS directory, tag 0x8825), without decoding the image: how
+ * tests and checks tell whether a photo still carries a location. Removing metadata is
+ * photoMetadata.ts's (JPEG, PNG, WebP) and heifMetadata.ts's (HEIC) work.
  */
-export function scrubExifLocation(bytes: Uint8Array): Uint8Array {
-  for (let at = indexOfExif(bytes, 0); at >= 0; at = indexOfExif(bytes, at + 6)) {
-    try {
-      blankGps(bytes, at + 6);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  }
-  return bytes;
-}
 
 /** How many GPS entries the EXIF structures of a file hold (0 when none): for tests and checks. */
 export function exifGpsEntryCount(bytes: Uint8Array): number {
@@ -33,8 +22,6 @@ export function exifGpsEntryCount(bytes: Uint8Array): number {
 
 const EXIF_MARK = [0x45, 0x78, 0x69, 0x66, 0, 0];
 const GPS_POINTER_TAG = 0x8825;
-/** Bytes per value of each TIFF field type (1 BYTE .. 12 DOUBLE). */
-const TYPE_SIZE = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8];
 
 function indexOfExif(bytes: Uint8Array, from: number): number {
   outer: for (let i = bytes.indexOf(0x45, from); i >= 0 && i + EXIF_MARK.length <= bytes.length; i = bytes.indexOf(0x45, i + 1)) {
@@ -67,23 +54,4 @@ function gpsDirectory(tiff: TiffView): number | undefined {
     if (tiff.u16(entry) === GPS_POINTER_TAG) return tiff.u32(entry + 8);
   }
   return undefined;
-}
-
-function blankGps(bytes: Uint8Array, start: number): void {
-  const tiff = tiffView(bytes, start);
-  if (!tiff) return;
-  const gps = gpsDirectory(tiff);
-  if (gps === undefined) return;
-  const count = tiff.u16(gps);
-  const zero = (offset: number, length: number) => {
-    if (offset + length > tiff.view.byteLength) throw new RangeError("outside the EXIF structure");
-    bytes.fill(0, start + offset, start + offset + length);
-  };
-  for (let k = 0; k < count; k++) {
-    const entry = gps + 2 + 12 * k;
-    const size = (TYPE_SIZE[tiff.u16(entry + 2)] ?? 1) * tiff.u32(entry + 4);
-    if (size > 4) zero(tiff.u32(entry + 8), size);
-    zero(entry, 12);
-  }
-  tiff.view.setUint16(gps, 0);
 }

@@ -20,8 +20,9 @@ import {
 } from "@sitesafe/domain";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
-import { scrubExifLocation } from "./exifLocation.js";
+import sharp, { type Metadata } from "sharp";
+import { ByteBudget } from "../byteBudget.js";
+import { stripHeifMetadata } from "./heifMetadata.js";
 import { stripPhotoMetadata } from "./photoMetadata.js";
 
 /**
@@ -37,12 +38,65 @@ const NOT_YOUR_PROJECT = "You can only access records of projects you're assigne
 /** Larger images are refused before decoding: a small file can hold a huge, memory-hungry image. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
+/** A 503 when an upload (rest/photos.ts) or a decode waited too long for its turn. */
+export const PHOTOS_BUSY = "The server is busy with other photo uploads. Please try again shortly.";
 
 // libvips keeps no decoded images between requests, and one image is worked on at a time per
 // call: memory stays predictable on a small machine (the upload budget in rest/photos.ts bounds
-// how many uploads are held at once).
+// how many uploads are held at once, the decode budget below how many are decoded).
 sharp.cache(false);
 sharp.concurrency(1);
+
+/**
+ * Decoding is admitted by pixels, not by the size of the file: a 400 KB PNG can hold 7000 x 7000
+ * pixels at 16 bits per channel, 294 MB once decoded. Each decode takes its cost (`decodeCost`)
+ * from one budget per process before sharp starts; the others wait their turn. The budget is
+ * 128 MiB, and every decode takes at least half of it, so at most two run at once: two of the
+ * libuv pool's four threads stay free for what else needs them (password hashing at login, file
+ * reads). A photo whose decode alone would cost more than the whole budget is refused before any
+ * decoding (413). Measured, resident memory per decode: an interlaced 16-bit PNG or a progressive
+ * JPEG holds its whole cost (+330 MB for 7000 x 7000 x 3 x 2 bytes, +284 MB for a progressive 4:4:4
+ * JPEG of 49 megapixels); a plain PNG about a quarter; a baseline JPEG, shrunk by 8 while it is
+ * decoded for the thumbnail, a sixty-fourth (+5 MB for 48 megapixels).
+ */
+export const PHOTO_DECODE_BUDGET = 128 * 1024 * 1024;
+const decodeBudget = new ByteBudget(PHOTO_DECODE_BUDGET);
+const DECODE_WAIT_MS = 60_000;
+export const PHOTO_TOO_COSTLY =
+  "The photo has too many pixels for its colour depth to be processed. Please save it as a JPEG or choose a smaller photo.";
+
+/** Bytes per sample of each libvips band format (sharp's `metadata().depth`). */
+const SAMPLE_BYTES: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  double: 8,
+  complex: 8,
+  dpcomplex: 16,
+};
+
+/**
+ * What decoding an image for its thumbnail may hold, from its header: width x height x channels x
+ * bytes per sample. A progressive JPEG keeps every DCT coefficient (2 bytes a sample) until its
+ * last scan; a baseline JPEG is decoded at an eighth of its width and height (libjpeg's scaling,
+ * which sharp uses when the thumbnail is that much smaller).
+ */
+export function decodeCost(meta: Metadata): number {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const channels = meta.channels ?? 4;
+  const sample = SAMPLE_BYTES[meta.depth ?? ""] ?? 8;
+  if (meta.format === "jpeg") {
+    if (meta.isProgressive) return width * height * channels * Math.max(sample, 2);
+    const shrink = Math.max(width, height) >= PHOTO_THUMBNAIL_PX * 8 ? 8 : 1;
+    return Math.ceil(width / shrink) * Math.ceil(height / shrink) * channels * sample;
+  }
+  return width * height * channels * sample;
+}
 
 const recordName = (record: PhotoRecordRef) => (record.kind === "incident" ? "Incident report" : "JHA form");
 
@@ -175,32 +229,43 @@ export interface PreparedPhoto {
  * (photoMetadata.ts): no loss of quality, and no decoded 12-megapixel image in memory, which
  * re-encoding with sharp cost (about 75 MB a photo, measured). A JPEG keeps its orientation.
  * HEIC: the libvips inside sharp's npm package cannot decode HEVC, so a HEIC photo is stored as
- * sent with its GPS block blanked in place, and has no thumbnail (docs/decisions/0108-photos.md).
+ * sent with its EXIF and XMP items blanked in place (heifMetadata.ts), and has no thumbnail
+ * (docs/decisions/0108-photos.md).
  */
 export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Promise<PreparedPhoto> {
   if (data.byteLength > PHOTO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
   const detected = await fileTypeFromBuffer(data);
   const contentType = detected?.mime;
   if (contentType === "image/heic") {
-    const stored = keepLocation ? data : scrubExifLocation(Uint8Array.from(data));
+    const stored = keepLocation ? data : stripHeifMetadata(Uint8Array.from(data));
+    if (!stored) throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
     return { contentType, data: stored, width: null, height: null, thumbnail: null };
   }
   if (contentType !== "image/jpeg" && contentType !== "image/png" && contentType !== "image/webp") {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_TYPE_NOT_ACCEPTED);
   }
   try {
+    // The header only: no pixel is decoded before the decode is admitted.
     const meta = await sharp(data).metadata();
     if ((meta.width ?? 0) * (meta.height ?? 0) > PHOTO_MAX_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_MANY_PIXELS);
+    const cost = decodeCost(meta);
+    if (cost > PHOTO_DECODE_BUDGET) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_COSTLY);
     const sideways = (meta.orientation ?? 1) >= 5;
     const stored = keepLocation ? data : stripPhotoMetadata(data, contentType, meta.orientation);
     if (!stored) throw new AppError("UNSUPPORTED_MEDIA_TYPE", PHOTO_UNREADABLE);
-    // From the stored bytes: a photo that does not decode is refused, not kept without a preview.
-    const thumbnail = await sharp(stored, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
-      .rotate()
-      .resize(PHOTO_THUMBNAIL_PX, PHOTO_THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 72 })
-      .toBuffer();
+    const release = await decodeBudget.take(Math.max(cost, PHOTO_DECODE_BUDGET / 2), DECODE_WAIT_MS, PHOTOS_BUSY);
+    let thumbnail: Buffer;
+    try {
+      // From the stored bytes: a photo that does not decode is refused, not kept without a preview.
+      thumbnail = await sharp(stored, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error", sequentialRead: true })
+        .rotate()
+        .resize(PHOTO_THUMBNAIL_PX, PHOTO_THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 72 })
+        .toBuffer();
+    } finally {
+      release();
+    }
     return {
       contentType,
       data: stored,

@@ -288,6 +288,8 @@ const exact: Record<string, string> = {
   "The photo is larger than 10 MB. Please choose a smaller photo.": "La foto pesa más de 10 MB. Elija una foto más pequeña.",
   "The photo has more than 50 megapixels. Please choose a smaller photo.":
     "La foto tiene más de 50 megapíxeles. Elija una foto más pequeña.",
+  "The photo has too many pixels for its colour depth to be processed. Please save it as a JPEG or choose a smaller photo.":
+    "La foto tiene demasiados píxeles para su profundidad de color y no se puede procesar. Guárdela como JPEG o elija una foto más pequeña.",
   "The photo could not be read. It may be damaged; please take or choose it again.":
     "No se pudo leer la foto. Puede estar dañada; tómela o elíjala de nuevo.",
   "The server is busy with other photo uploads. Please try again shortly.":
