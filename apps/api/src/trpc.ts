@@ -6,18 +6,13 @@ import { errorResponse, normaliseError } from "./errors.js";
 import { localize } from "./language.js";
 import { assertNotToken, assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
-/**
- * What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
- * session only, never a service token (see `tokenScope`); declared through the session builders
- * below rather than by hand.
- */
-export interface ProcedureMeta {
-  sessionOnly?: boolean;
-}
-
+// What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
+// session only, never a service token (see `tokenScope`); declared through the session builders
+// below rather than by hand. (A type literal, not a named type: the typed client in
+// packages/client names the router's types through the API's public exports only.)
 const t = initTRPC
   .context<Context>()
-  .meta<ProcedureMeta>()
+  .meta<{ sessionOnly?: boolean }>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error, ctx }) {
