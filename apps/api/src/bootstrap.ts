@@ -1,10 +1,23 @@
-import { audit, type Database, inviteTokens, users } from "@sitesafe/db";
+import { audit, type Database, inviteTokens, users, withStartupLock } from "@sitesafe/db";
 import { defaultInviteExpiry } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import { hashPassword } from "./auth/passwords.js";
 import { hashInviteToken, newInviteToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./context.js";
+import { seedDemo } from "./seed/demo.js";
+
+/**
+ * What a migrated database gets on start, and again when it comes back empty while the server
+ * runs (databaseRecovery.ts): the admin bootstrap and, when asked for, the demo data. Under the
+ * start-up lock, so two instances doing it together create one admin, not two.
+ */
+export async function bootstrapDatabase(db: Kysely<Database>, config: Config, log: Logger): Promise<void> {
+  await withStartupLock(db, async (conn) => {
+    await ensureAdmin(conn, config, log);
+    if (config.seedDemo) await seedDemo(conn, log);
+  });
+}
 
 /**
  * A fresh install can always be claimed: with ADMIN_* set, that admin is created; otherwise a

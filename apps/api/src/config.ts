@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { DB_TUNINGS, type DbTuning } from "@sitesafe/db";
+import { PROXY_RANGE_NAMES, trustsEveryAddress } from "./proxyRanges.js";
 import { DEFAULT_MEMORY_BUDGET_BYTES } from "./readMemory/store.js";
 
 /** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
@@ -150,9 +151,6 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   return value;
 }
 
-/** Names proxy-addr understands for whole ranges. */
-const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
 /**
  * TRUST_PROXY: unset, empty or 0 is off; a whole number is a hop count (`1`: one proxy in front);
  * otherwise a comma-separated list of proxy addresses or CIDR ranges (`10.0.0.0/8, ::1`).
@@ -173,11 +171,18 @@ export function trustedProxies(raw: string | undefined): false | number | string
       );
     }
   }
+  // Every address can be trusted without a /0 (two halves, the IPv4-mapped block, ...): add the ranges up.
+  const everything = trustsEveryAddress(entries);
+  if (everything) {
+    throw new Error(
+      `TRUST_PROXY "${value}" trusts every ${everything} address. Trusting every address is not allowed: clients could then choose their own address. Name only the proxies' addresses or ranges.`,
+    );
+  }
   return entries;
 }
 
 function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  if (Object.hasOwn(PROXY_RANGE_NAMES, entry)) return true;
   const [address = "", prefix, ...rest] = entry.split("/");
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;

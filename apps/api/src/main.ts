@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createDb, migrateToLatest, withStartupLock } from "@sitesafe/db";
+import { createDb, migrateToLatest } from "@sitesafe/db";
 import pino from "pino";
-import { ensureAdmin } from "./bootstrap.js";
+import { bootstrapDatabase } from "./bootstrap.js";
 import { loadConfig } from "./config.js";
-import { seedDemo } from "./seed/demo.js";
 import { buildServer, drainAndClose } from "./server.js";
 
 const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -42,11 +41,7 @@ async function main() {
     process.exit(1);
   }
 
-  // Under the start-up lock: two instances started together create one admin, not two.
-  await withStartupLock(dbHandle.db, async (conn) => {
-    await ensureAdmin(conn, config, log);
-    if (config.seedDemo) await seedDemo(conn, log);
-  });
+  await bootstrapDatabase(dbHandle.db, config, log);
 
   const app = await buildServer({ config, dbHandle, logger: { level: config.logLevel } });
 

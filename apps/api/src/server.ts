@@ -13,6 +13,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
+import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
@@ -94,7 +95,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
-  await registerRest(app, { config, dbHandle, contextFor, answerMemory: memory.answers, wholeListSlots });
+  const recovery = registerDatabaseRecovery(app, options);
+  await registerRest(app, { config, dbHandle, recovery, contextFor, answerMemory: memory.answers, wholeListSlots });
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error.
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
@@ -102,6 +104,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerIdempotencySweep(app, dbHandle);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * A database that comes back empty while the server runs is migrated and bootstrapped again
+ * (databaseRecovery.ts): the health check asks, and so does every request that answered 503.
+ */
+function registerDatabaseRecovery(app: FastifyInstance, { config, dbHandle }: BuildServerOptions): DatabaseRecovery {
+  const recovery = new DatabaseRecovery(dbHandle, config, app.log);
+  app.addHook("onResponse", async (_req, reply) => {
+    if (reply.statusCode === 503 && !app.shuttingDown) recovery.nudge();
+  });
+  return recovery;
 }
 
 /** Cookies, and multipart uploads within the safety plan's limits. */

@@ -4,22 +4,29 @@ import superjson from "superjson";
 import type { Context } from "./context.js";
 import { errorResponse, normaliseError } from "./errors.js";
 import { localize } from "./language.js";
-import { assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
+import { assertNotToken, assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error, ctx }) {
-    // The body every client sees, shaped once (errors.ts), in the request's language (language.ts):
-    // never stacks or SQL.
-    const language = ctx?.language ?? DEFAULT_LANGUAGE;
-    const { body } = errorResponse(error, (message) => localize(message, language));
-    return {
-      message: body.message,
-      code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues },
-    };
-  },
-});
+// What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
+// session only, never a service token (see `tokenScope`); declared through the session builders
+// below rather than by hand. (A type literal, not a named type: the typed client in
+// packages/client names the router's types through the API's public exports only.)
+const t = initTRPC
+  .context<Context>()
+  .meta<{ sessionOnly?: boolean }>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error, ctx }) {
+      // The body every client sees, shaped once (errors.ts), in the request's language (language.ts):
+      // never stacks or SQL.
+      const language = ctx?.language ?? DEFAULT_LANGUAGE;
+      const { body } = errorResponse(error, (message) => localize(message, language));
+      return {
+        message: body.message,
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: body.issues },
+      };
+    },
+  });
 
 const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
@@ -46,8 +53,12 @@ const supportedInputOnly = t.middleware(async ({ getRawInput, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/** A `read` service token may run queries only (after mapErrors, so its 403 is mapped and logged). */
-const tokenScope = t.middleware(({ ctx, next, type }) => {
+/**
+ * What a service token may run (after mapErrors, so its 403 is mapped and logged; before the input
+ * is read): a session-only procedure no token at all, a `read` token queries only.
+ */
+const tokenScope = t.middleware(({ ctx, meta, next, type }) => {
+  if (meta?.sessionOnly) assertNotToken(ctx.token);
   if (type === "mutation") assertTokenMayWrite(ctx.token);
   return next();
 });
@@ -61,10 +72,13 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Signed in with a password session, not a service token: changing the password and minting new
- * tokens, which would let a leaked token outlive its revocation or expiry.
+ * Signed in with a password session, not a service token (`sessionOnly`, checked in `tokenScope`):
+ * whatever manages credentials or power over accounts (passwords, account roles, invite tokens,
+ * service tokens). A token that could do these could make itself a credential that outlives its
+ * revocation or expiry (docs/decisions/0110-api-consumers.md). The authorization test checks every
+ * session-only route with a read-write token.
  */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+export const sessionProcedure = authedProcedure.meta({ sessionOnly: true }).use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError("FORBIDDEN", SESSION_REQUIRED);
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
@@ -78,6 +92,12 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can do this");
   return next();
 });
+
+/** Staff with a password session (`sessionProcedure`): issuing invite tokens. */
+export const staffSessionProcedure = staffProcedure.meta({ sessionOnly: true });
+
+/** An admin with a password session (`sessionProcedure`): passwords, staff accounts, others' tokens. */
+export const adminSessionProcedure = adminProcedure.meta({ sessionOnly: true });
 
 /**
  * A read whose answer may come from the answer memory (readMemory/answers.ts): only for procedures that

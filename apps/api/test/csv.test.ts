@@ -1,6 +1,6 @@
-import { complianceStatus } from "@sitesafe/domain";
+import { complianceStatus, csvCell } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_EXPORTS, csvCell, csvLines } from "../src/rest/csv.js";
+import { CSV_EXPORTS, csvLines } from "../src/rest/csv.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { createFixture, type Fixture } from "./security/fixture.js";
 

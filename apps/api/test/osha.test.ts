@@ -560,3 +560,173 @@ describe("the 300 log, the 300A summary and the rates are views over incident da
     expect((await t.request({ method: "GET", url: "/api/osha/300?establishmentId=999999&year=2027", as: manager })).statusCode).toBe(404);
   });
 });
+
+describe("every OSHA CSV neutralises formulas like the list exports (issue #30, M2)", () => {
+  // Text a spreadsheet would run, in every field that reaches the 300 log or an ITA file.
+  const HOSTILE = {
+    name: '=HYPERLINK("http://evil.example","Hostile Yard")',
+    companyName: "@SUM(A1:A9)",
+    streetAddress: "+cmd|' /C calc'!A0",
+    city: "-1+2",
+    industryDescription: "=1+1",
+    location: "@SUM(1,2)",
+    jobTitle: "+cmd|' /C notepad'!A0",
+    employeeName: '=HYPERLINK("http://evil.example","Name")',
+    whatDoing: "-1+2 ladders",
+    whatHappened: '=HYPERLINK("http://evil.example","what")',
+    injuryDescription: "@cut",
+    bodyPart: "+hand",
+    objectSubstance: "-saw",
+  };
+  const FORMULA_START = /^[=+\-@\t\r]/;
+  let hostile: number;
+
+  beforeAll(async () => {
+    const project = await t.createProject({ name: "Hostile yard" });
+    const est = await t.request({
+      method: "POST",
+      url: "/api/establishments",
+      as: manager,
+      payload: establishmentBody({
+        name: HOSTILE.name,
+        companyName: HOSTILE.companyName,
+        streetAddress: HOSTILE.streetAddress,
+        city: HOSTILE.city,
+        industryDescription: HOSTILE.industryDescription,
+        projectIds: [project],
+      }),
+    });
+    expect(est.statusCode, est.body).toBe(201);
+    hostile = est.json().id;
+    const created = await t.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: manager,
+      payload: { projectId: project, title: "=cmd", date: "2028-04-04", location: HOSTILE.location, severity: "severe" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const classified = await classify(
+      created.json().id,
+      recordable({
+        employeeWorkerId: null,
+        employeeName: HOSTILE.employeeName,
+        jobTitle: HOSTILE.jobTitle,
+        whatDoing: HOSTILE.whatDoing,
+        whatHappened: HOSTILE.whatHappened,
+        injuryDescription: HOSTILE.injuryDescription,
+        bodyPart: HOSTILE.bodyPart,
+        objectSubstance: HOSTILE.objectSubstance,
+        outcome: "days_away",
+        daysAway: 4,
+      }),
+    );
+    expect(classified.statusCode, classified.body).toBe(200);
+    const hours = await t.request({
+      method: "PUT",
+      url: `/api/establishments/${hostile}/hours/2028`,
+      as: manager,
+      payload: { annualAverageEmployees: 12, totalHoursWorked: 24_000 },
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
+  });
+
+  // Each file, and the cells it must carry as typed behind one apostrophe.
+  const FILES = [
+    {
+      file: "300 log",
+      url: () => `/api/osha/300?establishmentId=${hostile}&year=2028&format=csv`,
+      cells: () => [HOSTILE.employeeName, HOSTILE.jobTitle, HOSTILE.location, "@cut; +hand; -saw"],
+    },
+    {
+      file: "ITA summary",
+      url: () => `/api/osha/300a?establishmentId=${hostile}&year=2028&format=ita`,
+      cells: () => [HOSTILE.name, HOSTILE.companyName, HOSTILE.streetAddress, HOSTILE.city, HOSTILE.industryDescription],
+    },
+    {
+      file: "ITA cases",
+      url: () => `/api/osha/cases.csv?establishmentId=${hostile}&year=2028`,
+      cells: () => [HOSTILE.name, HOSTILE.jobTitle, HOSTILE.location, HOSTILE.whatDoing, HOSTILE.whatHappened, "@cut; +hand", "-saw"],
+    },
+  ];
+
+  it.each(FILES)("the $file CSV: no cell starts a formula; the text survives behind an apostrophe", async ({ url, cells: expected }) => {
+    const res = await t.request({ method: "GET", url: url(), as: manager });
+    expect(res.statusCode, res.body).toBe(200);
+    const [, ...rows] = parseCsv(res.body);
+    expect(rows.length).toBeGreaterThan(0);
+    const cells = rows.flat();
+    for (const cell of cells) expect(FORMULA_START.test(cell), cell).toBe(false);
+    for (const text of expected()) expect(cells, text).toContain(`'${text}`);
+  });
+
+  it("the ITA files stay valid uploads: OSHA's columns, numbers still plain digits", async () => {
+    const summary = parseCsv((await t.request({ method: "GET", url: FILES[1]!.url(), as: manager })).body);
+    expect(summary[0]).toEqual([...ITA_SUMMARY_COLUMNS]);
+    const s = Object.fromEntries(ITA_SUMMARY_COLUMNS.map((c, i) => [c, summary[1]?.[i]]));
+    expect(s).toMatchObject({
+      establishment_name: `'${HOSTILE.name}`,
+      city: `'${HOSTILE.city}`,
+      annual_average_employees: "12",
+      total_hours_worked: "24000",
+      total_dafw_cases: "1",
+      total_dafw_days: "4",
+      size: "21",
+    });
+    const cases = parseCsv((await t.request({ method: "GET", url: FILES[2]!.url(), as: manager })).body);
+    expect(cases[0]).toEqual([...ITA_CASE_COLUMNS]);
+    const c = Object.fromEntries(ITA_CASE_COLUMNS.map((name, i) => [name, cases[1]?.[i]]));
+    expect(c).toMatchObject({
+      job_title: `'${HOSTILE.jobTitle}`,
+      incident_location: `'${HOSTILE.location}`,
+      nar_before_incident: `'${HOSTILE.whatDoing}`,
+      incident_outcome: "2",
+      dafw_num_away: "4",
+      type_of_incident: "1",
+    });
+  });
+});
+
+describe("the ITA summary file has OSHA's 28 columns (issue #30, I2)", () => {
+  it("ends with change_reason, after the illness totals", () => {
+    expect([...ITA_SUMMARY_COLUMNS]).toEqual([
+      "establishment_name",
+      "ein",
+      "company_name",
+      "street_address",
+      "city",
+      "state",
+      "zip",
+      "naics_code",
+      "industry_description",
+      "size",
+      "establishment_type",
+      "year_filing_for",
+      "annual_average_employees",
+      "total_hours_worked",
+      "no_injuries_illnesses",
+      "total_deaths",
+      "total_dafw_cases",
+      "total_djtr_cases",
+      "total_other_cases",
+      "total_dafw_days",
+      "total_djtr_days",
+      "total_injuries",
+      "total_skin_disorders",
+      "total_respiratory_conditions",
+      "total_poisonings",
+      "total_hearing_loss",
+      "total_other_illnesses",
+      "change_reason",
+    ]);
+  });
+
+  it("the downloaded summary carries all 28 in that order, change_reason empty", async () => {
+    const res = await t.request({ method: "GET", url: `/api/osha/300a?establishmentId=${harbor}&year=2027&format=ita`, as: manager });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, row] = parseCsv(res.body);
+    expect(header).toHaveLength(28);
+    expect(header?.slice(-3)).toEqual(["total_hearing_loss", "total_other_illnesses", "change_reason"]);
+    expect(row).toHaveLength(28);
+    expect(row?.[27]).toBe("");
+  });
+});

@@ -548,3 +548,46 @@ describe("the review queue", () => {
     expect(bad.json().message).toBe("Please choose a valid permit status");
   });
 });
+
+describe("co-workers see the requester's name, not their contact details (issue #30, M5)", () => {
+  const CONTACT = ["requesterEmail", "requesterCompany", "requesterHardhatNumber"];
+  const trpcById = (id: number, as: TestUser) =>
+    t.request({ method: "GET", url: `/trpc/permits.byId?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`, as });
+
+  it("GET /api/hot-work-permits/:id and permits.byId: a co-worker gets the name only; the requester and staff get all", async () => {
+    const permit = await createPermit(workerA);
+    for (const as of [workerA2]) {
+      const rest = await t.request({ method: "GET", url: `${URL}/${permit.id}`, as });
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json().requesterName).toBe("Wendy Welder");
+      for (const field of CONTACT) expect(rest.json(), field).not.toHaveProperty(field);
+      expect(rest.body).not.toContain(workerA.email);
+      const trpc = await trpcById(permit.id, as);
+      expect(trpc.statusCode, trpc.body).toBe(200);
+      expect(trpc.json().result.data.json.requesterName).toBe("Wendy Welder");
+      for (const field of CONTACT) expect(trpc.json().result.data.json, field).not.toHaveProperty(field);
+    }
+    for (const as of [workerA, manager, admin]) {
+      const rest = await t.request({ method: "GET", url: `${URL}/${permit.id}`, as });
+      expect(rest.json()).toMatchObject({ requesterEmail: workerA.email, requesterCompany: "Acme Builders" });
+      expect(rest.json().requesterHardhatNumber).toMatch(/^HH-/);
+      expect((await trpcById(permit.id, as)).json().result.data.json.requesterEmail).toBe(workerA.email);
+    }
+  });
+
+  it("a co-worker's permit list and a staff member's answers to writes follow the same rule", async () => {
+    const permit = await createPermit(workerA);
+    const list = await t.request({ method: "GET", url: `${URL}?projectId=${projectA}`, as: workerA2 });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(workerA.email);
+    for (const row of list.json()) for (const field of CONTACT) expect(row, field).not.toHaveProperty(field);
+    // The manager approves: the answer to the write is a detail answer for the manager, with all.
+    const approved = await approve(permit.id, manager);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().requesterEmail).toBe(workerA.email);
+    // The co-worker reading the approved permit still sees the name only.
+    const read = await t.request({ method: "GET", url: `${URL}/${permit.id}`, as: workerA2 });
+    expect(read.json().requesterName).toBe("Wendy Welder");
+    for (const field of CONTACT) expect(read.json(), field).not.toHaveProperty(field);
+  });
+});

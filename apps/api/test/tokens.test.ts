@@ -221,7 +221,7 @@ describe("a bearer token acts as its owner", () => {
     expect(res.json()).toEqual({ message: TOKEN_EXPIRED });
   });
 
-  it("cannot mint tokens or change the password (a password session is required), but can revoke itself", async () => {
+  it("cannot mint tokens, change the password or revoke tokens, itself included (a password session is required)", async () => {
     const worker = await t.createUser({ role: "worker" });
     const made = (await create(worker, { name: "script", scope: "read-write" })).json() as { id: number; token: string };
     const mint = await t.request({ method: "POST", url: "/api/tokens", bearer: made.token, payload: { name: "child" } });
@@ -234,7 +234,13 @@ describe("a bearer token acts as its owner", () => {
       payload: { currentPassword: worker.password, newPassword: "NewPassw0rd!" },
     });
     expect(pw.statusCode).toBe(403);
-    expect((await t.request({ method: "DELETE", url: `/api/tokens/${made.id}`, bearer: made.token })).statusCode).toBe(204);
+    // Revoking is managed from a password session too (issue #30): a leaked token must not revoke
+    // the owner's other tokens, and the owner revokes a leaked one from their profile page.
+    const revoke = await t.request({ method: "DELETE", url: `/api/tokens/${made.id}`, bearer: made.token });
+    expect(revoke.statusCode).toBe(403);
+    expect(revoke.json()).toEqual({ message: SESSION_REQUIRED });
+    expect((await t.request({ method: "GET", url: "/api/user", bearer: made.token })).statusCode).toBe(200);
+    expect((await t.request({ method: "DELETE", url: `/api/tokens/${made.id}`, as: worker })).statusCode).toBe(204);
     expect((await t.request({ method: "GET", url: "/api/user", bearer: made.token })).json()).toEqual({ message: TOKEN_REVOKED });
   });
 

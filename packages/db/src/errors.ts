@@ -25,6 +25,11 @@ export function classifyDbError(error: unknown): DbErrorInfo | null {
     return { kind: "unavailable" };
   }
   if (UNAVAILABLE_NODE_CODES.has(code)) return { kind: "unavailable" };
+  // The database or its schema is gone (dropped, or recreated empty): 3D000 invalid_catalog_name
+  // ("database does not exist"), 3F000 invalid_schema_name, 42P01 undefined_table. Every query
+  // fails the same way until it is back, which is an outage, not the caller's request; the API
+  // migrates an empty database again on its own (apps/api/src/databaseRecovery.ts).
+  if (code === "3D000" || code === "3F000" || code === "42P01") return { kind: "unavailable" };
   const message = typeof e.message === "string" ? e.message : "";
   if (
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|PGLite not initialized|database is closed|Cannot use a pool after calling end|not currently accepting connections|terminating connection/i.test(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { csvLine } from "./csv.js";
 import { isIsoDate } from "./incidents.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
@@ -662,6 +663,7 @@ export const ITA_SUMMARY_COLUMNS = [
   "total_poisonings",
   "total_hearing_loss",
   "total_other_illnesses",
+  "change_reason",
 ] as const;
 export type ItaSummaryRow = Record<(typeof ITA_SUMMARY_COLUMNS)[number], string>;
 
@@ -744,6 +746,9 @@ export function itaSummaryRow(est: EstablishmentFacts, year: number, hours: Year
     total_poisonings: n(totals.poisonings),
     total_hearing_loss: n(totals.hearingLoss),
     total_other_illnesses: n(totals.otherIllnesses),
+    // ITA's free-text reason for a large change from the previous year's figures, optional; SiteSafe
+    // keeps no such reason, so the column is written empty and the filer adds one in ITA if asked.
+    change_reason: "",
   };
 }
 
@@ -862,10 +867,14 @@ export function itaCaseIssues(rows: readonly ItaCaseRow[]): FileIssue[] {
   return issues;
 }
 
-/** RFC 4180 CSV with a header line and CRLF line ends; a field with a comma, quote or line break is quoted. */
+/**
+ * RFC 4180 CSV with a header line and CRLF line ends, every cell written by `csvCell` (csv.ts), the
+ * same function as the list exports: quoted where needed, and text a spreadsheet would run as a
+ * formula neutralised. The numeric columns hold non-negative digits only, which pass unchanged, so
+ * ITA still reads them as numbers.
+ */
 export function toCsv<C extends string>(columns: readonly C[], rows: readonly Record<C, string>[]): string {
-  const field = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const lines = [columns.join(","), ...rows.map((r) => columns.map((c) => field(r[c] ?? "")).join(","))];
+  const lines = [csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c] ?? "")))];
   return `${lines.join("\r\n")}\r\n`;
 }
 

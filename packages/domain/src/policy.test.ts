@@ -8,7 +8,10 @@ import {
   canReadWorkerProgress,
   canSeeJhaComment,
   canSeeProject,
+  canSeeWorkerContact,
   canWriteWorkerProgress,
+  PERMIT_REQUESTER_CONTACT_FIELDS,
+  withWorkerContactFor,
 } from "./policy.js";
 import { type Actor, readableProjectIds } from "./roles.js";
 
@@ -119,5 +122,34 @@ describe("readableProjectIds", () => {
     expect(readableProjectIds(manager)).toBeUndefined();
     expect(readableProjectIds(worker)).toEqual([7]);
     expect(readableProjectIds(safetyAdminWorker)).toEqual([]);
+  });
+});
+
+describe("workers' contact details (issue #30, M5)", () => {
+  it("staff and the worker themself see them; a co-worker and the signed-out do not", () => {
+    expect(canSeeWorkerContact(admin, 30)).toBe(true);
+    expect(canSeeWorkerContact(manager, 30)).toBe(true);
+    expect(canSeeWorkerContact(worker, 30)).toBe(true);
+    expect(canSeeWorkerContact(worker, 31)).toBe(false);
+    expect(canSeeWorkerContact(worker, null)).toBe(false);
+    expect(canSeeWorkerContact(null, 30)).toBe(false);
+  });
+
+  it("withWorkerContactFor drops the contact fields for a co-worker and keeps everything else", () => {
+    const permit = {
+      id: 5,
+      requestedBy: 31,
+      requesterName: "Otto Other",
+      requesterEmail: "o@x.example",
+      requesterCompany: "Acme",
+      requesterHardhatNumber: "HH-1",
+    };
+    expect(withWorkerContactFor(worker, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS)).toEqual({
+      id: 5,
+      requestedBy: 31,
+      requesterName: "Otto Other",
+    });
+    expect(withWorkerContactFor(manager, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS)).toEqual(permit);
+    expect(withWorkerContactFor({ ...worker, workerId: 31 }, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS)).toEqual(permit);
   });
 });

@@ -112,6 +112,35 @@ export function canReadWorker(actor: Actor | null, workerId: number): boolean {
   return isStaff(actor) || actor.workerId === workerId;
 }
 
+/**
+ * A worker's contact details (e-mail, phone, company, hard-hat number) are for staff and for that
+ * worker themself. Co-workers on a project see each other's names on records (who requested a
+ * permit, who filed a form), never how to reach them (issue #30).
+ */
+export function canSeeWorkerContact(actor: Actor | null, workerId: number | null): boolean {
+  return workerId === null ? actor !== null && isStaff(actor) : canReadWorker(actor, workerId);
+}
+
+/** The fields of a permit answer that carry its requester's contact details. */
+export const PERMIT_REQUESTER_CONTACT_FIELDS = ["requesterEmail", "requesterCompany", "requesterHardhatNumber"] as const;
+
+/**
+ * `record` as `actor` may see it: without the contact `fields` of the worker `workerId` unless
+ * `canSeeWorkerContact`. The server shapes its answers with it; the web app, which shows only
+ * names, hides the same fields by the same rule.
+ */
+export function withWorkerContactFor<T extends object, K extends keyof T>(
+  actor: Actor | null,
+  workerId: number | null,
+  record: T,
+  fields: readonly K[],
+): Omit<T, K> & Partial<Pick<T, K>> {
+  if (canSeeWorkerContact(actor, workerId)) return record;
+  const shown = { ...record };
+  for (const field of fields) delete shown[field];
+  return shown;
+}
+
 /** Private JHA comments are seen by admins, managers and their author only. */
 export function canSeeJhaComment(actor: Actor | null, comment: { visibility: "private" | "public"; userId: number | null }): boolean {
   if (!actor) return false;

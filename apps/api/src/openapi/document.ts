@@ -13,7 +13,7 @@ import { errorBody, responses } from "./responses.js";
 
 type JsonSchema = Record<string, unknown>;
 interface Procedure {
-  _def: { type: "query" | "mutation" | "subscription"; inputs: z.ZodType[] };
+  _def: { type: "query" | "mutation" | "subscription"; inputs: z.ZodType[]; meta?: { sessionOnly?: boolean } };
 }
 
 /** A multipart upload: one `file` part and the given fields. */
@@ -186,6 +186,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     if (!procedurePath || !procedure) throw new Error(`OpenAPI: ${key} calls no known procedure`);
     const raw = RAW_ROUTES[key];
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+    const sessionOnly = procedure._def.meta?.sessionOnly === true;
     const input = procedure._def.inputs[0];
     const inputSchema = input ? toSchema(input, "input", schemas) : undefined;
     const properties = ((inputSchema?.anyOf as JsonSchema[] | undefined)?.[0]?.properties ?? inputSchema?.properties ?? {}) as Record<
@@ -279,9 +280,12 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     (paths[openApiPath] as Record<string, unknown>)[route.method.toLowerCase()] = {
       operationId: operationId(route),
       summary: procedurePath,
-      description: `Runs the \`${procedurePath}\` procedure (also at \`/trpc/${procedurePath}\`).`,
+      description: `Runs the \`${procedurePath}\` procedure (also at \`/trpc/${procedurePath}\`).${
+        sessionOnly ? " Session only: a service token gets 403 (apps/api/src/trpc.ts `sessionProcedure`)." : ""
+      }`,
       tags: [tagOf(route.path)],
       ...(isPublic ? { security: [{}, { cookieSession: [] }, { bearerToken: [] }] } : {}),
+      ...(sessionOnly ? { security: [{ cookieSession: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: responsesObject,

@@ -243,6 +243,9 @@ const permitDetail = obj("HotWorkPermitDetail", {
   approvedByName: z.string().nullable(),
   rejectedByName: z.string().nullable(),
   closedByName: z.string().nullable(),
+  requesterEmail: z.string().nullable().optional().describe("Staff and the requester only: a co-worker sees the name, not this"),
+  requesterCompany: z.string().nullable().optional().describe("Staff and the requester only"),
+  requesterHardhatNumber: z.string().nullable().optional().describe("Staff and the requester only"),
   history: z.array(auditEntry),
 });
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { complianceStatus } from "@sitesafe/domain";
+import { complianceStatus, csvLine } from "@sitesafe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type RestAnswer, type StreamOptions, streamWholeList } from "../lists.js";
 
@@ -8,7 +8,8 @@ import { type RestAnswer, type StreamOptions, streamWholeList } from "../lists.j
  * `Accept: text/csv`, with the same filters and permissions as the JSON (the same procedure runs).
  * The CSV is a transform over the list's row chunks, so a whole list streams without being held
  * in memory. RFC 4180 (quoted where needed, CRLF line ends), UTF-8 with a byte order mark so
- * Excel reads accents, and cells that a spreadsheet would run as a formula neutralised.
+ * Excel reads accents, and cells that a spreadsheet would run as a formula neutralised: every cell
+ * goes through the domain's `csvCell` (packages/domain/src/csv.ts), as the OSHA files' do.
  */
 
 export interface CsvColumn<T = never> {
@@ -178,30 +179,16 @@ export function csvExportFor(route: { method: string; path: string }, req: Fasti
   return format === "csv" || (format === undefined && /\btext\/csv\b/i.test(accept)) ? spec : undefined;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One cell: text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
- * apostrophe (OWASP's advice), so it shows as typed; quoted when it holds a quote, comma or line
- * break. Dates as ISO 8601, empty for null.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const BOM = "\uFEFF";
 /** Output in pieces of about 32 KB (see lists.ts: small strings die young). */
 const PIECE_CHARS = 32 * 1024;
 
 /** The CSV text of row chunks, piece by piece: a BOM and the header, then one CRLF line per row. */
 export async function* csvLines<T>(chunks: AsyncIterable<readonly T[]>, columns: readonly CsvColumn<T>[]): AsyncGenerator<string> {
-  let piece = `${BOM}${columns.map((c) => csvCell(c.header)).join(",")}\r\n`;
+  let piece = `${BOM}${csvLine(columns.map((c) => c.header))}\r\n`;
   for await (const chunk of chunks) {
     for (const row of chunk) {
-      piece += `${columns.map((c) => csvCell(c.value(row))).join(",")}\r\n`;
+      piece += `${csvLine(columns.map((c) => c.value(row)))}\r\n`;
       if (piece.length >= PIECE_CHARS) {
         yield piece;
         piece = "";

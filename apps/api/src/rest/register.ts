@@ -3,6 +3,7 @@ import { badRequest, unsupportedInput } from "@sitesafe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import type { Context } from "../context.js";
+import type { DatabaseRecovery } from "../databaseRecovery.js";
 import { sendError } from "../errors.js";
 import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "../lists.js";
 import { registerApiDocs } from "../openapi/routes.js";
@@ -15,6 +16,8 @@ import { restRoutes } from "./index.js";
 export interface RestOptions {
   config: Config;
   dbHandle: DbHandle;
+  /** The health check's look at the database and its schema (databaseRecovery.ts). */
+  recovery: DatabaseRecovery;
   /** The request's context, built once per request (server.ts). */
   contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
   answerMemory: AnswerMemory;
@@ -29,15 +32,14 @@ export interface RestOptions {
  */
 export async function registerRest(
   app: FastifyInstance,
-  { config, dbHandle, contextFor, answerMemory, wholeListSlots }: RestOptions,
+  { config, recovery, contextFor, answerMemory, wholeListSlots }: RestOptions,
 ): Promise<void> {
+  // The database and its schema, not just a connection: a database recreated empty is migrated and
+  // bootstrapped here as on start, and answers 503 until that has worked.
   app.get("/api/health", async (_req, reply) => {
-    try {
-      await dbHandle.ping();
-      return { status: "ok", db: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "error", db: "unavailable", message: "The database is unavailable" });
-    }
+    const ready = await recovery.check().catch(() => false);
+    if (ready) return { status: "ok", db: "ok" };
+    return reply.code(503).send({ status: "error", db: "unavailable", message: "The database is unavailable" });
   });
   /** A constant answer with no database work: the benchmark's ceiling for this server. */
   app.get("/api/bare", async () => ({ ok: true }));

@@ -1,6 +1,6 @@
 import { byIdSchema, createInviteTokenSchema } from "@sitesafe/domain";
 import * as service from "../services/inviteTokens.js";
-import { remembered, router, staffProcedure } from "../trpc.js";
+import { remembered, router, staffProcedure, staffSessionProcedure } from "../trpc.js";
 
 /**
  * Issue, list and delete: admin and manager (docs/product.md), each only the roles
@@ -11,8 +11,9 @@ export const inviteTokensRouter = router({
 
   // Not wrapped in `once` (services/idempotency.ts): a replay would have to return the full token
   // from the stored answer, and a token's secret is never stored. A doubled create is harmless: an
-  // unused token expires, and staff can delete it.
-  create: staffProcedure.input(createInviteTokenSchema).mutation(({ ctx, input }) => service.issueToken(ctx, input)),
+  // unused token expires, and staff can delete it. A password session only: an invite token makes
+  // a new account, which a service token must not be able to hand itself.
+  create: staffSessionProcedure.input(createInviteTokenSchema).mutation(({ ctx, input }) => service.issueToken(ctx, input)),
 
   /** A token of a role the actor may not handle is, to them, not there: 404 like a missing one. */
   delete: staffProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteToken(ctx, input.id)),

@@ -3,7 +3,7 @@ import { byIdSchema, idParam, pageQuerySchema, resetPasswordSchema, userListSche
 import { z } from "zod";
 import { answerList, answerPage } from "../lists.js";
 import * as service from "../services/users.js";
-import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
+import { adminProcedure, adminSessionProcedure, authedProcedure, remembered, router } from "../trpc.js";
 
 /** Procedures of user management: each its input schema, its permission, one call to services/users.ts. */
 export const usersRouter = router({
@@ -20,7 +20,7 @@ export const usersRouter = router({
 
   delete: adminProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteUser(ctx, input.id)),
 
-  resetPassword: adminProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => service.resetPassword(ctx, input)),
+  resetPassword: adminSessionProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => service.resetPassword(ctx, input)),
 
   /** GET /api/workers/byUserId/:userId: staff, or the user themself. */
   workerByUserId: authedProcedure

@@ -9,7 +9,7 @@ import {
 import { answerList, answerPage } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/workers.js";
-import { adminProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { adminSessionProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the workers area: each its input schema, its permission, one call to services/workers.ts. */
 export const workersRouter = router({
@@ -38,8 +38,8 @@ export const workersRouter = router({
   /** POST /api/workers: login account + profile + assignments. */
   create: staffProcedure.input(workerCreateSchema).mutation(once(({ ctx, input }) => service.createWorker(ctx, input))),
 
-  /** The manager form: a manager account with the Safety Manager position. Admin only. */
-  createManager: adminProcedure.input(managerCreateSchema).mutation(once(({ ctx, input }) => service.createManager(ctx, input))),
+  /** The manager form: a manager account with the Safety Manager position. Admin only, with a password session (a staff account is power a token must not grant). */
+  createManager: adminSessionProcedure.input(managerCreateSchema).mutation(once(({ ctx, input }) => service.createManager(ctx, input))),
 
   /** PUT /api/workers/:id: profile fields; projectIds, when sent, become the assignments. */
   update: staffProcedure.input(workerUpdateSchema).mutation(({ ctx, input }) => service.updateWorker(ctx, input)),

@@ -13,12 +13,14 @@ import {
   isStaff,
   type ListPermitsInput,
   notFound,
+  PERMIT_REQUESTER_CONTACT_FIELDS,
   type PermitAction,
   type PermitStatus,
   permitApprovalGaps,
   permitTransitions,
   type rejectPermitSchema,
   type updateHotWorkPermitSchema,
+  withWorkerContactFor,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -83,13 +85,17 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
   };
 }
 
-/** The detail answer: the permit, the names around it, and its history (who, what, when). */
-export async function permitDetail(db: Kysely<Database>, id: number) {
+/**
+ * The detail answer: the permit, the names around it, and its history (who, what, when). The
+ * requester's contact details only for staff and the requester (`withWorkerContactFor`, domain
+ * policy): a co-worker sees the name.
+ */
+export async function permitDetail(db: Kysely<Database>, actor: Actor, id: number) {
   const permit = await permits.findPermitDetail(db, id);
   if (!permit) throw notFound(PERMIT);
   const history = await audit.auditHistory(db, "permit", id);
   return {
-    ...permit,
+    ...withWorkerContactFor(actor, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS),
     history: history.map((entry) => ({
       id: entry.id,
       action: entry.action,
@@ -144,7 +150,7 @@ async function transition(
     const recorded = typeof details === "function" ? await details(trx) : details;
     await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details: recorded });
   });
-  return permitDetail(ctx.db, id);
+  return permitDetail(ctx.db, ctx.actor, id);
 }
 
 /** The permits the actor may read (a worker: their assigned projects', in SQL), filtered. */
@@ -155,7 +161,7 @@ export function visiblePermits(ctx: ServiceContext, input: ListPermitsInput) {
 /** A permit's detail, once the caller may see it. */
 export async function visiblePermit(ctx: ServiceContext, id: number) {
   await visiblePermitFacts(ctx.db, ctx.actor, id);
-  return permitDetail(ctx.db, id);
+  return permitDetail(ctx.db, ctx.actor, id);
 }
 
 export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof hotWorkPermitSchema>) {
@@ -166,7 +172,7 @@ export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof h
     return newId;
   });
   ctx.log.info({ event: "permit_requested", permitId: id, by: ctx.actor.userId }, "hot work permit requested");
-  return permitDetail(ctx.db, id);
+  return permitDetail(ctx.db, ctx.actor, id);
 }
 
 /** PUT: the full form again. The status stays; a worker's edit only lands while still pending. */
@@ -192,7 +198,7 @@ export async function updatePermit(ctx: ServiceContext, input: z.infer<typeof up
       to: facts.status,
     });
   });
-  return permitDetail(ctx.db, id);
+  return permitDetail(ctx.db, ctx.actor, id);
 }
 
 export function approvePermit(ctx: ServiceContext, id: number) {

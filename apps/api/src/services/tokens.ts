@@ -14,6 +14,7 @@ import {
   READ_ONLY_TOKEN,
   SERVICE_TOKEN_MAX_ACTIVE,
   SERVICE_TOKEN_PREFIX,
+  SESSION_REQUIRED,
   type ServiceToken,
   type ServiceTokenScope,
   serviceTokenRefusal,
@@ -78,6 +79,15 @@ export async function authenticateServiceToken(db: Kysely<Database>, secret: str
 /** A `read` token may only read: GET on REST, queries on tRPC. */
 export function assertTokenMayWrite(token: RequestToken | null): void {
   if (token?.scope === "read") throw forbidden(READ_ONLY_TOKEN);
+}
+
+/**
+ * A session-only procedure (`sessionOnly` meta in trpc.ts) refuses every token, read-write too:
+ * passwords, account roles, invite tokens and service tokens are managed from a password session,
+ * so a leaked token cannot turn itself into a credential that outlives its revocation or expiry.
+ */
+export function assertNotToken(token: RequestToken | null): void {
+  if (token) throw forbidden(SESSION_REQUIRED);
 }
 
 /** Issues a token to `actor` for themselves. The secret is in the answer this once, never stored. */

@@ -1,5 +1,8 @@
+import { SESSION_REQUIRED } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { procedureOf } from "../../src/openapi/document.js";
 import { restRoutes } from "../../src/rest/index.js";
+import { appRouter } from "../../src/router.js";
 import { createTestApp, type TestApp, type TestUser } from "../helpers.js";
 import {
   ACTORS,
@@ -143,6 +146,8 @@ const MATRIX: Row[] = [
     url: () => "/api/reset-password",
     body: (f) => ({ userId: f.w1.id, password: "NewPassw0rd1" }),
     expect: adminOnly(200),
+    bearer: signedIn(403),
+    why: "session only: a password a token sets would sign in and mint a token that never expires (issue #30)",
   },
   // ---- users and invite tokens
   { method: "GET", path: "/api/users", url: () => "/api/users", expect: adminOnly(200) },
@@ -168,7 +173,8 @@ const MATRIX: Row[] = [
     url: () => "/api/invite-tokens",
     body: () => ({ role: "manager" }),
     expect: staff(201),
-    why: "docs/product.md: generate invite tokens admin + manager",
+    bearer: signedIn(403),
+    why: "docs/product.md: generate invite tokens admin + manager; session only (issue #30)",
   },
   {
     method: "POST",
@@ -177,7 +183,8 @@ const MATRIX: Row[] = [
     url: () => "/api/invite-tokens",
     body: () => ({ role: "admin" }),
     expect: adminOnly(201),
-    why: "a manager must not mint admin tokens (self-promotion)",
+    bearer: signedIn(403),
+    why: "a manager must not mint admin tokens (self-promotion); session only (issue #30)",
   },
   {
     method: "GET",
@@ -217,7 +224,8 @@ const MATRIX: Row[] = [
     path: "/api/tokens/:id",
     url: (f) => `/api/tokens/${f.w1ServiceTokenId}`,
     expect: e(401, 404, 404, 204, 404),
-    why: "one's own tokens only: someone else's is not found",
+    bearer: signedIn(403),
+    why: "one's own tokens only: someone else's is not found; session only (issue #30)",
   },
   { method: "GET", path: "/api/users/:id/tokens", url: (f) => `/api/users/${f.w1.id}/tokens`, expect: adminOnly(200) },
   {
@@ -225,6 +233,8 @@ const MATRIX: Row[] = [
     path: "/api/users/:id/tokens/:tokenId",
     url: (f) => `/api/users/${f.w1.id}/tokens/${f.w1ServiceTokenId}`,
     expect: adminOnly(204),
+    bearer: signedIn(403),
+    why: "session only (issue #30)",
   },
   // ---- projects
   {
@@ -328,7 +338,8 @@ const MATRIX: Row[] = [
       return rest;
     },
     expect: adminOnly(201),
-    why: "docs/product.md: add manager, admin only",
+    bearer: signedIn(403),
+    why: "docs/product.md: add manager, admin only; session only: a staff account is power a token must not grant (issue #30)",
   },
   // ---- JHA forms
   { method: "GET", path: "/api/jha-forms", url: () => "/api/jha-forms", expect: signedIn(200) },
@@ -918,6 +929,68 @@ describe("the matrix covers every REST route of the server", () => {
       [...covered].filter((r) => !served.has(r)),
       "matrix rows for routes the server does not serve",
     ).toEqual([]);
+  });
+});
+
+/**
+ * The routes whose procedure is session only (`sessionOnly` in apps/api/src/trpc.ts): every one of
+ * them must refuse a read-write token in the matrix, and the list is fixed here so that a sensitive
+ * procedure that loses the property (or a new one that gains it) is a visible change.
+ */
+const SESSION_ONLY_ROUTES = [
+  "POST /api/change-password",
+  "POST /api/reset-password",
+  "POST /api/invite-tokens",
+  "POST /api/tokens",
+  "DELETE /api/tokens/:id",
+  "DELETE /api/users/:id/tokens/:tokenId",
+  "POST /api/managers",
+];
+
+describe("session-only procedures refuse service tokens (issue #30, M3)", () => {
+  it("the routes whose procedure declares sessionOnly are exactly the credential and account-power routes", async () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { sessionOnly?: boolean } } }>;
+    const sessionOnly: string[] = [];
+    for (const route of restRoutes) {
+      const path = await procedureOf(route);
+      if (path && procedures[path]?._def.meta?.sessionOnly) sessionOnly.push(`${route.method} ${route.path}`);
+    }
+    expect(sessionOnly.sort()).toEqual([...SESSION_ONLY_ROUTES].sort());
+  });
+
+  it("every session-only row of the matrix expects 403 for every signed-in actor with a read-write token", () => {
+    for (const key of SESSION_ONLY_ROUTES) {
+      const rows = MATRIX.filter((row) => `${row.method} ${row.path}` === key);
+      expect(rows.length, key).toBeGreaterThan(0);
+      for (const row of rows) expect(row.bearer, label(row)).toEqual(signedIn(403));
+    }
+  });
+
+  it.each(SESSION_ONLY_ROUTES)("%s with an admin's read-write token: 403 with the message, nothing changes", async (key) => {
+    const rows = MATRIX.filter((row) => `${row.method} ${row.path}` === key);
+    for (const row of rows) {
+      const f = await createFixture(t);
+      await tokenOf(f.admin);
+      const before = await tableDigest(t);
+      const res = await send(f, row, "admin", "bearer");
+      expect(res.statusCode, label(row)).toBe(403);
+      expect(res.json(), label(row)).toEqual({ message: SESSION_REQUIRED });
+      expect(await tableDigest(t), label(row)).toEqual(before);
+    }
+  });
+
+  it("a read-write token cannot set a password that would then sign in (the probe's path to a permanent credential)", async () => {
+    const f = await createFixture(t);
+    const secret = await tokenOf(f.admin);
+    const reset = await t.request({
+      method: "POST",
+      url: "/api/reset-password",
+      bearer: secret,
+      payload: { userId: f.w1.id, password: "Taken0ver!" },
+    });
+    expect(reset.statusCode).toBe(403);
+    const login = await t.request({ method: "POST", url: "/api/login", payload: { username: f.w1.username, password: "Taken0ver!" } });
+    expect(login.statusCode).toBe(401);
   });
 });
 

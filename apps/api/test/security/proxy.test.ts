@@ -98,4 +98,32 @@ describe("TRUST_PROXY", () => {
     }
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/Trusting every address is not allowed/);
   });
+
+  it("every address in any spelling is refused: halves, quarters, IPv4-mapped IPv6, IPv6 ranges that hold it (issue #30, I1)", () => {
+    const everyIpv4 = [
+      "0.0.0.0/1,128.0.0.0/1",
+      "128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2",
+      "::ffff:0:0/96",
+      "::ffff:0.0.0.0/96",
+      "::ffff:0:0/97, ::ffff:128.0.0.0/97",
+      "0.0.0.0/1, ::ffff:128.0.0.0/97",
+      "::/1",
+      "::/64",
+      "0:0:0:0:0:ffff::/96",
+      "uniquelocal, 0.0.0.0/1, 128.0.0.0/2, 192.0.0.0/2",
+    ];
+    for (const spelling of everyIpv4) {
+      expect(() => trustedProxies(spelling), spelling).toThrow(/trusts every IPv4 address\. Trusting every address is not allowed/);
+      expect(() => loadConfig({ TRUST_PROXY: spelling }), spelling).toThrow(/Trusting every address is not allowed/);
+    }
+    // Every IPv6 address outside the IPv4-mapped block: the 96 ranges that surround ::ffff:0:0/96.
+    const mapped = 0xffffn << 32n;
+    const v6 = (n: bigint) => Array.from({ length: 8 }, (_, i) => ((n >> BigInt(112 - 16 * i)) & 0xffffn).toString(16)).join(":");
+    const aroundMapped = Array.from({ length: 96 }, (_, i) => `${v6(mapped ^ (1n << BigInt(127 - i)))}/${i + 1}`);
+    expect(() => trustedProxies(aroundMapped.join(","))).toThrow(/trusts every IPv6 address\. Trusting every address is not allowed/);
+    // Large but partial ranges are still a choice the operator may make.
+    expect(trustedProxies("0.0.0.0/1, 128.0.0.0/2")).toEqual(["0.0.0.0/1", "128.0.0.0/2"]);
+    expect(trustedProxies("::ffff:10.0.0.0/104, 8000::/1")).toEqual(["::ffff:10.0.0.0/104", "8000::/1"]);
+    expect(trustedProxies(aroundMapped.slice(1).join(","))).toHaveLength(95);
+  });
 });
