@@ -78,14 +78,3 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can do this");
   return next();
 });
-
-/**
- * A read whose answer may come from the answer memory (readMemory/answers.ts): only for procedures that
- * read, never write, and whose answer follows from the signed-in user, the input, the data and the
- * clock. `.query(remembered(({ ctx, input }) => ...))`.
- */
-export function remembered<Opts extends { ctx: Context; input: unknown; path: string }, T>(
-  resolve: (opts: Opts) => Promise<T>,
-): (opts: Opts) => Promise<T> {
-  return (opts) => opts.ctx.remember(opts.path, opts.input, () => resolve(opts));
-}

@@ -6,7 +6,6 @@ import type { Context } from "../context.js";
 import { sendError } from "../errors.js";
 import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "../lists.js";
 import { registerApiDocs } from "../openapi/routes.js";
-import type { AnswerMemory } from "../readMemory/answers.js";
 import { createCaller } from "../router.js";
 import { assertTokenMayWrite } from "../services/tokens.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";
@@ -17,7 +16,6 @@ export interface RestOptions {
   dbHandle: DbHandle;
   /** The request's context, built once per request (server.ts). */
   contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
-  answerMemory: AnswerMemory;
   wholeListSlots: StreamSlots;
 }
 
@@ -29,7 +27,7 @@ export interface RestOptions {
  */
 export async function registerRest(
   app: FastifyInstance,
-  { config, dbHandle, contextFor, answerMemory, wholeListSlots }: RestOptions,
+  { config, dbHandle, contextFor, wholeListSlots }: RestOptions,
 ): Promise<void> {
   app.get("/api/health", async (_req, reply) => {
     try {
@@ -77,13 +75,6 @@ export async function registerRest(
           if (csv) return await sendCsv(reply, answer, csv, streaming);
           if (answer.kind === "whole list") return await streamWholeList(reply, answer.chunks, streaming);
           if (route.status === 204) return reply.code(204).send();
-          // A remembered answer is turned into JSON once, not once per request.
-          const json = answerMemory.json(answer.value);
-          if (json !== undefined)
-            return reply
-              .code(route.status ?? 200)
-              .type("application/json; charset=utf-8")
-              .send(json);
           return reply.code(route.status ?? 200).send(answer.value ?? null);
         } catch (error) {
           return sendError(req, reply, error);

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from "node:crypto";
-import { compliance, type Database, dataVersions, idempotency } from "@sitesafe/db";
+import { compliance, type Database, idempotency } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import type { Kysely, Transaction } from "kysely";
 import superjson from "superjson";
@@ -109,9 +109,6 @@ function insideTransaction(ctx: Context, trx: Transaction<Database>): Context {
     db,
     projectFigures: compliance.projectFiguresOf(db),
     workerCompliance: compliance.workerComplianceOfIds(db),
-    dataVersions: () => dataVersions.currentVersions(db),
-    shared: (_name, read) => read(),
-    remember: (_path, _input, compute) => compute(),
   };
 }
 
