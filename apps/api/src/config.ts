@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { DB_TUNINGS, type DbTuning } from "@sitesafe/db";
+import { MAX_FIGURES_CACHE_MS } from "./figuresCache.js";
 
 /** Environment configuration (README, Configuration). */
 export interface Config {
@@ -23,6 +24,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The furthest ahead (days) an invite token may expire. */
   inviteTokenMaxDays: number;
+  /**
+   * FIGURES_CACHE_MS: how long (ms) this process may reuse the company-wide figures (every project's
+   * compliance, the staff dashboard's cards; figuresCache.ts); 0 turns the cache off. A write
+   * through this process clears it at once. Unset in a Config built by hand: off.
+   */
+  figuresCacheMs?: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
   /** In-memory embedded database (tests). */
@@ -54,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     rateLimitPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, 1_000_000),
     inviteTokenMaxDays: wholeNumber(env, "INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, 1),
+    figuresCacheMs: wholeNumber(env, "FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
     streamIdleTimeoutMs,
     dbStock: dbStockSetting(env.DB_STOCK),
   };

@@ -3,6 +3,7 @@ import { type Action, type Actor, can, forbidden, type Language, type PublicUser
 import type { Kysely } from "kysely";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
+import { FiguresCache } from "./figuresCache.js";
 import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
@@ -35,7 +36,12 @@ export interface Context {
   cookies: SessionCookieJar;
   /** Set by the REST adapter: lists asked for whole are left here and streamed, not read into memory (lists.ts). */
   wholeList?: WholeListOutlet | undefined;
-  /** Where project screens get worker counts and compliance (compliance.ts of the db package). */
+  /**
+   * The server's cache of company-wide figures (figuresCache.ts): at most FIGURES_CACHE_MS old,
+   * cleared by every write through this server.
+   */
+  figures: FiguresCache;
+  /** Where project screens get worker counts and compliance: every project's, from `figures`. */
   projectFigures: compliance.ProjectFiguresLookup;
   /** Where worker lists get each worker's compliance (compliance.ts of the db package). */
   workerCompliance: compliance.WorkerComplianceLookup;
@@ -60,19 +66,23 @@ export interface ContextInput {
    */
   bearerToken?: string | undefined;
   cookies: SessionCookieJar;
+  /** The server's figures cache (figuresCache.ts); without one (tests building contexts), every figure is read. */
+  figures?: FiguresCache | undefined;
   /** The request's `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
   /** The request's `Accept-Language` header (language.ts). */
   acceptLanguage?: string | undefined;
 }
 
+const NO_CACHE = new FiguresCache(0);
+
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
   const db = input.dbHandle.db;
+  const figures = input.figures ?? NO_CACHE;
   const bearer = input.bearerToken !== undefined ? await authenticateServiceToken(db, input.bearerToken) : null;
   const sessionToken = input.sessionToken;
-  const session =
-    !bearer && sessionToken ? await validateSessionToken(db, sessionToken) : null;
+  const session = !bearer && sessionToken ? await validateSessionToken(db, sessionToken) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
   // Without a bearer token, a cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
   // the browser stops sending it with every request.
@@ -101,8 +111,24 @@ export async function createContext(input: ContextInput): Promise<Context> {
     cookies: input.cookies,
     idempotencyKey: input.idempotencyKey ?? null,
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
-    projectFigures: compliance.projectFiguresOf(db),
+    figures,
+    projectFigures: cachedProjectFigures(db, figures),
     workerCompliance: compliance.workerComplianceOfIds(db),
+  };
+}
+
+/**
+ * Every project's figures from the cache (one read serves every project screen for a few
+ * seconds); a project the cached read does not know yet (created through another instance) is
+ * read on the spot, never shown without figures.
+ */
+export function cachedProjectFigures(db: Kysely<Database>, figures: FiguresCache): compliance.ProjectFiguresLookup {
+  const readNow = compliance.projectFiguresOf(db);
+  if (!figures.enabled) return readNow;
+  return async (ids) => {
+    if (ids.length === 0) return new Map();
+    const all = await figures.get("projectFigures", () => compliance.allProjectFigures(db));
+    return ids.every((id) => all.has(id)) ? all : readNow(ids);
   };
 }
 

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
+import { FiguresCache } from "./figuresCache.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { registerRest } from "./rest/register.js";
@@ -186,6 +187,7 @@ type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>
 /** Each request's context, built once per request (tRPC and REST share it). */
 function requestContexts(options: BuildServerOptions): ContextFor {
   const { config, dbHandle } = options;
+  const figures = new FiguresCache(config.figuresCacheMs ?? 0);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -205,6 +207,7 @@ function requestContexts(options: BuildServerOptions): ContextFor {
         sessionToken: req.cookies[name],
         bearerToken: bearerTokenOf(req),
         cookies,
+        figures,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
       });

@@ -24,6 +24,8 @@ const t = initTRPC.context<Context>().create({
 const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   if (type === "mutation" && result.ok && ctx.actor) await recordTokenWrite(ctx.db, ctx.actor, path);
+  // The writer's next read shows their write (figuresCache.ts).
+  if (type === "mutation" && result.ok) ctx.figures.clear();
   if (!result.ok) {
     const mapped = normaliseError(result.error);
     if (mapped.code === "FORBIDDEN") {

@@ -25,10 +25,7 @@ export interface RestOptions {
  * `createCaller` so validation, permissions, transactions and error mapping exist once. Errors are
  * answered by errors.ts.
  */
-export async function registerRest(
-  app: FastifyInstance,
-  { config, dbHandle, contextFor, wholeListSlots }: RestOptions,
-): Promise<void> {
+export async function registerRest(app: FastifyInstance, { config, dbHandle, contextFor, wholeListSlots }: RestOptions): Promise<void> {
   app.get("/api/health", async (_req, reply) => {
     try {
       await dbHandle.ping();

@@ -20,9 +20,7 @@ export const jhaRouter = router({
     .query(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit)),
 
   /** The JHA screen's page, with the same filters and scope as the list. */
-  page: authedProcedure
-    .input(pageQuerySchema(jhaListQuerySchema))
-    .query(({ ctx, input }) => answerPage(service.visibleForms(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(({ ctx, input }) => answerPage(service.visibleForms(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id)),
 

@@ -34,9 +34,7 @@ export const oshaRouter = router({
     return osha.putRecordkeeping(ctx, id, values);
   }),
 
-  log300: authedProcedure
-    .input(oshaLogQuerySchema)
-    .query(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year)),
+  log300: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year)),
   log300Csv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300File(ctx, input.establishmentId, input.year)),
   log300Pdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const log = await osha.log300(ctx, input.establishmentId, input.year);

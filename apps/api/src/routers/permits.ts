@@ -21,9 +21,7 @@ export const permitsRouter = router({
     .query(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit)),
 
   /** The permits screen's page, with the same search, project and scope as the list. */
-  page: authedProcedure
-    .input(pageQuerySchema(listPermitsSchema))
-    .query(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input))),
+  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
   formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),

@@ -26,9 +26,7 @@ const uploadSafetyPlanSchema = z.object({
 /** Procedures of the projects area: each its input schema, its permission, one call to services/projects.ts. */
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure
-    .input(projectListSchema.optional())
-    .query(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows()),
+  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows()),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
   page: authedProcedure

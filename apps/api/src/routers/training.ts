@@ -20,25 +20,18 @@ export const trainingRouter = router({
    * Training completion per worker and module (GET /api/training-completion, the CSV export):
    * staff read every worker's, a worker only their own (403 for anyone else's).
    */
-  completion: authedProcedure
-    .input(trainingCompletionListSchema.optional())
-    .query(({ ctx, input }) => service.completion(ctx, input)),
+  completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(({ ctx, input }) => service.completion(ctx, input)),
 
   /** GET /api/training-modules (?type=). */
   modules: authedProcedure
     .input(trainingModuleListSchema)
-    .query(
-      async ({ ctx, input }) =>
-        service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language),
-    ),
+    .query(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language)),
 
   /** GET /api/training-modules/:id. */
   moduleById: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.moduleById(ctx, input.id)),
 
   /** The static training pages load their seeded module by slug. */
-  moduleBySlug: authedProcedure
-    .input(trainingModuleBySlugSchema)
-    .query(({ ctx, input }) => service.moduleBySlug(ctx, input.slug)),
+  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(({ ctx, input }) => service.moduleBySlug(ctx, input.slug)),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
@@ -47,9 +40,7 @@ export const trainingRouter = router({
   setTranslation: authedProcedure.input(setModuleTranslationSchema).mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
-  workerTrainings: authedProcedure
-    .input(workerTrainingsSchema)
-    .query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
+  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
 
   /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
   workerTrainingsForceRefresh: authedProcedure

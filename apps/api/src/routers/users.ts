@@ -12,9 +12,7 @@ export const usersRouter = router({
     .query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
 
   /** The users screen's page, with the same search as the list. */
-  page: adminProcedure
-    .input(pageQuerySchema(userListSchema))
-    .query(({ ctx, input }) => answerPage(users.userList(ctx.db, input))),
+  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(({ ctx, input }) => answerPage(users.userList(ctx.db, input))),
 
   byId: adminProcedure.input(byIdSchema).query(({ ctx, input }) => service.findUser(ctx, input.id)),
 
@@ -23,9 +21,7 @@ export const usersRouter = router({
   resetPassword: adminProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => service.resetPassword(ctx, input)),
 
   /** GET /api/workers/byUserId/:userId: staff, or the user themself. */
-  workerByUserId: authedProcedure
-    .input(z.object({ userId: idParam }))
-    .query(({ ctx, input }) => service.workerByUserId(ctx, input.userId)),
+  workerByUserId: authedProcedure.input(z.object({ userId: idParam })).query(({ ctx, input }) => service.workerByUserId(ctx, input.userId)),
 
   /** GET /api/worker-profile: the signed-in user's own worker profile, or null. */
   workerProfile: authedProcedure.query(({ ctx }) => service.ownWorkerProfile(ctx)),

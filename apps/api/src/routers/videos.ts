@@ -38,7 +38,5 @@ export const videosRouter = router({
   selfAttest: authedProcedure.input(attestVideoSchema).mutation(({ ctx, input }) => service.selfAttest(ctx, input)),
 
   /** GET /api/workers/:workerId/required-videos: required, published, not yet completed. */
-  requiredVideos: authedProcedure
-    .input(workerVideosSchema)
-    .query(({ ctx, input }) => service.requiredVideos(ctx, input.workerId)),
+  requiredVideos: authedProcedure.input(workerVideosSchema).query(({ ctx, input }) => service.requiredVideos(ctx, input.workerId)),
 });

@@ -25,8 +25,19 @@ function scopeOf(actor: Actor): dashboard.DashboardScope {
 
 export async function stats(ctx: ServiceContext) {
   const scope = scopeOf(ctx.actor);
-  const [figures, incidentReports] = await Promise.all([dashboard.figures(ctx.db, scope), dashboard.incidentCount(ctx.db, scope)]);
-  return { ...figures, incidentReports, userId: ctx.actor.userId };
+  const incidentReports = dashboard.incidentCount(ctx.db, scope);
+  if (scope.kind === "worker") {
+    const [figures, incidents] = await Promise.all([dashboard.figures(ctx.db, scope), incidentReports]);
+    return { ...figures, incidentReports: incidents, userId: ctx.actor.userId };
+  }
+  // Staff: the company-wide cards average every training record (figuresCache.ts); the viewer's own
+  // cards and the incident count are read on every request.
+  const [own, company, incidents] = await Promise.all([
+    dashboard.ownFigures(ctx.db, scope.workerId),
+    ctx.figures.get("staffDashboard", () => dashboard.companyFigures(ctx.db)),
+    incidentReports,
+  ]);
+  return { ...own, ...company, incidentReports: incidents, userId: ctx.actor.userId };
 }
 
 export async function upcoming(ctx: ServiceContext) {
@@ -56,7 +67,12 @@ export async function trainingCompletion(ctx: ServiceContext, input: z.infer<typ
   const target = input?.workerId ?? ctx.actor.workerId;
   if (input?.workerId !== undefined && !canReadWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
   const scope = scopeOf(ctx.actor);
-  const { modules, workers: rows } = await dashboard.trainingCompletion(ctx.db, scope);
+  // Staff figures cover every worker and training record and are the same for every staff member
+  // (figuresCache.ts); a worker's are their own.
+  const { modules, workers: rows } =
+    scope.kind === "worker"
+      ? await dashboard.trainingCompletion(ctx.db, scope)
+      : await ctx.figures.get("staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
   const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
   return {
     modules,
