@@ -35,6 +35,11 @@ export class FiguresCache {
     return this.cache !== undefined;
   }
 
+  /** The figure `name` if a read of it younger than the lifetime is held; never reads. */
+  held<T>(name: FigureName): Promise<T> | undefined {
+    return this.cache?.get(name)?.value as Promise<T> | undefined;
+  }
+
   /** The figure `name`, read by `read` unless a read of it younger than the lifetime is held. */
   get<T>(name: FigureName, read: () => Promise<T>): Promise<T> {
     const cache = this.cache;
