@@ -21,7 +21,6 @@ import { apiMain, freePort, percentile, signIn, startServer } from "./server.js"
  *   BENCH_ONLY         run only routes whose label contains this text (development)
  *   BENCH_NOTE         a sentence added to results.md (e.g. what else was running)
  *   BENCH_OUTPUT       base name of the files written (default "results": results.md, results.json)
- *   ANSWER_CACHE_MS    passed to the server: 0 computes every answer (docs/decisions/0007-answer-memory.md)
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,8 +31,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 const OUTPUT = process.env.BENCH_OUTPUT || "results";
-/** The server's answer memory, as the server reads it (apps/api/src/config.ts). */
-const ANSWER_MEMORY_MS = Number(process.env.ANSWER_CACHE_MS ?? 10_000);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(here, ".work", "data"));
 
@@ -255,7 +252,6 @@ async function main() {
     dataset: dataset.counts,
     budgets: enforce ? BUDGET : "none on the embedded database: every route must answer 2xx",
     note: process.env.BENCH_NOTE ?? null,
-    answerMemoryMs: ANSWER_MEMORY_MS,
     passed: problems.length === 0,
     problems,
   };
@@ -278,9 +274,7 @@ async function main() {
     `- Load: ${CONNECTIONS} connections, ${DURATION} s per route, one route at a time`,
     `- Server max RSS during the run: ${meta.maxRssMb} MB${enforce ? ` (budget ${BUDGET.maxRssMb} MB)` : ""}`,
     `- Load average (1/5/15 min) before: ${meta.loadAverageBefore.join(" / ")}, after: ${meta.loadAverageAfter.join(" / ")}${busy ? " — other processes were using the CPU during this run, so absolute numbers are lower than on an idle machine" : ""}`,
-    ANSWER_MEMORY_MS > 0
-      ? `- Answer memory on (\`ANSWER_CACHE_MS\` ${ANSWER_MEMORY_MS} ms, docs/decisions/0007-answer-memory.md): the benchmark writes nothing, so after a route's first request its answers are reused while the database is unchanged; "alone ms" is that first, computed request. \`bench/results-computed.md\` (\`ANSWER_CACHE_MS=0 BENCH_OUTPUT=results-computed pnpm bench\`) computes every request.`
-      : "- Answer memory off (`ANSWER_CACHE_MS=0`): every request is computed.",
+    "- Every request is computed: the server keeps no answers (docs/decisions/0115-no-read-memory.md).",
     ...(meta.note ? [`- Note: ${meta.note}`] : []),
     `- Dataset: ${Object.entries(dataset.counts)
       .map(([k, v]) => `${k} ${thousands(v)}`)

@@ -9,27 +9,29 @@ import { ADMIN, fail, readDataset } from "./routes.js";
 import { apiMain, freePort, percentile, signIn, startServer } from "./server.js";
 
 /**
- * `pnpm bench:mixed` (after `pnpm build` and `pnpm seed:large` on PostgreSQL): what the server's
- * read memory buys when people also write (docs/decisions/0112-scoped-read-memory.md).
+ * `pnpm bench:mixed` (after `pnpm build` and `pnpm seed:large` on PostgreSQL): how the server
+ * holds up when people read and write at once. Every answer is computed (no read memory,
+ * docs/decisions/0115-no-read-memory.md).
  *
  * The built server (node apps/api/dist/main.js) is started once per run, on a free port, against
  * the seed:large dataset. Virtual users of each role (the admin, the safety manager and eight
  * workers, each signed in as themselves) click through the screens one request after another,
  * with no pause: the dashboard, the lists, a record of each list, their own trainings and videos.
  * A share of their requests (0%, 1%, 5%) are writes instead: a comment on a JHA form, a safety
- * message, an incident report. Each share runs on the same build with READ_MEMORY=on (scoped per
- * table), unscoped (every value versioned on every table, as before 0112) and off, each after a
- * short warm-up that is not counted. What a run wrote (comments, messages, reports and their
+ * message, an incident report. Each share runs on a fresh server process after a short warm-up
+ * that is not counted. Before the first share, the same virtual users ask the bare route
+ * (`GET /api/bare`, a constant answer) for as long, on the same server: the ceiling the shares are
+ * compared with, in the same run. What a run wrote (comments, messages, reports and their
  * audit rows) is deleted after it, so every run starts from the same dataset: left in place, the
  * comments piled onto the same JHA forms run after run, and each run measured heavier pages than
  * the one before.
  *
- * Writes bench/results-mixed.md and bench/results-mixed.json: req/s, read p50/p95, write p95 and
- * the on/off ratio per write share, with the load average before and after.
+ * Writes bench/results-mixed.md and bench/results-mixed.json: req/s and its share of the bare
+ * route's, read p50/p95, write p95 and database transactions (round trips outside a transaction)
+ * per request, per write share, with the load average before and after.
  *
  *   DATABASE_URL           PostgreSQL with the seed:large dataset (required)
  *   BENCH_MIXED_SECONDS    measured seconds per run (default 15; warm-up 3 s more)
- *   BENCH_MIXED_MEMORY     READ_MEMORY values to run (default "on,unscoped,off")
  *   BENCH_MIXED_WORKERS    worker virtual users (default 8)
  *   BENCH_MIXED_SHARES     write shares in percent (default "0,1,5")
  *   BENCH_NOTE             a sentence added to the results (e.g. what else was running)
@@ -46,13 +48,10 @@ const SHARES = (process.env.BENCH_MIXED_SHARES ?? "0,1,5").split(",").map((s) =>
 const OUTPUT = process.env.BENCH_OUTPUT || "results-mixed";
 const MANAGER = { username: "bench_manager", password: "BenchManager123!" };
 const WORKER_PASSWORD = "Worker123!";
-/** Goals of docs/decisions/0112-scoped-read-memory.md. */
-const GOALS = { ratioAt1: 3, ratioAt5: 2, readP95At1Ms: 50 } as const;
+/** Budgets of docs/decisions/performance.md: share of the bare route at 1% writes, read p95 at 5%. */
+const GOALS = { shareOfBareAt1: 0.06, readP95At5Ms: 50 } as const;
 
 type Role = "admin" | "manager" | "worker";
-/** READ_MEMORY of a run (apps/api/src/config.ts): scoped per table, versioned on every table (before 0112), or off. */
-type Memory = "on" | "unscoped" | "off";
-const MEMORIES = (process.env.BENCH_MIXED_MEMORY ?? "on,unscoped,off").split(",").map((m) => m.trim()) as Memory[];
 
 interface VirtualUser {
   role: Role;
@@ -65,7 +64,8 @@ interface VirtualUser {
 }
 
 interface Run {
-  memory: Memory;
+  /** "bare": the constant route, the ceiling; "mixed": the screens with this share of writes. */
+  kind: "bare" | "mixed";
   writeShare: number;
   seconds: number;
   requests: number;
@@ -286,7 +286,7 @@ function send(
 }
 
 /** One run: every virtual user clicks until the time is up; the warm-up's requests are not counted. */
-async function run(baseUrl: string, users: VirtualUser[], cookies: string[], writeShare: number, memory: Memory): Promise<Run> {
+async function run(baseUrl: string, users: VirtualUser[], cookies: string[], writeShare: number, kind: Run["kind"]): Promise<Run> {
   const port = Number(new URL(baseUrl).port);
   const origin = baseUrl;
   const readLatencies: number[] = [];
@@ -318,7 +318,7 @@ async function run(baseUrl: string, users: VirtualUser[], cookies: string[], wri
           path = w.path;
           body = JSON.stringify(w.body);
         } else {
-          path = user.reads[next++ % user.reads.length] as string;
+          path = kind === "bare" ? "/api/bare" : (user.reads[next++ % user.reads.length] as string);
         }
         const t0 = performance.now();
         const res = await send(port, write ? "POST" : "GET", path, cookie, origin, body);
@@ -340,7 +340,7 @@ async function run(baseUrl: string, users: VirtualUser[], cookies: string[], wri
   writeLatencies.sort((a, b) => a - b);
   const requests = readLatencies.length + writeLatencies.length;
   return {
-    memory,
+    kind,
     writeShare,
     seconds: Number(seconds.toFixed(1)),
     requests,
@@ -386,54 +386,46 @@ async function main() {
   console.log(
     `${users.length} virtual users, ${SECONDS} s per run (+${WARMUP_SECONDS} s warm-up), write shares ${SHARES.map(pct).join(", ")}\n`,
   );
-  for (const share of SHARES) {
-    for (const memory of MEMORIES) {
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const server = await startServer(port, { RATE_LIMIT_PER_MINUTE: "0", READ_MEMORY: memory, DATABASE_URL: databaseUrl });
-      try {
-        const cookies: string[] = [];
-        for (const user of users) cookies.push(await signIn(baseUrl, user));
-        const r = await run(baseUrl, users, cookies, share, memory);
-        runs.push(r);
-        console.log(
-          `writes ${pct(share).padStart(3)}  memory ${memory.padEnd(8)}  ${fmt(r.rps, 0).padStart(6)} req/s  read p50 ${fmt(r.readP50).padStart(6)}  p95 ${fmt(r.readP95).padStart(6)}  p99 ${fmt(r.readP99).padStart(6)} ms  write p95 ${fmt(r.writeP95).padStart(6)} ms  ${r.writes} writes  ${fmt(r.dbTransactionsPerRequest, 2)} db tx/req  load ${r.loadAfter[0]}${r.failures ? `  FAILED: ${r.failures} (${r.firstFailure})` : ""}`,
-        );
-      } finally {
-        await stopServer(server);
-        await deleteWrites(marks);
-      }
+  const label = (r: Run) => (r.kind === "bare" ? "bare route" : `writes ${pct(r.writeShare).padStart(3)}`);
+  const plan: Array<{ kind: Run["kind"]; share: number }> = [
+    { kind: "bare", share: 0 },
+    ...SHARES.map((share) => ({ kind: "mixed" as const, share })),
+  ];
+  for (const { kind, share } of plan) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await startServer(port, { RATE_LIMIT_PER_MINUTE: "0", DATABASE_URL: databaseUrl });
+    try {
+      const cookies: string[] = [];
+      for (const user of users) cookies.push(await signIn(baseUrl, user));
+      const r = await run(baseUrl, users, cookies, share, kind);
+      runs.push(r);
+      console.log(
+        `${label(r).padEnd(10)}  ${fmt(r.rps, 0).padStart(6)} req/s  read p50 ${fmt(r.readP50).padStart(6)}  p95 ${fmt(r.readP95).padStart(6)}  p99 ${fmt(r.readP99).padStart(6)} ms  write p95 ${fmt(r.writeP95).padStart(6)} ms  ${r.writes} writes  ${fmt(r.dbTransactionsPerRequest, 2)} db tx/req  load ${r.loadAfter[0]}${r.failures ? `  FAILED: ${r.failures} (${r.firstFailure})` : ""}`,
+      );
+    } finally {
+      await stopServer(server);
+      await deleteWrites(marks);
     }
   }
   const loadAtEnd = os.loadavg();
 
-  const ratios = SHARES.map((share) => {
-    const on = runs.find((r) => r.writeShare === share && r.memory === "on");
-    const unscoped = runs.find((r) => r.writeShare === share && r.memory === "unscoped");
-    const off = runs.find((r) => r.writeShare === share && r.memory === "off");
-    return {
-      writeShare: share,
-      on,
-      unscoped,
-      off,
-      ratio: on && off ? on.rps / off.rps : Number.NaN,
-      unscopedRatio: unscoped && off ? unscoped.rps / off.rps : Number.NaN,
-    };
-  });
+  const bare = runs.find((r) => r.kind === "bare");
+  const mixed = runs.filter((r) => r.kind === "mixed");
+  const shareOfBare = (r: Run) => (bare ? r.rps / bare.rps : Number.NaN);
   const problems: string[] = [];
-  for (const r of runs)
-    if (r.failures > 0) problems.push(`writes ${pct(r.writeShare)}, memory ${r.memory}: ${r.failures} failed requests (${r.firstFailure})`);
-  const at = (share: number) => ratios.find((r) => Math.abs(r.writeShare - share) < 1e-9);
+  for (const r of runs) if (r.failures > 0) problems.push(`${label(r)}: ${r.failures} failed requests (${r.firstFailure})`);
+  const at = (share: number) => mixed.find((r) => Math.abs(r.writeShare - share) < 1e-9);
   const goals: string[] = [];
   const at1 = at(0.01);
   const at5 = at(0.05);
   if (at1)
-    goals.push(`ratio at 1% writes ${fmt(at1.ratio, 2)}x (goal ≥ ${GOALS.ratioAt1}x): ${at1.ratio >= GOALS.ratioAt1 ? "met" : "missed"}`);
-  if (at5)
-    goals.push(`ratio at 5% writes ${fmt(at5.ratio, 2)}x (goal ≥ ${GOALS.ratioAt5}x): ${at5.ratio >= GOALS.ratioAt5 ? "met" : "missed"}`);
-  if (at1?.on)
     goals.push(
-      `read p95 at 1% writes, memory on, ${fmt(at1.on.readP95)} ms (goal ≤ ${GOALS.readP95At1Ms} ms): ${at1.on.readP95 <= GOALS.readP95At1Ms ? "met" : "missed"}`,
+      `req/s at 1% writes ${fmt(shareOfBare(at1) * 100)}% of the bare route's (goal ≥ ${GOALS.shareOfBareAt1 * 100}%): ${shareOfBare(at1) >= GOALS.shareOfBareAt1 ? "met" : "missed"}`,
+    );
+  if (at5)
+    goals.push(
+      `read p95 at 5% writes ${fmt(at5.readP95)} ms (goal ≤ ${GOALS.readP95At5Ms} ms): ${at5.readP95 <= GOALS.readP95At5Ms ? "met" : "missed"}`,
     );
 
   const meta = {
@@ -453,19 +445,19 @@ async function main() {
   };
   writeFileSync(
     join(here, `${OUTPUT}.json`),
-    `${JSON.stringify({ meta, runs, ratios: ratios.map((r) => ({ writeShare: r.writeShare, ratio: r.ratio, unscopedRatio: r.unscopedRatio })) }, null, 2)}\n`,
+    `${JSON.stringify({ meta, runs: runs.map((r) => ({ ...r, shareOfBare: r.kind === "mixed" ? shareOfBare(r) : null })) }, null, 2)}\n`,
   );
   const roles = (role: Role) => users.filter((u) => u.role === role).length;
   const md = [
     "# Mixed read/write benchmark",
     "",
-    "Written by `pnpm bench:mixed` (bench/mixed.ts); what it measures and why: docs/decisions/0112-scoped-read-memory.md.",
+    "Written by `pnpm bench:mixed` (bench/mixed.ts); every answer computed (docs/decisions/0115-no-read-memory.md).",
     "",
     `- Date: ${meta.date}`,
     `- Machine: ${meta.cores} cores (${meta.cpu}), Node ${process.version}; server, PostgreSQL and the virtual users on the same machine`,
     `- Virtual users: ${roles("admin")} admin, ${roles("manager")} safety manager, ${roles("worker")} workers, each signed in as themselves, one request after another with no pause (dashboard, lists, records, own trainings and videos); a write (JHA comment, safety message, incident report) in place of a read at the given share`,
-    `- Each run: a fresh server process on the same build, ${WARMUP_SECONDS} s warm-up (not counted), then ${SECONDS} s measured; READ_MEMORY=${MEMORIES.join(", then ")} (on: scoped per table; unscoped: every remembered value versioned on every table, the memory before docs/decisions/0112-scoped-read-memory.md; off: nothing remembered)`,
-    '- Requests as bench.ts sends them: no compression asked for; "db transactions / request" is PostgreSQL\'s count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests, the work the memory saves, independent of CPU noise',
+    `- Each run: a fresh server process on the same build, ${WARMUP_SECONDS} s warm-up (not counted), then ${SECONDS} s measured; first the bare route (\`GET /api/bare\`, a constant answer) with the same users, the ceiling in the same run`,
+    '- Requests as bench.ts sends them: no compression asked for; "db transactions / request" is PostgreSQL\'s count of committed transactions (pg_stat_database; every query outside a transaction is one) over the requests: the database round trips outside a transaction, independent of CPU noise',
     `- Load average (1/5/15 min) at start: ${meta.loadAverageAtStart.join(" / ")}, at end: ${meta.loadAverageAtEnd.join(" / ")} (2 cores; above ~1 means other work shared the CPU)`,
     ...(meta.note ? [`- Note: ${meta.note}`] : []),
     ...(meta.dbStock ? [`- DB_STOCK=${meta.dbStock}: the server ran without that driver tuning (packages/db/src/createDb.ts)`] : []),
@@ -473,18 +465,11 @@ async function main() {
     ...goals.map((g) => `- Goal: ${g}`),
     ...problems.map((p) => `- FAILED: ${p}`),
     "",
-    "| writes | memory | req/s | reads | writes | read p50 ms | read p95 ms | read p99 ms | write p95 ms | db transactions / request | load after | failed |",
-    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| run | req/s | vs bare | reads | writes | read p50 ms | read p95 ms | read p99 ms | write p95 ms | db transactions / request | load after | failed |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...runs.map(
       (r) =>
-        `| ${pct(r.writeShare)} | ${r.memory} | ${fmt(r.rps, 0)} | ${r.reads} | ${r.writes} | ${fmt(r.readP50)} | ${fmt(r.readP95)} | ${fmt(r.readP99)} | ${fmt(r.writeP95)} | ${fmt(r.dbTransactionsPerRequest, 2)} | ${r.loadAfter[0]} | ${r.failures} |`,
-    ),
-    "",
-    "| writes | req/s on (scoped) | req/s unscoped | req/s off | on / off | unscoped / off |",
-    "|---:|---:|---:|---:|---:|---:|",
-    ...ratios.map(
-      (r) =>
-        `| ${pct(r.writeShare)} | ${fmt(r.on?.rps ?? Number.NaN, 0)} | ${fmt(r.unscoped?.rps ?? Number.NaN, 0)} | ${fmt(r.off?.rps ?? Number.NaN, 0)} | ${fmt(r.ratio, 2)}x | ${fmt(r.unscopedRatio, 2)}x |`,
+        `| ${label(r)} | ${fmt(r.rps, 0)} | ${r.kind === "mixed" ? `${fmt(shareOfBare(r) * 100)}%` : "-"} | ${r.reads} | ${r.writes} | ${fmt(r.readP50)} | ${fmt(r.readP95)} | ${fmt(r.readP99)} | ${fmt(r.writeP95)} | ${fmt(r.dbTransactionsPerRequest, 2)} | ${r.loadAfter[0]} | ${r.failures} |`,
     ),
     "",
   ].join("\n");

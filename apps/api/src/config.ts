@@ -1,11 +1,8 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { DB_TUNINGS, type DbTuning } from "@sitesafe/db";
+import { MAX_FIGURES_CACHE_MS } from "./figuresCache.js";
 import { PROXY_RANGE_NAMES, trustsEveryAddress } from "./proxyRanges.js";
-import { DEFAULT_MEMORY_BUDGET_BYTES } from "./readMemory/store.js";
-
-/** 4 GiB: more than any memory here should want; a typo of a few digits fails at start-up. */
-const MAX_MEMORY_BUDGET_BYTES = 4 * 1024 ** 3;
 
 /** Environment configuration (README, Configuration). */
 export interface Config {
@@ -28,33 +25,14 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The furthest ahead (days) an invite token may expire. */
   inviteTokenMaxDays: number;
-  /** How long (ms) a looked-up session is remembered by this process; 0 turns it off. */
-  sessionCacheMs: number;
-  /** How long (ms) this process remembers compliance figures (readMemory/figures.ts); 0 turns it off. */
-  complianceCacheMs: number;
-  /** How long (ms) this process may reuse an answer while the data is unchanged (readMemory/answers.ts); 0 turns it off. */
-  answerCacheMs: number;
   /**
-   * READ_MEMORY: "on" (default) or "off". Off, the server remembers no reads at all (answers,
-   * figures, shared figures, sessions) whatever the *_CACHE_MS settings say: every request reads
-   * the database. For measuring what the memory buys (bench/mixed.ts) and for ruling it out.
-   * Unset in a Config built by hand: on.
+   * FIGURES_CACHE_MS: how long (ms) this process may reuse the company-wide figures (every project's
+   * compliance, the staff dashboard's cards; figuresCache.ts); 0 turns the cache off. A write
+   * through this process clears it at once. Unset in a Config built by hand: off.
    */
-  readMemory?: boolean;
-  /**
-   * READ_MEMORY=unscoped (measuring only): the memory on, but every remembered value versioned on
-   * every table, as before docs/decisions/0112-scoped-read-memory.md: any write forgets everything.
-   */
-  readMemoryUnscoped?: boolean;
-  /** Bytes everything the server remembers (answers, sessions, figures) may take together (readMemory/store.ts). */
-  memoryBudgetBytes: number;
+  figuresCacheMs?: number;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
-  /**
-   * Tests only: record the tables every remembered read queries and fail it when its entry in the
-   * table map does not list one (readMemory/tables.ts, readMemory/guard.ts).
-   */
-  checkReadTables?: boolean;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
   /** DB_STOCK (measuring only): driver tuning left out, to compare against stock (createDb.ts of the db package). */
@@ -64,16 +42,6 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const sessionCacheMs = milliseconds(env, "SESSION_CACHE_MS", 2000);
-  const complianceCacheMs = milliseconds(env, "COMPLIANCE_CACHE_MS", 10_000);
-  const answerCacheMs = milliseconds(env, "ANSWER_CACHE_MS", 10_000);
-  const readMemoryMode = readMemorySetting(env.READ_MEMORY);
-  const memoryBudgetBytes = Number(env.MEMORY_BUDGET_BYTES ?? DEFAULT_MEMORY_BUDGET_BYTES);
-  if (!Number.isInteger(memoryBudgetBytes) || memoryBudgetBytes < 0 || memoryBudgetBytes > MAX_MEMORY_BUDGET_BYTES) {
-    throw new Error(
-      `MEMORY_BUDGET_BYTES must be a whole number of bytes from 0 to ${MAX_MEMORY_BUDGET_BYTES}, got "${env.MEMORY_BUDGET_BYTES}"`,
-    );
-  }
   const streamIdleTimeoutMs = Number(env.STREAM_IDLE_TIMEOUT_MS ?? 30_000);
   if (!Number.isInteger(streamIdleTimeoutMs) || streamIdleTimeoutMs < 1000 || streamIdleTimeoutMs > 600_000) {
     throw new Error(`STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds, got "${env.STREAM_IDLE_TIMEOUT_MS}"`);
@@ -94,12 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     rateLimitPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, 1_000_000),
     inviteTokenMaxDays: wholeNumber(env, "INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, 1),
-    sessionCacheMs,
-    complianceCacheMs,
-    answerCacheMs,
-    readMemory: readMemoryMode !== "off",
-    readMemoryUnscoped: readMemoryMode === "unscoped",
-    memoryBudgetBytes,
+    figuresCacheMs: wholeNumber(env, "FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
     streamIdleTimeoutMs,
     dbStock: dbStockSetting(env.DB_STOCK),
   };
@@ -118,22 +81,6 @@ function dbStockSetting(raw: string | undefined): ReadonlySet<DbTuning> {
     }
   }
   return new Set(names as DbTuning[]);
-}
-
-/** A memory lifetime from the environment: 0 (off) to a minute. */
-function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0 || value > 60_000)
-    throw new Error(`${name} must be 0 to 60000 milliseconds, got "${env[name]}"`);
-  return value;
-}
-
-/** READ_MEMORY: "on" (default, also unset or empty), "off" or "unscoped" (any case). */
-function readMemorySetting(raw: string | undefined): "on" | "off" | "unscoped" {
-  const value = raw?.trim().toLowerCase() ?? "";
-  if (value === "") return "on";
-  if (value === "on" || value === "off" || value === "unscoped") return value;
-  throw new Error(`READ_MEMORY must be "on" or "off" (or "unscoped", for measuring), got "${raw}"`);
 }
 
 /**

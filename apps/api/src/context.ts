@@ -1,11 +1,11 @@
-import type { compliance, Database, DbHandle, dataVersions } from "@sitesafe/db";
+import { compliance, type Database, type DbHandle } from "@sitesafe/db";
 import { type Action, type Actor, can, forbidden, type Language, type PublicUser, type ResourceFacts } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
+import { FiguresCache } from "./figuresCache.js";
 import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
-import { forRequest, guardPlugin, type ReadMemory } from "./readMemory/index.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 
 export interface Logger {
@@ -36,27 +36,15 @@ export interface Context {
   cookies: SessionCookieJar;
   /** Set by the REST adapter: lists asked for whole are left here and streamed, not read into memory (lists.ts). */
   wholeList?: WholeListOutlet | undefined;
-  /** Where project screens get worker counts and compliance (readMemory/figures.ts). */
+  /**
+   * The server's cache of company-wide figures (figuresCache.ts): at most FIGURES_CACHE_MS old,
+   * cleared by every write through this server.
+   */
+  figures: FiguresCache;
+  /** Where project screens get worker counts and compliance: every project's, from `figures`. */
   projectFigures: compliance.ProjectFiguresLookup;
-  /** Where worker lists get each worker's compliance (readMemory/figures.ts). */
+  /** Where worker lists get each worker's compliance (compliance.ts of the db package). */
   workerCompliance: compliance.WorkerComplianceLookup;
-  /**
-   * This database's per-table change counters (`dataVersions.currentVersions`), read once per
-   * request before anything else the request reads: what a memory holds is reused only while the
-   * counters of the tables it was read from (readMemory/tables.ts) are the ones read before it was.
-   */
-  dataVersions: () => Promise<dataVersions.DataVersions>;
-  /**
-   * A value shared by every request of the server (the staff dashboard's company-wide figures):
-   * read once, then reused while the counters of its tables (readMemory/tables.ts) are unchanged. Without
-   * a memory, read every time.
-   */
-  shared<T>(name: string, read: () => Promise<T>): Promise<T>;
-  /**
-   * Answers a read from the answer memory while the data is unchanged, else computes it
-   * (readMemory/answers.ts). Without a memory, or with no one signed in, it always computes.
-   */
-  remember<T>(path: string, input: unknown, compute: () => Promise<T>): Promise<T>;
   /** The request's `Idempotency-Key` header, honoured by creates (services/idempotency.ts). */
   idempotencyKey: string | null;
   /** The language of this request's messages and training content (language.ts), resolved once. */
@@ -78,25 +66,23 @@ export interface ContextInput {
    */
   bearerToken?: string | undefined;
   cookies: SessionCookieJar;
-  /** The server's read memory (readMemory/); tests that build contexts directly go without, and every read computes. */
-  memory?: ReadMemory | undefined;
+  /** The server's figures cache (figuresCache.ts); without one (tests building contexts), every figure is read. */
+  figures?: FiguresCache | undefined;
   /** The request's `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
   /** The request's `Accept-Language` header (language.ts). */
   acceptLanguage?: string | undefined;
 }
 
+const NO_CACHE = new FiguresCache(0);
+
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
-  // The table map's guard (readMemory/guard.ts), on in the tests: every remembered computation's
-  // reads must be listed in its entry of readMemory/tables.ts.
-  const checking = input.config.checkReadTables === true;
-  const db = checking ? input.dbHandle.db.withPlugin(guardPlugin()) : input.dbHandle.db;
-  const reads = forRequest(input.memory, db, checking);
+  const db = input.dbHandle.db;
+  const figures = input.figures ?? NO_CACHE;
   const bearer = input.bearerToken !== undefined ? await authenticateServiceToken(db, input.bearerToken) : null;
   const sessionToken = input.sessionToken;
-  const session =
-    !bearer && sessionToken ? await reads.guarded("session", () => validateSessionToken(db, sessionToken, reads.sessions)) : null;
+  const session = !bearer && sessionToken ? await validateSessionToken(db, sessionToken) : null;
   if (session?.renewed && input.sessionToken) input.cookies.set(input.sessionToken, session.expiresAt);
   // Without a bearer token, a cookie that names no live session (expired, signed out elsewhere, made up) is cleared, so
   // the browser stops sending it with every request.
@@ -125,25 +111,33 @@ export async function createContext(input: ContextInput): Promise<Context> {
     cookies: input.cookies,
     idempotencyKey: input.idempotencyKey ?? null,
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
-    projectFigures: reads.projectFigures,
-    workerCompliance: reads.workerCompliance,
-    dataVersions: reads.versions,
-    shared: reads.shared,
-    // A method, not an arrow: the REST adapter and tRPC's middlewares hand procedures copies of
-    // this context, and the key must say whether the copy streams whole lists. Keyed by the user a
-    // session or a service token acts as: a token answers exactly what its owner would see.
-    remember<T>(this: Context, path: string, the: unknown, compute: () => Promise<T>): Promise<T> {
-      if (!user) return reads.guarded(`answer:${path}`, compute);
-      const outlet = this.wholeList;
-      // A whole list left in the outlet is streamed by this request, never remembered.
-      // The language is part of the key: a module is answered in the reader's language.
-      return reads.answer(
-        { userId: user.id, rest: outlet !== undefined, path, input: the, language: this.language },
-        compute,
-        () => outlet?.source === undefined,
-        { actor: this.actor, input: the },
-      );
-    },
+    figures,
+    projectFigures: cachedProjectFigures(db, figures),
+    workerCompliance: compliance.workerComplianceOfIds(db),
+  };
+}
+
+/**
+ * A lookup of at most this many projects (a worker's own, one project's page) reads just those
+ * when every project's figures are not held: ~1 ms on seed:large, where reading all 200 takes
+ * ~40 ms (docs/decisions/performance.md, "Without the read memory").
+ */
+const FEW_PROJECTS = 10;
+
+/**
+ * Every project's figures from the cache (one read serves every staff project screen for a few
+ * seconds); a project the cached read does not know yet (created through another instance) is
+ * read on the spot, never shown without figures.
+ */
+export function cachedProjectFigures(db: Kysely<Database>, figures: FiguresCache): compliance.ProjectFiguresLookup {
+  const readNow = compliance.projectFiguresOf(db);
+  if (!figures.enabled) return readNow;
+  return async (ids) => {
+    if (ids.length === 0) return new Map();
+    const held = figures.held<ReadonlyMap<number, compliance.ProjectFigures>>("projectFigures");
+    if (!held && ids.length <= FEW_PROJECTS) return readNow(ids);
+    const all = await (held ?? figures.get("projectFigures", () => compliance.allProjectFigures(db)));
+    return ids.every((id) => all.has(id)) ? all : readNow(ids);
   };
 }
 

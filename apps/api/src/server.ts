@@ -15,9 +15,9 @@ import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
+import { FiguresCache } from "./figuresCache.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
-import { ReadMemory } from "./readMemory/index.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
@@ -30,12 +30,6 @@ export interface BuildServerOptions {
   dbHandle: DbHandle;
   /** Fastify logger options; false silences it (tests). */
   logger?: boolean | Record<string, unknown>;
-  /** How long a looked-up session is remembered (readMemory/sessions.ts); 0 turns it off. */
-  sessionCacheMs?: number;
-  /** How long compliance figures are remembered (readMemory/figures.ts); 0 reads them every time. */
-  figuresCacheMs?: number;
-  /** How long an answer may be reused while the data is unchanged (readMemory/answers.ts); 0 computes every read. */
-  answersCacheMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -52,11 +46,6 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
-    /**
-     * How much this server remembers (readMemory/store.ts): estimated bytes and entries, never above its
-     * budget. A structural type: the API is also type-checked from its built declarations.
-     */
-    memory: { readonly bytes: number; readonly size: number };
   }
 }
 
@@ -91,12 +80,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
   registerRequestGuards(app);
-  const { contextFor, memory } = requestContexts(app, options);
+  const contextFor = requestContexts(options);
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   const recovery = registerDatabaseRecovery(app, options);
-  await registerRest(app, { config, dbHandle, recovery, contextFor, answerMemory: memory.answers, wholeListSlots });
+  await registerRest(app, { config, dbHandle, recovery, contextFor, wholeListSlots });
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error.
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
@@ -209,19 +198,10 @@ function registerRequestGuards(app: FastifyInstance): void {
 
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
-/** The server's read memory and each request's context, built once per request (tRPC and REST share it). */
-function requestContexts(app: FastifyInstance, options: BuildServerOptions): { contextFor: ContextFor; memory: ReadMemory } {
+/** Each request's context, built once per request (tRPC and REST share it). */
+function requestContexts(options: BuildServerOptions): ContextFor {
   const { config, dbHandle } = options;
-  // Everything the server remembers shares one budget in bytes (readMemory/store.ts).
-  const memory = new ReadMemory({
-    on: config.readMemory !== false,
-    unscoped: config.readMemoryUnscoped === true,
-    budgetBytes: config.memoryBudgetBytes,
-    sessionMs: options.sessionCacheMs ?? config.sessionCacheMs,
-    figuresMs: options.figuresCacheMs ?? config.complianceCacheMs,
-    answerMs: options.answersCacheMs ?? config.answerCacheMs,
-  });
-  app.decorate("memory", memory.store);
+  const figures = new FiguresCache(config.figuresCacheMs ?? 0);
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -241,7 +221,7 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
         sessionToken: req.cookies[name],
         bearerToken: bearerTokenOf(req),
         cookies,
-        memory,
+        figures,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
       });
@@ -253,7 +233,7 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
     }
     return ctx;
   };
-  return { contextFor, memory };
+  return contextFor;
 }
 
 /** The tRPC endpoint of the web app (`/trpc/<area>.<procedure>`). */

@@ -31,6 +31,8 @@ const t = initTRPC
 const mapErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   if (type === "mutation" && result.ok && ctx.actor) await recordTokenWrite(ctx.db, ctx.actor, path);
+  // The writer's next read shows their write (figuresCache.ts).
+  if (type === "mutation" && result.ok) ctx.figures.clear();
   if (!result.ok) {
     const mapped = normaliseError(result.error);
     if (mapped.code === "FORBIDDEN") {
@@ -98,14 +100,3 @@ export const staffSessionProcedure = staffProcedure.meta({ sessionOnly: true });
 
 /** An admin with a password session (`sessionProcedure`): passwords, staff accounts, others' tokens. */
 export const adminSessionProcedure = adminProcedure.meta({ sessionOnly: true });
-
-/**
- * A read whose answer may come from the answer memory (readMemory/answers.ts): only for procedures that
- * read, never write, and whose answer follows from the signed-in user, the input, the data and the
- * clock. `.query(remembered(({ ctx, input }) => ...))`.
- */
-export function remembered<Opts extends { ctx: Context; input: unknown; path: string }, T>(
-  resolve: (opts: Opts) => Promise<T>,
-): (opts: Opts) => Promise<T> {
-  return (opts) => opts.ctx.remember(opts.path, opts.input, () => resolve(opts));
-}

@@ -24,13 +24,6 @@ export const testConfig: Config = {
   // Tests send hundreds of requests a second as one user; the limit has its own tests (rateLimit.test.ts).
   rateLimitPerMinute: 0,
   inviteTokenMaxDays: 30,
-  sessionCacheMs: 2000,
-  complianceCacheMs: 10_000,
-  answerCacheMs: 10_000,
-  readMemory: true,
-  // Every remembered read's tables are checked against its entry in the table map (src/readMemory/tables.ts).
-  checkReadTables: true,
-  memoryBudgetBytes: 64 * 1024 * 1024,
   streamIdleTimeoutMs: 30_000,
 };
 
@@ -90,7 +83,7 @@ const cachedHash = (password: string) => {
   return h;
 };
 
-/** `config` overrides parts of `testConfig` (a short stream idle timeout, a small memory budget). */
+/** `config` overrides parts of `testConfig` (a short stream idle timeout). */
 export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const dbHandle = await createTestDb();
   const app = await buildServer({ config: { ...testConfig, ...config }, dbHandle, logger: false });

@@ -1,6 +1,8 @@
+import { sessions } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_TTL_MS } from "../src/auth/sessions.js";
-import { createTestApp, type TestApp } from "./helpers.js";
+import { buildServer } from "../src/server.js";
+import { createTestApp, type TestApp, testConfig } from "./helpers.js";
 
 /** Session expiry, sliding renewal and clearing a dead cookie (auth/sessions.ts, context.ts). */
 let t: TestApp;
@@ -106,5 +108,57 @@ describe("sessions", () => {
     const res = await t.request({ method: "GET", url: "/api/user" });
     expect(res.statusCode).toBe(401);
     expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+});
+
+const sessionIdOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+
+// Every request reads its session, user, role and assignments from the database: a logout, a role
+// change or an unassignment, made through any instance or straight in the database, takes effect
+// on the very next request.
+describe("session changes take effect on the next request", () => {
+  it("a logout through this server ends the session on the very next request", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    expect((await t.request({ method: "POST", url: "/api/logout", as: worker })).statusCode).toBe(200);
+    const after = await t.request({ method: "GET", url: "/api/user", as: worker });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("removing a worker from a project through the API takes their access away at once", async () => {
+    const admin = await t.createUser({ role: "admin" });
+    const worker = await t.createUser({ role: "worker" });
+    const projectId = await t.createProject();
+    await t.assign(worker.workerId as number, projectId);
+    expect((await t.request({ method: "GET", url: `/api/projects/${projectId}`, as: worker })).statusCode).toBe(200);
+    const removed = await t.request({ method: "DELETE", url: `/api/projects/${projectId}/workers/${worker.workerId}`, as: admin });
+    expect(removed.statusCode).toBe(204);
+    expect((await t.request({ method: "GET", url: `/api/projects/${projectId}`, as: worker })).statusCode).toBe(403);
+  });
+
+  it("a session deleted or a role changed outside this server takes effect on the very next request", async () => {
+    // Another instance on the same database.
+    const other = await buildServer({ config: testConfig, dbHandle: t.dbHandle, logger: false });
+    try {
+      const worker = await t.createUser({ role: "worker" });
+      const manager = await t.createUser({ role: "manager" });
+      const get = (cookie: string, url = "/api/user") => other.inject({ method: "GET", url, headers: { cookie } });
+      expect((await get(worker.cookie)).statusCode).toBe(200);
+      expect((await get(manager.cookie, "/api/workers?limit=5")).statusCode).toBe(200);
+      await sessions.deleteSession(t.db, sessionIdOf(worker.cookie));
+      expect((await get(worker.cookie)).statusCode).toBe(401);
+      await t.db.updateTable("users").set({ role: "worker" }).where("id", "=", manager.id).execute();
+      expect((await get(manager.cookie, "/api/workers?limit=5")).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a wrong secret for a known session id is refused", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).statusCode).toBe(200);
+    const forged = `${worker.cookie.split(".")[0]}.${"A".repeat(32)}`;
+    const res = await t.request({ method: "GET", url: "/api/user", headers: { cookie: forged } });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -13,12 +13,8 @@ const config: Config = {
   webDist: undefined,
   logLevel: "silent",
   trustProxy: false,
-  sessionCacheMs: 2000,
-  complianceCacheMs: 10_000,
-  answerCacheMs: 10_000,
   rateLimitPerMinute: 0,
   inviteTokenMaxDays: 30,
-  memoryBudgetBytes: 64 * 1024 * 1024,
   streamIdleTimeoutMs: 30_000,
 };
 

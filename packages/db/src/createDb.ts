@@ -16,7 +16,6 @@ import {
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { migrations } from "./migrations/index.js";
-import { trackDataChanges } from "./queries/dataVersions.js";
 import { parseTimestamptz } from "./timestamps.js";
 import type { Database } from "./types.js";
 
@@ -221,8 +220,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
       });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(String(error));
-      // Tables added by any migration get the change counter's trigger (migration 0005).
-      await trackDataChanges(conn);
       return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
     }
   });

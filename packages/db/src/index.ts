@@ -5,7 +5,6 @@ export * as audit from "./queries/audit.js";
 export * as comments from "./queries/comments.js";
 export * as compliance from "./queries/compliance.js";
 export * as dashboard from "./queries/dashboard.js";
-export * as dataVersions from "./queries/dataVersions.js";
 export * as idempotency from "./queries/idempotency.js";
 export * as incidents from "./queries/incidents.js";
 export * as inviteTokens from "./queries/inviteTokens.js";

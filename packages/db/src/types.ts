@@ -387,11 +387,6 @@ export interface IdempotencyKeysTable {
 }
 
 /** One change counter per table, moved at commit by the database's own triggers (migration 0005). */
-export interface DataVersionsTable {
-  tableName: string;
-  version: ColumnType<number, never, never>;
-}
-
 export interface Database {
   users: UsersTable;
   workers: WorkersTable;
@@ -419,7 +414,6 @@ export interface Database {
   photos: PhotosTable;
   serviceTokens: ServiceTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
-  dataVersions: DataVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -158,8 +158,7 @@ export function canDeleteJhaComment(actor: Actor | null, comment: { userId: numb
 
 /**
  * Whose safety messages the actor's lists show: undefined for everyone's (staff), else only the
- * actor's own (by user id). The server filters lists with it and versions remembered lists on it
- * (apps/api/src/readMemory/tables.ts), so the two cannot disagree.
+ * actor's own (by user id). The server filters the messages list with it.
  */
 export function readableMessageAuthor(actor: Actor): number | undefined {
   return can(actor, "comment.viewAll") ? undefined : actor.userId;

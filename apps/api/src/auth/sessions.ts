@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Database, sessions } from "@sitesafe/db";
 import type { Kysely } from "kysely";
-import type { SessionMemory } from "../readMemory/sessions.js";
 
 /**
  * Sessions after the Lucia guide (docs/api.md): the token is `<id>.<secret>`, both random;
@@ -24,21 +23,15 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 export type ValidatedSession = sessions.SessionWithActor & { renewed: boolean };
 
-/** The session memory and the request's version of the session's tables, for servers that remember sessions. */
-export interface RememberedSessions {
-  cache: SessionMemory;
-  version: () => Promise<string>;
-}
-
-export async function validateSessionToken(
-  db: Kysely<Database>,
-  token: string,
-  memory?: RememberedSessions,
-): Promise<ValidatedSession | null> {
+/**
+ * The session behind a cookie token, read with its user, worker profile and assignments in one
+ * query on every request: a logout, password change, role change or unassignment takes effect on
+ * the very next request.
+ */
+export async function validateSessionToken(db: Kysely<Database>, token: string): Promise<ValidatedSession | null> {
   const [id, secret, ...rest] = token.split(".");
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
-  const remembered = memory?.cache.enabled ? { cache: memory.cache, version: await memory.version() } : undefined;
-  const session = remembered?.cache.get(id, remembered.version) ?? (await lookUp(db, id, remembered));
+  const session = await sessions.findSessionWithActor(db, id);
   if (!session) return null;
   const expected = Buffer.from(session.secretHash);
   const actual = hashSecret(secret);
@@ -50,17 +43,10 @@ export async function validateSessionToken(
   }
   if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     const expiresAt = new Date(now + SESSION_TTL_MS);
-    // The write moves the sessions counter: the remembered copy is not used again.
     await sessions.extendSession(db, id, expiresAt);
     return { ...session, expiresAt, renewed: true };
   }
   return { ...session, renewed: false };
-}
-
-async function lookUp(db: Kysely<Database>, id: string, remembered: { cache: SessionMemory; version: string } | undefined) {
-  const session = await sessions.findSessionWithActor(db, id);
-  if (session && remembered) remembered.cache.set(id, session, remembered.version);
-  return session;
 }
 
 export const hashInviteToken = (token: string) => createHash("sha256").update(token).digest("hex");

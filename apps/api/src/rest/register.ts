@@ -7,7 +7,6 @@ import type { DatabaseRecovery } from "../databaseRecovery.js";
 import { sendError } from "../errors.js";
 import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "../lists.js";
 import { registerApiDocs } from "../openapi/routes.js";
-import type { AnswerMemory } from "../readMemory/answers.js";
 import { createCaller } from "../router.js";
 import { assertTokenMayWrite } from "../services/tokens.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";
@@ -20,7 +19,6 @@ export interface RestOptions {
   recovery: DatabaseRecovery;
   /** The request's context, built once per request (server.ts). */
   contextFor: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
-  answerMemory: AnswerMemory;
   wholeListSlots: StreamSlots;
 }
 
@@ -30,10 +28,7 @@ export interface RestOptions {
  * `createCaller` so validation, permissions, transactions and error mapping exist once. Errors are
  * answered by errors.ts.
  */
-export async function registerRest(
-  app: FastifyInstance,
-  { config, recovery, contextFor, answerMemory, wholeListSlots }: RestOptions,
-): Promise<void> {
+export async function registerRest(app: FastifyInstance, { config, recovery, contextFor, wholeListSlots }: RestOptions): Promise<void> {
   // The database and its schema, not just a connection: a database recreated empty is migrated and
   // bootstrapped here as on start, and answers 503 until that has worked.
   app.get("/api/health", async (_req, reply) => {
@@ -79,13 +74,6 @@ export async function registerRest(
           if (csv) return await sendCsv(reply, answer, csv, streaming);
           if (answer.kind === "whole list") return await streamWholeList(reply, answer.chunks, streaming);
           if (route.status === 204) return reply.code(204).send();
-          // A remembered answer is turned into JSON once, not once per request.
-          const json = answerMemory.json(answer.value);
-          if (json !== undefined)
-            return reply
-              .code(route.status ?? 200)
-              .type("application/json; charset=utf-8")
-              .send(json);
           return reply.code(route.status ?? 200).send(answer.value ?? null);
         } catch (error) {
           return sendError(req, reply, error);

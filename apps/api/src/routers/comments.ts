@@ -9,21 +9,21 @@ import {
 import { answerList, answerPage } from "../lists.js";
 import * as service from "../services/comments.js";
 import { once } from "../services/idempotency.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Safety messages to the safety manager (docs/product.md): each procedure one call to services/comments.ts. */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
   list: authedProcedure
     .input(listCommentsSchema.optional())
-    .query(remembered(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit))),
+    .query(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit)),
 
   /** The messages screen's page, with the same tab, project and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(listCommentsSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleComments(ctx, input)))),
+    .query(({ ctx, input }) => answerPage(service.visibleComments(ctx, input))),
 
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleComment(ctx, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleComment(ctx, input.id)),
 
   /** Only workers send messages; always open, always their own. */
   create: authedProcedure.input(createCommentSchema).mutation(once(({ ctx, input }) => service.createComment(ctx, input))),
@@ -43,5 +43,5 @@ export const commentsRouter = router({
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),
 
   /** Projects a message can be about, for the form's select and the staff filter. */
-  projectOptions: authedProcedure.query(remembered(({ ctx }) => service.projectOptions(ctx))),
+  projectOptions: authedProcedure.query(({ ctx }) => service.projectOptions(ctx)),
 });

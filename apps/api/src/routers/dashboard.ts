@@ -1,17 +1,16 @@
 import { trainingCompletionQuerySchema, unwatchedVideosQuerySchema } from "@sitesafe/domain";
 import * as service from "../services/dashboard.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the dashboard area: each a fixed number of queries, scoped by role (services/dashboard.ts). */
 export const dashboardRouter = router({
-  /** Not remembered whole: its two parts are, each under its own tables (services/dashboard.ts). */
   stats: authedProcedure.query(({ ctx }) => service.stats(ctx)),
 
-  upcoming: authedProcedure.query(remembered(({ ctx }) => service.upcoming(ctx))),
+  upcoming: authedProcedure.query(({ ctx }) => service.upcoming(ctx)),
 
-  recentVideos: authedProcedure.query(remembered(({ ctx }) => service.recentVideos(ctx))),
+  recentVideos: authedProcedure.query(({ ctx }) => service.recentVideos(ctx)),
 
-  recentIncidents: authedProcedure.query(remembered(({ ctx }) => service.recentIncidents(ctx))),
+  recentIncidents: authedProcedure.query(({ ctx }) => service.recentIncidents(ctx)),
 
   /**
    * Per module and per worker completion. `workerId` singles out one worker (staff: anyone; a
@@ -19,13 +18,13 @@ export const dashboardRouter = router({
    */
   trainingCompletion: authedProcedure
     .input(trainingCompletionQuerySchema.optional())
-    .query(remembered(({ ctx, input }) => service.trainingCompletion(ctx, input))),
+    .query(({ ctx, input }) => service.trainingCompletion(ctx, input)),
 
   /** A worker's own required videos not yet completed; staff may ask about any user. */
   unwatchedRequiredVideos: authedProcedure
     .input(unwatchedVideosQuerySchema.optional())
-    .query(remembered(({ ctx, input }) => service.unwatchedRequiredVideos(ctx, input))),
+    .query(({ ctx, input }) => service.unwatchedRequiredVideos(ctx, input)),
 
   /** The project table: every project for staff, the assigned ones for a worker. */
-  projectStats: authedProcedure.query(remembered(({ ctx }) => service.projectStats(ctx))),
+  projectStats: authedProcedure.query(({ ctx }) => service.projectStats(ctx)),
 });

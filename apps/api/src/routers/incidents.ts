@@ -3,22 +3,22 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/incidents.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the incidents area: each its input schema, its permission, one call to services/incidents.ts. */
 export const incidentsRouter = router({
   list: authedProcedure
     .input(incidentListQuerySchema.optional())
-    .query(remembered(({ ctx, input }) => answerList(ctx, service.visibleReports(ctx, input ?? {}), input?.limit))),
+    .query(({ ctx, input }) => answerList(ctx, service.visibleReports(ctx, input ?? {}), input?.limit)),
 
   /** The incidents screen's page, with the same filters and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(incidentListQuerySchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleReports(ctx, input)))),
+    .query(({ ctx, input }) => answerPage(service.visibleReports(ctx, input))),
 
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleReport(ctx.db, ctx.actor, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleReport(ctx.db, ctx.actor, input.id)),
 
-  formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
+  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
 
   create: authedProcedure.input(incidentReportSchema).mutation(once(({ ctx, input }) => service.createReport(ctx, input))),
 
@@ -28,5 +28,5 @@ export const incidentsRouter = router({
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteReport(ctx, input.id)),
 
   /** Who changed what and when: the report's audit trail (status changes with from and to). */
-  history: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.reportHistory(ctx, input.id))),
+  history: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.reportHistory(ctx, input.id)),
 });

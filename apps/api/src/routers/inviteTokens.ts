@@ -1,13 +1,13 @@
 import { byIdSchema, createInviteTokenSchema } from "@sitesafe/domain";
 import * as service from "../services/inviteTokens.js";
-import { remembered, router, staffProcedure, staffSessionProcedure } from "../trpc.js";
+import { router, staffProcedure, staffSessionProcedure } from "../trpc.js";
 
 /**
  * Issue, list and delete: admin and manager (docs/product.md), each only the roles
  * `inviteTokenRolesFor` gives them (docs/decisions/0004). The page itself is admin only.
  */
 export const inviteTokensRouter = router({
-  list: staffProcedure.query(remembered(({ ctx }) => service.listTokens(ctx))),
+  list: staffProcedure.query(({ ctx }) => service.listTokens(ctx)),
 
   // Not wrapped in `once` (services/idempotency.ts): a replay would have to return the full token
   // from the stored answer, and a token's secret is never stored. A doubled create is harmless: an

@@ -12,7 +12,7 @@ import {
 import { once } from "../services/idempotency.js";
 import * as osha from "../services/osha.js";
 import { form301Pdf, log300Pdf, summary300APdf } from "../services/oshaPdf.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of OSHA recordkeeping: each checks its input, then calls one service function. */
 export const oshaRouter = router({
@@ -34,10 +34,7 @@ export const oshaRouter = router({
     return osha.putRecordkeeping(ctx, id, values);
   }),
 
-  // The records are read far more often than incidents change: remembered while the data is unchanged (readMemory/answers.ts).
-  log300: authedProcedure
-    .input(oshaLogQuerySchema)
-    .query(remembered(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year))),
+  log300: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year)),
   log300Csv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300File(ctx, input.establishmentId, input.year)),
   log300Pdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const log = await osha.log300(ctx, input.establishmentId, input.year);
@@ -45,7 +42,7 @@ export const oshaRouter = router({
   }),
   summary300A: authedProcedure
     .input(oshaLogQuerySchema)
-    .query(remembered(({ ctx, input }) => osha.summary300A(ctx, input.establishmentId, input.year))),
+    .query(({ ctx, input }) => osha.summary300A(ctx, input.establishmentId, input.year)),
   summary300APdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const summary = await osha.summary300A(ctx, input.establishmentId, input.year);
     return { fileName: `osha-300a-${input.year}-${input.establishmentId}.pdf`, data: await summary300APdf(summary) };
@@ -61,5 +58,5 @@ export const oshaRouter = router({
     const form = await osha.form301(ctx, input.id);
     return { fileName: `osha-301-${form.caseNumber}.pdf`, data: await form301Pdf(form) };
   }),
-  rates: authedProcedure.input(oshaRatesQuerySchema).query(remembered(({ ctx, input }) => osha.rates(ctx, input.year))),
+  rates: authedProcedure.input(oshaRatesQuerySchema).query(({ ctx, input }) => osha.rates(ctx, input.year)),
 });

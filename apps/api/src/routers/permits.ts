@@ -11,24 +11,22 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
   list: authedProcedure
     .input(listPermitsSchema.optional())
-    .query(remembered(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit))),
+    .query(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit)),
 
   /** The permits screen's page, with the same search, project and scope as the list. */
-  page: authedProcedure
-    .input(pageQuerySchema(listPermitsSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input)))),
+  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
-  formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),
+  formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
 
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visiblePermit(ctx, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visiblePermit(ctx, input.id)),
 
   create: authedProcedure.input(hotWorkPermitSchema).mutation(once(({ ctx, input }) => service.requestPermit(ctx, input))),
 

@@ -2,14 +2,14 @@ import { byIdSchema, keepLocationSchema, PHOTO_NO_FILE, photoRecordSchema } from
 import { z } from "zod";
 import { answeredBefore, once } from "../services/idempotency.js";
 import * as service from "../services/photos.js";
-import { adminProcedure, authedProcedure, remembered, router } from "../trpc.js";
+import { adminProcedure, authedProcedure, router } from "../trpc.js";
 
 /**
  * Procedures of the photos area. `upload`, `file` and `thumbnail` carry bytes and are meant for
  * the REST adapter (rest/photos.ts), which reads multipart uploads and streams the bytes out.
  */
 export const photosRouter = router({
-  list: authedProcedure.input(photoRecordSchema).query(remembered(({ ctx, input }) => service.recordPhotos(ctx.db, ctx.actor, input))),
+  list: authedProcedure.input(photoRecordSchema).query(({ ctx, input }) => service.recordPhotos(ctx.db, ctx.actor, input)),
 
   /** Refuses an upload before its body is read (no record, not the actor's, already 10 photos). */
   checkUpload: authedProcedure

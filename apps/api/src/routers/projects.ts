@@ -14,7 +14,7 @@ import { z } from "zod";
 import { answerPage } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
-import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { authedProcedure, router, staffProcedure } from "../trpc.js";
 
 const uploadSafetyPlanSchema = z.object({
   id: idParam,
@@ -26,22 +26,20 @@ const uploadSafetyPlanSchema = z.object({
 /** Procedures of the projects area: each its input schema, its permission, one call to services/projects.ts. */
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure
-    .input(projectListSchema.optional())
-    .query(remembered(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows())),
+  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows()),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(projectListSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input)))),
+    .query(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input))),
 
   /** The projects the actor sees, by name with their status, no figures: for pickers. */
-  options: authedProcedure.query(remembered(({ ctx }) => service.projectOptions(ctx))),
+  options: authedProcedure.query(({ ctx }) => service.projectOptions(ctx)),
 
   /** GET /api/projects/stats: compliance rows with the Compliant / At Risk / Non-Compliant label. */
-  stats: authedProcedure.query(remembered(({ ctx }) => service.projectStats(ctx))),
+  stats: authedProcedure.query(({ ctx }) => service.projectStats(ctx)),
 
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleProject(ctx, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleProject(ctx, input.id)),
 
   create: staffProcedure.input(projectSchema).mutation(once(({ ctx, input }) => service.createProject(ctx, input))),
 
@@ -51,14 +49,14 @@ export const projectsRouter = router({
   delete: staffProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteProject(ctx, input.id)),
 
   /** GET /api/projects/:id/workers: staff only (names, phones and compliance of the crew). */
-  workers: staffProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.projectWorkers(ctx, input.id))),
+  workers: staffProcedure.input(byIdSchema).query(({ ctx, input }) => service.projectWorkers(ctx, input.id)),
 
   assignWorker: staffProcedure.input(assignWorkerSchema).mutation(once(({ ctx, input }) => service.assignWorker(ctx, input))),
 
   removeWorker: staffProcedure.input(removeWorkerSchema).mutation(({ ctx, input }) => service.removeWorker(ctx, input)),
 
   /** GET /api/projects/:id/safety-plan: metadata only; 404 when the project has none. */
-  safetyPlan: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.safetyPlan(ctx, input.id))),
+  safetyPlan: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.safetyPlan(ctx, input.id)),
 
   /** The bytes for GET /api/projects/:id/safety-plan/download; anyone who may see the project. */
   downloadSafetyPlan: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.safetyPlanFile(ctx, input.id)),
@@ -74,5 +72,5 @@ export const projectsRouter = router({
   deleteSafetyPlan: staffProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteSafetyPlan(ctx, input.id)),
 
   /** /safety/plans: every project with its plan's metadata (staff). */
-  safetyPlans: staffProcedure.query(remembered(({ ctx }) => service.safetyPlans(ctx))),
+  safetyPlans: staffProcedure.query(({ ctx }) => service.safetyPlans(ctx)),
 });

@@ -12,7 +12,7 @@ import {
 } from "@sitesafe/domain";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/training.js";
-import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { authedProcedure, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the training area: each its input schema, its permission, one call to services/training.ts. */
 export const trainingRouter = router({
@@ -20,26 +20,18 @@ export const trainingRouter = router({
    * Training completion per worker and module (GET /api/training-completion, the CSV export):
    * staff read every worker's, a worker only their own (403 for anyone else's).
    */
-  completion: authedProcedure
-    .input(trainingCompletionListSchema.optional())
-    .query(remembered(({ ctx, input }) => service.completion(ctx, input))),
+  completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(({ ctx, input }) => service.completion(ctx, input)),
 
   /** GET /api/training-modules (?type=). */
   modules: authedProcedure
     .input(trainingModuleListSchema)
-    .query(
-      remembered(async ({ ctx, input }) =>
-        service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language),
-      ),
-    ),
+    .query(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language)),
 
   /** GET /api/training-modules/:id. */
-  moduleById: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.moduleById(ctx, input.id))),
+  moduleById: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.moduleById(ctx, input.id)),
 
   /** The static training pages load their seeded module by slug. */
-  moduleBySlug: authedProcedure
-    .input(trainingModuleBySlugSchema)
-    .query(remembered(({ ctx, input }) => service.moduleBySlug(ctx, input.slug))),
+  moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(({ ctx, input }) => service.moduleBySlug(ctx, input.slug)),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: authedProcedure.input(createTrainingModuleSchema).mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
@@ -48,9 +40,7 @@ export const trainingRouter = router({
   setTranslation: authedProcedure.input(setModuleTranslationSchema).mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
-  workerTrainings: authedProcedure
-    .input(workerTrainingsSchema)
-    .query(remembered(({ ctx, input }) => service.workerTrainings(ctx, input.workerId))),
+  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
 
   /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
   workerTrainingsForceRefresh: authedProcedure
@@ -69,5 +59,5 @@ export const trainingRouter = router({
   submitAttempt: authedProcedure.input(submitQuizAttemptSchema).mutation(once(({ ctx, input }) => service.submitQuizAttempt(ctx, input))),
 
   /** Each worker's completion, for the Worker Compliance tab (staff only). */
-  workerSummaries: staffProcedure.query(remembered(({ ctx }) => training.workerTrainingSummaries(ctx.db))),
+  workerSummaries: staffProcedure.query(({ ctx }) => training.workerTrainingSummaries(ctx.db)),
 });

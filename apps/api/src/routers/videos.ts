@@ -9,15 +9,15 @@ import {
 } from "@sitesafe/domain";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/videos.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the videos area: each its input schema, its permission, one call to services/videos.ts. */
 export const videosRouter = router({
   /** GET /api/safety-videos: newest first. */
-  list: authedProcedure.query(remembered(({ ctx }) => videos.listVideos(ctx.db))),
+  list: authedProcedure.query(({ ctx }) => videos.listVideos(ctx.db)),
 
   /** GET /api/safety-videos/:id. */
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.findVideo(ctx, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.findVideo(ctx, input.id)),
 
   /** POST /api/safety-videos: admin and manager. */
   create: authedProcedure.input(createVideoSchema).mutation(once(({ ctx, input }) => service.createVideo(ctx, input))),
@@ -26,7 +26,7 @@ export const videosRouter = router({
   update: authedProcedure.input(updateVideoSchema).mutation(({ ctx, input }) => service.updateVideo(ctx, input)),
 
   /** GET /api/workers/:workerId/videos. */
-  workerVideos: authedProcedure.input(workerVideosSchema).query(remembered(({ ctx, input }) => service.workerVideos(ctx, input.workerId))),
+  workerVideos: authedProcedure.input(workerVideosSchema).query(({ ctx, input }) => service.workerVideos(ctx, input.workerId)),
 
   /** POST /api/workers/:workerId/videos. */
   createProgress: authedProcedure.input(recordVideoProgressSchema).mutation(once(({ ctx, input }) => service.recordProgress(ctx, input))),
@@ -38,7 +38,5 @@ export const videosRouter = router({
   selfAttest: authedProcedure.input(attestVideoSchema).mutation(({ ctx, input }) => service.selfAttest(ctx, input)),
 
   /** GET /api/workers/:workerId/required-videos: required, published, not yet completed. */
-  requiredVideos: authedProcedure
-    .input(workerVideosSchema)
-    .query(remembered(({ ctx, input }) => service.requiredVideos(ctx, input.workerId))),
+  requiredVideos: authedProcedure.input(workerVideosSchema).query(({ ctx, input }) => service.requiredVideos(ctx, input.workerId)),
 });

@@ -9,31 +9,29 @@ import {
 import { answerList, answerPage } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/workers.js";
-import { adminSessionProcedure, authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
+import { adminSessionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the workers area: each its input schema, its permission, one call to services/workers.ts. */
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
   list: staffProcedure
     .input(workerListSchema.optional())
-    .query(remembered(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit))),
+    .query(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit)),
 
   /** The workers and managers screens' page, with the same search and positions as the list. */
-  page: staffProcedure
-    .input(pageQuerySchema(workerListSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input)))),
+  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input))),
 
   /** Staff read any worker; a worker reads their own record. */
-  byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.readableWorker(ctx, input.id))),
+  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.readableWorker(ctx, input.id)),
 
   /** GET /api/workers/:id/projects. */
-  projects: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.workerProjects(ctx, input.id))),
+  projects: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerProjects(ctx, input.id)),
 
   /** The worker detail page's Training Modules tab: every module with this worker's record. */
-  trainingRecords: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.workerTrainingRecords(ctx, input.id))),
+  trainingRecords: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerTrainingRecords(ctx, input.id)),
 
   /** The worker detail page's Safety Videos tab. */
-  videoRecords: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.workerVideoRecords(ctx, input.id))),
+  videoRecords: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerVideoRecords(ctx, input.id)),
 
   /** POST /api/workers: login account + profile + assignments. */
   create: staffProcedure.input(workerCreateSchema).mutation(once(({ ctx, input }) => service.createWorker(ctx, input))),

@@ -25,23 +25,19 @@ function scopeOf(actor: Actor): dashboard.DashboardScope {
 
 export async function stats(ctx: ServiceContext) {
   const scope = scopeOf(ctx.actor);
-  // Two remembered parts, each under its own tables (readMemory/tables.ts): a new incident report
-  // recounts incidents, not the training averages. The company-wide figures are the same for
-  // every admin and manager and average every training record on the site (~60 ms at 100,000
-  // records): computed once per change of their tables and shared. Workers' figures are their own.
-  // The count goes in an object: the answer memory keeps objects only.
-  const incidents = async () => ({ incidentReports: await dashboard.incidentCount(ctx.db, scope) });
-  const [figures, counted] =
-    scope.kind === "worker"
-      ? await Promise.all([
-          ctx.remember("dashboard.stats:figures", null, () => dashboard.figures(ctx.db, scope)),
-          ctx.remember("dashboard.stats:incidents", null, incidents),
-        ])
-      : await Promise.all([
-          ctx.shared("dashboard.staffFigures", () => dashboard.figures(ctx.db, scope)),
-          ctx.shared("dashboard.staffIncidents", incidents),
-        ]);
-  return { ...figures, incidentReports: counted.incidentReports, userId: ctx.actor.userId };
+  const incidentReports = dashboard.incidentCount(ctx.db, scope);
+  if (scope.kind === "worker") {
+    const [figures, incidents] = await Promise.all([dashboard.figures(ctx.db, scope), incidentReports]);
+    return { ...figures, incidentReports: incidents, userId: ctx.actor.userId };
+  }
+  // Staff: the company-wide cards average every training record (figuresCache.ts); the viewer's own
+  // cards and the incident count are read on every request.
+  const [own, company, incidents] = await Promise.all([
+    dashboard.ownFigures(ctx.db, scope.workerId),
+    ctx.figures.get("staffDashboard", () => dashboard.companyFigures(ctx.db)),
+    incidentReports,
+  ]);
+  return { ...own, ...company, incidentReports: incidents, userId: ctx.actor.userId };
 }
 
 export async function upcoming(ctx: ServiceContext) {
@@ -71,12 +67,12 @@ export async function trainingCompletion(ctx: ServiceContext, input: z.infer<typ
   const target = input?.workerId ?? ctx.actor.workerId;
   if (input?.workerId !== undefined && !canReadWorkerProgress(ctx.actor, input.workerId)) throw forbidden();
   const scope = scopeOf(ctx.actor);
-  // Staff figures aggregate every training record of the company (like the stats above): the
-  // same for every admin and manager, so they are shared for a few seconds.
+  // Staff figures cover every worker and training record and are the same for every staff member
+  // (figuresCache.ts); a worker's are their own.
   const { modules, workers: rows } =
     scope.kind === "worker"
       ? await dashboard.trainingCompletion(ctx.db, scope)
-      : await ctx.shared("dashboard.staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
+      : await ctx.figures.get("staffTraining", () => dashboard.trainingCompletion(ctx.db, scope));
   const selected = target === null ? undefined : rows.find((r) => r.workerId === target);
   return {
     modules,

@@ -1,9 +1,10 @@
 import { createHash, type Hash } from "node:crypto";
-import { compliance, type Database, dataVersions, idempotency } from "@sitesafe/db";
+import { compliance, type Database, idempotency } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import type { Kysely, Transaction } from "kysely";
 import superjson from "superjson";
 import type { Context } from "../context.js";
+import { FiguresCache } from "../figuresCache.js";
 
 /**
  * Idempotent creates (docs/decisions/0111-offline-outbox-and-idempotency.md). A create called with
@@ -107,11 +108,10 @@ function insideTransaction(ctx: Context, trx: Transaction<Database>): Context {
   return {
     ...ctx,
     db,
+    // Inside the create's transaction nothing is taken from or put in the server's figures cache.
+    figures: new FiguresCache(0),
     projectFigures: compliance.projectFiguresOf(db),
     workerCompliance: compliance.workerComplianceOfIds(db),
-    dataVersions: () => dataVersions.currentVersions(db),
-    shared: (_name, read) => read(),
-    remember: (_path, _input, compute) => compute(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { type ComplianceStatus, complianceStatus, type UpcomingItem } from "@sitesafe/domain";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database, IncidentSeverity, IncidentStatus, VideoStatus } from "../types.js";
 import { projectFiguresOf, withFigures, workerComplianceQuery } from "./compliance.js";
 
@@ -36,28 +36,19 @@ export type DashboardFigures = Omit<DashboardStats, "incidentReports">;
  * the mean compliance of all workers (100 with none). A worker: their assigned active projects,
  * the workers on their projects and those workers' mean compliance.
  *
- * Apart from `incidentCount` because the two change at very different rates: incidents are filed
- * all day, while these averages over every training record (the costly part) move only with
- * training, projects and crews. The server remembers each under its own tables
- * (apps/api/src/readMemory/tables.ts), so a new incident report recounts incidents only.
+ * Apart from `incidentCount`, which is cheap and changes all day. For staff the company-wide cards
+ * (`companyFigures`, an average over every training record) are the costly part and the same for
+ * every staff member, so the server may reuse them for a few seconds (apps/api/src/figuresCache.ts);
+ * the viewer's own cards (`ownFigures`) are read on every request.
  */
 export async function figures(db: Kysely<Database>, scope: DashboardScope): Promise<DashboardFigures> {
   const w = scope.workerId ?? NO_WORKER;
   const all = scope.kind === "all";
   const assignedProjects = db.selectFrom("projectWorkers").select("projectId").where("workerId", "=", w);
   const colleagues = db.selectFrom("projectWorkers").select("workerId").where("projectId", "in", assignedProjects);
-  const compliance = workerComplianceQuery(db);
   const row = await db
     .selectNoFrom((eb) => [
-      eb
-        .selectFrom("projectWorkers")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .where("workerId", "=", w)
-        .as("workerAssignedProjects"),
-      eb
-        .selectFrom(compliance.where("w.id", "=", w).as("own"))
-        .select("own.compliance")
-        .as("workerTrainingCompletion"),
+      ...ownCards(db, eb, w),
       eb
         .selectFrom("projects")
         .select((e) => e.fn.countAll<number>().as("n"))
@@ -85,6 +76,43 @@ export async function figures(db: Kysely<Database>, scope: DashboardScope): Prom
     activeProjects: Number(row.activeProjects ?? 0),
     registeredWorkers: Number(row.registeredWorkers ?? 0),
     safetyCompliance: Number(row.safetyCompliance ?? 100),
+  };
+}
+
+/** The viewer's own cards: their assigned projects and their own training completion. */
+// biome-ignore lint/suspicious/noExplicitAny: the expression builder of any select without a FROM
+function ownCards(db: Kysely<Database>, eb: ExpressionBuilder<any, any>, w: number) {
+  return [
+    eb
+      .selectFrom("projectWorkers")
+      .select((e) => e.fn.countAll<number>().as("n"))
+      .where("workerId", "=", w)
+      .as("workerAssignedProjects"),
+    eb
+      .selectFrom(workerComplianceQuery(db).where("w.id", "=", w).as("own"))
+      .select("own.compliance")
+      .as("workerTrainingCompletion"),
+  ];
+}
+
+/** The staff dashboard's cards that are the same for every staff member. */
+export type CompanyFigures = Pick<DashboardFigures, "activeProjects" | "registeredWorkers" | "safetyCompliance">;
+
+/** Every active project, every worker and their mean compliance: one query over every training record. */
+export async function companyFigures(db: Kysely<Database>): Promise<CompanyFigures> {
+  const { activeProjects, registeredWorkers, safetyCompliance } = await figures(db, { kind: "all", workerId: null });
+  return { activeProjects, registeredWorkers, safetyCompliance };
+}
+
+/** The viewer's own cards alone, in one short query (indexed by worker). */
+export async function ownFigures(
+  db: Kysely<Database>,
+  workerId: number | null,
+): Promise<Pick<DashboardFigures, "workerAssignedProjects" | "workerTrainingCompletion">> {
+  const row = await db.selectNoFrom((eb) => ownCards(db, eb, workerId ?? NO_WORKER)).executeTakeFirstOrThrow();
+  return {
+    workerAssignedProjects: Number(row.workerAssignedProjects ?? 0),
+    workerTrainingCompletion: Number(row.workerTrainingCompletion ?? 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PermitStatus } from "@sitesafe/domain";
-import { type Kysely, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database } from "../types.js";
 import { fullName, userDisplayName } from "./names.js";
@@ -8,6 +8,13 @@ import { containsPattern } from "./search.js";
 /** Queries for the permits area: each takes the database (or a transaction) first. */
 
 const requesterName = fullName("requester");
+
+/**
+ * The requester's name as a subquery per row, not a join: under ORDER BY ... LIMIT PostgreSQL
+ * runs it for the page's rows only (50 primary-key lookups), where a join hashed the whole
+ * workers table (5,000 rows on seed:large) for a worker's page of 50 (docs/decisions/performance.md).
+ */
+const requesterNameOf = sql<string | null>`(select ${fullName("requester")} from workers as requester where requester.id = p.requested_by)`;
 
 const permitColumns = [
   "p.id",
@@ -56,32 +63,39 @@ function listingQuery(db: Kysely<Database>) {
   return db
     .selectFrom("hotWorkPermits as p")
     .innerJoin("projects as pr", "pr.id", "p.projectId")
-    .leftJoin("workers as requester", "requester.id", "p.requestedBy")
-    .select([...permitColumns, "pr.name as projectName", requesterName.as("requesterName")]);
+    .select([...permitColumns, "pr.name as projectName", requesterNameOf.as("requesterName")]);
 }
 export type PermitListing = Awaited<ReturnType<ReturnType<typeof listingQuery>["executeTakeFirstOrThrow"]>>;
 
 /** The list, to read whole, page by page or streamed (listSource.ts). */
 export function permitList(db: Kysely<Database>, filter: PermitListFilter): ListSource<PermitListing> {
-  let query = listingQuery(db);
-  if (filter.visibleProjectIds !== null) {
-    if (filter.visibleProjectIds.length === 0) return emptyList();
-    query = query.where("p.projectId", "in", [...filter.visibleProjectIds]);
-  }
-  if (filter.projectId !== undefined) query = query.where("p.projectId", "=", filter.projectId);
-  if (filter.status !== undefined) query = query.where("p.status", "=", filter.status);
+  if (filter.visibleProjectIds !== null && filter.visibleProjectIds.length === 0) return emptyList();
+  // Every filter is on the permit's own columns: the total counts the permits table alone, not its
+  // join with projects (every permit has a project).
+  const search = filter.search?.trim();
+  const pattern = search ? containsPattern(search) : undefined;
+  const matches = (eb: ExpressionBuilder<Database & { p: Database["hotWorkPermits"] }, "p">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.visibleProjectIds !== null) conditions.push(eb("p.projectId", "in", [...filter.visibleProjectIds]));
+    if (filter.projectId !== undefined) conditions.push(eb("p.projectId", "=", filter.projectId));
+    if (filter.status !== undefined) conditions.push(eb("p.status", "=", filter.status));
+    if (pattern !== undefined)
+      conditions.push(
+        eb.or([eb("p.title", "ilike", pattern), eb("p.workDescription", "ilike", pattern), eb("p.location", "ilike", pattern)]),
+      );
+    return eb.and(conditions);
+  };
+  let query = listingQuery(db).where(matches);
   if (filter.pendingFirst) query = query.orderBy(sql<boolean>`p.status = 'pending'`, "desc");
   query = query.orderBy("p.requestedAt", "desc").orderBy("p.id", "desc");
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    query = query.where((eb) =>
-      eb.or([eb("p.title", "ilike", pattern), eb("p.workDescription", "ilike", pattern), eb("p.location", "ilike", pattern)]),
-    );
-  }
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return listSource(query, keyset("desc", ["p.requestedAt", "timestamptz"], ["p.id", "integer"]));
+  return listSource(
+    query,
+    keyset("desc", ["p.requestedAt", "timestamptz"], ["p.id", "integer"]),
+    undefined,
+    db.selectFrom("hotWorkPermits as p").select("p.id").where(matches),
+  );
 }
 
 /** One permit with the names the detail page shows, in one query. */
