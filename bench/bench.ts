@@ -34,8 +34,21 @@ const OUTPUT = process.env.BENCH_OUTPUT || "results";
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(here, ".work", "data"));
 
-/** Budgets (docs/decisions/performance.md). Checked on PostgreSQL only; the embedded database is single-connection. */
-const BUDGET = { dashboardP95Ms: 50, pageP95Ms: 100, minShareOfBare: 0.1, maxRssMb: 300 } as const;
+/**
+ * Budgets (docs/decisions/performance.md). Checked on PostgreSQL only; the embedded database is
+ * single-connection. The shares of the bare route's req/s were set with the bare route at ~12,000
+ * req/s on an idle 2-core machine, every request computed (issue #31).
+ */
+const BUDGET = {
+  dashboardP95Ms: 50,
+  pageP95Ms: 100,
+  minShareOfBare: { dashboard: 0.06, page: 0.06, record: 0.12 },
+  maxRssMb: 300,
+} as const;
+
+/** The least share of the bare route's req/s a route must reach, or undefined where none applies. */
+const minShare = (budget: Budget): number | undefined =>
+  budget === "dashboard" || budget === "page" || budget === "record" ? BUDGET.minShareOfBare[budget] : undefined;
 
 interface Row extends RouteSpec {
   /** One request on an idle server, before the load. */
@@ -225,10 +238,10 @@ async function main() {
     // No answer finished inside the run: slower than the whole measurement window.
     if (row.requests === 0) notes.push(`no response completed within ${DURATION} s`);
     if (enforce && row.budget === "dashboard" && row.p95 > BUDGET.dashboardP95Ms) notes.push(`p95 > ${BUDGET.dashboardP95Ms} ms`);
-    if (enforce && row.budget === "page" && row.p95 > BUDGET.pageP95Ms) notes.push(`p95 > ${BUDGET.pageP95Ms} ms`);
-    if (enforce && (row.budget === "dashboard" || row.budget === "page") && row.ratio < BUDGET.minShareOfBare) {
-      notes.push(`< ${BUDGET.minShareOfBare * 100}% of bare req/s`);
-    }
+    if (enforce && (row.budget === "page" || row.budget === "record") && row.p95 > BUDGET.pageP95Ms)
+      notes.push(`p95 > ${BUDGET.pageP95Ms} ms`);
+    const share = minShare(row.budget);
+    if (enforce && share !== undefined && row.ratio < share) notes.push(`< ${share * 100}% of bare req/s`);
     row.verdict = notes.length ? notes.join("; ") : row.budget === "full" || !enforce || row.budget === "ceiling" ? "ok" : "within budget";
     for (const n of notes) problems.push(`${row.label}: ${n}`);
   }
@@ -259,8 +272,9 @@ async function main() {
 
   const budgetText: Record<Budget, string> = {
     ceiling: "ceiling",
-    dashboard: "p95 ≤ 50 ms",
-    page: "p95 ≤ 100 ms",
+    dashboard: `p95 ≤ ${BUDGET.dashboardP95Ms} ms, ≥ ${BUDGET.minShareOfBare.dashboard * 100}%`,
+    page: `p95 ≤ ${BUDGET.pageP95Ms} ms, ≥ ${BUDGET.minShareOfBare.page * 100}%`,
+    record: `p95 ≤ ${BUDGET.pageP95Ms} ms, ≥ ${BUDGET.minShareOfBare.record * 100}%`,
     full: "none (whole table)",
   };
   const md = [
@@ -281,7 +295,7 @@ async function main() {
       .join(", ")}`,
     "",
     enforce
-      ? `**Budgets: ${problems.length === 0 ? "all met" : `${problems.length} missed`}.** Dashboard routes p95 ≤ ${BUDGET.dashboardP95Ms} ms; other bounded routes p95 ≤ ${BUDGET.pageP95Ms} ms; every budgeted route ≥ ${BUDGET.minShareOfBare * 100}% of the bare route's req/s; RSS < ${BUDGET.maxRssMb} MB. Whole-table lists (no limit) are measured and must succeed, with no latency budget.`
+      ? `**Budgets: ${problems.length === 0 ? "all met" : `${problems.length} missed`}.** Dashboard routes p95 ≤ ${BUDGET.dashboardP95Ms} ms; other bounded routes p95 ≤ ${BUDGET.pageP95Ms} ms; pages and dashboard routes ≥ ${BUDGET.minShareOfBare.page * 100}% and single records or the user's own items ≥ ${BUDGET.minShareOfBare.record * 100}% of the bare route's req/s; RSS < ${BUDGET.maxRssMb} MB. Whole-table lists (no limit) are measured and must succeed, with no latency budget.`
       : `**Embedded database: no budgets; ${problems.length === 0 ? "every route answered 2xx" : `${problems.length} routes failed`}.**`,
     ...(problems.length ? ["", ...problems.map((p) => `- ${p}`)] : []),
     "",
