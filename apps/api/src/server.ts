@@ -17,6 +17,7 @@ import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { ReadMemory } from "./readMemory/index.js";
+import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
@@ -155,7 +156,7 @@ async function registerResponseHeaders(app: FastifyInstance): Promise<void> {
   // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
   // over HTTPS, where browsers honour it; a plain http://localhost first run is left alone.
   app.addHook("onSend", async (req, reply, payload) => {
-    if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (isApiRequest(req) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     if (req.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     // tRPC answers (a web Response, its headers applied after this hook) say "application/json"
     // without a charset; ASVS 4.1.1 wants it stated.
@@ -182,7 +183,9 @@ function registerRequestGuards(app: FastifyInstance): void {
     // waiting its whole 25 s after every load test.
     app.inFlight++;
     reply.raw.once("close", () => app.inFlight--);
-    if (!isStateChanging(req) || !isApiPath(req.url)) return;
+    // The request's kind is decided once, from the route the router matched (requests.ts).
+    if (isDisguisedApiRequest(req)) return sendError(req, reply, new AppError("NOT_FOUND", "Not found"));
+    if (!isStateChanging(req) || !isApiRequest(req)) return;
     // A bearer token is not sent by a browser on its own, so a cross-site page cannot forge it:
     // the Origin check guards cookies only (docs/decisions/0110-api-consumers.md).
     if (bearerTokenOf(req) !== undefined) return;
@@ -290,7 +293,7 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== "GET" || !webDist) {
+    if (isApiRequest(req) || req.method !== "GET" || !webDist) {
       return sendError(req, reply, new AppError("NOT_FOUND", "Not found"));
     }
     // Single-page app: every other GET is a client route, answered with the app shell.
@@ -314,7 +317,7 @@ async function registerRateLimit(
   const sessionOf = new WeakMap<FastifyRequest, string | null>();
   // The session is looked up once, for the limit and the request alike (contextFor remembers it).
   app.addHook("preHandler", async (req, reply) => {
-    if (!isLimitedPath(req.url)) return;
+    if (!isLimitedRequest(req)) return;
     const ctx = await contextFor(req, reply).catch(() => null);
     sessionOf.set(req, ctx?.session?.id ?? null);
   });
@@ -323,7 +326,7 @@ async function registerRateLimit(
     hook: "preHandler",
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (req) => !isLimitedPath(req.url),
+    allowList: (req) => !isLimitedRequest(req),
     keyGenerator: (req) => {
       const session = sessionOf.get(req);
       return session ? `session:${session}` : `address:${req.ip}`;
@@ -343,8 +346,6 @@ function proxyTrust(setting: Config["trustProxy"]): false | string[] | ((address
   if (typeof setting !== "number") return setting;
   return (_address, hop) => hop < setting;
 }
-
-const isLimitedPath = (url: string) => isApiPath(url) && !url.startsWith("/api/health") && !url.startsWith("/api/bare");
 
 /** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */
 function bearerTokenOf(req: FastifyRequest): string | undefined {
@@ -367,9 +368,6 @@ function withRedaction(logger: boolean | Record<string, unknown>): boolean | Rec
     redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" },
   };
 }
-
-const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
-const isStateChanging = (req: FastifyRequest) => req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
 
 /** Requests that change state must come from this server's own pages (docs/api.md). */
 function sameOrigin(req: FastifyRequest): boolean {

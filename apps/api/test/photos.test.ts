@@ -429,7 +429,7 @@ describe("EXIF location", () => {
     expect(thumb.statusCode).toBe(404);
     expect(thumb.json()).toEqual({ message: NO_PREVIEW });
 
-    const kept = await upload(f.w1, `${incidentPhotos()}?keepLocation=true`, { name: "IMG_0002.HEIC", data: original });
+    const kept = await upload(f.w1, incidentPhotos(), { name: "IMG_0002.HEIC", data: original }, { keepLocation: "true" });
     expect(exifGpsEntryCount(await storedBytes((kept.json() as PhotoSummary).id))).toBe(4);
   });
 });

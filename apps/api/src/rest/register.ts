@@ -55,6 +55,9 @@ export async function registerRest(
         const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
         const body = isPlainObject(req.body) ? req.body : {};
         try {
+          // A write takes its input from the body and the path only: a query string is refused, so
+          // a cross-site form or link cannot smuggle a write's fields past the body's content type.
+          if (route.method !== "GET" && Object.keys(query).length > 0) throw badRequest(WRITE_INPUT_IN_QUERY);
           // The domain's input rule (input.ts), also for routes whose procedure takes no input.
           const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
           if (unsupported) throw badRequest(unsupported.message, [unsupported]);
@@ -66,7 +69,7 @@ export async function registerRest(
             params,
             query,
             body,
-            input: { ...body, ...query, ...params } as never,
+            input: (route.method === "GET" ? { ...query, ...params } : { ...body, ...params }) as never,
             raw: req,
             reply,
           });
@@ -92,6 +95,9 @@ export async function registerRest(
     });
   }
 }
+
+/** The answer to a write (POST, PUT, DELETE) that carries a query string. */
+export const WRITE_INPUT_IN_QUERY = "A change takes its input from the request body, not the query string";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);

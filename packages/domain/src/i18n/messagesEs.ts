@@ -386,6 +386,9 @@ const exact: Record<string, string> = {
   "day counts stop at 180": "los conteos de días se detienen en 180",
   "say what happened": "indique qué ocurrió",
   "name the injury or illness": "indique la lesión o enfermedad",
+  // Requests (issue #30, apps/api/src/requests.ts, answerBudget.ts)
+  "A change takes its input from the request body, not the query string":
+    "Un cambio toma sus datos del cuerpo de la solicitud, no de la cadena de consulta",
 };
 
 /** The nouns of "<what> not found" (errors.ts notFound), with their Spanish gender. */
