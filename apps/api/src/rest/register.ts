@@ -55,12 +55,12 @@ export async function registerRest(
         const query = csv ? filters : ((req.query ?? {}) as Record<string, unknown>);
         const body = isPlainObject(req.body) ? req.body : {};
         try {
-          // A write takes its input from the body and the path only: a query string is refused, so
-          // a cross-site form or link cannot smuggle a write's fields past the body's content type.
-          if (route.method !== "GET" && Object.keys(query).length > 0) throw badRequest(WRITE_INPUT_IN_QUERY);
           // The domain's input rule (input.ts), also for routes whose procedure takes no input.
           const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
           if (unsupported) throw badRequest(unsupported.message, [unsupported]);
+          // A write takes its input from the body and the path only: a query string is refused, so
+          // a cross-site form or link cannot smuggle a write's fields past the body's content type.
+          if (route.method !== "GET" && Object.keys(query).length > 0) throw badRequest(WRITE_INPUT_IN_QUERY);
           const ctx = await contextFor(req, reply);
           // Before the call: a read-only token must not get as far as reading an upload's body.
           if (route.method !== "GET") assertTokenMayWrite(ctx.token);
