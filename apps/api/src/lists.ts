@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
-import type { ListSource } from "@sitesafe/db";
-import type { Page } from "@sitesafe/domain";
+import { type ListSource, ListTooLarge } from "@sitesafe/db";
+import { AppError, type Page } from "@sitesafe/domain";
 import type { FastifyReply } from "fastify";
+import { LIST_ANSWER_MAX_BYTES, LIST_TOO_LARGE, type RequestAnswers } from "./answerBudget.js";
 
 /**
  * Whole lists over REST are streamed (docs/decisions/performance.md, #16; docs/decisions/0105-bounded-memory.md). The
@@ -19,6 +20,11 @@ import type { FastifyReply } from "fastify";
  * the embedded database's single connection is free for everyone else between two chunks.
  */
 export const CHUNK_ROWS = 200;
+/**
+ * A chunk also ends at about this many bytes (the row that reaches it is its last): 200
+ * maximum-size JHA forms were ~23 MB a chunk, and 16 streams could hold 16 of them (issue #30).
+ */
+export const CHUNK_MAX_BYTES = 1024 * 1024;
 
 /**
  * The body is written in pieces of about 32 KB. One string per chunk would be allocated in V8's
@@ -45,29 +51,48 @@ export type RestAnswer = { kind: "value"; value: unknown } | { kind: "whole list
 
 /** The REST answer for a procedure's `result`, given the request's outlet. */
 export function restAnswer(outlet: WholeListOutlet, result: unknown): RestAnswer {
-  return outlet.source ? { kind: "whole list", chunks: outlet.source.chunks(CHUNK_ROWS) } : { kind: "value", value: result };
+  return outlet.source
+    ? { kind: "whole list", chunks: outlet.source.chunks(CHUNK_ROWS, CHUNK_MAX_BYTES) }
+    : { kind: "value", value: result };
 }
 
 /**
  * The procedure's answer: the rows, or (REST, no limit) an empty array, the list itself left in the
  * request's outlet for the REST adapter to stream.
  */
-export function answerList<T>(
-  ctx: { wholeList?: WholeListOutlet | undefined },
-  source: ListSource<T>,
-  limit: number | undefined,
-): Promise<T[]> {
+export function answerList<T>(ctx: ListContext, source: ListSource<T>, limit: number | undefined): Promise<T[]> {
   if (limit === undefined && ctx.wholeList) {
     ctx.wholeList.source = source as ListSource<unknown>;
     return Promise.resolve([]);
   }
-  return source.rows();
+  return answerRows(ctx, source);
 }
 
 /** A screen's page: the rows and how many the filters match, read at once. */
-export async function answerPage<T>(source: ListSource<T>): Promise<Page<T>> {
-  const [items, total] = await Promise.all([source.rows(), source.count()]);
+export async function answerPage<T>(ctx: ListContext, source: ListSource<T>): Promise<Page<T>> {
+  const [items, total] = await Promise.all([answerRows(ctx, source), source.count()]);
   return { items, total };
+}
+
+/** What a list procedure's context offers: the REST outlet for whole lists, the answers' budget. */
+export interface ListContext {
+  wholeList?: WholeListOutlet | undefined;
+  answers?: RequestAnswers | undefined;
+}
+
+/**
+ * A list's rows as an answer carries them, bounded in bytes (answerBudget.ts): through the
+ * request's share of the budget over HTTP; without one (a caller built in a test), within the
+ * per-list bound alone.
+ */
+export async function answerRows<T>(ctx: ListContext, source: ListSource<T>): Promise<T[]> {
+  if (ctx.answers) return ctx.answers.rows(source);
+  try {
+    return (await source.rowsWithin(LIST_ANSWER_MAX_BYTES)).rows;
+  } catch (error) {
+    if (error instanceof ListTooLarge) throw new AppError("PAYLOAD_TOO_LARGE", LIST_TOO_LARGE);
+    throw error;
+  }
 }
 
 /** Admits at most `size` streams at once, and `perOwner` of one owner; the others wait in arrival order. */

@@ -11,6 +11,7 @@ import type { DbHandle } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { AnswerBudget, RequestAnswers } from "./answerBudget.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
@@ -40,7 +41,13 @@ export interface BuildServerOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const SAFETY_PLAN_MAX_BYTES = 10 * 1024 * 1024;
-export const TRPC_MAX_BATCH = 20;
+/**
+ * Calls in one tRPC batch: the web app batches at most 10 (apps/web/src/lib/trpc.ts); more is
+ * refused with 400 before anything is read. What a batch's answers may weigh together is bounded
+ * by answerBudget.ts.
+ */
+export const TRPC_MAX_BATCH = 10;
+const TOO_MANY_CALLS = "At most 10 calls can be sent in one batch";
 
 const SESSION_COOKIE = "session";
 /** Over HTTPS the cookie is Secure with the __Host- prefix: no subdomain can set or read it. */
@@ -87,6 +94,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
+  // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
+  // anything a hook threw: shaped by errors.ts like every other error. Set before any plugin is
+  // registered: a plugin keeps the handler of when it was registered, and tRPC's body-too-large
+  // answered Fastify's raw shape while it was set last (issue #30, L3).
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
@@ -96,9 +108,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   await registerRest(app, { config, dbHandle, contextFor, answerMemory: memory.answers, wholeListSlots });
-  // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
-  // anything a hook threw: shaped by errors.ts like every other error.
-  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
   registerIdempotencySweep(app, dbHandle);
   await registerWebApp(app, config.webDist);
@@ -211,6 +220,8 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
     answerMs: options.answersCacheMs ?? config.answerCacheMs,
   });
   app.decorate("memory", memory.store);
+  // Memory for answers in flight, in bytes, per process and per user (answerBudget.ts).
+  const answerBudget = new AnswerBudget();
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -233,6 +244,8 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
         memory,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
+        answers: (userId) =>
+          new RequestAnswers(answerBudget, userId !== null ? `user:${userId}` : `address:${req.ip}`, reply, config.streamIdleTimeoutMs),
       });
       ctx.then(
         (c) => rememberLanguage(req, c.language),
@@ -247,6 +260,12 @@ function requestContexts(app: FastifyInstance, options: BuildServerOptions): { c
 
 /** The tRPC endpoint of the web app (`/trpc/<area>.<procedure>`). */
 async function registerTrpc(app: FastifyInstance, contextFor: ContextFor): Promise<void> {
+  // A batch over the limit is refused with the product's message before any call is read.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.routeOptions.url !== "/trpc/:path") return;
+    const calls = String((req.params as { path?: unknown }).path ?? "").split(",").length;
+    if (calls > TRPC_MAX_BATCH) return sendError(req, reply, new AppError("BAD_REQUEST", TOO_MANY_CALLS));
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {

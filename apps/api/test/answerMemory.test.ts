@@ -112,7 +112,12 @@ describe("AnswerMemory", () => {
     const page = counted(() => ({ items: Array.from({ length: MAX_ROWS + 1 }, (_, i) => i), total: 500 }));
     await memory.answer(version, key({ path: "page" }), page.compute);
     const outlet = new WholeListOutlet();
-    const whole = { rows: async () => [], chunks: async function* () {}, count: async () => 0 };
+    const whole = {
+      rows: async () => [],
+      rowsWithin: async () => ({ rows: [], bytes: 0 }),
+      chunks: async function* () {},
+      count: async () => 0,
+    };
     await memory.answer(
       version,
       key({ path: "whole" }),

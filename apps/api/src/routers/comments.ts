@@ -21,7 +21,7 @@ export const commentsRouter = router({
   /** The messages screen's page, with the same tab, project and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(listCommentsSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleComments(ctx, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, service.visibleComments(ctx, input)))),
 
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleComment(ctx, input.id))),
 

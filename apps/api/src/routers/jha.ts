@@ -22,7 +22,7 @@ export const jhaRouter = router({
   /** The JHA screen's page, with the same filters and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(jhaListQuerySchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleForms(ctx, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, service.visibleForms(ctx, input)))),
 
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id))),
 

@@ -23,7 +23,7 @@ export const permitsRouter = router({
   /** The permits screen's page, with the same search, project and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(listPermitsSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, service.visiblePermits(ctx, input)))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
   formOptions: authedProcedure.query(remembered(({ ctx }) => formOptions(ctx.db, ctx.actor))),

@@ -11,7 +11,7 @@ import {
   safetyPlanDescriptionSchema,
 } from "@sitesafe/domain";
 import { z } from "zod";
-import { answerPage } from "../lists.js";
+import { answerPage, answerRows } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
 import { authedProcedure, remembered, router, staffProcedure } from "../trpc.js";
@@ -28,12 +28,12 @@ export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
   list: authedProcedure
     .input(projectListSchema.optional())
-    .query(remembered(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows())),
+    .query(remembered(({ ctx, input }) => answerRows(ctx, service.visibleProjects(ctx, input ?? {})))),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(projectListSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, service.visibleProjects(ctx, input)))),
 
   /** The projects the actor sees, by name with their status, no figures: for pickers. */
   options: authedProcedure.query(remembered(({ ctx }) => service.projectOptions(ctx))),

@@ -14,7 +14,7 @@ export const usersRouter = router({
   /** The users screen's page, with the same search as the list. */
   page: adminProcedure
     .input(pageQuerySchema(userListSchema))
-    .query(remembered(({ ctx, input }) => answerPage(users.userList(ctx.db, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, users.userList(ctx.db, input)))),
 
   byId: adminProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.findUser(ctx, input.id))),
 

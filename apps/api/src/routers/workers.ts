@@ -21,7 +21,7 @@ export const workersRouter = router({
   /** The workers and managers screens' page, with the same search and positions as the list. */
   page: staffProcedure
     .input(pageQuerySchema(workerListSchema))
-    .query(remembered(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input)))),
+    .query(remembered(({ ctx, input }) => answerPage(ctx, service.listedWorkers(ctx, input)))),
 
   /** Staff read any worker; a worker reads their own record. */
   byId: authedProcedure.input(byIdSchema).query(remembered(({ ctx, input }) => service.readableWorker(ctx, input.id))),
