@@ -138,3 +138,38 @@ describe("the rate limit counts what the router serves (H1)", () => {
     expect((await get("/api/user")).statusCode).toBe(429);
   });
 });
+
+describe("error answers never carry internal texts, and every 413 has the product's shape (L3)", () => {
+  it("tRPC input that breaks the parser (deep nesting, a superjson RegExp with bad flags) answers 400 'Invalid input'", async () => {
+    const deep = `{"json":{"name":${"[".repeat(6000)}1${"]".repeat(6000)}}}`;
+    const nested = await t.request({
+      method: "POST",
+      url: "/trpc/projects.create",
+      as: admin,
+      payload: deep,
+      headers: { "content-type": "application/json" },
+    });
+    const regex = JSON.stringify({ json: { search: "/x/zz" }, meta: { values: { search: ["regexp"] } } });
+    const flags = await t.request({ method: "GET", url: `/trpc/jha.list?input=${encodeURIComponent(regex)}`, as: admin });
+    for (const res of [nested, flags]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.json.message).toBe("Invalid input");
+      expect(res.body).not.toMatch(/call stack|RegExp|flags/i);
+    }
+  });
+
+  it("a schema's own message still reaches the client over tRPC", async () => {
+    const res = await t.request({ method: "POST", url: "/trpc/projects.create", as: admin, payload: { json: { name: "" } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.json.message).not.toBe("Invalid input");
+  });
+
+  it("a body over 1 MB answers 413 { message } on tRPC as on REST", async () => {
+    const payload = JSON.stringify({ json: { name: "x".repeat(1024 * 1024 + 10) } });
+    for (const url of ["/trpc/projects.create", "/api/projects"]) {
+      const res = await t.request({ method: "POST", url, as: admin, payload, headers: { "content-type": "application/json" } });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json(), url).toEqual({ message: "Request body is too large" });
+    }
+  });
+});
