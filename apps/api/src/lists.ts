@@ -40,6 +40,9 @@ const PIECE_CHARS = 32 * 1024;
  */
 export const WHOLE_LIST_STREAMS = 16;
 export const WHOLE_LIST_STREAMS_PER_USER = 2;
+/** How long a whole list waits for a stream slot before its 503. */
+export const STREAM_WAIT_MS = 10_000;
+export const STREAMS_BUSY = "The server is busy sending other whole lists. Please try again shortly, or ask for a page (limit).";
 
 /** Where a REST request's list procedure leaves the whole list it was asked for. */
 export class WholeListOutlet {
@@ -106,10 +109,30 @@ export class StreamSlots {
     private readonly perOwner = size,
   ) {}
 
-  async acquire(owner = ""): Promise<() => void> {
+  /**
+   * A slot for `owner`, at once or in arrival order; one that waits longer than `waitMs` is refused
+   * with 503 (issue #30, L2: eight accounts with two stalled readers each held every slot, and a
+   * queued request waited without end).
+   */
+  async acquire(owner = "", waitMs = STREAM_WAIT_MS): Promise<() => void> {
     if (this.admissible(owner)) this.take(owner);
     // A waiter is counted in by `admitNext` before it runs.
-    else await new Promise<void>((admit) => this.waiting.push({ owner, admit }));
+    else
+      await new Promise<void>((admit, refuse) => {
+        const waiter = {
+          owner,
+          admit: () => {
+            clearTimeout(timer);
+            admit();
+          },
+        };
+        const timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          refuse(new AppError("SERVICE_UNAVAILABLE", STREAMS_BUSY));
+        }, waitMs);
+        timer.unref();
+        this.waiting.push(waiter);
+      });
     let released = false;
     return () => {
       if (released) return;

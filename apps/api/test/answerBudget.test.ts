@@ -8,6 +8,7 @@ import {
   REQUEST_ANSWER_MAX_BYTES,
   REQUEST_TOO_LARGE,
 } from "../src/answerBudget.js";
+import { STREAMS_BUSY, StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "../src/lists.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
 // Issue #30, H2: answers being built and sent were not bounded. One tRPC batch of 20 pages of
@@ -126,5 +127,20 @@ describe("the process's budget for answers in flight (H2)", () => {
     const budget = new AnswerBudget(100, 100);
     await budget.take("a", 100);
     await expect(budget.take("b", 10, 5)).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: ANSWERS_BUSY });
+  });
+});
+
+describe("whole-list stream slots (L2)", () => {
+  it("eight owners with two stalled streams each fill the process's 16 slots: a ninth owner's stream waits, then gets 503 with a message", async () => {
+    const slots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
+    const held = [];
+    for (let owner = 0; owner < 8; owner++) for (let i = 0; i < 2; i++) held.push(await slots.acquire(`user:${owner}`));
+    await expect(slots.acquire("user:9", 5)).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: STREAMS_BUSY });
+    // An owner's third stream waits for its own, even with room in the process.
+    held.pop()?.();
+    await expect(slots.acquire("user:0", 5)).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    const ninth = await slots.acquire("user:9", 5);
+    ninth();
+    for (const release of held) release();
   });
 });

@@ -396,6 +396,8 @@ const exact: Record<string, string> = {
     "Las respuestas a esta solicitud ocuparían más de 8 MB en total. Pida menos páginas o páginas más pequeñas a la vez.",
   "The server is busy sending other large answers. Please try again shortly.":
     "El servidor está ocupado enviando otras respuestas grandes. Inténtelo de nuevo en unos momentos.",
+  "The server is busy sending other whole lists. Please try again shortly, or ask for a page (limit).":
+    "El servidor está ocupado enviando otras listas completas. Inténtelo de nuevo en unos momentos o pida una página (límite).",
 };
 
 /** The nouns of "<what> not found" (errors.ts notFound), with their Spanish gender. */
