@@ -82,6 +82,42 @@ export class AnswerBudget {
     });
   }
 
+  /**
+   * Runs `read` when the owner's earlier reads are done: one user's lists are read from the
+   * database one at a time, so however many requests one user sends, others wait behind at most
+   * one of theirs (the embedded database has a single connection). One that waits longer than
+   * `waitMs` is refused with 503.
+   */
+  async oneAtATime<T>(owner: string, read: () => Promise<T>, waitMs = ANSWER_WAIT_MS): Promise<T> {
+    const before = this.readers.get(owner) ?? Promise.resolve();
+    let done = () => {};
+    const mine = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const chain = before.then(() => mine);
+    this.readers.set(owner, chain);
+    void chain.then(() => {
+      if (this.readers.get(owner) === chain) this.readers.delete(owner);
+    });
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new AppError("SERVICE_UNAVAILABLE", ANSWERS_BUSY)), waitMs);
+        timer.unref();
+      });
+      try {
+        await Promise.race([before, timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return await read();
+    } finally {
+      done();
+    }
+  }
+
+  private readonly readers = new Map<string, Promise<void>>();
+
   private fits(owner: string, bytes: number): boolean {
     return this.used + bytes <= this.capacity && (this.byOwner.get(owner) ?? 0) + bytes <= this.perOwner;
   }
@@ -151,7 +187,11 @@ export class RequestAnswers {
 
   private queue: Promise<unknown> = Promise.resolve();
 
-  private async read<T>(source: ListSource<T>): Promise<T[]> {
+  private read<T>(source: ListSource<T>): Promise<T[]> {
+    return this.budget.oneAtATime(this.owner, () => this.readWithin(source));
+  }
+
+  private async readWithin<T>(source: ListSource<T>): Promise<T[]> {
     const allowed = Math.min(LIST_ANSWER_MAX_BYTES, REQUEST_ANSWER_MAX_BYTES - this.total);
     if (allowed <= 0) throw new AppError("PAYLOAD_TOO_LARGE", REQUEST_TOO_LARGE);
     const share = await this.budget.take(this.owner, allowed);

@@ -11,7 +11,7 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
-import { authedProcedure, remembered, router } from "../trpc.js";
+import { authedProcedure, remembered, router, staffOnlyProcedure } from "../trpc.js";
 
 /** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
@@ -37,7 +37,7 @@ export const permitsRouter = router({
 
   approve: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.approvePermit(ctx, input.id)),
 
-  reject: authedProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
+  reject: staffOnlyProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
 
   close: authedProcedure.input(closePermitSchema).mutation(({ ctx, input }) => service.closePermit(ctx, input)),
 
