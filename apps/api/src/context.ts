@@ -1,6 +1,7 @@
 import { compliance, type Database, type DbHandle } from "@sitesafe/db";
 import { type Action, type Actor, can, forbidden, type Language, type PublicUser, type ResourceFacts } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
+import type { RequestAnswers } from "./answerBudget.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import { FiguresCache } from "./figuresCache.js";
@@ -49,6 +50,8 @@ export interface Context {
   idempotencyKey: string | null;
   /** The language of this request's messages and training content (language.ts), resolved once. */
   language: Language;
+  /** The request's share of the memory for answers in flight (answerBudget.ts); unset outside HTTP. */
+  answers?: RequestAnswers | undefined;
 }
 
 /** The context of a procedure behind `authedProcedure`: someone is signed in. */
@@ -72,6 +75,8 @@ export interface ContextInput {
   idempotencyKey?: string | undefined;
   /** The request's `Accept-Language` header (language.ts). */
   acceptLanguage?: string | undefined;
+  /** The request's answers in flight (answerBudget.ts), for whoever turns out to be signed in. */
+  answers?: ((userId: number | null) => RequestAnswers) | undefined;
 }
 
 const NO_CACHE = new FiguresCache(0);
@@ -110,6 +115,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
         : null,
     cookies: input.cookies,
     idempotencyKey: input.idempotencyKey ?? null,
+    answers: input.answers?.(user?.id ?? null),
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
     figures,
     projectFigures: cachedProjectFigures(db, figures),

@@ -29,9 +29,28 @@ const untranslated: Translate = (message) => message;
  * 503; anything else stays a 500 and is logged with its stack by the HTTP layer.
  */
 export function normaliseError(error: unknown): TRPCError {
+  if (error instanceof TRPCError && shaped.has(error)) return error;
+  return remember(normalised(error));
+}
+
+/** The errors normaliseError made: their messages are the product's, whatever their cause says. */
+const shaped = new WeakSet<TRPCError>();
+const remember = (error: TRPCError): TRPCError => {
+  shaped.add(error);
+  return error;
+};
+
+function normalised(error: unknown): TRPCError {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
-  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") return error;
+  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") {
+    // tRPC answers a failure to read the input (a stack overflow on deep nesting, a superjson value
+    // it cannot rebuild, unparsable JSON) with a 400 that carries the failure's own text
+    // ("Maximum call stack size exceeded"). Only a schema's issues and the product's own errors
+    // keep their message; anything else with a cause says "Invalid input" (issue #30, L3).
+    const foreign = error.cause !== undefined && error.cause !== error && !hasIssues(error.cause);
+    return foreign ? new TRPCError({ code: error.code, message: "Invalid input", cause: error.cause }) : error;
+  }
   const db = classifyDbError(cause);
   if (db) {
     switch (db.kind) {
@@ -54,6 +73,8 @@ export function normaliseError(error: unknown): TRPCError {
   }
   return error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause });
 }
+
+const hasIssues = (cause: unknown): boolean => Array.isArray((cause as { issues?: unknown } | undefined)?.issues);
 
 /** `{path, message}` issues of a validation error, whichever library raised it. */
 export function validationIssues(error: TRPCError): { path: string; message: string }[] | undefined {

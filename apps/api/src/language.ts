@@ -3,13 +3,16 @@ import { translateMessage } from "@sitesafe/domain/i18n/messagesEs";
 
 /**
  * The language of a request, resolved once (context.ts): a user signed in with a password session
- * gets the language they chose (users.language); anyone else (signed out, or a script with a
- * service token) gets the best of its `Accept-Language` header, else English. A service token
+ * who chose a language (users.language) gets it; anyone else (no choice yet, signed out, or a
+ * script with a service token) gets the best of its `Accept-Language` header, else English. A service token
  * follows the header, not its owner's choice, so a script that states no preference keeps getting
  * English word for word when its owner switches the web app to Spanish.
  */
-export function resolveLanguage(input: { sessionUser: { language: Language } | null; acceptLanguage: string | undefined }): Language {
-  if (input.sessionUser) return input.sessionUser.language;
+export function resolveLanguage(input: {
+  sessionUser: { language: Language | null } | null;
+  acceptLanguage: string | undefined;
+}): Language {
+  if (input.sessionUser?.language) return input.sessionUser.language;
   return languageFromAcceptHeader(input.acceptLanguage) ?? DEFAULT_LANGUAGE;
 }
 

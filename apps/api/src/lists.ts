@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
-import type { ListSource } from "@sitesafe/db";
-import type { Page } from "@sitesafe/domain";
+import { type ListSource, ListTooLarge } from "@sitesafe/db";
+import { AppError, type Page } from "@sitesafe/domain";
 import type { FastifyReply } from "fastify";
+import { LIST_ANSWER_MAX_BYTES, LIST_TOO_LARGE, type RequestAnswers } from "./answerBudget.js";
 
 /**
  * Whole lists over REST are streamed (docs/decisions/performance.md, #16; docs/decisions/0105-bounded-memory.md). The
@@ -19,6 +20,11 @@ import type { FastifyReply } from "fastify";
  * the embedded database's single connection is free for everyone else between two chunks.
  */
 export const CHUNK_ROWS = 200;
+/**
+ * A chunk also ends at about this many bytes (the row that reaches it is its last): 200
+ * maximum-size JHA forms were ~23 MB a chunk, and 16 streams could hold 16 of them (issue #30).
+ */
+export const CHUNK_MAX_BYTES = 1024 * 1024;
 
 /**
  * The body is written in pieces of about 32 KB. One string per chunk would be allocated in V8's
@@ -34,6 +40,9 @@ const PIECE_CHARS = 32 * 1024;
  */
 export const WHOLE_LIST_STREAMS = 16;
 export const WHOLE_LIST_STREAMS_PER_USER = 2;
+/** How long a whole list waits for a stream slot before its 503. */
+export const STREAM_WAIT_MS = 10_000;
+export const STREAMS_BUSY = "The server is busy sending other whole lists. Please try again shortly, or ask for a page (limit).";
 
 /** Where a REST request's list procedure leaves the whole list it was asked for. */
 export class WholeListOutlet {
@@ -45,29 +54,48 @@ export type RestAnswer = { kind: "value"; value: unknown } | { kind: "whole list
 
 /** The REST answer for a procedure's `result`, given the request's outlet. */
 export function restAnswer(outlet: WholeListOutlet, result: unknown): RestAnswer {
-  return outlet.source ? { kind: "whole list", chunks: outlet.source.chunks(CHUNK_ROWS) } : { kind: "value", value: result };
+  return outlet.source
+    ? { kind: "whole list", chunks: outlet.source.chunks(CHUNK_ROWS, CHUNK_MAX_BYTES) }
+    : { kind: "value", value: result };
 }
 
 /**
  * The procedure's answer: the rows, or (REST, no limit) an empty array, the list itself left in the
  * request's outlet for the REST adapter to stream.
  */
-export function answerList<T>(
-  ctx: { wholeList?: WholeListOutlet | undefined },
-  source: ListSource<T>,
-  limit: number | undefined,
-): Promise<T[]> {
+export function answerList<T>(ctx: ListContext, source: ListSource<T>, limit: number | undefined): Promise<T[]> {
   if (limit === undefined && ctx.wholeList) {
     ctx.wholeList.source = source as ListSource<unknown>;
     return Promise.resolve([]);
   }
-  return source.rows();
+  return answerRows(ctx, source);
 }
 
 /** A screen's page: the rows and how many the filters match, read at once. */
-export async function answerPage<T>(source: ListSource<T>): Promise<Page<T>> {
-  const [items, total] = await Promise.all([source.rows(), source.count()]);
+export async function answerPage<T>(ctx: ListContext, source: ListSource<T>): Promise<Page<T>> {
+  const [items, total] = await Promise.all([answerRows(ctx, source), source.count()]);
   return { items, total };
+}
+
+/** What a list procedure's context offers: the REST outlet for whole lists, the answers' budget. */
+export interface ListContext {
+  wholeList?: WholeListOutlet | undefined;
+  answers?: RequestAnswers | undefined;
+}
+
+/**
+ * A list's rows as an answer carries them, bounded in bytes (answerBudget.ts): through the
+ * request's share of the budget over HTTP; without one (a caller built in a test), within the
+ * per-list bound alone.
+ */
+export async function answerRows<T>(ctx: ListContext, source: ListSource<T>): Promise<T[]> {
+  if (ctx.answers) return ctx.answers.rows(source);
+  try {
+    return (await source.rowsWithin(LIST_ANSWER_MAX_BYTES)).rows;
+  } catch (error) {
+    if (error instanceof ListTooLarge) throw new AppError("PAYLOAD_TOO_LARGE", LIST_TOO_LARGE);
+    throw error;
+  }
 }
 
 /** Admits at most `size` streams at once, and `perOwner` of one owner; the others wait in arrival order. */
@@ -81,10 +109,30 @@ export class StreamSlots {
     private readonly perOwner = size,
   ) {}
 
-  async acquire(owner = ""): Promise<() => void> {
+  /**
+   * A slot for `owner`, at once or in arrival order; one that waits longer than `waitMs` is refused
+   * with 503 (issue #30, L2: eight accounts with two stalled readers each held every slot, and a
+   * queued request waited without end).
+   */
+  async acquire(owner = "", waitMs = STREAM_WAIT_MS): Promise<() => void> {
     if (this.admissible(owner)) this.take(owner);
     // A waiter is counted in by `admitNext` before it runs.
-    else await new Promise<void>((admit) => this.waiting.push({ owner, admit }));
+    else
+      await new Promise<void>((admit, refuse) => {
+        const waiter = {
+          owner,
+          admit: () => {
+            clearTimeout(timer);
+            admit();
+          },
+        };
+        const timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          refuse(new AppError("SERVICE_UNAVAILABLE", STREAMS_BUSY));
+        }, waitMs);
+        timer.unref();
+        this.waiting.push(waiter);
+      });
     let released = false;
     return () => {
       if (released) return;

@@ -11,6 +11,7 @@ import type { DbHandle } from "@sitesafe/db";
 import { AppError } from "@sitesafe/domain";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { AnswerBudget, RequestAnswers } from "./answerBudget.js";
 import type { Config } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { DatabaseRecovery } from "./databaseRecovery.js";
@@ -18,6 +19,7 @@ import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.
 import { FiguresCache } from "./figuresCache.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
+import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
@@ -34,7 +36,13 @@ export interface BuildServerOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const SAFETY_PLAN_MAX_BYTES = 10 * 1024 * 1024;
-export const TRPC_MAX_BATCH = 20;
+/**
+ * Calls in one tRPC batch: the web app batches at most 10 (apps/web/src/lib/trpc.ts); more is
+ * refused with 400 before anything is read. What a batch's answers may weigh together is bounded
+ * by answerBudget.ts.
+ */
+export const TRPC_MAX_BATCH = 10;
+const TOO_MANY_CALLS = "At most 10 calls can be sent in one batch";
 
 const SESSION_COOKIE = "session";
 /** Over HTTPS the cookie is Secure with the __Host- prefix: no subdomain can set or read it. */
@@ -76,6 +84,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
+  // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
+  // anything a hook threw: shaped by errors.ts like every other error. Set before any plugin is
+  // registered: a plugin keeps the handler of when it was registered, and tRPC's body-too-large
+  // answered Fastify's raw shape while it was set last (issue #30, L3).
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
@@ -86,9 +99,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
   const recovery = registerDatabaseRecovery(app, options);
   await registerRest(app, { config, dbHandle, recovery, contextFor, wholeListSlots });
-  // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
-  // anything a hook threw: shaped by errors.ts like every other error.
-  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
   registerIdempotencySweep(app, dbHandle);
   await registerWebApp(app, config.webDist);
@@ -158,7 +168,7 @@ async function registerResponseHeaders(app: FastifyInstance): Promise<void> {
   // shared cache may keep a copy (ASVS 14.3.2), unless a route chose its own caching. HSTS only
   // over HTTPS, where browsers honour it; a plain http://localhost first run is left alone.
   app.addHook("onSend", async (req, reply, payload) => {
-    if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (isApiRequest(req) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     if (req.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     // tRPC answers (a web Response, its headers applied after this hook) say "application/json"
     // without a charset; ASVS 4.1.1 wants it stated.
@@ -185,7 +195,9 @@ function registerRequestGuards(app: FastifyInstance): void {
     // waiting its whole 25 s after every load test.
     app.inFlight++;
     reply.raw.once("close", () => app.inFlight--);
-    if (!isStateChanging(req) || !isApiPath(req.url)) return;
+    // The request's kind is decided once, from the route the router matched (requests.ts).
+    if (isDisguisedApiRequest(req)) return sendError(req, reply, new AppError("NOT_FOUND", "Not found"));
+    if (!isStateChanging(req) || !isApiRequest(req)) return;
     // A bearer token is not sent by a browser on its own, so a cross-site page cannot forge it:
     // the Origin check guards cookies only (docs/decisions/0110-api-consumers.md).
     if (bearerTokenOf(req) !== undefined) return;
@@ -202,6 +214,8 @@ type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>
 function requestContexts(options: BuildServerOptions): ContextFor {
   const { config, dbHandle } = options;
   const figures = new FiguresCache(config.figuresCacheMs ?? 0);
+  // Memory for answers in flight, in bytes, per process and per user (answerBudget.ts).
+  const answerBudget = new AnswerBudget();
   const contexts = new WeakMap<FastifyRequest, Promise<Context>>();
   const contextFor = (req: FastifyRequest, reply: FastifyReply): Promise<Context> => {
     let ctx = contexts.get(req);
@@ -224,6 +238,8 @@ function requestContexts(options: BuildServerOptions): ContextFor {
         figures,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
+        answers: (userId) =>
+          new RequestAnswers(answerBudget, userId !== null ? `user:${userId}` : `address:${req.ip}`, reply, config.streamIdleTimeoutMs),
       });
       ctx.then(
         (c) => rememberLanguage(req, c.language),
@@ -238,6 +254,12 @@ function requestContexts(options: BuildServerOptions): ContextFor {
 
 /** The tRPC endpoint of the web app (`/trpc/<area>.<procedure>`). */
 async function registerTrpc(app: FastifyInstance, contextFor: ContextFor): Promise<void> {
+  // A batch over the limit is refused with the product's message before any call is read.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.routeOptions.url !== "/trpc/:path") return;
+    const calls = String((req.params as { path?: unknown }).path ?? "").split(",").length;
+    if (calls > TRPC_MAX_BATCH) return sendError(req, reply, new AppError("BAD_REQUEST", TOO_MANY_CALLS));
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -284,7 +306,7 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== "GET" || !webDist) {
+    if (isApiRequest(req) || req.method !== "GET" || !webDist) {
       return sendError(req, reply, new AppError("NOT_FOUND", "Not found"));
     }
     // Single-page app: every other GET is a client route, answered with the app shell.
@@ -308,7 +330,7 @@ async function registerRateLimit(
   const sessionOf = new WeakMap<FastifyRequest, string | null>();
   // The session is looked up once, for the limit and the request alike (contextFor remembers it).
   app.addHook("preHandler", async (req, reply) => {
-    if (!isLimitedPath(req.url)) return;
+    if (!isLimitedRequest(req)) return;
     const ctx = await contextFor(req, reply).catch(() => null);
     sessionOf.set(req, ctx?.session?.id ?? null);
   });
@@ -317,7 +339,7 @@ async function registerRateLimit(
     hook: "preHandler",
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (req) => !isLimitedPath(req.url),
+    allowList: (req) => !isLimitedRequest(req),
     keyGenerator: (req) => {
       const session = sessionOf.get(req);
       return session ? `session:${session}` : `address:${req.ip}`;
@@ -337,8 +359,6 @@ function proxyTrust(setting: Config["trustProxy"]): false | string[] | ((address
   if (typeof setting !== "number") return setting;
   return (_address, hop) => hop < setting;
 }
-
-const isLimitedPath = (url: string) => isApiPath(url) && !url.startsWith("/api/health") && !url.startsWith("/api/bare");
 
 /** The secret of `Authorization: Bearer <secret>`, or undefined when the request has none. */
 function bearerTokenOf(req: FastifyRequest): string | undefined {
@@ -361,9 +381,6 @@ function withRedaction(logger: boolean | Record<string, unknown>): boolean | Rec
     redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "headers.cookie"], censor: "[redacted]" },
   };
 }
-
-const isApiPath = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/") || url === "/api" || url === "/trpc";
-const isStateChanging = (req: FastifyRequest) => req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS";
 
 /** Requests that change state must come from this server's own pages (docs/api.md). */
 function sameOrigin(req: FastifyRequest): boolean {

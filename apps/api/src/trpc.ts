@@ -1,4 +1,13 @@
-import { AppError, DEFAULT_LANGUAGE, isStaff, NOT_SIGNED_IN, SESSION_REQUIRED, unsupportedInput } from "@sitesafe/domain";
+import {
+  type Actor,
+  AppError,
+  DEFAULT_LANGUAGE,
+  forbidden,
+  isStaff,
+  NOT_SIGNED_IN,
+  SESSION_REQUIRED,
+  unsupportedInput,
+} from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { Context } from "./context.js";
@@ -89,6 +98,22 @@ export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!isStaff(ctx.actor)) throw new AppError("FORBIDDEN", "Only admins and managers can do this");
   return next();
 });
+
+/**
+ * A procedure that only actors passing `allowed` may call at all (a role rule, never a record's
+ * facts): anyone else gets 403 before the input is read, so a refused role learns nothing of the
+ * input's shape from a schema's messages (issue #30, L4). The service keeps its own checks of the
+ * record. `staffProcedure` and `adminProcedure` are the same idea with their own messages.
+ */
+export function roleProcedure(allowed: (actor: Actor) => boolean, message?: string) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!allowed(ctx.actor)) throw forbidden(message);
+    return next();
+  });
+}
+
+/** Admins and managers; others get the general "no permission" 403 before their input is read. */
+export const staffOnlyProcedure = roleProcedure(isStaff);
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can do this");

@@ -26,6 +26,8 @@ beforeAll(async () => {
   spanishWorker = await t.createUser({ role: "worker" });
   otherProject = await t.createProject();
   await t.db.updateTable("users").set({ language: "es" }).where("id", "=", spanishWorker.id).execute();
+  // `worker` chose English explicitly; other users made no choice (null).
+  await t.db.updateTable("users").set({ language: "en" }).where("id", "=", worker.id).execute();
 });
 afterAll(() => t.close());
 
@@ -133,6 +135,26 @@ describe("signed-in requests", () => {
     expect(english.json().message).toBe("You can only view projects you are assigned to");
   });
 
+  it("a user who never chose a language is answered in their Accept-Language; once they choose, the choice wins (issue #30, L5)", async () => {
+    const user = await t.createUser({ role: "manager" });
+    expect((await t.request({ method: "GET", url: "/api/user", as: user })).json().language).toBeNull();
+    const spanish = await badProject(user, { "accept-language": "es-MX,es;q=0.9" });
+    expect(spanish.json().message).toBe("El nombre del proyecto es obligatorio");
+    const trpc = await t.request({
+      method: "POST",
+      url: "/trpc/projects.create",
+      payload: { json: { name: "", location: "Yard", startDate: "2026-01-05" } },
+      as: user,
+      headers: { "accept-language": "es" },
+    });
+    expect(trpcError(trpc).message).toBe("El nombre del proyecto es obligatorio");
+    expect((await badProject(user)).json().message).toBe("Project name is required");
+
+    const chosen = await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "en" }, as: user });
+    expect(chosen.json().language).toBe("en");
+    expect((await badProject(user, { "accept-language": "es" })).json().message).toBe("Project name is required");
+  });
+
   it("the same bad request is answered in English, then in Spanish once the user chooses Spanish (REST and tRPC)", async () => {
     const user = await t.createUser({ role: "manager" });
     const before = await badProject(user);
@@ -185,9 +207,10 @@ describe("signed-in requests", () => {
     expect(spanish.json().message).toBe("Solo puede ver los proyectos a los que está asignado");
   });
 
-  it("returns the language on the current user for everyone (default English)", async () => {
+  it("returns the language on the current user for everyone (null until chosen)", async () => {
     const me = await t.request({ method: "GET", url: "/api/user", as: admin });
-    expect(me.json()).toMatchObject({ id: admin.id, language: "en" });
+    expect(me.json()).toMatchObject({ id: admin.id, language: null });
+    expect((await t.request({ method: "GET", url: "/api/user", as: worker })).json()).toMatchObject({ language: "en" });
   });
 
   it("never translates stored data", async () => {
@@ -231,7 +254,7 @@ describe("setting the language", () => {
     const refused = await t.request({ method: "PUT", url: "/api/user/language", payload: { language: "es" }, bearer: readOnly });
     expect(refused.statusCode).toBe(403);
     const row = await t.db.selectFrom("users").select("language").where("id", "=", manager.id).executeTakeFirstOrThrow();
-    expect(row.language).toBe("en");
+    expect(row.language).toBeNull();
   });
 
   it("changes only the caller's own language", async () => {

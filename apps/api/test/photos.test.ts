@@ -504,7 +504,7 @@ describe("EXIF location", () => {
       expect(thumb.statusCode).toBe(404);
       expect(thumb.json()).toEqual({ message: NO_PREVIEW });
 
-      const kept = await upload(f.w1, `${incidentPhotos(incident)}?keepLocation=true`, { name: "IMG_0002.HEIC", data: original });
+      const kept = await upload(f.w1, incidentPhotos(incident), { name: "IMG_0002.HEIC", data: original }, { keepLocation: "true" });
       expect(kept.statusCode, kept.body).toBe(201);
       expect((await storedBytes((kept.json() as PhotoSummary).id)).equals(original)).toBe(true);
     },

@@ -1,5 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STREAMS_BUSY } from "../src/lists.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
 // Finding 2 of the security review (docs/security.md): a whole list held its database connection (the embedded database's only
@@ -58,7 +59,7 @@ function stalledReader(cookie: string): { socket: Socket; closed: Promise<string
   const socket = connect(port, "127.0.0.1");
   sockets.push(socket);
   socket.pause();
-  socket.write(`GET /api/jha-forms HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n\r\n`);
+  socket.write(`GET /api/jha-forms HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
   let received = "";
   const closed = new Promise<string>((resolve) => {
     socket.on("data", (data) => {
@@ -100,21 +101,31 @@ describe("a client that stops reading a whole list", { timeout: 120_000 }, () =>
     expect(JSON.parse(whole.body)).toHaveLength(FORMS);
     expect(beforeAnyTimeout()).toBe(true);
 
-    // The stalled reader's own next whole list waits for its two running streams, and the two
-    // queued behind them, to time out; then it is served in full.
-    const again = await read("/api/jha-forms", reader.cookie);
-    expect(again.status).toBe(200);
-    expect(JSON.parse(again.body)).toHaveLength(FORMS);
+    // The stalled reader's own next whole list finds its two slots held by its stalled streams and
+    // two more of its own queued ahead: it waits at most STREAM_WAIT_MS, then gets 503 with a
+    // message (issue #30, L2: it used to wait without end).
+    const busy = await read("/api/jha-forms", reader.cookie);
+    expect(busy.status).toBe(503);
+    expect(JSON.parse(busy.body)).toEqual({ message: STREAMS_BUSY });
 
-    // Each stalled connection was closed by the server with its answer cut short.
+    // The two stalled streams were closed by the server with their answers cut short; the two
+    // queued behind them were refused with 503 once they had waited STREAM_WAIT_MS.
+    const outcomes: string[] = [];
+    // Read nothing until the idle timeout has passed for the running two (reading would let them finish).
+    await new Promise((r) => setTimeout(r, Math.max(0, IDLE_MS + 2_000 - (performance.now() - stalledAt))));
     for (const { socket, closed } of stalled) {
       socket.resume();
       const received = await Promise.race([
         closed,
-        new Promise<string>((_, reject) => setTimeout(() => reject(new Error("still open")), 10_000)),
+        new Promise<string>((_, reject) => setTimeout(() => reject(new Error("still open")), 2 * IDLE_MS)),
       ]);
-      expect(received.startsWith("HTTP/1.1 200")).toBe(true);
-      expect(received.endsWith("\r\n0\r\n\r\n")).toBe(false);
+      if (received.startsWith("HTTP/1.1 200")) expect(received.endsWith("\r\n0\r\n\r\n")).toBe(false);
+      outcomes.push(received.slice(0, 12));
     }
+    expect(outcomes.sort()).toEqual(["HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 503", "HTTP/1.1 503"]);
+    // Once they are gone, the same reader is served in full.
+    const again = await read("/api/jha-forms", reader.cookie);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toHaveLength(FORMS);
   });
 });

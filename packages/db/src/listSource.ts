@@ -1,4 +1,16 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import {
+  DummyDriver,
+  Kysely,
+  type KyselyPlugin,
+  type OperationNode,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RawBuilder,
+  type RootOperationNode,
+  type SelectQueryBuilder,
+  sql,
+} from "kysely";
 
 /**
  * A list the caller may read whole or page by page (docs/decisions/performance.md). A `limit` asks for a page; the
@@ -12,10 +24,17 @@ export interface ListSource<T> {
   /** Every row of the query, in memory: for pages and small lists. */
   rows(): Promise<T[]>;
   /**
-   * The same rows in chunks of at most `chunkSize`, each read by its own short query after the
-   * last row of the one before (keyset), so no connection is held between chunks (docs/decisions/0105-bounded-memory.md).
+   * The rows, as `rows()`, when their text takes at most `maxBytes`; otherwise `ListTooLarge` is
+   * thrown, having read at most `maxBytes` and one row into memory (the database stops there).
+   * `bytes` is the rows' size as the database's text of them, close to their JSON.
    */
-  chunks(chunkSize: number): AsyncIterable<T[]>;
+  rowsWithin(maxBytes: number): Promise<{ rows: T[]; bytes: number }>;
+  /**
+   * The same rows in chunks of at most `chunkSize` rows and about `maxBytes` (a chunk ends after
+   * the row that reaches it), each read by its own short query after the last row of the one
+   * before (keyset), so no connection is held between chunks (docs/decisions/0105-bounded-memory.md).
+   */
+  chunks(chunkSize: number, maxBytes?: number): AsyncIterable<T[]>;
   /** How many rows the filters match, whatever the page. */
   count(): Promise<number>;
 }
@@ -57,6 +76,67 @@ export async function countMatching(query: Countable): Promise<number> {
 /** The key columns' aliases in a chunk's rows; removed before the row is mapped. */
 const KEY_ALIAS = "listKey";
 
+/** Thrown by `rowsWithin` when the rows would take more than the bytes allowed. */
+export class ListTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The list is larger than ${maxBytes} bytes`);
+    this.name = "ListTooLarge";
+  }
+}
+
+/** The running size of the rows up to and including each row; removed before the row is mapped. */
+const BYTES_ALIAS = "listRunningBytes";
+
+/**
+ * Reads a query's rows only while their text stays within `maxBytes` (issue #30, H2): the query
+ * becomes `select q.*, <running size> from (<query>) q`, cut where the size before a row reaches
+ * the bound, so the database sends at most `maxBytes` and one row, whatever the rows hold. The
+ * running sum follows the inner query's order (it is computed over its rows as they come out,
+ * before anything reorders them). A plugin, so the query stays one Kysely query with its own
+ * executor and plugins (the read memory's table guard sees the inner query).
+ */
+function byteBound(maxBytes: number): KyselyPlugin {
+  return {
+    transformQuery({ node }): RootOperationNode {
+      const inner = { toOperationNode: (): OperationNode => node };
+      const sized = nodeBuilder
+        .selectFrom(sql`(${inner})`.as("q"))
+        .selectAll("q")
+        .select([
+          sql<number>`sum(octet_length(q::text)) over (rows between unbounded preceding and current row)`.as(BYTES_ALIAS),
+          sql<number>`coalesce(sum(octet_length(q::text)) over (rows between unbounded preceding and 1 preceding), 0)`.as(BEFORE_ALIAS),
+        ]);
+      return nodeBuilder.selectFrom(sized.as("bounded")).selectAll().where(BEFORE_ALIAS, "<", maxBytes).toOperationNode();
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+}
+
+/** Builds the bounded query's nodes only (never runs anything): the list's own executor runs them. */
+// biome-ignore lint/suspicious/noExplicitAny: the wrapper selects from any query
+const nodeBuilder = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const BEFORE_ALIAS = "listBytesBefore";
+
+/** The rows' running size column, then the rows without it and the helper columns. */
+function withoutSize(rows: Record<string, unknown>[]): { rows: Record<string, unknown>[]; bytes: number } {
+  const bytes = Number(rows.at(-1)?.[BYTES_ALIAS] ?? 0);
+  for (const row of rows) {
+    delete row[BYTES_ALIAS];
+    delete row[BEFORE_ALIAS];
+  }
+  return { rows, bytes };
+}
+
 /**
  * `order` is the query's ORDER BY as a keyset (chunks). `complete` adds what the query does not
  * read itself, a page or a chunk at a time (each worker's compliance, from a lookup that may be
@@ -76,17 +156,25 @@ export function listSource<R, M = R, T = M>(
   const comparison = sql.raw(order.direction === "desc" ? "<" : ">");
   return {
     rows: async () => complete((await query.execute()).map(toAnswer)),
-    async *chunks(chunkSize) {
+    async rowsWithin(maxBytes) {
+      const { rows, bytes } = withoutSize((await query.withPlugin(byteBound(maxBytes)).execute()) as Record<string, unknown>[]);
+      if (bytes > maxBytes) throw new ListTooLarge(maxBytes);
+      return { rows: await complete((rows as R[]).map(toAnswer)), bytes };
+    },
+    async *chunks(chunkSize, maxBytes) {
       let after: RawBuilder<unknown>[] | undefined;
       for (;;) {
         let next = keyed.limit(chunkSize);
         if (after) next = next.where(sql<boolean>`(${sql.join(refs)}) ${comparison} (${sql.join(after)})`);
-        const found = (await next.execute()) as Record<string, unknown>[];
+        const read = (await (maxBytes === undefined ? next : next.withPlugin(byteBound(maxBytes))).execute()) as Record<string, unknown>[];
+        const { rows: found, bytes } = withoutSize(read);
         const last = found.at(-1);
         if (!last) return;
         after = order.columns.map(([, type], i) => sql`${last[`${KEY_ALIAS}${i}`]}::${sql.raw(type)}`);
         yield await complete(found.map((row) => toAnswer(withoutKeys(row))));
-        if (found.length < chunkSize) return;
+        // A chunk cut short by its bytes is followed by the next one; one short of rows was the last.
+        const cut = maxBytes !== undefined && bytes >= maxBytes;
+        if (found.length < chunkSize && !cut) return;
       }
     },
     count: () => countMatching(matching ?? (query as unknown as Countable)),
@@ -99,10 +187,22 @@ function withoutKeys<R>(row: Record<string, unknown>): R {
   return out as R;
 }
 
+/**
+ * `rowsWithin` for a source that reads its rows some other way (a short list of a few hundred
+ * rows): read, then measured as JSON.
+ */
+export async function measuredRows<T>(rows: () => Promise<T[]>, maxBytes: number): Promise<{ rows: T[]; bytes: number }> {
+  const found = await rows();
+  const bytes = Buffer.byteLength(JSON.stringify(found));
+  if (bytes > maxBytes) throw new ListTooLarge(maxBytes);
+  return { rows: found, bytes };
+}
+
 /** The list of nothing (a worker with no assignments), without asking the database. */
 export function emptyList<T>(): ListSource<T> {
   return {
     rows: async () => [],
+    rowsWithin: async () => ({ rows: [], bytes: 0 }),
     async *chunks() {},
     count: async () => 0,
   };

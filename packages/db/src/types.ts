@@ -19,7 +19,8 @@ export interface UsersTable {
   lastName: string | null;
   createdAt: Timestamp;
   /** 'en' or 'es' (migration 0012). */
-  language: ColumnType<"en" | "es", "en" | "es" | undefined, "en" | "es">;
+  /** null until the user chooses (migration 0018): the request's Accept-Language decides. */
+  language: ColumnType<"en" | "es" | null, "en" | "es" | null | undefined, "en" | "es" | null>;
 }
 
 export interface WorkersTable {

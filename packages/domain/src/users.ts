@@ -12,8 +12,9 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   createdAt: Date;
-  /** The language the user chose: the server answers in it, the web app shows it. */
-  language: Language;
+  /** The language the user chose: the server answers in it, the web app shows it. null: never
+   * chosen, so each request's Accept-Language (the browser's) decides. */
+  language: Language | null;
 }
 
 export const idParam = z.coerce

@@ -33,7 +33,7 @@ const multipart = (file: string, fields: Record<string, JsonSchema>): JsonSchema
 const photoUpload = multipart("A JPEG, PNG, WebP or HEIC photo, at most 10 MB; its location is removed unless `keepLocation` is set", {
   keepLocation: {
     type: "string",
-    description: "`true`, `1` or `on` keeps the photo's GPS location (also as `?keepLocation=`); removed otherwise",
+    description: "`true`, `1` or `on` keeps the photo's GPS location; removed otherwise",
   },
 });
 

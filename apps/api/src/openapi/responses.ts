@@ -51,7 +51,7 @@ const user = obj("User", {
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   createdAt: timestamp,
-  language: z.enum(languages),
+  language: z.enum(languages).nullable().describe("The language the user chose; null until they choose (Accept-Language decides)"),
 });
 
 const workerFields = {

@@ -53,7 +53,7 @@ async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKi
       record,
       fileName: upload.fileName,
       data: upload.data,
-      keepLocation: keepLocationSchema.parse(upload.keepLocation ?? req.query.keepLocation),
+      keepLocation: keepLocationSchema.parse(upload.keepLocation),
     });
   } finally {
     release();

@@ -55,6 +55,9 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
           // The domain's input rule (input.ts), also for routes whose procedure takes no input.
           const unsupported = unsupportedInput(body) ?? unsupportedInput(query) ?? unsupportedInput(params);
           if (unsupported) throw badRequest(unsupported.message, [unsupported]);
+          // A write takes its input from the body and the path only: a query string is refused, so
+          // a cross-site form or link cannot smuggle a write's fields past the body's content type.
+          if (route.method !== "GET" && Object.keys(query).length > 0) throw badRequest(WRITE_INPUT_IN_QUERY);
           const ctx = await contextFor(req, reply);
           // Before the call: a read-only token must not get as far as reading an upload's body.
           if (route.method !== "GET") assertTokenMayWrite(ctx.token);
@@ -63,7 +66,7 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
             params,
             query,
             body,
-            input: { ...body, ...query, ...params } as never,
+            input: (route.method === "GET" ? { ...query, ...params } : { ...body, ...params }) as never,
             raw: req,
             reply,
           });
@@ -82,6 +85,9 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
     });
   }
 }
+
+/** The answer to a write (POST, PUT, DELETE) that carries a query string. */
+export const WRITE_INPUT_IN_QUERY = "A change takes its input from the request body, not the query string";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);

@@ -8,8 +8,9 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
-  /** body, then query, then path params (path wins): the usual procedure input. Typed `never` so
-   * it fits any procedure's input; the procedure's Zod schema is what checks it. */
+  /** A GET's query and path params, a write's body and path params (path wins; a write with a query
+   * string is refused, rest/register.ts): the usual procedure input. Typed `never` so it fits any
+   * procedure's input; the procedure's Zod schema is what checks it. */
   input: never;
   raw: FastifyRequest;
   /** The reply, for `raw` routes that stream a file or set their own headers. */

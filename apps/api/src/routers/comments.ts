@@ -21,7 +21,7 @@ export const commentsRouter = router({
   /** The messages screen's page, with the same tab, project and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(listCommentsSchema))
-    .query(({ ctx, input }) => answerPage(service.visibleComments(ctx, input))),
+    .query(({ ctx, input }) => answerPage(ctx, service.visibleComments(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleComment(ctx, input.id)),
 

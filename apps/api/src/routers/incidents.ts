@@ -14,7 +14,7 @@ export const incidentsRouter = router({
   /** The incidents screen's page, with the same filters and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(incidentListQuerySchema))
-    .query(({ ctx, input }) => answerPage(service.visibleReports(ctx, input))),
+    .query(({ ctx, input }) => answerPage(ctx, service.visibleReports(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleReport(ctx.db, ctx.actor, input.id)),
 

@@ -11,7 +11,7 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/jha.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, router, staffOnlyProcedure } from "../trpc.js";
 
 /** Procedures of the jha area: each its input schema, its permission, one call to services/jha.ts. */
 export const jhaRouter = router({
@@ -20,7 +20,9 @@ export const jhaRouter = router({
     .query(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit)),
 
   /** The JHA screen's page, with the same filters and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(jhaListQuerySchema)).query(({ ctx, input }) => answerPage(service.visibleForms(ctx, input))),
+  page: authedProcedure
+    .input(pageQuerySchema(jhaListQuerySchema))
+    .query(({ ctx, input }) => answerPage(ctx, service.visibleForms(ctx, input))),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id)),
 
@@ -28,7 +30,7 @@ export const jhaRouter = router({
 
   create: authedProcedure.input(jhaFormSchema).mutation(once(({ ctx, input }) => service.createForm(ctx, input))),
 
-  update: authedProcedure.input(jhaFormUpdateSchema).mutation(({ ctx, input }) => service.updateForm(ctx, input)),
+  update: staffOnlyProcedure.input(jhaFormUpdateSchema).mutation(({ ctx, input }) => service.updateForm(ctx, input)),
 
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteForm(ctx, input.id)),
 

@@ -1,5 +1,6 @@
 import {
   byIdSchema,
+  canKeepOshaRecords,
   establishmentHoursSchema,
   establishmentSchema,
   establishmentUpdateSchema,
@@ -12,51 +13,54 @@ import {
 import { once } from "../services/idempotency.js";
 import * as osha from "../services/osha.js";
 import { form301Pdf, log300Pdf, summary300APdf } from "../services/oshaPdf.js";
-import { authedProcedure, router } from "../trpc.js";
+import { roleProcedure, router } from "../trpc.js";
+
+/** Every OSHA procedure is the record keepers' (staff): others get 403 before their input is read. */
+const keeperProcedure = roleProcedure(canKeepOshaRecords, osha.ONLY_RECORD_KEEPERS);
 
 /** Procedures of OSHA recordkeeping: each checks its input, then calls one service function. */
 export const oshaRouter = router({
-  establishments: authedProcedure.query(({ ctx }) => osha.listEstablishments(ctx)),
-  establishment: authedProcedure.input(byIdSchema).query(({ ctx, input }) => osha.getEstablishment(ctx, input.id)),
-  createEstablishment: authedProcedure.input(establishmentSchema).mutation(once(({ ctx, input }) => osha.createEstablishment(ctx, input))),
-  updateEstablishment: authedProcedure.input(establishmentUpdateSchema).mutation(({ ctx, input }) => {
+  establishments: keeperProcedure.query(({ ctx }) => osha.listEstablishments(ctx)),
+  establishment: keeperProcedure.input(byIdSchema).query(({ ctx, input }) => osha.getEstablishment(ctx, input.id)),
+  createEstablishment: keeperProcedure.input(establishmentSchema).mutation(once(({ ctx, input }) => osha.createEstablishment(ctx, input))),
+  updateEstablishment: keeperProcedure.input(establishmentUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
     return osha.updateEstablishment(ctx, id, changes);
   }),
-  deleteEstablishment: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => osha.deleteEstablishment(ctx, input.id)),
+  deleteEstablishment: keeperProcedure.input(byIdSchema).mutation(({ ctx, input }) => osha.deleteEstablishment(ctx, input.id)),
 
-  hours: authedProcedure.input(establishmentYearSchema).query(({ ctx, input }) => osha.getHours(ctx, input.id, input.year)),
-  putHours: authedProcedure.input(establishmentHoursSchema).mutation(({ ctx, input }) => osha.putHours(ctx, input)),
+  hours: keeperProcedure.input(establishmentYearSchema).query(({ ctx, input }) => osha.getHours(ctx, input.id, input.year)),
+  putHours: keeperProcedure.input(establishmentHoursSchema).mutation(({ ctx, input }) => osha.putHours(ctx, input)),
 
-  recordkeeping: authedProcedure.input(byIdSchema).query(({ ctx, input }) => osha.getRecordkeeping(ctx, input.id)),
-  putRecordkeeping: authedProcedure.input(recordkeepingUpdateSchema).mutation(({ ctx, input }) => {
+  recordkeeping: keeperProcedure.input(byIdSchema).query(({ ctx, input }) => osha.getRecordkeeping(ctx, input.id)),
+  putRecordkeeping: keeperProcedure.input(recordkeepingUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...values } = input;
     return osha.putRecordkeeping(ctx, id, values);
   }),
 
-  log300: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year)),
-  log300Csv: authedProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300File(ctx, input.establishmentId, input.year)),
-  log300Pdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
+  log300: keeperProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300(ctx, input.establishmentId, input.year)),
+  log300Csv: keeperProcedure.input(oshaLogQuerySchema).query(({ ctx, input }) => osha.log300File(ctx, input.establishmentId, input.year)),
+  log300Pdf: keeperProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const log = await osha.log300(ctx, input.establishmentId, input.year);
     return { fileName: `osha-300-${input.year}-${input.establishmentId}.pdf`, data: await log300Pdf(log) };
   }),
-  summary300A: authedProcedure
+  summary300A: keeperProcedure
     .input(oshaLogQuerySchema)
     .query(({ ctx, input }) => osha.summary300A(ctx, input.establishmentId, input.year)),
-  summary300APdf: authedProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
+  summary300APdf: keeperProcedure.input(oshaLogQuerySchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const summary = await osha.summary300A(ctx, input.establishmentId, input.year);
     return { fileName: `osha-300a-${input.year}-${input.establishmentId}.pdf`, data: await summary300APdf(summary) };
   }),
-  itaSummaryCsv: authedProcedure
+  itaSummaryCsv: keeperProcedure
     .input(oshaLogQuerySchema)
     .query(({ ctx, input }) => osha.itaSummaryFile(ctx, input.establishmentId, input.year)),
-  itaCasesCsv: authedProcedure
+  itaCasesCsv: keeperProcedure
     .input(oshaLogQuerySchema)
     .query(({ ctx, input }) => osha.itaCasesFile(ctx, input.establishmentId, input.year)),
-  form301: authedProcedure.input(byIdSchema).query(({ ctx, input }) => osha.form301(ctx, input.id)),
-  form301Pdf: authedProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<PdfFile> => {
+  form301: keeperProcedure.input(byIdSchema).query(({ ctx, input }) => osha.form301(ctx, input.id)),
+  form301Pdf: keeperProcedure.input(byIdSchema).query(async ({ ctx, input }): Promise<PdfFile> => {
     const form = await osha.form301(ctx, input.id);
     return { fileName: `osha-301-${form.caseNumber}.pdf`, data: await form301Pdf(form) };
   }),
-  rates: authedProcedure.input(oshaRatesQuerySchema).query(({ ctx, input }) => osha.rates(ctx, input.year)),
+  rates: keeperProcedure.input(oshaRatesQuerySchema).query(({ ctx, input }) => osha.rates(ctx, input.year)),
 });

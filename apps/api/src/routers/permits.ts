@@ -11,7 +11,7 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, router, staffOnlyProcedure } from "../trpc.js";
 
 /** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
@@ -21,7 +21,9 @@ export const permitsRouter = router({
     .query(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit)),
 
   /** The permits screen's page, with the same search, project and scope as the list. */
-  page: authedProcedure.input(pageQuerySchema(listPermitsSchema)).query(({ ctx, input }) => answerPage(service.visiblePermits(ctx, input))),
+  page: authedProcedure
+    .input(pageQuerySchema(listPermitsSchema))
+    .query(({ ctx, input }) => answerPage(ctx, service.visiblePermits(ctx, input))),
 
   /** The permit form's choices: the projects the actor may request on, and (staff) the requesters. */
   formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
@@ -35,7 +37,7 @@ export const permitsRouter = router({
 
   approve: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.approvePermit(ctx, input.id)),
 
-  reject: authedProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
+  reject: staffOnlyProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
 
   close: authedProcedure.input(closePermitSchema).mutation(({ ctx, input }) => service.closePermit(ctx, input)),
 

@@ -11,7 +11,7 @@ import {
   safetyPlanDescriptionSchema,
 } from "@sitesafe/domain";
 import { z } from "zod";
-import { answerPage } from "../lists.js";
+import { answerPage, answerRows } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
 import { authedProcedure, router, staffProcedure } from "../trpc.js";
@@ -26,12 +26,14 @@ const uploadSafetyPlanSchema = z.object({
 /** Procedures of the projects area: each its input schema, its permission, one call to services/projects.ts. */
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
-  list: authedProcedure.input(projectListSchema.optional()).query(({ ctx, input }) => service.visibleProjects(ctx, input ?? {}).rows()),
+  list: authedProcedure
+    .input(projectListSchema.optional())
+    .query(({ ctx, input }) => answerRows(ctx, service.visibleProjects(ctx, input ?? {}))),
 
   /** The projects screen's page, with the same search, status and scope as the list. */
   page: authedProcedure
     .input(pageQuerySchema(projectListSchema))
-    .query(({ ctx, input }) => answerPage(service.visibleProjects(ctx, input))),
+    .query(({ ctx, input }) => answerPage(ctx, service.visibleProjects(ctx, input))),
 
   /** The projects the actor sees, by name with their status, no figures: for pickers. */
   options: authedProcedure.query(({ ctx }) => service.projectOptions(ctx)),

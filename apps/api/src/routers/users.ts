@@ -12,7 +12,7 @@ export const usersRouter = router({
     .query(({ ctx, input }) => answerList(ctx, users.userList(ctx.db, input ?? {}), input?.limit)),
 
   /** The users screen's page, with the same search as the list. */
-  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(({ ctx, input }) => answerPage(users.userList(ctx.db, input))),
+  page: adminProcedure.input(pageQuerySchema(userListSchema)).query(({ ctx, input }) => answerPage(ctx, users.userList(ctx.db, input))),
 
   byId: adminProcedure.input(byIdSchema).query(({ ctx, input }) => service.findUser(ctx, input.id)),
 

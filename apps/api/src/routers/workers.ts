@@ -19,7 +19,9 @@ export const workersRouter = router({
     .query(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit)),
 
   /** The workers and managers screens' page, with the same search and positions as the list. */
-  page: staffProcedure.input(pageQuerySchema(workerListSchema)).query(({ ctx, input }) => answerPage(service.listedWorkers(ctx, input))),
+  page: staffProcedure
+    .input(pageQuerySchema(workerListSchema))
+    .query(({ ctx, input }) => answerPage(ctx, service.listedWorkers(ctx, input))),
 
   /** Staff read any worker; a worker reads their own record. */
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.readableWorker(ctx, input.id)),

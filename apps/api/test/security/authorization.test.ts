@@ -1018,6 +1018,43 @@ describe.each(CREDENTIALS.flatMap((credential) => MATRIX.map((row) => [`${label(
   },
 );
 
+/**
+ * Issue #30, L4: the role check comes before the input's validation. A worker sending a bad body
+ * to a staff-only OSHA route got 400 with the schema's messages, which told them the route's
+ * shape. Now every cell of the matrix that refuses an actor with 403 is sent again with a bad
+ * input (every body field of the wrong type; for reads, nonsense filters): still 403.
+ */
+const badBody = (body: unknown): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.keys(typeof body === "object" && body !== null ? body : { title: 1 })
+      .concat("projectId", "id")
+      .map((key) => [key, { not: ["valid"] }]),
+  );
+const badQuery = "limit=-7&offset=x&projectId=x&establishmentId=x&year=x&status=%5B%5D&search=";
+/**
+ * The cells where a ROLE may not call the route, whatever record it names: workers when both W1
+ * (on the record's project, its filer) and W2 are refused; managers on admin-only routes. (A 403
+ * that depends on the record, such as W2 on P's records, needs the input to be decided.)
+ */
+const refusedCells = MATRIX.filter((row) => !row.multipart && !row.variant).flatMap((row) => {
+  const workersRefused = row.expect.w1 === 403 && row.expect.w2 === 403;
+  const adminOnlyRow = row.expect.manager === 403 && row.expect.admin < 400 && workersRefused;
+  const actors: ActorName[] = [...(workersRefused ? (["w1", "w2"] as const) : []), ...(adminOnlyRow ? (["manager"] as const) : [])];
+  return actors.map((actor) => [`${label(row)} as ${actor}`, row, actor] as const);
+});
+describe("a refused role gets 403 before its input is checked, whatever the input (L4)", () => {
+  it.each(refusedCells)("%s with a bad input -> 403", async (_name, row, actor) => {
+    const f = row.method === "GET" ? shared : await createFixture(t);
+    const user = actorUser(f, actor);
+    const url = row.url(f);
+    const res =
+      row.method === "GET"
+        ? await t.request({ method: "GET", url: `${url}${url.includes("?") ? "&" : "?"}${badQuery}`, as: user })
+        : await t.request({ method: row.method, url, payload: badBody(row.body?.(f, actor)), as: user });
+    expect(res.statusCode, `${label(row)} as ${actor}: ${res.body.slice(0, 300)}`).toBe(403);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // User B replays user A: W2, signed in with W2's own cookie, aims at W1's records by id.
 

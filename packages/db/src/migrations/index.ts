@@ -16,6 +16,7 @@ import * as m0014 from "./0014_static_training_spanish.js";
 import * as m0015 from "./0015_audit_entity_versions.js";
 import * as m0016 from "./0016_modified_versions.js";
 import * as m0017 from "./0017_part_versions.js";
+import * as m0018 from "./0018_language_choice.js";
 import * as m0020 from "./0020_drop_data_versions.js";
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   "0015_audit_entity_versions": m0015,
   "0016_modified_versions": m0016,
   "0017_part_versions": m0017,
+  "0018_language_choice": m0018,
   "0020_drop_data_versions": m0020,
 };

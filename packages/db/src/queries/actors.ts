@@ -32,7 +32,7 @@ export interface ActorFacts {
     firstName: string | null;
     lastName: string | null;
     createdAt: Date;
-    language: Language;
+    language: Language | null;
   };
   workerId: number | null;
   position: string | null;
@@ -47,7 +47,7 @@ export function actorFactsOf(row: {
   firstName: string | null;
   lastName: string | null;
   createdAt: Date;
-  language: Language;
+  language: Language | null;
   workerId: number | null;
   position: string | null;
   assignedProjectIds: number[] | null;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { countMatching, emptyList, type ListSource } from "../listSource.js";
+import { countMatching, emptyList, type ListSource, measuredRows } from "../listSource.js";
 import type { Database, ProjectStatus } from "../types.js";
 import { type ProjectFiguresLookup, projectFiguresOf, withCompliance, withFigures, workerComplianceOfIds } from "./compliance.js";
 import { userDisplayName } from "./names.js";
@@ -112,6 +112,7 @@ export function projectList(db: Kysely<Database>, options: ListProjectsOptions =
   };
   return {
     rows,
+    rowsWithin: (maxBytes) => measuredRows(rows, maxBytes),
     async *chunks() {
       yield await rows();
     },

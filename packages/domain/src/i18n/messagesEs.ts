@@ -388,6 +388,18 @@ const exact: Record<string, string> = {
   "day counts stop at 180": "los conteos de días se detienen en 180",
   "say what happened": "indique qué ocurrió",
   "name the injury or illness": "indique la lesión o enfermedad",
+  // Requests (issue #30, apps/api/src/requests.ts, answerBudget.ts)
+  "A change takes its input from the request body, not the query string":
+    "Un cambio toma sus datos del cuerpo de la solicitud, no de la cadena de consulta",
+  "At most 10 calls can be sent in one batch": "Se pueden enviar como máximo 10 llamadas en un lote",
+  "The answer would be larger than 4 MB. Ask for fewer rows (a smaller limit).":
+    "La respuesta ocuparía más de 4 MB. Pida menos filas (un límite menor).",
+  "The answers to this request would be larger than 8 MB together. Ask for fewer or smaller pages at once.":
+    "Las respuestas a esta solicitud ocuparían más de 8 MB en total. Pida menos páginas o páginas más pequeñas a la vez.",
+  "The server is busy sending other large answers. Please try again shortly.":
+    "El servidor está ocupado enviando otras respuestas grandes. Inténtelo de nuevo en unos momentos.",
+  "The server is busy sending other whole lists. Please try again shortly, or ask for a page (limit).":
+    "El servidor está ocupado enviando otras listas completas. Inténtelo de nuevo en unos momentos o pida una página (límite).",
 };
 
 /** The nouns of "<what> not found" (errors.ts notFound), with their Spanish gender. */

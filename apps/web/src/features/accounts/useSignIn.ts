@@ -6,7 +6,7 @@ import { postJson, sendJson } from "../../lib/rest";
 import { navigateFully } from "../../lib/session";
 
 /** The user object POST /api/login and POST /api/register answer with (the fields read here). */
-type SignedInUser = { username: string; firstName: string | null; language?: string };
+type SignedInUser = { username: string; firstName: string | null; language?: string | null };
 
 /** A language picked on the sign-in page, to be saved on the user who then signs in. */
 let chosenHere: Language | undefined;

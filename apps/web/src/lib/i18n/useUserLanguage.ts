@@ -5,8 +5,8 @@ import { applyLanguage, currentLanguage, i18n, isLanguage, type Language } from 
 
 // The language saved on the user: users.language, tRPC auth.setLanguage (docs/api.md).
 
-/** The saved language of the signed-in user wins over the browser's (applied as soon as known). */
-export function useApplySavedLanguage(user: { language?: string } | null | undefined) {
+/** The saved language of the signed-in user wins over the browser's (applied as soon as known); null (never chosen) leaves the browser's. */
+export function useApplySavedLanguage(user: { language?: string | null } | null | undefined) {
   const saved = user?.language;
   useEffect(() => {
     if (isLanguage(saved) && saved !== currentLanguage()) void applyLanguage(saved);
