@@ -292,16 +292,33 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await screenshot(page, "offline-outbox-refused-phone");
     await page.reload();
     await expect.poll(() => refused.getAttribute("data-status")).toBe("failed");
+    // The options saved before the worker was taken off the project still list it: the dialog asks
+    // the server again and says so until the answer is in, never judging the item by the saved ones.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      /\/trpc\/[^?]*jha\.formOptions/,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     // "Edit and retry" shows every field: text editable, the lists read-only with a note.
     await refused.getByRole("button", { name: "Edit and retry" }).click();
     const edit = page.getByRole("dialog");
+    await expect.poll(() => edit.getByLabel("Project", { exact: true }).inputValue()).toBe("Checking what is open to you…");
+    await expect(edit.getByRole("button", { name: "Save and retry" }).isDisabled()).resolves.toBe(true);
+    answer();
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
     await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
     await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
     // Named as the JHA form names them (the spec's words), not spelt out from code keys.
     await expect(edit.getByLabel("Job Description", { exact: true }).inputValue()).resolves.toContain("basement wall");
     // The project is picked by name; the one the worker left is kept, and said to be gone.
-    await expect(edit.getByLabel("Project", { exact: true }).inputValue()).resolves.toContain("no longer open to you");
+    await expect.poll(() => edit.getByLabel("Project", { exact: true }).inputValue()).toContain("no longer open to you");
     // A worker files as themselves: the submitter is locked, as on the JHA form, never "no longer open".
     await expect(edit.getByLabel("Submitted By", { exact: true }).inputValue()).resolves.toBe("You");
     await expect(edit.getByLabel("Submitted By", { exact: true }).isEditable()).resolves.toBe(false);
