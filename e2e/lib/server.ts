@@ -69,7 +69,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // An embedded database initialises and migrates at start: ~10 s on an idle 2-core machine, over
+  // 40 s when the machine is shared. The deadline catches a server that never starts, not a slow one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -78,7 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not become healthy within 60 s");
+    if (Date.now() > deadline) throw new Error("server did not become healthy within 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
