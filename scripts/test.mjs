@@ -123,7 +123,10 @@ console.log("\n=== test parts ===");
 for (const r of results) {
   console.log(`${r.name.padEnd(width)}  ${r.ms ? fmt(r.ms).padStart(6) : "     -"}  ${r.status}${r.load ? ` (load ${r.load})` : ""}`);
 }
-console.log(`${"total".padEnd(width)}  ${fmt(total).padStart(6)}  (load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+const loads = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" ");
+console.log(`${"total".padEnd(width)}  ${fmt(total).padStart(6)}  (load average ${loads})`);
 const skipped = results.filter((r) => r.status.startsWith("NOT RUN"));
 if (skipped.length > 0) console.log(`\nNot run without PostgreSQL: ${skipped.map((r) => r.name).join("; ")}.`);
 const failed = results.filter((r) => r.status !== "passed" && !r.status.startsWith("NOT RUN"));
