@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
 import { chooseOption, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
+import { savedCache, waitForSaved } from "../lib/savedCache.js";
 
 // Offline (docs/decisions/0111-offline-outbox-and-idempotency.md): on a phone with no signal a worker files a JHA and an incident; they wait in the
 // Outbox (also across closing the page), go out once each when the signal returns, a permit opened
@@ -21,37 +22,6 @@ async function waitForServiceWorker(page: Page) {
   });
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
-/** The saved query cache in IndexedDB (features/offline/queryCache.ts), or null. */
-function savedCache(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open("sitesafe-cache");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("snapshot")) return resolve(null);
-          const get = db.transaction("snapshot").objectStore("snapshot").get("queries");
-          get.onsuccess = () => resolve(get.result ?? null);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
-}
-
-/** Waits until the saved cache holds an answer of this procedure ("permits.byId"). */
-async function waitForSaved(page: Page, procedure: string) {
-  await expect
-    .poll(
-      async () => {
-        const saved = (await savedCache(page)) as { state: { queries: { queryKey: unknown[] }[] } } | null;
-        return saved?.state.queries.some((q) => (q.queryKey[0] as string[]).join(".") === procedure) ?? false;
-      },
-      { timeout: 5000 },
-    )
-    .toBe(true);
 }
 
 /** Files a JHA through the form on /forms/jha; with no signal it lands in the Outbox. */
