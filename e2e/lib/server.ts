@@ -69,7 +69,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // An embedded database initialises and migrates at start: ~10 s on an idle 2-core machine, 44 s
+  // at load average 20 and over 120 s at 24. The deadline catches a server that never starts, not a
+  // slow one; on giving up the server is stopped, or it outlives the run (and holds its output open).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -78,7 +81,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not become healthy within 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDb?.();
+      throw new Error("server did not become healthy within 180 s");
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

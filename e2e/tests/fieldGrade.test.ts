@@ -210,8 +210,15 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     const form = page.getByRole("form", { name: "New JHA form" });
     await form.locator('[data-path="title"]').fill(`Draft ${suffix}`);
     await form.locator('[data-path="hazards.0.description"]').fill("Wet deck, slips");
-    // The draft is written shortly after typing stops.
-    await page.waitForTimeout(800);
+    // The draft is written shortly after typing stops (apps/web/src/lib/formDraft.ts): wait for it to
+    // be on the phone, not a fixed 800 ms that a busy machine can outlast.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some((k) => k.startsWith("sitesafe.draft.") && localStorage.getItem(k)?.includes("Wet deck, slips")),
+        ),
+      )
+      .toBe(true);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.reload();
     await page.getByTestId("draft-notice").getByRole("button", { name: "Continue your draft" }).click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
 import { chooseOption, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
+import { savedCache, waitForSaved } from "../lib/savedCache.js";
 
 // Offline (docs/decisions/0111-offline-outbox-and-idempotency.md): on a phone with no signal a worker files a JHA and an incident; they wait in the
 // Outbox (also across closing the page), go out once each when the signal returns, a permit opened
@@ -21,37 +22,6 @@ async function waitForServiceWorker(page: Page) {
   });
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
-/** The saved query cache in IndexedDB (features/offline/queryCache.ts), or null. */
-function savedCache(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open("sitesafe-cache");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("snapshot")) return resolve(null);
-          const get = db.transaction("snapshot").objectStore("snapshot").get("queries");
-          get.onsuccess = () => resolve(get.result ?? null);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
-}
-
-/** Waits until the saved cache holds an answer of this procedure ("permits.byId"). */
-async function waitForSaved(page: Page, procedure: string) {
-  await expect
-    .poll(
-      async () => {
-        const saved = (await savedCache(page)) as { state: { queries: { queryKey: unknown[] }[] } } | null;
-        return saved?.state.queries.some((q) => (q.queryKey[0] as string[]).join(".") === procedure) ?? false;
-      },
-      { timeout: 5000 },
-    )
-    .toBe(true);
 }
 
 /** Files a JHA through the form on /forms/jha; with no signal it lands in the Outbox. */
@@ -292,16 +262,33 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await screenshot(page, "offline-outbox-refused-phone");
     await page.reload();
     await expect.poll(() => refused.getAttribute("data-status")).toBe("failed");
+    // The options saved before the worker was taken off the project still list it: the dialog asks
+    // the server again and says so until the answer is in, never judging the item by the saved ones.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      /\/trpc\/[^?]*jha\.formOptions/,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     // "Edit and retry" shows every field: text editable, the lists read-only with a note.
     await refused.getByRole("button", { name: "Edit and retry" }).click();
     const edit = page.getByRole("dialog");
+    await expect.poll(() => edit.getByLabel("Project", { exact: true }).inputValue()).toBe("Checking what is open to you…");
+    await expect(edit.getByRole("button", { name: "Save and retry" }).isDisabled()).resolves.toBe(true);
+    answer();
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
     await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
     await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
     // Named as the JHA form names them (the spec's words), not spelt out from code keys.
     await expect(edit.getByLabel("Job Description", { exact: true }).inputValue()).resolves.toContain("basement wall");
     // The project is picked by name; the one the worker left is kept, and said to be gone.
-    await expect(edit.getByLabel("Project", { exact: true }).inputValue()).resolves.toContain("no longer open to you");
+    await expect.poll(() => edit.getByLabel("Project", { exact: true }).inputValue()).toContain("no longer open to you");
     // A worker files as themselves: the submitter is locked, as on the JHA form, never "no longer open".
     await expect(edit.getByLabel("Submitted By", { exact: true }).inputValue()).resolves.toBe("You");
     await expect(edit.getByLabel("Submitted By", { exact: true }).isEditable()).resolves.toBe(false);

@@ -46,6 +46,29 @@ describe.skipIf(!baseUrl)("platform smoke", () => {
     }
   });
 
+  // The flow the test command also runs on the embedded database (scripts/test.mjs): sign in, file
+  // a record through its form, read it back from the server after a reload.
+  it("files a project through its form and reads it back from the server", async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const name = `Smoke Yard ${Date.now().toString(36)}`;
+    await page.goto("/projects/new");
+    const form = page.locator("form");
+    await form.locator('[data-path="name"]').fill(name);
+    await form.locator('[data-path="location"]').fill("Gate 3, Pier 9");
+    await form.getByRole("button", { name: "Create Project" }).click();
+    await page.waitForURL((u) => /^\/projects\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    await page.reload();
+    await page.getByRole("heading", { name }).waitFor();
+    await page.getByText("Gate 3, Pier 9").first().waitFor();
+    const api = await new ApiSession(baseUrl).login(ADMIN.username, ADMIN.password);
+    const saved = await api.call<{ id: number; name: string; location: string }>("GET", `/api/projects/${id}`);
+    expect(saved).toMatchObject({ id, name, location: "Gate 3, Pier 9" });
+    await context.close();
+  });
+
   it("list screens ask the server for one page, never the whole list", async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();

@@ -27,10 +27,12 @@ afterAll(cleanUpSpawned);
 
 describe("graceful shutdown", { timeout: 300_000 }, () => {
   it("finishes in-flight requests on SIGTERM, refuses new ones, and exits 0", async () => {
-    const server = await start(dataDirEnv());
+    const server = await start({ ...dataDirEnv(), LOG_LEVEL: "info" });
     // Logins hash with argon2: slow enough that several are still running when the signal lands.
     const inFlight = Array.from({ length: 8 }, () => login(server.base, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD));
-    await new Promise((r) => setTimeout(r, 30));
+    // The signal lands once the server is handling a login, however long the requests took to
+    // arrive (a fixed 30 ms pause was too short on a busy machine: all eight got 503).
+    await server.waitForLog(/"url":"\/api\/login"/);
     server.child.kill("SIGTERM");
     // Every request gets an answer (none is cut off): 200 if it was already being handled, 503 if
     // it arrived after the signal.

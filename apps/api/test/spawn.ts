@@ -80,22 +80,40 @@ export interface Spawned {
   child: ChildProcess;
   exited: Promise<number | null>;
   dataDir: string;
+  /** Resolves when the server has written a log line matching `pattern` (start it with LOG_LEVEL=info to see requests). */
+  waitForLog(pattern: RegExp): Promise<void>;
 }
 
 export async function start(env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();
   const child = spawn(process.execPath, [...startFlags, mainJs], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...ADMIN, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
+  // Its log still reaches the test's output; kept here too, so a test can wait for what the server did.
+  let log = "";
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    log += chunk.toString();
+    for (const w of waiting.filter((w) => w.pattern.test(log))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  });
+  const waitForLog = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      if (pattern.test(log)) resolve();
+      else waiting.push({ pattern, resolve });
+    });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   // Generous: a cold embedded database on a busy 2-core machine can take a while to start.
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, exited, dataDir: env.DATA_DIR ?? "" };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, exited, dataDir: env.DATA_DIR ?? "", waitForLog };
     } catch {
       // not up yet
     }

@@ -29,7 +29,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import { trpc } from "../../lib/trpc";
-import { useOnline } from "../offline/network";
+import { isOnline, useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
 import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
@@ -197,17 +197,24 @@ interface Choice {
 }
 
 /**
- * The projects and people the item's own form offers (its form options, from the server or the
- * saved cache), so a refused item can be moved to a project the worker is still on by name.
- * Undefined when they are not at hand (offline and never loaded): the dialog then shows the id as
- * a number.
+ * The projects and people the item's own form offers (its form options), so a refused item can be
+ * moved to a project the worker is still on by name. A refusal often means exactly these changed
+ * (the worker was taken off the project), so online the dialog asks the server again when it opens
+ * and says "checking" until the answer is in, rather than judging the item by options saved before
+ * the change. Offline it uses the saved ones. Undefined when none are at hand (offline and never
+ * loaded): the dialog then shows the id as a number.
  */
-function useChoices(path: OutboxItem["path"]): { project: Choice[]; worker: Choice[] } | undefined {
+function useChoices(path: OutboxItem["path"]): { project: Choice[]; worker: Choice[] } | "checking" | undefined {
   const area = path.split(".")[0];
-  const jha = trpc.jha.formOptions.useQuery(undefined, { enabled: area === "jha" });
-  const incidents = trpc.incidents.formOptions.useQuery(undefined, { enabled: area === "incidents" });
-  const permits = trpc.permits.formOptions.useQuery(undefined, { enabled: area === "permits" });
-  const comments = trpc.comments.projectOptions.useQuery(undefined, { enabled: area === "comments" });
+  const online = useOnline();
+  const fresh = { refetchOnMount: () => (isOnline() ? ("always" as const) : false) };
+  const jha = trpc.jha.formOptions.useQuery(undefined, { ...fresh, enabled: area === "jha" });
+  const incidents = trpc.incidents.formOptions.useQuery(undefined, { ...fresh, enabled: area === "incidents" });
+  const permits = trpc.permits.formOptions.useQuery(undefined, { ...fresh, enabled: area === "permits" });
+  const comments = trpc.comments.projectOptions.useQuery(undefined, { ...fresh, enabled: area === "comments" });
+  const query =
+    area === "jha" ? jha : area === "incidents" ? incidents : area === "permits" ? permits : area === "comments" ? comments : undefined;
+  if (online && query?.isFetching) return "checking";
   const options = area === "jha" ? jha.data : area === "incidents" ? incidents.data : area === "permits" ? permits.data : undefined;
   const projects = options?.projects ?? (area === "comments" ? comments.data : undefined);
   if (!projects) return undefined;
@@ -231,7 +238,8 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
   // fields are shown as the forms show them: locked, with their own name.
   const actor = useActor();
   const namesPeople = actor !== null && isStaff(actor);
-  const self = choices?.worker.find((c) => c.value === String(actor?.workerId))?.label ?? t("you");
+  const loaded = typeof choices === "object" ? choices : undefined;
+  const self = loaded?.worker.find((c) => c.value === String(actor?.workerId))?.label ?? t("you");
   // On a phone the dialog takes the screen: its buttons stay in reach above the bottom bar.
   const phone = useMediaQuery("(max-width: 36em)") ?? false;
   const label = (key: string) => fieldLabel(t, item.path, key);
@@ -253,11 +261,13 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
         {fields.map((field) =>
           field.kind === "choice" && field.of === "worker" && !namesPeople ? (
             <TextInput key={field.key} label={label(field.key)} value={self} readOnly variant="filled" />
-          ) : field.kind === "choice" && choices ? (
+          ) : field.kind === "choice" && choices === "checking" ? (
+            <TextInput key={field.key} label={label(field.key)} value={t("checkingChoices")} readOnly variant="filled" />
+          ) : field.kind === "choice" && loaded ? (
             <Select
               key={field.key}
               label={label(field.key)}
-              data={withCurrent(choices[field.of], field.value, t("unavailableChoice", { id: field.value }))}
+              data={withCurrent(loaded[field.of], field.value, t("unavailableChoice", { id: field.value }))}
               value={String(field.value)}
               allowDeselect={false}
               onChange={(v) => v !== null && change(field.key, Number(v))}
@@ -314,7 +324,9 @@ function EditDialog({ item, onClose, onSaved }: { item: OutboxItem; onClose: () 
           <Button variant="default" onClick={onClose}>
             {t("common:actions.cancel")}
           </Button>
-          <Button onClick={save}>{t("saveAndRetry")}</Button>
+          <Button onClick={save} disabled={choices === "checking"}>
+            {t("saveAndRetry")}
+          </Button>
         </Group>
       </Stack>
     </Modal>

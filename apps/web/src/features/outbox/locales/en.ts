@@ -20,6 +20,7 @@ export default {
     edit: "Edit {{kind}}",
     saveAndRetry: "Save and retry",
     readOnlyNote: "Lists and grouped answers cannot be changed here. To change them, discard this item and fill in the form again.",
+    checkingChoices: "Checking what is open to you…",
     unavailableChoice: "#{{id}} (no longer open to you)",
     you: "You",
     emptyValue: "(empty)",

@@ -21,6 +21,7 @@ export default {
     saveAndRetry: "Guardar y reintentar",
     readOnlyNote:
       "Las listas y las respuestas agrupadas no se pueden cambiar aquí. Para cambiarlas, descarte este elemento y llene el formulario de nuevo.",
+    checkingChoices: "Comprobando lo que tiene disponible…",
     unavailableChoice: "#{{id}} (ya no disponible para usted)",
     you: "Usted",
     emptyValue: "(vacío)",
