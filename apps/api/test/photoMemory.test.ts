@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Photos (docs/decisions/0108-photos.md): the built server, as `pnpm start` runs it (256 MB heap), takes 20 photos of 10 MB
- * at once (200 MB) without holding them all: uploads share a byte budget of four photos
+ * at once (200 MB) without holding them all: uploads share a byte budget of two photos, one per user
  * (rest/photos.ts), the rest wait unread in the network buffers. Its resident memory is sampled
  * while the uploads run; every upload must succeed.
  */

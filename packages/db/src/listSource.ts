@@ -93,7 +93,7 @@ const BYTES_ALIAS = "listRunningBytes";
  * the bound, so the database sends at most `maxBytes` and one row, whatever the rows hold. The
  * running sum follows the inner query's order (it is computed over its rows as they come out,
  * before anything reorders them). A plugin, so the query stays one Kysely query with its own
- * executor and plugins (the read memory's table guard sees the inner query).
+ * executor and plugins.
  */
 function byteBound(maxBytes: number): KyselyPlugin {
   return {
@@ -140,7 +140,7 @@ function withoutSize(rows: Record<string, unknown>[]): { rows: Record<string, un
 /**
  * `order` is the query's ORDER BY as a keyset (chunks). `complete` adds what the query does not
  * read itself, a page or a chunk at a time (each worker's compliance, from a lookup that may be
- * remembered): one more query per page, never one per row.
+ * cached: apps/api/src/figuresCache.ts): one more query per page, never one per row.
  */
 export function listSource<R, M = R, T = M>(
   // biome-ignore lint/suspicious/noExplicitAny: any table may be listed

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Change counters for the audit rows of each kind of record (apps/api/src/readMemory/tables.ts,
- * docs/decisions/0113-read-memory-finer-keys.md).
+ * Change counters for the audit rows of each kind of record (for the read memory of
+ * docs/decisions/0113-read-memory-one-module.md; dropped by 0020_drop_data_versions.ts).
  *
  * Every write of a safety record adds an audit row, so the counter of `audit_events` (migration
  * 0005) moves with every incident, comment and training record filed anywhere. A permit's page

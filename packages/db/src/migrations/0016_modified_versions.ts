@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * A second counter per table that moves only when existing rows change: `<table>:modified`, for
- * updates, deletes and truncates, never for inserts (apps/api/src/readMemory/tables.ts,
- * docs/decisions/0113-read-memory-one-module.md).
+ * updates, deletes and truncates, never for inserts (for the read memory of
+ * docs/decisions/0113-read-memory-one-module.md; dropped by 0020_drop_data_versions.ts).
  *
  * A record's page (one incident report, one permit, one JHA form, read by id) cannot be changed by
  * a new row: ids are never reused, and a read of an id that did not exist yet was a 404, which is

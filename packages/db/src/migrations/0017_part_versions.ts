@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Change counters for parts of a table (apps/api/src/readMemory/tables.ts,
- * docs/decisions/0114-part-counters.md).
+ * Change counters for parts of a table (for the read memory of
+ * docs/decisions/0114-part-counters.md; dropped by 0020_drop_data_versions.ts).
  *
  * A worker's incident list shows the reports of their own projects only, yet it was versioned on
  * the counter of the whole `incident_reports` table: every report filed on any of the company's

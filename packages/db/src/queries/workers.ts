@@ -163,7 +163,7 @@ export function workerList(
       .select("wc.compliance as safetyCompliance");
     return listSource(whole, byName, (row) => ({ ...toWorker(row), safetyCompliance: Number(row.safetyCompliance) }), matching);
   }
-  // A page reads its own workers' compliance from the lookup (remembered figures, or one query).
+  // A page reads its own workers' compliance from the lookup (cached figures, or one query).
   const page = ordered.limit(options.limit).offset(options.offset ?? 0);
   return listSource(page, byName, toWorker, matching, async (rows) => withCompliance(rows, await compliance(rows.map((r) => r.id))));
 }
