@@ -14,6 +14,10 @@ import * as m0017 from "./0017_part_versions.js";
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {
+  // Migrations run in one transaction, and an earlier one in the same run (0018 updates users)
+  // leaves the commit-time bump_data_versions events pending: PostgreSQL refuses to drop a table
+  // with pending trigger events, so they fire now.
+  await sql`set constraints all immediate`.execute(db);
   const { rows } = await sql<{ table: string; trigger: string }>`
     select c.relname as table, g.tgname as trigger
     from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_namespace n on n.oid = c.relnamespace
