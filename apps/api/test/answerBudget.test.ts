@@ -10,6 +10,7 @@ import {
 } from "../src/answerBudget.js";
 import { STREAMS_BUSY, StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "../src/lists.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+import { maximumJhaForm } from "./maximumForms.js";
 
 // Issue #30, H2: answers being built and sent were not bounded. One tRPC batch of 20 pages of
 // maximum-size JHA forms, or 20 REST pages of 100 that nobody read, took the server past its heap.
@@ -18,21 +19,6 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 // (src/answerBudget.ts). The attack against the built server is in requestAttack.test.ts.
 
 const FORMS = 45;
-
-/** A JHA form with every field at its maximum (~116 KB as JSON), matching the search `q<i>`. */
-function maximumForm(projectId: number, i: number, submittedBy: number) {
-  return {
-    projectId,
-    title: `Form ${i} `.padEnd(200, "T"),
-    jobDescription: `${Array.from({ length: 10 }, (_, n) => `q${n}`).join(" ")} `.padEnd(5000, "J"),
-    hazards: Array.from({ length: 50 }, (_, h) => ({ description: `Hazard ${h} `.padEnd(1000, "H"), riskLevel: "high" as const })),
-    controlMeasures: Array.from({ length: 50 }, (_, c) => ({
-      description: `Control ${c} `.padEnd(1000, "C"),
-      responsibility: "R".repeat(200),
-    })),
-    submittedBy,
-  };
-}
 
 describe("answers are bounded in bytes (H2)", { timeout: 300_000 }, () => {
   let t: TestApp;
@@ -43,7 +29,7 @@ describe("answers are bounded in bytes (H2)", { timeout: 300_000 }, () => {
     worker = await t.createUser({ role: "worker" });
     const site = await t.createProject({ name: "Harbor Tower" });
     await t.assign(worker.workerId as number, site);
-    for (let i = 0; i < FORMS; i++) await jha.insertJhaForm(t.db, maximumForm(site, i, worker.workerId as number));
+    for (let i = 0; i < FORMS; i++) await jha.insertJhaForm(t.db, { ...maximumJhaForm(site, i), submittedBy: worker.workerId as number });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { createDb, migrateToLatest, workers } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_TOO_LARGE } from "../src/answerBudget.js";
 import { hashPassword } from "../src/auth/passwords.js";
+import { maximumJhaForm, residentMb, SEARCH_WORDS } from "./maximumForms.js";
 import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, start, urlFor } from "./spawn.js";
 
 // Finding 1 of the security review (docs/security.md): the answer memory (since removed,
@@ -14,29 +14,7 @@ import { assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostg
 
 const FORMS = 100;
 /** Each search matches every form: each answer is the full 100 maximum-size forms. */
-const searches = (n: number) => Array.from({ length: n }, (_, i) => `q${String(i).padStart(2, "0")}`);
-
-/** A JHA form with every field at its maximum (~116 KB of JSON), mentioning every search word. */
-function maximumForm(projectId: number, i: number) {
-  const words = searches(100).join(" ");
-  return {
-    projectId,
-    title: `Form ${i} `.padEnd(200, "T"),
-    jobDescription: `${words} `.padEnd(5000, "J"),
-    hazards: Array.from({ length: 50 }, (_, h) => ({ description: `Hazard ${h} `.padEnd(1000, "H"), riskLevel: "high" })),
-    controlMeasures: Array.from({ length: 50 }, (_, c) => ({
-      description: `Control ${c} `.padEnd(1000, "C"),
-      responsibility: "R".repeat(200),
-    })),
-  };
-}
-
-/** Resident and peak resident size of a process, in MB (Linux). */
-function residentMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
+const searches = (n: number) => SEARCH_WORDS.slice(0, n);
 
 describe("the memory attack against the built server", { timeout: 600_000 }, () => {
   beforeAll(assertBuilt);
@@ -83,7 +61,11 @@ describe("the memory attack against the built server", { timeout: 600_000 }, () 
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const headers = { cookie, origin: server.base, "content-type": "application/json" };
     for (let i = 0; i < FORMS; i++) {
-      const res = await fetch(`${server.base}/api/jha-forms`, { method: "POST", headers, body: JSON.stringify(maximumForm(site.id, i)) });
+      const res = await fetch(`${server.base}/api/jha-forms`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(maximumJhaForm(site.id, i)),
+      });
       expect(res.status).toBe(201);
     }
     const filed = residentMb(pid);

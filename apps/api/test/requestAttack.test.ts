@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { createDb, jha, migrateToLatest, workers } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src/auth/passwords.js";
+import { maximumJhaForm, residentMb } from "./maximumForms.js";
 import { ADMIN, assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, onPostgres, start, urlFor } from "./spawn.js";
 
 // Issue #30, the probe's attacks on the request layer, against the built server (dist/main.js,
@@ -18,25 +18,6 @@ import { ADMIN, assertBuilt, cleanUpSpawned, createDatabase, dataDirEnv, login, 
 
 const FORMS = 100;
 const WORKER = { username: "crew_lead", password: "CrewLead123!" };
-
-function maximumForm(projectId: number, i: number, submittedBy: number) {
-  return {
-    projectId,
-    title: `Form ${i} `.padEnd(200, "T"),
-    jobDescription: `${Array.from({ length: 20 }, (_, n) => `q${n}`).join(" ")} `.padEnd(5000, "J"),
-    hazards: Array.from({ length: 50 }, (_, h) => ({ description: `Hazard ${h} `.padEnd(1000, "H"), riskLevel: "high" as const })),
-    controlMeasures: Array.from({ length: 50 }, (_, c) => ({
-      description: `Control ${c} `.padEnd(1000, "C"),
-      responsibility: "R".repeat(200),
-    })),
-    submittedBy,
-  };
-}
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
 
 /** A raw HTTP request whose answer is never read: the socket is paused at once. */
 function neverReading(base: string, path: string, cookie: string): Socket {
@@ -90,7 +71,7 @@ describe("the probe's request attacks against the built server", { timeout: 600_
       .returning("id")
       .executeTakeFirstOrThrow();
     await handle.db.insertInto("projectWorkers").values({ workerId, projectId: site.id }).execute();
-    for (let i = 0; i < FORMS; i++) await jha.insertJhaForm(handle.db, maximumForm(site.id, i, workerId));
+    for (let i = 0; i < FORMS; i++) await jha.insertJhaForm(handle.db, { ...maximumJhaForm(site.id, i), submittedBy: workerId });
     await handle.close();
 
     // The rate limit is off: what is measured here is memory, not the limit (rateLimit.test.ts).
@@ -121,10 +102,10 @@ describe("the probe's request attacks against the built server", { timeout: 600_
   });
 
   it("H2: batches of pages and sockets that never read leave the server up, within memory, and answering others in 2 s", async () => {
-    const before = residentMb(pid);
+    const before = residentMb(pid).rss;
     let largest = before;
     const sampler = setInterval(() => {
-      largest = Math.max(largest, residentMb(pid));
+      largest = Math.max(largest, residentMb(pid).rss);
     }, 100);
     const batch = (calls: number, limit: number, from: number) => {
       const input = Object.fromEntries(
