@@ -1,6 +1,8 @@
 import {
+  type Action,
   type Actor,
   AppError,
+  can,
   DEFAULT_LANGUAGE,
   forbidden,
   isStaff,
@@ -112,8 +114,13 @@ export function roleProcedure(allowed: (actor: Actor) => boolean, message?: stri
   });
 }
 
-/** Admins and managers; others get the general "no permission" 403 before their input is read. */
-export const staffOnlyProcedure = roleProcedure(isStaff);
+/**
+ * A procedure for one of the policy's actions that need no record's facts (`can` in
+ * packages/domain's policy.ts): the same rule the service asserts, checked before the input.
+ * Use it wherever the policy names the action, so the router and the service cannot differ (a
+ * Safety Manager worker may add training modules; a staff-only check here refused them).
+ */
+export const actionProcedure = (action: Action) => roleProcedure((actor) => can(actor, action));
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can do this");

@@ -290,7 +290,9 @@ describe("approve, reject and close", () => {
   it("workers cannot approve or reject (403), even their own permit", async () => {
     const { id } = await createPermit(workerA);
     expect((await approve(id, workerA)).statusCode).toBe(403);
-    expect((await reject(id, workerA)).statusCode).toBe(403);
+    const refused = await reject(id, workerA);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Only admins and managers can reject permits" });
     expect((await approve(id, workerA2)).statusCode).toBe(403);
     expect((await approve(id, workerB)).statusCode).toBe(403);
     const detail = (await t.request({ method: "GET", url: `${URL}/${id}`, as: admin })).json();

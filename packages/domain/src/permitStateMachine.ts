@@ -25,6 +25,10 @@ export type PermitDecision = { allowed: true } | { allowed: false; reason: "role
 
 const roleRefused = (message: string): PermitDecision => ({ allowed: false, reason: "role", message });
 
+/** Who may approve or reject a permit at all, whatever its state, and what others are told. */
+export const mayDecidePermits = (actor: Actor): boolean => isStaff(actor);
+export const decidePermitsRefusal = (action: "approve" | "reject") => `Only admins and managers can ${action} permits`;
+
 /**
  * The one function that decides a permit action: the API enforces it (403 for role, 409 for
  * state) and the web app shows the buttons from it. Seeing the permit at all (project
@@ -35,7 +39,7 @@ export function decidePermitAction(actor: Actor, action: PermitAction, permit: P
   switch (action) {
     case "approve":
     case "reject": {
-      if (!staff) return roleRefused(`Only admins and managers can ${action} permits`);
+      if (!mayDecidePermits(actor)) return roleRefused(decidePermitsRefusal(action));
       return stateCheck(action, permit.status);
     }
     case "close":

@@ -11,7 +11,7 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/jha.js";
-import { authedProcedure, router, staffOnlyProcedure } from "../trpc.js";
+import { actionProcedure, authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the jha area: each its input schema, its permission, one call to services/jha.ts. */
 export const jhaRouter = router({
@@ -30,7 +30,9 @@ export const jhaRouter = router({
 
   create: authedProcedure.input(jhaFormSchema).mutation(once(({ ctx, input }) => service.createForm(ctx, input))),
 
-  update: staffOnlyProcedure.input(jhaFormUpdateSchema).mutation(({ ctx, input }) => service.updateForm(ctx, input)),
+  update: actionProcedure("jha.update")
+    .input(jhaFormUpdateSchema)
+    .mutation(({ ctx, input }) => service.updateForm(ctx, input)),
 
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteForm(ctx, input.id)),
 

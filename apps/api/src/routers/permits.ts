@@ -1,8 +1,10 @@
 import {
   byIdSchema,
   closePermitSchema,
+  decidePermitsRefusal,
   hotWorkPermitSchema,
   listPermitsSchema,
+  mayDecidePermits,
   pageQuerySchema,
   rejectPermitSchema,
   updateHotWorkPermitSchema,
@@ -11,7 +13,7 @@ import { answerList, answerPage } from "../lists.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
-import { authedProcedure, router, staffOnlyProcedure } from "../trpc.js";
+import { authedProcedure, roleProcedure, router } from "../trpc.js";
 
 /** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
@@ -37,7 +39,10 @@ export const permitsRouter = router({
 
   approve: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.approvePermit(ctx, input.id)),
 
-  reject: staffOnlyProcedure.input(rejectPermitSchema).mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
+  // The role before the input (a worker's bad body gets 403, not the schema's messages), with the state machine's words.
+  reject: roleProcedure(mayDecidePermits, decidePermitsRefusal("reject"))
+    .input(rejectPermitSchema)
+    .mutation(({ ctx, input }) => service.rejectPermit(ctx, input)),
 
   close: authedProcedure.input(closePermitSchema).mutation(({ ctx, input }) => service.closePermit(ctx, input)),
 

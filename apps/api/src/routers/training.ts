@@ -12,7 +12,7 @@ import {
 } from "@sitesafe/domain";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/training.js";
-import { authedProcedure, router, staffOnlyProcedure, staffProcedure } from "../trpc.js";
+import { actionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the training area: each its input schema, its permission, one call to services/training.ts. */
 export const trainingRouter = router({
@@ -34,10 +34,14 @@ export const trainingRouter = router({
   moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(({ ctx, input }) => service.moduleBySlug(ctx, input.slug)),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
-  createModule: staffOnlyProcedure.input(createTrainingModuleSchema).mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
+  createModule: actionProcedure("trainingModule.create")
+    .input(createTrainingModuleSchema)
+    .mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
 
   /** PUT /api/training-modules/:id/translations/:language: staff add or replace a module's Spanish version. */
-  setTranslation: staffOnlyProcedure.input(setModuleTranslationSchema).mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
+  setTranslation: actionProcedure("trainingModule.create")
+    .input(setModuleTranslationSchema)
+    .mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
   workerTrainings: authedProcedure.input(workerTrainingsSchema).query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),

@@ -9,7 +9,7 @@ import {
 } from "@sitesafe/domain";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/videos.js";
-import { authedProcedure, router, staffOnlyProcedure } from "../trpc.js";
+import { actionProcedure, authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the videos area: each its input schema, its permission, one call to services/videos.ts. */
 export const videosRouter = router({
@@ -20,10 +20,14 @@ export const videosRouter = router({
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.findVideo(ctx, input.id)),
 
   /** POST /api/safety-videos: admin and manager. */
-  create: staffOnlyProcedure.input(createVideoSchema).mutation(once(({ ctx, input }) => service.createVideo(ctx, input))),
+  create: actionProcedure("video.manage")
+    .input(createVideoSchema)
+    .mutation(once(({ ctx, input }) => service.createVideo(ctx, input))),
 
   /** PUT /api/safety-videos/:id: admin and manager. */
-  update: staffOnlyProcedure.input(updateVideoSchema).mutation(({ ctx, input }) => service.updateVideo(ctx, input)),
+  update: actionProcedure("video.manage")
+    .input(updateVideoSchema)
+    .mutation(({ ctx, input }) => service.updateVideo(ctx, input)),
 
   /** GET /api/workers/:workerId/videos. */
   workerVideos: authedProcedure.input(workerVideosSchema).query(({ ctx, input }) => service.workerVideos(ctx, input.workerId)),
