@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../compiledOnce.js";
 import type { Database } from "../types.js";
 import { type ActorFacts, actorColumns, actorFactsOf } from "./actors.js";
 
@@ -16,16 +17,20 @@ export type SessionWithActor = { id: string; secretHash: Uint8Array; expiresAt: 
  * runs on every request, so it must stay a single query.
  */
 export async function findSessionWithActor(db: Kysely<Database>, id: string): Promise<SessionWithActor | undefined> {
-  const row = await db
+  const [row] = await sessionWithActor(db, id);
+  if (!row) return undefined;
+  return { id: row.id, secretHash: row.secretHash, expiresAt: row.expiresAt, ...actorFactsOf(row) };
+}
+
+/** Compiled once per handle (compiledOnce.ts): it runs on every request. */
+const sessionWithActor = compiledOnce((db: Kysely<Database>, id: string) =>
+  db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.userId")
     .leftJoin("workers as w", "w.userId", "u.id")
     .select(["s.id", "s.secretHash", "s.expiresAt", ...actorColumns])
-    .where("s.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { id: row.id, secretHash: row.secretHash, expiresAt: row.expiresAt, ...actorFactsOf(row) };
-}
+    .where("s.id", "=", id),
+);
 
 export async function extendSession(db: Kysely<Database>, id: string, expiresAt: Date): Promise<void> {
   await db.updateTable("sessions").set({ expiresAt }).where("id", "=", id).execute();
