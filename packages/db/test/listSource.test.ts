@@ -9,13 +9,14 @@ import { createTestDb } from "../src/testing.js";
  * server's memory whole. Ten rows whose text is exactly 1,000 bytes each make the cut points exact.
  */
 let handle: DbHandle;
-// biome-ignore lint/suspicious/noExplicitAny: a probe table outside the schema's types
-let db: Kysely<any>;
+/** A probe table outside the schema's types. */
+type Probe = { list_bound_probe: { id: number; body: string } };
+let db: Kysely<Probe>;
 const ROW_TEXT_BYTES = 1_000;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  db = handle.db as Kysely<any>;
+  db = handle.db as unknown as Kysely<Probe>;
   await sql`create table list_bound_probe (id integer primary key, body text not null)`.execute(db);
   // A row's text is "(<id>,<body>)": pad the body so that every row's text is 1,000 bytes.
   for (let id = 1; id <= 10; id++) {
@@ -28,8 +29,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-const probe = () =>
-  listSource(db.selectFrom("list_bound_probe").select(["id", "body"]).orderBy("id"), keyset("asc", ["id", "integer"]));
+const probe = () => listSource(db.selectFrom("list_bound_probe").select(["id", "body"]).orderBy("id"), keyset("asc", ["id", "integer"]));
 
 describe("a list read within a byte bound", () => {
   it("measures the rows as the database's text of them", async () => {
