@@ -32,8 +32,12 @@ const plan = [
     cmd: "pnpm --filter @sitesafe/domain --filter @sitesafe/web --filter @sitesafe/client --workspace-concurrency=1 test",
     env: embedded,
   },
-  { name: "db:pg", cmd: "pnpm --filter @sitesafe/db test", env: onPg, pg: true },
-  { name: "db:embedded", cmd: "pnpm --filter @sitesafe/db test", env: embedded },
+  {
+    parallel: [
+      { name: "db:pg", cmd: "pnpm --filter @sitesafe/db test", env: onPg, pg: true },
+      { name: "db:embedded", cmd: "pnpm --filter @sitesafe/db test", env: embedded },
+    ],
+  },
   // Side by side: the PostgreSQL run waits on the database server and on the heavy files' spawned
   // servers and timeouts, time the CPU-bound embedded run uses (docs/conventions.md has the figures).
   {
@@ -42,11 +46,17 @@ const plan = [
       { name: "api:embedded (API suite, embedded database)", cmd: "pnpm --filter @sitesafe/api test --project api", env: embedded },
     ],
   },
-  { name: "e2e:pg (browser suite, PostgreSQL)", cmd: "pnpm --filter @sitesafe/e2e test", env: onPg, pg: true },
+  // Side by side: a browser test waits on page loads and transitions much of the time, so the short
+  // smoke run on the embedded database fits into the PostgreSQL suite's waits.
   {
-    name: "e2e:embedded (browser smoke, embedded database)",
-    cmd: "pnpm --filter @sitesafe/e2e test tests/smoke.test.ts",
-    env: embedded,
+    parallel: [
+      { name: "e2e:pg (browser suite, PostgreSQL)", cmd: "pnpm --filter @sitesafe/e2e test", env: onPg, pg: true },
+      {
+        name: "e2e:embedded (browser smoke, embedded database)",
+        cmd: "pnpm --filter @sitesafe/e2e test tests/smoke.test.ts",
+        env: embedded,
+      },
+    ],
   },
 ];
 
