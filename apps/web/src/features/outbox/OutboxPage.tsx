@@ -32,7 +32,8 @@ import { trpc } from "../../lib/trpc";
 import { isOnline, useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
-import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
+import { discard, editAndRetry, kindLabel, recordLink, retry } from "./outbox";
+import { type OutboxItem, type OutboxStatus, PHOTO_UPLOAD } from "./outboxItem";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 import { labelOf } from "./useOutboxMutation";
 

@@ -1,6 +1,6 @@
 import { PHOTO_LIMIT_REACHED, PHOTOS_PER_RECORD, type PhotoRecordKind, type PhotoSummary } from "@sitesafe/domain";
 import { i18n, languageHeaders, localizeMessage } from "../../lib/i18n";
-import type { OutboxItem } from "./outbox";
+import type { OutboxItem, PhotoUploadInput } from "./outboxItem";
 
 /**
  * Photos in the Outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a photo is kept in
@@ -8,15 +8,6 @@ import type { OutboxItem } from "./outbox";
  * multipart to the record's REST upload with real progress. A photo for a report that is itself
  * still queued names that item in `after` and goes to the id it creates.
  */
-export interface PhotoUploadInput {
-  /** `id` is null while the record is itself in the Outbox (the item named by `after`). */
-  record: { kind: PhotoRecordKind; id: number | null };
-  fileName: string;
-  keepLocation: boolean;
-  /** The photo as it will be sent; dropped once the server has it. */
-  blob: Blob | null;
-  bytes: number;
-}
 
 /** Items not yet sent that one device keeps, and the bytes of the photos among them. */
 export const OUTBOX_MAX_ITEMS = 500;

@@ -1,7 +1,7 @@
 import type { PhotoRecordRef } from "@sitesafe/domain";
 import { useMemo, useSyncExternalStore } from "react";
-import { type OutboxItem, PHOTO_UPLOAD } from "../outbox/outbox";
-import { type PhotoUploadInput, progressOf, progressSnapshot, subscribeProgress } from "../outbox/photoUpload";
+import { type OutboxItem, PHOTO_UPLOAD, type PhotoUploadInput } from "../outbox/outboxItem";
+import { progressOf, progressSnapshot, subscribeProgress } from "../outbox/photoUpload";
 import { useOutboxItems } from "../outbox/useOutbox";
 
 /**
