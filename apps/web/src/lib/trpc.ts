@@ -1,7 +1,7 @@
 import type { AppRouter } from "@sitesafe/api/types";
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
-import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
+import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import { isOnline } from "../features/offline/network";
@@ -10,7 +10,6 @@ import { i18n, languageHeaders } from "./i18n";
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /**
  * Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. Offline, a

@@ -27,7 +27,7 @@ const createdTokens = new Map<number, string>();
 export const fullTokenFor = (id: number): string | undefined => createdTokens.get(id);
 
 /** Copies text to the clipboard; "Failed to copy token" when the browser refuses. */
-export async function copyToken(text: string): Promise<boolean> {
+async function copyToken(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard) throw new Error("Clipboard unavailable");
     await navigator.clipboard.writeText(text);

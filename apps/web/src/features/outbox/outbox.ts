@@ -138,7 +138,7 @@ export async function discard(id: string): Promise<void> {
 }
 
 /** The items waiting for this one (its photos). */
-export async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
+async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
   return (await listOutbox(item.userId)).filter((i) => i.after === item.id && i.status !== "sent");
 }
 
@@ -171,7 +171,7 @@ export async function retry(id: string): Promise<void> {
 }
 
 /** The server's message for a refusal (4xx), or undefined when the request did not get an answer. */
-export function refusalOf(error: unknown): { status: number; message: string } | undefined {
+function refusalOf(error: unknown): { status: number; message: string } | undefined {
   if (error instanceof UploadRefused) return { status: error.status, message: error.message };
   if (!(error instanceof TRPCClientError) || isNetworkFailure(error)) return undefined;
   const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0;
@@ -310,7 +310,7 @@ export function kindLabel(path: OutboxPath): string {
 }
 
 /** The English names (the outbox namespace's labels.kind). */
-export const KIND_LABEL: Record<OutboxPath, string> = {
+const KIND_LABEL: Record<OutboxPath, string> = {
   "jha.create": "JHA form",
   "jha.addComment": "JHA comment",
   "incidents.create": "Incident report",

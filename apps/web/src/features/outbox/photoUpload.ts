@@ -11,7 +11,7 @@ import type { OutboxItem, PhotoUploadInput } from "./outboxItem";
 
 /** Items not yet sent that one device keeps, and the bytes of the photos among them. */
 export const OUTBOX_MAX_ITEMS = 500;
-export const OUTBOX_MAX_PHOTO_BYTES = 200 * 1024 * 1024;
+const OUTBOX_MAX_PHOTO_BYTES = 200 * 1024 * 1024;
 export const OUTBOX_FULL = `The Outbox is full (${OUTBOX_MAX_ITEMS} items). Send or discard some, then try again.`;
 export const OUTBOX_PHOTOS_FULL = `Photos waiting in the Outbox already take ${OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024} MB. Let them upload or discard some, then try again.`;
 export const PHOTO_RECORD_GONE = "The report this photo belongs to was discarded.";
@@ -94,7 +94,7 @@ export const progressOf = (id: string) => progress.get(id) ?? 0;
 /** An attempt that makes no progress for this long is abandoned and tried again later. */
 const STALL_MS = 45_000;
 
-export const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
+const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
   record.kind === "incident" ? `/api/incident-reports/${record.id}/photos` : `/api/jha-forms/${record.id}/photos`;
 
 /**

@@ -73,7 +73,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
 }
 
 /** The safety notice shown above every permit request. */
-export function HotWorkSafetyNotice() {
+function HotWorkSafetyNotice() {
   const { t } = useTranslation("permits");
   return (
     <Alert color="orange" variant="light" icon={<IconFlame size={20} />} title={t("form.noticeTitle")}>

@@ -8,7 +8,7 @@ import { useOutboxItems } from "../outbox/useOutbox";
  * A photo in the Outbox as its tile shows it. "waiting": not tried yet, or its report is itself
  * still queued; "retrying": the last try failed and it tries again at `retryAt`; "done": sent.
  */
-export type UploadState = "waiting" | "uploading" | "retrying" | "done" | "failed";
+type UploadState = "waiting" | "uploading" | "retrying" | "done" | "failed";
 
 export interface PhotoUpload {
   key: string;
