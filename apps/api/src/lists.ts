@@ -6,7 +6,7 @@ import { LIST_ANSWER_MAX_BYTES, LIST_TOO_LARGE, type RequestAnswers } from "./an
 
 /**
  * Whole lists over REST are streamed (docs/decisions/performance.md, #16; docs/decisions/0105-bounded-memory.md). The
- * spec's clients ask for every JHA form, incident, permit and message at once: for a large
+ * product's clients ask for every JHA form, incident, permit and message at once: for a large
  * contractor 10-16 MB of JSON each. Read into memory, ten such requests took the server past 1 GB.
  * So a list procedure answers through `answerList`: a page (a `limit`) or a tRPC call reads its
  * rows as before; a REST call without a limit leaves the list's source in the request's

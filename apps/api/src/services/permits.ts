@@ -114,7 +114,7 @@ type Transition = keyof typeof permitTransitions;
 /**
  * An approval records what the approver accepted without: the precautions not ticked and a fire
  * watch required with nobody named (the web app lists them in its confirmation first). REST
- * clients approve with an empty body as in the spec; the gaps are recorded all the same.
+ * clients approve with an empty body as in the product; the gaps are recorded all the same.
  */
 const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
   const permit = await permits.findPermitDetail(trx, id);

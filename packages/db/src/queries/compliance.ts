@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 
 /**
- * Worker compliance in SQL: the spec's overall training percentage,
+ * Worker compliance in SQL: the product's overall training percentage,
  *   (completed modules x 100 + sum of in-progress progress) / (number of modules x 100),
  * as a whole percent; 100 when there are no modules at all (nothing is required).
  * Returns a subquery (workerId, compliance) over every worker, for joins in lists and dashboards,
@@ -36,7 +36,7 @@ export function projectComplianceQuery(db: Kysely<Database>) {
     .groupBy("p.id");
 }
 
-/** The spec's percentage over one worker's training rows (`wt`), 100 when no module exists. */
+/** The product's percentage over one worker's training rows (`wt`), 100 when no module exists. */
 const compliancePercent = sql<number>`case when (select count(*) from training_modules) = 0 then 100 else round(
   (100 * count(*) filter (where wt.status = 'completed')
     + coalesce(sum(wt.progress) filter (where wt.status = 'in_progress'), 0))::numeric

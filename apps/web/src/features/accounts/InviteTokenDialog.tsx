@@ -20,7 +20,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 
 /**
  * Full tokens the server handed back on creation, kept for this page session only: the server
- * stores a hash, so after a reload only the preview can be copied (spec: copies the full token
+ * stores a hash, so after a reload only the preview can be copied (product rule: copies the full token
  * if present, else the preview).
  */
 const createdTokens = new Map<number, string>();

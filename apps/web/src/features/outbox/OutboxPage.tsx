@@ -181,7 +181,7 @@ const FORM_KEY: Record<string, string> = { projectId: "project", startDate: "sta
 const FORMS = new Set(["jha", "incidents", "permits", "comments"]);
 
 /**
- * A field's name as the item's own form shows it (the spec's words, in the reader's language), else
+ * A field's name as the item's own form shows it (the product's words, in the reader's language), else
  * the Outbox's own name for the fields no form shows (a comment's JHA form, a progress record's
  * module), else the key spelt out.
  */
