@@ -24,8 +24,8 @@ export async function assertFilableProject(db: Kysely<Database>, actor: Actor, p
 }
 
 /**
- * Who filed a form: a worker always files as their own profile whatever the payload says (spec:
- * the submitter and reporter are locked for workers); staff name any existing worker, defaulting
+ * Who filed a form: a worker always files as their own profile whatever the payload says (a product
+ * rule: the submitter and reporter are locked for workers); staff name any existing worker, defaulting
  * to their own profile when they have one.
  */
 export async function resolveFiler(

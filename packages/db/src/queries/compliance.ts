@@ -82,7 +82,7 @@ export interface ProjectFigures {
  * training rows is the costly part of every project screen (~25,000 rows for a page of 50 on the
  * large dataset), so the figures are looked up separately from the projects' own columns: read
  * now (`projectFiguresOf`), or from the API's short-lived memory of every project's figures
- * (apps/api/src/projectFigures.ts). The map has an entry for every requested project that exists.
+ * (apps/api/src/figuresCache.ts). The map has an entry for every requested project that exists.
  */
 export type ProjectFiguresLookup = FiguresLookup<ProjectFigures>;
 
@@ -129,7 +129,7 @@ export function withFigures<T extends { id: number }>(
 
 /**
  * Where worker lists get each worker's compliance: read now (`workerComplianceOfIds`), or from the
- * API's short-lived memory of every worker's (apps/api/src/projectFigures.ts). Same contract as
+ * API's short-lived memory of every worker's (apps/api/src/figuresCache.ts). Same contract as
  * `ProjectFiguresLookup`: an entry for every requested worker that exists.
  */
 export type WorkerComplianceLookup = FiguresLookup<number>;

@@ -3,7 +3,7 @@ import { SafetyCommentsPage } from "../../../../features/comments/SafetyComments
 
 /**
  * The product also reaches the safety communication page at /safety/comments. An index route in a
- * folder: a file safety/comments.tsx would collide with safety-comments.tsx in the generated
+ * folder: a route file named comments beside this folder would collide with safety-comments.tsx in the generated
  * route tree (both become `AppSafetyCommentsRoute`).
  */
 export const Route = createFileRoute("/_app/safety/comments/")({
