@@ -1,5 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { procedureOf } from "../src/openapi/document.js";
 import { responses } from "../src/openapi/responses.js";
@@ -108,6 +110,23 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+const validators = new Map<string, ValidateFunction>();
+/** The validator of an operation's JSON answer, its `#/components/...` references resolved in the document. */
+function validatorFor(method: string, path: string, status: number): ValidateFunction {
+  const key = `${method} ${path} ${status}`;
+  const known = validators.get(key);
+  if (known) return known;
+  const schema = operation(method, path)?.responses[String(status)]?.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`the document has no JSON answer for ${key}`);
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  const validate = ajv.compile({ ...(schema as object), components: doc.components });
+  validators.set(key, validate);
+  return validate;
+}
+/** The operations whose real answers were checked ("GET /api/..."). */
+const checked = new Set<string>();
+
 /** Real answers of the server, checked against the schemas the document publishes. */
 describe("the response schemas match what the server sends", () => {
   let f: Fixture;
@@ -190,25 +209,33 @@ describe("the response schemas match what the server sends", () => {
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 
+  /**
+   * Sends the request and checks the answer against the schema the document publishes for its
+   * status, with a JSON Schema validator (not the server's own Zod schemas): every object of the
+   * document is closed, so a field the document does not name fails here.
+   */
   async function check(method: string, path: string, url: string, as: TestUser, payload?: object) {
     const res = await t.request({ method: method as "GET", url, as, ...(payload ? { payload } : {}) });
     expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
-    const route = restRoutes.find((r) => r.method === method && r.path === path);
-    if (!route) throw new Error(`no route ${method} ${path}`);
-    const procedure = await procedureOf(route);
-    const schema = procedure ? responses[procedure] : undefined;
-    if (!schema) throw new Error(`no schema for ${procedure}`);
+    checked.add(`${method} ${path}`);
     if (res.statusCode === 204) return;
-    const parsed = schema.safeParse(res.json());
-    expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(true);
+    const validate = validatorFor(method, path, res.statusCode);
+    const valid = validate(res.json());
+    expect.soft(valid, `${method} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
   }
 
-  it("every JSON GET route, as the user who may read it", async () => {
+  it("every JSON GET route, as each role that may read it (a worker's answers carry their own figures)", async () => {
     for (const route of restRoutes) {
       if (route.method !== "GET" || route.raw) continue;
       const url = urlFor(route.path);
-      const staffOnly = await t.request({ method: "GET", url, as: f.w1 });
-      await check("GET", route.path, url, staffOnly.statusCode === 200 ? f.w1 : f.admin);
+      let answered = 0;
+      for (const user of [f.admin, f.manager, f.w1]) {
+        const res = await t.request({ method: "GET", url, as: user });
+        if (res.statusCode === 403) continue;
+        answered++;
+        await check("GET", route.path, url, user);
+      }
+      expect(answered, `GET ${url}`).toBeGreaterThan(0);
     }
   });
 
