@@ -10,12 +10,17 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import {
   commentBody,
   createFixture,
+  FIXTURE_PASSWORD,
   type Fixture,
   incidentBody,
   jhaBody,
   moduleBody,
+  multipartBody,
+  PDF_BYTES,
+  PHOTO_PNG,
   permitBody,
   projectBody,
+  uid,
   videoBody,
   workerBody,
 } from "./security/fixture.js";
@@ -127,6 +132,29 @@ function validatorFor(method: string, path: string, status: number): ValidateFun
 /** The operations whose real answers were checked ("GET /api/..."). */
 const checked = new Set<string>();
 
+/**
+ * Sends the request and checks the answer against the schema the document publishes for its
+ * status, with a JSON Schema validator (not the server's own Zod schemas): every object of the
+ * document is closed, so a field the document does not name fails here.
+ */
+async function check(
+  method: string,
+  path: string,
+  url: string,
+  as: TestUser | null,
+  payload?: object,
+  headers?: Record<string, string>,
+): Promise<Record<string, unknown> | undefined> {
+  const res = await t.request({ method: method as "GET", url, as, ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+  checked.add(`${method} ${path}`);
+  if (res.statusCode === 204) return undefined;
+  const validate = validatorFor(method, path, res.statusCode);
+  const valid = validate(res.json());
+  expect.soft(valid, `${method} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+  return res.json();
+}
+
 /** Real answers of the server, checked against the schemas the document publishes. */
 describe("the response schemas match what the server sends", () => {
   let f: Fixture;
@@ -209,21 +237,6 @@ describe("the response schemas match what the server sends", () => {
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 
-  /**
-   * Sends the request and checks the answer against the schema the document publishes for its
-   * status, with a JSON Schema validator (not the server's own Zod schemas): every object of the
-   * document is closed, so a field the document does not name fails here.
-   */
-  async function check(method: string, path: string, url: string, as: TestUser, payload?: object) {
-    const res = await t.request({ method: method as "GET", url, as, ...(payload ? { payload } : {}) });
-    expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
-    checked.add(`${method} ${path}`);
-    if (res.statusCode === 204) return;
-    const validate = validatorFor(method, path, res.statusCode);
-    const valid = validate(res.json());
-    expect.soft(valid, `${method} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-  }
-
   it("every JSON GET route, as each role that may read it (a worker's answers carry their own figures)", async () => {
     for (const route of restRoutes) {
       if (route.method !== "GET" || route.raw) continue;
@@ -276,6 +289,143 @@ describe("the response schemas match what the server sends", () => {
       status: "resolved",
       managerResponse: "Fixed",
     });
+  });
+});
+
+/** Real answers of the writes the tests above leave out, on a fixture of their own (they change and delete it). */
+describe("the response schemas match what the server sends: the other writes", () => {
+  let g: Fixture;
+  beforeAll(async () => {
+    g = await createFixture(t);
+  });
+
+  it("updates, state changes, uploads and account writes", async () => {
+    await check("GET", "/api/health", "/api/health", null);
+    await check("PUT", "/api/projects/:id", `/api/projects/${g.projectP}`, g.admin, projectBody());
+    await check("PUT", "/api/workers/:id", `/api/workers/${g.w1.workerId}`, g.admin, { firstName: "Changed", phone: "5559876543" });
+    await check("PUT", "/api/jha-forms/:id", `/api/jha-forms/${g.jhaFormId}`, g.admin, jhaBody(g));
+    await check("PUT", "/api/jha-comments/:id", `/api/jha-comments/${g.jhaCommentId}`, g.w1, { content: "Edited note" });
+    await check("PUT", "/api/incident-reports/:id", `/api/incident-reports/${g.incidentId}`, g.w1, incidentBody(g));
+    await check("PUT", "/api/hot-work-permits/:id", `/api/hot-work-permits/${g.permitId}`, g.w1, permitBody(g));
+    await check("PUT", "/api/hot-work-permits/:id/reject", `/api/hot-work-permits/${g.permitId}/reject`, g.admin, {
+      rejectionReason: "No fire watch",
+    });
+    await check("PUT", "/api/hot-work-permits/:id/close", `/api/hot-work-permits/${g.approvedPermitId}/close`, g.w1, {
+      closingNotes: "Area inspected",
+    });
+    await check("PUT", "/api/safety-videos/:id", `/api/safety-videos/${g.videoId}`, g.admin, { ...videoBody(), id: g.videoId });
+    await check("PUT", "/api/training-modules/:id/translations/:language", `/api/training-modules/${g.moduleId}/translations/es`, g.admin, {
+      title: "Andamios",
+      description: "Inspección de andamios",
+      content: {
+        sections: [{ title: "Etiquetas", content: "Revise la etiqueta del andamio" }],
+        quiz: [{ question: "¿Qué significa la etiqueta verde?", options: ["Seguro", "Inseguro"] }],
+      },
+    });
+    const training = `/api/workers/${g.w1.workerId}/trainings/${g.moduleId}`;
+    await check("PUT", "/api/workers/:workerId/trainings/:moduleId", training, g.w1, { progress: 60, status: "in_progress" });
+    await check("POST", "/api/workers/:workerId/trainings/:moduleId/attempts", `${training}/attempts`, g.w1, { answers: [1] });
+    const video = `/api/workers/${g.w1.workerId}/videos/${g.videoId}`;
+    await check("PUT", "/api/workers/:workerId/videos/:videoId", video, g.w1, { watchedPercentage: 80 });
+    await check("POST", "/api/workers/:workerId/videos/:videoId/self-attest", `${video}/self-attest`, g.w1, {});
+    await check("PUT", "/api/user/language", "/api/user/language", g.w2, { language: "es" });
+    await check("PUT", "/api/incident-reports/:id/recordkeeping", `/api/incident-reports/${g.incidentId}/recordkeeping`, g.admin, {
+      recordable: false,
+      notRecordableReason: "first_aid_only",
+    });
+    const { role: _role, ...manager } = workerBody();
+    await check("POST", "/api/managers", "/api/managers", g.admin, manager);
+    const photo = () => multipartBody({}, { name: "site.jpg", data: PHOTO_PNG, type: "image/jpeg" });
+    const incidentPhoto = photo();
+    await check(
+      "POST",
+      "/api/incident-reports/:id/photos",
+      `/api/incident-reports/${g.incidentId}/photos`,
+      g.w1,
+      incidentPhoto.payload,
+      incidentPhoto.headers,
+    );
+    const jhaPhoto = photo();
+    await check("POST", "/api/jha-forms/:id/photos", `/api/jha-forms/${g.jhaFormId}/photos`, g.w1, jhaPhoto.payload, jhaPhoto.headers);
+    const plan = multipartBody({ description: "Plan v2" }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
+    await check("POST", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin, plan.payload, plan.headers);
+    await check("POST", "/api/register", "/api/register", null, {
+      username: `reg_${uid()}`,
+      email: `reg_${uid()}@example.com`,
+      firstName: "Reg",
+      lastName: "Istered",
+      password: "secret12",
+      role: "worker",
+      company: "Acme",
+      hardhatNumber: "HH-R",
+    });
+    await check("POST", "/api/change-password", "/api/change-password", g.w2, {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: "NewPassw0rd!",
+    });
+    await check("POST", "/api/reset-password", "/api/reset-password", g.admin, { userId: g.w2.id, password: "NewPassw0rd1" });
+    await check("POST", "/api/logout", "/api/logout", g.manager);
+  });
+
+  it("the OSHA establishment's writes", async () => {
+    const establishment = async () => {
+      const created = await check("POST", "/api/establishments", "/api/establishments", g.admin, {
+        name: `Site ${uid()}`,
+        streetAddress: "2 Main St",
+        city: "Springfield",
+        state: "IL",
+        zip: "62701",
+        naicsCode: "236220",
+        size: 21,
+        establishmentType: 1,
+        projectIds: [],
+      });
+      return Number(created?.id);
+    };
+    const withHours = await establishment();
+    await check("PUT", "/api/establishments/:id", `/api/establishments/${withHours}`, g.admin, { city: "Shelbyville" });
+    await check("PUT", "/api/establishments/:id/hours/:year", `/api/establishments/${withHours}/hours/2026`, g.admin, {
+      annualAverageEmployees: 50,
+      totalHoursWorked: 100_000,
+    });
+    // One with hours on file is kept (29 CFR 1904.33); an empty one may go.
+    await check("DELETE", "/api/establishments/:id", `/api/establishments/${await establishment()}`, g.admin);
+  });
+
+  it("deletes answer 204 with no body", async () => {
+    const token = await check("POST", "/api/tokens", "/api/tokens", g.w1, { name: "to revoke" });
+    await check("DELETE", "/api/users/:id/tokens/:tokenId", `/api/users/${g.w1.id}/tokens/${Number(token?.id)}`, g.admin);
+    await check("DELETE", "/api/tokens/:id", `/api/tokens/${g.w1ServiceTokenId}`, g.w1);
+    await check("DELETE", "/api/photos/:id", `/api/photos/${g.photoId}`, g.admin);
+    await check("DELETE", "/api/jha-comments/:id", `/api/jha-comments/${g.jhaCommentId}`, g.w1);
+    await check("DELETE", "/api/safety-comments/:id", `/api/safety-comments/${g.commentId}`, g.admin);
+    await check("DELETE", "/api/hot-work-permits/:id", `/api/hot-work-permits/${g.permitId}`, g.admin);
+    await check("DELETE", "/api/incident-reports/:id", `/api/incident-reports/${g.incidentId}`, g.admin);
+    await check("DELETE", "/api/jha-forms/:id", `/api/jha-forms/${g.jhaFormId}`, g.admin);
+    await check("DELETE", "/api/projects/:id/workers/:workerId", `/api/projects/${g.projectP}/workers/${g.w1.workerId}`, g.admin);
+    await check("DELETE", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin);
+    await check("DELETE", "/api/invite-tokens/:id", `/api/invite-tokens/${g.inviteTokenId}`, g.admin);
+    const worker = await check("POST", "/api/workers", "/api/workers", g.admin, workerBody());
+    await check("DELETE", "/api/workers/:id", `/api/workers/${Number(worker?.id)}`, g.admin);
+    await check("DELETE", "/api/users/:id", `/api/users/${g.w2.id}`, g.admin);
+    await check("DELETE", "/api/projects/:id", `/api/projects/${g.projectQ}`, g.admin);
+  });
+});
+
+describe("every documented answer was checked", () => {
+  // Runs after the checks above (vitest runs a file's tests in order): an operation added to the
+  // document fails here until a check above sends it and validates its answer.
+  it("each operation with a JSON answer, or a 204", () => {
+    const documented: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const answers = Object.entries(op.responses).filter(([code]) => Number(code) < 300);
+        if (answers.some(([code, r]) => code === "204" || r.content?.["application/json"])) {
+          documented.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`);
+        }
+      }
+    }
+    expect(documented.filter((key) => !checked.has(key)).sort()).toEqual([]);
   });
 });
 

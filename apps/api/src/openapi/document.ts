@@ -212,6 +212,14 @@ const operationId = (route: RestRoute) =>
     )
     .join("");
 
+/** The health check's answer (rest/register.ts): its own shape, not the error body. */
+const health = (status: string, db: string, withMessage = false): JsonSchema => ({
+  type: "object",
+  properties: { status: { const: status }, db: { const: db }, ...(withMessage ? { message: { type: "string" } } : {}) },
+  required: ["status", "db", ...(withMessage ? ["message"] : [])],
+  additionalProperties: false,
+});
+
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: Record<string, unknown>;
@@ -367,9 +375,12 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       responses: {
         "200": {
           description: "The server and its database answer",
-          content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" }, db: { const: "ok" } } } } },
+          content: { "application/json": { schema: health("ok", "ok") } },
         },
-        "503": { description: ERROR_TEXT[503], content: { "application/json": { schema: errorRef } } },
+        "503": {
+          description: "The database is unavailable, or came back empty and is not yet migrated again",
+          content: { "application/json": { schema: health("error", "unavailable", true) } },
+        },
       },
     },
   };
