@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { createConfig, lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
@@ -113,6 +115,27 @@ describe("GET /api/openapi.json", () => {
     expect(operation("POST", "/api/login")?.responses["429"]).toBeDefined();
     expect(operation("POST", "/api/projects/:id/safety-plan")?.requestBody?.content["multipart/form-data"]).toBeDefined();
   });
+
+  it("declares only JSON on a list's 200, so a generated client keeps the array type; its CSV is described beside it", () => {
+    for (const path of ["/api/projects", "/api/workers", "/api/jha-forms", "/api/incident-reports", "/api/hot-work-permits"]) {
+      const list = operation("GET", path) as Operation & { "x-other-formats"?: { format: string; accept?: string; mediaType: string }[] };
+      expect(Object.keys(list.responses["200"]?.content ?? {}), path).toEqual(["application/json"]);
+      expect(list["x-other-formats"], path).toEqual([
+        expect.objectContaining({
+          format: "csv",
+          accept: "text/csv",
+          mediaType: "text/csv",
+          schema: expect.objectContaining({ type: "string" }),
+        }),
+      ]);
+      expect(list.parameters?.find((p) => p.name === "format")?.schema).toEqual({ type: "string", enum: ["json", "csv"] });
+    }
+    const log = operation("GET", "/api/osha/300") as Operation & { "x-other-formats"?: { format: string; mediaType: string }[] };
+    expect(Object.keys(log.responses["200"]?.content ?? {})).toEqual(["application/json"]);
+    expect(log["x-other-formats"]?.map((f) => `${f.format} ${f.mediaType}`)).toEqual(["pdf application/pdf", "csv text/csv"]);
+    // A route that only sends a file declares the file.
+    expect(Object.keys(operation("GET", "/api/osha/cases.csv")?.responses["200"]?.content ?? {})).toEqual(["text/csv"]);
+  });
 });
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -154,6 +177,64 @@ async function check(
   expect.soft(valid, `${method} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
   return res.json();
 }
+
+/** Whether `literal` (a path segment) is a value the path parameter's schema allows. */
+function parameterAllows(schema: Record<string, unknown>, literal: string): boolean {
+  const ajv = new Ajv2020({ strict: false });
+  const value = /^-?\d+(\.\d+)?$/.test(literal) ? Number(literal) : literal;
+  return ajv.validate(schema, value) === true;
+}
+
+describe("Redocly's lint", () => {
+  it("finds no error and no warning with the repository's redocly.yaml (its recommended rules, two of them off)", async () => {
+    const config = await loadConfig({ configPath: resolve(import.meta.dirname, "..", "..", "..", "redocly.yaml") });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "openapi.json", config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  it("of the two rules off: only the health check has no 4xx answer, and no request matches two paths", async () => {
+    const recommended = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "openapi.json", config: recommended });
+    const missing4xx = problems.filter((p) => p.ruleId === "operation-4xx-response").map((p) => p.location[0]?.pointer);
+    expect(missing4xx).toEqual(["#/paths/~1api~1health/get/responses"]);
+    expect(problems.filter((p) => !["operation-4xx-response", "no-ambiguous-paths"].includes(p.ruleId))).toEqual([]);
+
+    // Redocly compares segments only; here a pair is ambiguous unless, at some position, the
+    // segments are different words, or one is a word the other's parameter does not allow
+    // (`byUserId` is not a whole number). Both parameters at every position: the same path.
+    const paths = Object.keys(doc.paths);
+    const schemaOf = (path: string, name: string) =>
+      Object.values(doc.paths[path] ?? {})
+        .flatMap((op) => op.parameters ?? [])
+        .find((p) => p.in === "path" && p.name === name)?.schema ?? {};
+    const ambiguous: string[] = [];
+    let resolvedByParameter = 0;
+    for (const [i, a] of paths.entries()) {
+      for (const b of paths.slice(i + 1)) {
+        const sa = a.split("/");
+        const sb = b.split("/");
+        if (sa.length !== sb.length) continue;
+        let distinct = false;
+        let byParameter = false;
+        sa.forEach((x, k) => {
+          const y = sb[k] as string;
+          const px = /^\{(\w+)\}$/.exec(x)?.[1];
+          const py = /^\{(\w+)\}$/.exec(y)?.[1];
+          if (!px && !py) distinct ||= x !== y;
+          else if (px && !py) byParameter ||= !parameterAllows(schemaOf(a, px), y);
+          else if (!px && py) byParameter ||= !parameterAllows(schemaOf(b, py), x);
+        });
+        if (!distinct && !byParameter) ambiguous.push(`${a} ~ ${b}`);
+        if (!distinct && byParameter) resolvedByParameter++;
+      }
+    }
+    expect(ambiguous).toEqual([]);
+    // The pairs Redocly names are among those the parameters tell apart.
+    const named = problems.filter((p) => p.ruleId === "no-ambiguous-paths").length;
+    expect(named).toBeGreaterThan(0);
+    expect(resolvedByParameter).toBeGreaterThanOrEqual(named);
+  });
+});
 
 /** Real answers of the server, checked against the schemas the document publishes. */
 describe("the response schemas match what the server sends", () => {
