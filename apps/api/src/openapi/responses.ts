@@ -280,7 +280,24 @@ const trainingModule = obj("TrainingModule", {
   description: z.string(),
   type: z.enum(trainingModuleTypes),
   duration: z.number().int(),
-  content: z.unknown().describe("Sections, guidelines and quiz of the module"),
+  content: obj("TrainingModuleContent", {
+    sections: z.array(z.strictObject({ title: z.string(), content: z.string(), points: z.array(z.string()).optional() })),
+    quiz: z
+      .array(z.strictObject({ question: z.string(), options: z.array(z.string()) }))
+      .describe("The questions without their answers: the server grades an attempt"),
+    guidelines: z
+      .array(
+        z.strictObject({
+          category: z.string(),
+          title: z.string(),
+          oshaStandard: z.string(),
+          description: z.string(),
+          keyPoints: z.array(z.string()),
+          resourceLink: z.string().optional(),
+        }),
+      )
+      .optional(),
+  }),
   createdAt: timestamp,
   language: z.enum(languages).describe("The language of title, description and content: the reader's when the module has it, else en"),
 });
