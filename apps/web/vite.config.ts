@@ -23,7 +23,7 @@ export default defineConfig({
       disable: isFirstPass(),
       strategies: "generateSW",
       filename: "sw.js",
-      // The app asks before switching versions ("Reload to update", components/UpdatePrompt.tsx).
+      // The app asks before switching versions ("Reload to update", features/offline/UpdatePrompt.tsx).
       registerType: "prompt",
       injectRegister: false,
       manifest: {

@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const apiMain = join(root, "apps", "api", "dist", "main.js");
+const apiMain = join(root, "apps", "api", "dist", "main.js");
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

@@ -82,7 +82,7 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
     await wp.getByRole("button", { name: "New Message" }).first().click();
     const dialog = wp.getByRole("dialog", { name: "Message the Safety Manager" });
     await dialog.waitFor();
-    // The form checks the spec's rules before sending.
+    // The form checks the product's rules before sending.
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await dialog.getByText("Project selection is required").waitFor();
     await dialog.getByText("Title must be at least 5 characters").waitFor();

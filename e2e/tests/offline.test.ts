@@ -285,7 +285,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe(`Refused ${suffix}`);
     await expect(edit.getByLabel("Hazards").inputValue()).resolves.toContain("Wall collapse");
     await expect(edit.getByLabel("Hazards").isEditable()).resolves.toBe(false);
-    // Named as the JHA form names them (the spec's words), not spelt out from code keys.
+    // Named as the JHA form names them (the product's words), not spelt out from code keys.
     await expect(edit.getByLabel("Job Description", { exact: true }).inputValue()).resolves.toContain("basement wall");
     // The project is picked by name; the one the worker left is kept, and said to be gone.
     await expect.poll(() => edit.getByLabel("Project", { exact: true }).inputValue()).toContain("no longer open to you");

@@ -27,9 +27,9 @@ import type { FastifyReply } from "fastify";
  */
 export const LIST_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
 export const REQUEST_ANSWER_MAX_BYTES = 8 * 1024 * 1024;
-export const ANSWERS_IN_FLIGHT_BYTES = 32 * 1024 * 1024;
-export const ANSWERS_IN_FLIGHT_PER_USER = 12 * 1024 * 1024;
-export const ANSWER_WAIT_MS = 2000;
+const ANSWERS_IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+const ANSWERS_IN_FLIGHT_PER_USER = 12 * 1024 * 1024;
+const ANSWER_WAIT_MS = 2000;
 
 /** The messages name the bounds above (written out, so each is one text to translate). */
 export const LIST_TOO_LARGE = "The answer would be larger than 4 MB. Ask for fewer rows (a smaller limit).";

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * passes; a socket that sends nothing does not.
  */
 export const BODY_WINDOW_MS = 10_000;
-export const BODY_MIN_BYTES = 16 * 1024;
+const BODY_MIN_BYTES = 16 * 1024;
 export const UPLOAD_STALLED = "The upload stalled. Please try again.";
 
 export interface BodyLimits {

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { DB_TUNINGS, type DbTuning } from "@sitesafe/db";
+import { z } from "zod";
 import { MAX_FIGURES_CACHE_MS } from "./figuresCache.js";
 import { PROXY_RANGE_NAMES, trustsEveryAddress } from "./proxyRanges.js";
 
@@ -39,33 +40,100 @@ export interface Config {
   dbStock?: ReadonlySet<DbTuning>;
 }
 
+/**
+ * A busy user clicks through a page that makes a handful of requests (tRPC batches a page's
+ * queries into one); 600 a minute is ten a second sustained, with room for bursts.
+ */
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_INVITE_TOKEN_MAX_DAYS = 30;
+
+/** A variable taken as written; unset is `undefined`. */
+const text = z.string().optional();
+
+interface NumberRule {
+  min?: number;
+  /** The start-up message before `, got "<value>"`; by default "<NAME> must be a whole number from <min> to <max>". */
+  message?: string;
+  /** An empty value reads as 0 rather than as the default (PORT and STREAM_IDLE_TIMEOUT_MS always read it so). */
+  emptyIsZero?: boolean;
+}
+
+/** A whole number from `min` to `max` under `name`, `fallback` when unset. */
+function wholeNumber(name: string, fallback: number, max: number, { min = 0, message, emptyIsZero = false }: NumberRule = {}) {
+  return text.transform((raw, ctx) => {
+    const value = raw === undefined || (raw === "" && !emptyIsZero) ? fallback : Number(raw);
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    ctx.addIssue({ code: "custom", message: `${message ?? `${name} must be a whole number from ${min} to ${max}`}, got "${raw}"` });
+    return z.NEVER;
+  });
+}
+
+/** Turns a checking function that throws its message into a field of the schema. */
+function checked<T>(read: (raw: string | undefined) => T) {
+  return text.transform((raw, ctx) => {
+    try {
+      return read(raw);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+}
+
+/**
+ * Every environment variable the server reads (README, Configuration), in one schema. The keys are
+ * in the order they are checked: with several wrong, start-up names the first.
+ */
+const environment = z
+  .object({
+    PORT: wholeNumber("PORT", 3000, 65535, { message: "PORT must be a port number", emptyIsZero: true }),
+    STREAM_IDLE_TIMEOUT_MS: wholeNumber("STREAM_IDLE_TIMEOUT_MS", 30_000, 600_000, {
+      min: 1000,
+      message: "STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds",
+      emptyIsZero: true,
+    }),
+    HOST: text,
+    DATABASE_URL: text,
+    DATA_DIR: text,
+    ADMIN_USERNAME: text,
+    ADMIN_PASSWORD: text,
+    ADMIN_EMAIL: text,
+    SEED_DEMO: text,
+    WEB_DIST: text,
+    LOG_LEVEL: text,
+    TRUST_PROXY: checked(trustedProxies),
+    RATE_LIMIT_PER_MINUTE: wholeNumber("RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, 1_000_000),
+    INVITE_TOKEN_MAX_DAYS: wholeNumber("INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, { min: 1 }),
+    FIGURES_CACHE_MS: wholeNumber("FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
+    DB_STOCK: checked(dbStockSetting),
+  })
+  .transform(
+    (env): Config => ({
+      port: env.PORT,
+      host: env.HOST ?? "127.0.0.1",
+      databaseUrl: env.DATABASE_URL || undefined,
+      dataDir: resolve(env.DATA_DIR ?? "./.data"),
+      admin:
+        env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
+          ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
+          : undefined,
+      seedDemo: env.SEED_DEMO === "1",
+      webDist: env.WEB_DIST,
+      logLevel: env.LOG_LEVEL ?? "info",
+      trustProxy: env.TRUST_PROXY,
+      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      inviteTokenMaxDays: env.INVITE_TOKEN_MAX_DAYS,
+      figuresCacheMs: env.FIGURES_CACHE_MS,
+      streamIdleTimeoutMs: env.STREAM_IDLE_TIMEOUT_MS,
+      dbStock: env.DB_STOCK,
+    }),
+  );
+
+/** The configuration from the environment; a wrong value stops start-up with its message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const streamIdleTimeoutMs = Number(env.STREAM_IDLE_TIMEOUT_MS ?? 30_000);
-  if (!Number.isInteger(streamIdleTimeoutMs) || streamIdleTimeoutMs < 1000 || streamIdleTimeoutMs > 600_000) {
-    throw new Error(`STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds, got "${env.STREAM_IDLE_TIMEOUT_MS}"`);
-  }
-  const admin =
-    env.ADMIN_USERNAME && env.ADMIN_PASSWORD && env.ADMIN_EMAIL
-      ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL }
-      : undefined;
-  return {
-    port,
-    host: env.HOST ?? "127.0.0.1",
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.DATA_DIR ?? "./.data"),
-    admin,
-    seedDemo: env.SEED_DEMO === "1",
-    webDist: env.WEB_DIST,
-    logLevel: env.LOG_LEVEL ?? "info",
-    trustProxy: trustedProxies(env.TRUST_PROXY),
-    rateLimitPerMinute: wholeNumber(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_LIMIT_PER_MINUTE, 1_000_000),
-    inviteTokenMaxDays: wholeNumber(env, "INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, 1),
-    figuresCacheMs: wholeNumber(env, "FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
-    streamIdleTimeoutMs,
-    dbStock: dbStockSetting(env.DB_STOCK),
-  };
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid configuration");
+  return parsed.data;
 }
 
 /** DB_STOCK: a comma list of `DB_TUNINGS` ("timestamps,prepare,camel"), or "all"; unset for none. */
@@ -81,21 +149,6 @@ function dbStockSetting(raw: string | undefined): ReadonlySet<DbTuning> {
     }
   }
   return new Set(names as DbTuning[]);
-}
-
-/**
- * A busy user clicks through a page that makes a handful of requests (tRPC batches a page's
- * queries into one); 600 a minute is ten a second sustained, with room for bursts.
- */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
-export const DEFAULT_INVITE_TOKEN_MAX_DAYS = 30;
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number, min = 0): number {
-  const raw = env[name];
-  const value = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
 }
 
 /**

@@ -54,9 +54,6 @@ export interface Context {
   answers?: RequestAnswers | undefined;
 }
 
-/** The context of a procedure behind `authedProcedure`: someone is signed in. */
-export type SignedInContext = Context & { actor: Actor };
-
 export interface ContextInput {
   dbHandle: DbHandle;
   config: Config;
@@ -135,7 +132,7 @@ const FEW_PROJECTS = 10;
  * seconds); a project the cached read does not know yet (created through another instance) is
  * read on the spot, never shown without figures.
  */
-export function cachedProjectFigures(db: Kysely<Database>, figures: FiguresCache): compliance.ProjectFiguresLookup {
+function cachedProjectFigures(db: Kysely<Database>, figures: FiguresCache): compliance.ProjectFiguresLookup {
   const readNow = compliance.projectFiguresOf(db);
   if (!figures.enabled) return readNow;
   return async (ids) => {

@@ -77,7 +77,7 @@ function normalised(error: unknown): TRPCError {
 const hasIssues = (cause: unknown): boolean => Array.isArray((cause as { issues?: unknown } | undefined)?.issues);
 
 /** `{path, message}` issues of a validation error, whichever library raised it. */
-export function validationIssues(error: TRPCError): { path: string; message: string }[] | undefined {
+function validationIssues(error: TRPCError): { path: string; message: string }[] | undefined {
   const cause = error.cause as { issues?: unknown } | undefined;
   if (cause instanceof AppError) return cause.issues;
   if (cause && Array.isArray(cause.issues)) return toFieldIssues(cause.issues as Parameters<typeof toFieldIssues>[0]);

@@ -24,17 +24,6 @@ export function localize(message: string, language: Language): string {
   return language === "es" ? translateMessage(message) : message;
 }
 
-/** An error body (`{ message, issues? }`) in the request's language. */
-export function localizeBody<B extends { message: string; issues?: { path: string; message: string }[] | undefined }>(
-  body: B,
-  language: Language,
-): B {
-  if (language === DEFAULT_LANGUAGE) return body;
-  const localized = { ...body, message: localize(body.message, language) };
-  if (body.issues) localized.issues = body.issues.map((issue) => ({ ...issue, message: localize(issue.message, language) }));
-  return localized;
-}
-
 /** The language each request was resolved to (context.ts), for errors shaped outside tRPC. */
 const requestLanguages = new WeakMap<object, Language>();
 

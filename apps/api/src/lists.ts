@@ -6,7 +6,7 @@ import { LIST_ANSWER_MAX_BYTES, LIST_TOO_LARGE, type RequestAnswers } from "./an
 
 /**
  * Whole lists over REST are streamed (docs/decisions/performance.md, #16; docs/decisions/0105-bounded-memory.md). The
- * spec's clients ask for every JHA form, incident, permit and message at once: for a large
+ * product's clients ask for every JHA form, incident, permit and message at once: for a large
  * contractor 10-16 MB of JSON each. Read into memory, ten such requests took the server past 1 GB.
  * So a list procedure answers through `answerList`: a page (a `limit`) or a tRPC call reads its
  * rows as before; a REST call without a limit leaves the list's source in the request's
@@ -24,7 +24,7 @@ export const CHUNK_ROWS = 200;
  * A chunk also ends at about this many bytes (the row that reaches it is its last): 200
  * maximum-size JHA forms were ~23 MB a chunk, and 16 streams could hold 16 of them (issue #30).
  */
-export const CHUNK_MAX_BYTES = 1024 * 1024;
+const CHUNK_MAX_BYTES = 1024 * 1024;
 
 /**
  * The body is written in pieces of about 32 KB. One string per chunk would be allocated in V8's
@@ -41,7 +41,7 @@ const PIECE_CHARS = 32 * 1024;
 export const WHOLE_LIST_STREAMS = 16;
 export const WHOLE_LIST_STREAMS_PER_USER = 2;
 /** How long a whole list waits for a stream slot before its 503. */
-export const STREAM_WAIT_MS = 10_000;
+const STREAM_WAIT_MS = 10_000;
 export const STREAMS_BUSY = "The server is busy sending other whole lists. Please try again shortly, or ask for a page (limit).";
 
 /** Where a REST request's list procedure leaves the whole list it was asked for. */
@@ -179,7 +179,7 @@ export interface StreamFormat {
 }
 
 /** A JSON array, written in pieces of about PIECE_CHARS. */
-export const JSON_ARRAY: StreamFormat = {
+const JSON_ARRAY: StreamFormat = {
   contentType: "application/json; charset=utf-8",
   async *render(chunks) {
     yield "[";

@@ -23,7 +23,7 @@ function underApiPrefix(path: string): boolean {
 }
 
 /** The path without its query, percent-decoded once (as the router does), `//` collapsed, lower case. */
-export function normalisedPath(url: string): string {
+function normalisedPath(url: string): string {
   const raw = url.split("?", 1)[0] ?? "";
   let decoded: string;
   try {

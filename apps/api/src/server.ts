@@ -25,7 +25,7 @@ import { type AppRouter, appRouter } from "./router.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
-export { type ErrorBody, errorResponse } from "./errors.js";
+export { errorResponse } from "./errors.js";
 
 export interface BuildServerOptions {
   config: Config;

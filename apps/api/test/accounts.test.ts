@@ -61,7 +61,7 @@ describe("session and account", () => {
     [{ ...worker, username: "new1", company: "" }, "Company name is required"],
     [{ ...worker, username: "new1", hardhatNumber: "" }, "Hard hat number is required"],
     [{ ...worker, username: "new1", role: "manager" }, "Invite token is required for admin and manager roles"],
-  ])("registration answers 400 with the spec's message (%#)", async (payload, message) => {
+  ])("registration answers 400 with the product's message (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/register", payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -136,7 +136,7 @@ describe("POST /api/login validation", () => {
     [{ username: "jdoe", password: "12345" }, "Password must be at least 6 characters"],
     [{ password: "secret1" }, "Username is required"],
     [{ username: "jdoe" }, "Password is required"],
-  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+  ])("answers 400 with the product's message (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/login", payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -174,7 +174,7 @@ describe("POST /api/register validation", () => {
     [{ ...base, role: undefined }, "Role is required"],
     [{ ...base, role: "admin" }, "Invite token is required for admin and manager roles"],
     [{ ...base, role: "manager", inviteToken: "" }, "Invite token is required for admin and manager roles"],
-  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+  ])("answers 400 with the product's message (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/register", payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -436,7 +436,7 @@ describe("POST /api/change-password", () => {
     [{ newPassword: "longenough" }, "Current password is required"],
     [{ currentPassword: "Passw0rd!", newPassword: "short" }, "New password must be at least 8 characters"],
     [{ currentPassword: "Passw0rd!" }, "New password must be at least 8 characters"],
-  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+  ])("answers 400 with the product's message (%#)", async (payload, message) => {
     const user = await t.createUser();
     const res = await t.request({ method: "POST", url: "/api/change-password", payload, as: user });
     expect(res.statusCode).toBe(400);

@@ -126,7 +126,7 @@ describe("POST /api/safety-comments", () => {
     [{ ...message, content: "short" }, "Comment must be at least 10 characters"],
     [{ ...message, content: "x".repeat(1001) }, "Comment too long, maximum 1000 characters"],
     [{ ...message, projectId: "abc" }, "Please select a valid project"],
-  ])("answers 400 with the spec's message (%#)", async (payload, expected) => {
+  ])("answers 400 with the product's message (%#)", async (payload, expected) => {
     const res = await send(author, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(expected);
@@ -202,7 +202,7 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
     expect((await put(author, { title: message.title, content: message.content, projectId: p1 })).statusCode).toBe(200);
   });
 
-  it("takes the author's edit with the spec's payload while the message is in progress, status included; the status stays", async () => {
+  it("takes the author's edit with the product's payload while the message is in progress, status included; the status stays", async () => {
     const own = (await send(author, { ...message, projectId: p1 })).json().id as number;
     // The author's edit of an open message that carries "in_progress" is still only an edit.
     const early = await put(
@@ -237,7 +237,7 @@ describe("PUT and DELETE /api/safety-comments/:id", () => {
     ).toBe(409);
   });
 
-  it("validates edits with the spec's messages", async () => {
+  it("validates edits with the product's messages", async () => {
     const res = await put(author, { title: "abc", content: message.content, projectId: p1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Title must be at least 5 characters");

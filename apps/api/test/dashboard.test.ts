@@ -323,7 +323,7 @@ describe("GET /api/dashboard/training-completion", () => {
     ]);
     expect(body.worker).toBeNull(); // the manager has no worker profile
     expect(body.workerCompletionPercentages).toEqual({ [wA.workerId!]: 63, [wB.workerId!]: 100, [wC.workerId!]: 5, [wD.workerId!]: 0 });
-    // The spec's answer: modules, worker and the percentages; no per-worker rows beyond them (docs/decisions/performance.md).
+    // The product's answer: modules, worker and the percentages; no per-worker rows beyond them (docs/decisions/performance.md).
     expect(Object.keys(body).sort()).toEqual(["modules", "worker", "workerCompletionPercentages"]);
     const one = await get(`/api/dashboard/training-completion?workerId=${wA.workerId}`, manager);
     expect(one.body.worker).toEqual({ completionPercentage: 63, completedCount: 2, totalModules: 4 });

@@ -89,7 +89,7 @@ describe("POST /api/invite-tokens", () => {
     [{ role: "superuser" }, "Role must be either 'admin' or 'manager'"],
     [{ role: "manager", expiresAt: "2020-01-01T00:00:00.000Z" }, "Expiry date cannot be in the past"],
     [{ role: "manager", expiresAt: "not a date" }, "Please enter a valid date"],
-  ])("answers 400 with the spec's message (%#)", async (payload, message) => {
+  ])("answers 400 with the product's message (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/invite-tokens", payload, as: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

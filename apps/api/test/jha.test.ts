@@ -115,7 +115,7 @@ describe("JHA forms: create", () => {
     [{ controlMeasures: [{ description: "Ear muffs", responsibility: "" }] }, "Responsible person is required"],
     [{ title: "" }, "Title is required"],
     [{ projectId: undefined }, "Project is required"],
-  ])("answers 400 with the spec's message (%#)", async (overrides, message) => {
+  ])("answers 400 with the product's message (%#)", async (overrides, message) => {
     const res = await t.request({ method: "POST", url: "/api/jha-forms", as: worker, payload: { ...validForm(), ...overrides } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

@@ -1,5 +1,9 @@
+import { resolve } from "node:path";
+import { createConfig, lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { procedureOf } from "../src/openapi/document.js";
 import { responses } from "../src/openapi/responses.js";
@@ -8,12 +12,17 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import {
   commentBody,
   createFixture,
+  FIXTURE_PASSWORD,
   type Fixture,
   incidentBody,
   jhaBody,
   moduleBody,
+  multipartBody,
+  PDF_BYTES,
+  PHOTO_PNG,
   permitBody,
   projectBody,
+  uid,
   videoBody,
   workerBody,
 } from "./security/fixture.js";
@@ -106,6 +115,125 @@ describe("GET /api/openapi.json", () => {
     expect(operation("POST", "/api/login")?.responses["429"]).toBeDefined();
     expect(operation("POST", "/api/projects/:id/safety-plan")?.requestBody?.content["multipart/form-data"]).toBeDefined();
   });
+
+  it("declares only JSON on a list's 200, so a generated client keeps the array type; its CSV is described beside it", () => {
+    for (const path of ["/api/projects", "/api/workers", "/api/jha-forms", "/api/incident-reports", "/api/hot-work-permits"]) {
+      const list = operation("GET", path) as Operation & { "x-other-formats"?: { format: string; accept?: string; mediaType: string }[] };
+      expect(Object.keys(list.responses["200"]?.content ?? {}), path).toEqual(["application/json"]);
+      expect(list["x-other-formats"], path).toEqual([
+        expect.objectContaining({
+          format: "csv",
+          accept: "text/csv",
+          mediaType: "text/csv",
+          schema: expect.objectContaining({ type: "string" }),
+        }),
+      ]);
+      expect(list.parameters?.find((p) => p.name === "format")?.schema).toEqual({ type: "string", enum: ["json", "csv"] });
+    }
+    const log = operation("GET", "/api/osha/300") as Operation & { "x-other-formats"?: { format: string; mediaType: string }[] };
+    expect(Object.keys(log.responses["200"]?.content ?? {})).toEqual(["application/json"]);
+    expect(log["x-other-formats"]?.map((f) => `${f.format} ${f.mediaType}`)).toEqual(["pdf application/pdf", "csv text/csv"]);
+    // A route that only sends a file declares the file.
+    expect(Object.keys(operation("GET", "/api/osha/cases.csv")?.responses["200"]?.content ?? {})).toEqual(["text/csv"]);
+  });
+});
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+const validators = new Map<string, ValidateFunction>();
+/** The validator of an operation's JSON answer, its `#/components/...` references resolved in the document. */
+function validatorFor(method: string, path: string, status: number): ValidateFunction {
+  const key = `${method} ${path} ${status}`;
+  const known = validators.get(key);
+  if (known) return known;
+  const schema = operation(method, path)?.responses[String(status)]?.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`the document has no JSON answer for ${key}`);
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  const validate = ajv.compile({ ...(schema as object), components: doc.components });
+  validators.set(key, validate);
+  return validate;
+}
+/** The operations whose real answers were checked ("GET /api/..."). */
+const checked = new Set<string>();
+
+/**
+ * Sends the request and checks the answer against the schema the document publishes for its
+ * status, with a JSON Schema validator (not the server's own Zod schemas): every object of the
+ * document is closed, so a field the document does not name fails here.
+ */
+async function check(
+  method: string,
+  path: string,
+  url: string,
+  as: TestUser | null,
+  payload?: object,
+  headers?: Record<string, string>,
+): Promise<Record<string, unknown> | undefined> {
+  const res = await t.request({ method: method as "GET", url, as, ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+  checked.add(`${method} ${path}`);
+  if (res.statusCode === 204) return undefined;
+  const validate = validatorFor(method, path, res.statusCode);
+  const valid = validate(res.json());
+  expect.soft(valid, `${method} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+  return res.json();
+}
+
+/** Whether `literal` (a path segment) is a value the path parameter's schema allows. */
+function parameterAllows(schema: Record<string, unknown>, literal: string): boolean {
+  const ajv = new Ajv2020({ strict: false });
+  const value = /^-?\d+(\.\d+)?$/.test(literal) ? Number(literal) : literal;
+  return ajv.validate(schema, value) === true;
+}
+
+describe("Redocly's lint", () => {
+  it("finds no error and no warning with the repository's redocly.yaml (its recommended rules, two of them off)", async () => {
+    const config = await loadConfig({ configPath: resolve(import.meta.dirname, "..", "..", "..", "redocly.yaml") });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "openapi.json", config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  it("of the two rules off: only the health check has no 4xx answer, and no request matches two paths", async () => {
+    const recommended = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "openapi.json", config: recommended });
+    const missing4xx = problems.filter((p) => p.ruleId === "operation-4xx-response").map((p) => p.location[0]?.pointer);
+    expect(missing4xx).toEqual(["#/paths/~1api~1health/get/responses"]);
+    expect(problems.filter((p) => !["operation-4xx-response", "no-ambiguous-paths"].includes(p.ruleId))).toEqual([]);
+
+    // Redocly compares segments only; here a pair is ambiguous unless, at some position, the
+    // segments are different words, or one is a word the other's parameter does not allow
+    // (`byUserId` is not a whole number). Both parameters at every position: the same path.
+    const paths = Object.keys(doc.paths);
+    const schemaOf = (path: string, name: string) =>
+      Object.values(doc.paths[path] ?? {})
+        .flatMap((op) => op.parameters ?? [])
+        .find((p) => p.in === "path" && p.name === name)?.schema ?? {};
+    const ambiguous: string[] = [];
+    let resolvedByParameter = 0;
+    for (const [i, a] of paths.entries()) {
+      for (const b of paths.slice(i + 1)) {
+        const sa = a.split("/");
+        const sb = b.split("/");
+        if (sa.length !== sb.length) continue;
+        let distinct = false;
+        let byParameter = false;
+        sa.forEach((x, k) => {
+          const y = sb[k] as string;
+          const px = /^\{(\w+)\}$/.exec(x)?.[1];
+          const py = /^\{(\w+)\}$/.exec(y)?.[1];
+          if (!px && !py) distinct ||= x !== y;
+          else if (px && !py) byParameter ||= !parameterAllows(schemaOf(a, px), y);
+          else if (!px && py) byParameter ||= !parameterAllows(schemaOf(b, py), x);
+        });
+        if (!distinct && !byParameter) ambiguous.push(`${a} ~ ${b}`);
+        if (!distinct && byParameter) resolvedByParameter++;
+      }
+    }
+    expect(ambiguous).toEqual([]);
+    // The pairs Redocly names are among those the parameters tell apart.
+    const named = problems.filter((p) => p.ruleId === "no-ambiguous-paths").length;
+    expect(named).toBeGreaterThan(0);
+    expect(resolvedByParameter).toBeGreaterThanOrEqual(named);
+  });
 });
 
 /** Real answers of the server, checked against the schemas the document publishes. */
@@ -190,25 +318,18 @@ describe("the response schemas match what the server sends", () => {
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 
-  async function check(method: string, path: string, url: string, as: TestUser, payload?: object) {
-    const res = await t.request({ method: method as "GET", url, as, ...(payload ? { payload } : {}) });
-    expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
-    const route = restRoutes.find((r) => r.method === method && r.path === path);
-    if (!route) throw new Error(`no route ${method} ${path}`);
-    const procedure = await procedureOf(route);
-    const schema = procedure ? responses[procedure] : undefined;
-    if (!schema) throw new Error(`no schema for ${procedure}`);
-    if (res.statusCode === 204) return;
-    const parsed = schema.safeParse(res.json());
-    expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(true);
-  }
-
-  it("every JSON GET route, as the user who may read it", async () => {
+  it("every JSON GET route, as each role that may read it (a worker's answers carry their own figures)", async () => {
     for (const route of restRoutes) {
       if (route.method !== "GET" || route.raw) continue;
       const url = urlFor(route.path);
-      const staffOnly = await t.request({ method: "GET", url, as: f.w1 });
-      await check("GET", route.path, url, staffOnly.statusCode === 200 ? f.w1 : f.admin);
+      let answered = 0;
+      for (const user of [f.admin, f.manager, f.w1]) {
+        const res = await t.request({ method: "GET", url, as: user });
+        if (res.statusCode === 403) continue;
+        answered++;
+        await check("GET", route.path, url, user);
+      }
+      expect(answered, `GET ${url}`).toBeGreaterThan(0);
     }
   });
 
@@ -249,6 +370,143 @@ describe("the response schemas match what the server sends", () => {
       status: "resolved",
       managerResponse: "Fixed",
     });
+  });
+});
+
+/** Real answers of the writes the tests above leave out, on a fixture of their own (they change and delete it). */
+describe("the response schemas match what the server sends: the other writes", () => {
+  let g: Fixture;
+  beforeAll(async () => {
+    g = await createFixture(t);
+  });
+
+  it("updates, state changes, uploads and account writes", async () => {
+    await check("GET", "/api/health", "/api/health", null);
+    await check("PUT", "/api/projects/:id", `/api/projects/${g.projectP}`, g.admin, projectBody());
+    await check("PUT", "/api/workers/:id", `/api/workers/${g.w1.workerId}`, g.admin, { firstName: "Changed", phone: "5559876543" });
+    await check("PUT", "/api/jha-forms/:id", `/api/jha-forms/${g.jhaFormId}`, g.admin, jhaBody(g));
+    await check("PUT", "/api/jha-comments/:id", `/api/jha-comments/${g.jhaCommentId}`, g.w1, { content: "Edited note" });
+    await check("PUT", "/api/incident-reports/:id", `/api/incident-reports/${g.incidentId}`, g.w1, incidentBody(g));
+    await check("PUT", "/api/hot-work-permits/:id", `/api/hot-work-permits/${g.permitId}`, g.w1, permitBody(g));
+    await check("PUT", "/api/hot-work-permits/:id/reject", `/api/hot-work-permits/${g.permitId}/reject`, g.admin, {
+      rejectionReason: "No fire watch",
+    });
+    await check("PUT", "/api/hot-work-permits/:id/close", `/api/hot-work-permits/${g.approvedPermitId}/close`, g.w1, {
+      closingNotes: "Area inspected",
+    });
+    await check("PUT", "/api/safety-videos/:id", `/api/safety-videos/${g.videoId}`, g.admin, { ...videoBody(), id: g.videoId });
+    await check("PUT", "/api/training-modules/:id/translations/:language", `/api/training-modules/${g.moduleId}/translations/es`, g.admin, {
+      title: "Andamios",
+      description: "Inspección de andamios",
+      content: {
+        sections: [{ title: "Etiquetas", content: "Revise la etiqueta del andamio" }],
+        quiz: [{ question: "¿Qué significa la etiqueta verde?", options: ["Seguro", "Inseguro"] }],
+      },
+    });
+    const training = `/api/workers/${g.w1.workerId}/trainings/${g.moduleId}`;
+    await check("PUT", "/api/workers/:workerId/trainings/:moduleId", training, g.w1, { progress: 60, status: "in_progress" });
+    await check("POST", "/api/workers/:workerId/trainings/:moduleId/attempts", `${training}/attempts`, g.w1, { answers: [1] });
+    const video = `/api/workers/${g.w1.workerId}/videos/${g.videoId}`;
+    await check("PUT", "/api/workers/:workerId/videos/:videoId", video, g.w1, { watchedPercentage: 80 });
+    await check("POST", "/api/workers/:workerId/videos/:videoId/self-attest", `${video}/self-attest`, g.w1, {});
+    await check("PUT", "/api/user/language", "/api/user/language", g.w2, { language: "es" });
+    await check("PUT", "/api/incident-reports/:id/recordkeeping", `/api/incident-reports/${g.incidentId}/recordkeeping`, g.admin, {
+      recordable: false,
+      notRecordableReason: "first_aid_only",
+    });
+    const { role: _role, ...manager } = workerBody();
+    await check("POST", "/api/managers", "/api/managers", g.admin, manager);
+    const photo = () => multipartBody({}, { name: "site.jpg", data: PHOTO_PNG, type: "image/jpeg" });
+    const incidentPhoto = photo();
+    await check(
+      "POST",
+      "/api/incident-reports/:id/photos",
+      `/api/incident-reports/${g.incidentId}/photos`,
+      g.w1,
+      incidentPhoto.payload,
+      incidentPhoto.headers,
+    );
+    const jhaPhoto = photo();
+    await check("POST", "/api/jha-forms/:id/photos", `/api/jha-forms/${g.jhaFormId}/photos`, g.w1, jhaPhoto.payload, jhaPhoto.headers);
+    const plan = multipartBody({ description: "Plan v2" }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
+    await check("POST", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin, plan.payload, plan.headers);
+    await check("POST", "/api/register", "/api/register", null, {
+      username: `reg_${uid()}`,
+      email: `reg_${uid()}@example.com`,
+      firstName: "Reg",
+      lastName: "Istered",
+      password: "secret12",
+      role: "worker",
+      company: "Acme",
+      hardhatNumber: "HH-R",
+    });
+    await check("POST", "/api/change-password", "/api/change-password", g.w2, {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: "NewPassw0rd!",
+    });
+    await check("POST", "/api/reset-password", "/api/reset-password", g.admin, { userId: g.w2.id, password: "NewPassw0rd1" });
+    await check("POST", "/api/logout", "/api/logout", g.manager);
+  });
+
+  it("the OSHA establishment's writes", async () => {
+    const establishment = async () => {
+      const created = await check("POST", "/api/establishments", "/api/establishments", g.admin, {
+        name: `Site ${uid()}`,
+        streetAddress: "2 Main St",
+        city: "Springfield",
+        state: "IL",
+        zip: "62701",
+        naicsCode: "236220",
+        size: 21,
+        establishmentType: 1,
+        projectIds: [],
+      });
+      return Number(created?.id);
+    };
+    const withHours = await establishment();
+    await check("PUT", "/api/establishments/:id", `/api/establishments/${withHours}`, g.admin, { city: "Shelbyville" });
+    await check("PUT", "/api/establishments/:id/hours/:year", `/api/establishments/${withHours}/hours/2026`, g.admin, {
+      annualAverageEmployees: 50,
+      totalHoursWorked: 100_000,
+    });
+    // One with hours on file is kept (29 CFR 1904.33); an empty one may go.
+    await check("DELETE", "/api/establishments/:id", `/api/establishments/${await establishment()}`, g.admin);
+  });
+
+  it("deletes answer 204 with no body", async () => {
+    const token = await check("POST", "/api/tokens", "/api/tokens", g.w1, { name: "to revoke" });
+    await check("DELETE", "/api/users/:id/tokens/:tokenId", `/api/users/${g.w1.id}/tokens/${Number(token?.id)}`, g.admin);
+    await check("DELETE", "/api/tokens/:id", `/api/tokens/${g.w1ServiceTokenId}`, g.w1);
+    await check("DELETE", "/api/photos/:id", `/api/photos/${g.photoId}`, g.admin);
+    await check("DELETE", "/api/jha-comments/:id", `/api/jha-comments/${g.jhaCommentId}`, g.w1);
+    await check("DELETE", "/api/safety-comments/:id", `/api/safety-comments/${g.commentId}`, g.admin);
+    await check("DELETE", "/api/hot-work-permits/:id", `/api/hot-work-permits/${g.permitId}`, g.admin);
+    await check("DELETE", "/api/incident-reports/:id", `/api/incident-reports/${g.incidentId}`, g.admin);
+    await check("DELETE", "/api/jha-forms/:id", `/api/jha-forms/${g.jhaFormId}`, g.admin);
+    await check("DELETE", "/api/projects/:id/workers/:workerId", `/api/projects/${g.projectP}/workers/${g.w1.workerId}`, g.admin);
+    await check("DELETE", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin);
+    await check("DELETE", "/api/invite-tokens/:id", `/api/invite-tokens/${g.inviteTokenId}`, g.admin);
+    const worker = await check("POST", "/api/workers", "/api/workers", g.admin, workerBody());
+    await check("DELETE", "/api/workers/:id", `/api/workers/${Number(worker?.id)}`, g.admin);
+    await check("DELETE", "/api/users/:id", `/api/users/${g.w2.id}`, g.admin);
+    await check("DELETE", "/api/projects/:id", `/api/projects/${g.projectQ}`, g.admin);
+  });
+});
+
+describe("every documented answer was checked", () => {
+  // Runs after the checks above (vitest runs a file's tests in order): an operation added to the
+  // document fails here until a check above sends it and validates its answer.
+  it("each operation with a JSON answer, or a 204", () => {
+    const documented: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const answers = Object.entries(op.responses).filter(([code]) => Number(code) < 300);
+        if (answers.some(([code, r]) => code === "204" || r.content?.["application/json"])) {
+          documented.push(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`);
+        }
+      }
+    }
+    expect(documented.filter((key) => !checked.has(key)).sort()).toEqual([]);
   });
 });
 

@@ -216,7 +216,7 @@ describe("who may read which pages", () => {
     expect(projects.total).toBe(1);
   });
 
-  it("a worker asking for another site's forms or reports gets the spec's 403", async () => {
+  it("a worker asking for another site's forms or reports gets the product's 403", async () => {
     for (const path of ["jha.page", "incidents.page"]) {
       const res = await page(path, { projectId: siteA, limit: 10 }, worker);
       expect(res.status).toBe(403);

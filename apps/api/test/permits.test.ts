@@ -146,7 +146,7 @@ describe("requesting a permit", () => {
     [{ equipmentUsed: [] }, "At least one piece of equipment must be specified"],
     [{ equipmentUsed: ["Other: "] }, "Please specify the other equipment"],
     [{ requestedBy: 0 }, "Requester information is required"],
-  ])("answers 400 with the spec's message (%o)", async (change, message) => {
+  ])("answers 400 with the product's message (%o)", async (change, message) => {
     const res = await t.request({ method: "POST", url: URL, payload: permitBody(change), as: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

@@ -7,7 +7,7 @@ import pg from "pg";
 
 /** Starting the built server (`dist/main.js`) as `pnpm start` runs it, for tests of the whole process. */
 export const root = join(import.meta.dirname, "..");
-export const mainJs = join(root, "dist", "main.js");
+const mainJs = join(root, "dist", "main.js");
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** Node's flags from `pnpm start` (the heap cap), so the process runs as in production. */

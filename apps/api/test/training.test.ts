@@ -179,7 +179,7 @@ describe("training modules", () => {
     ],
     [{ ...newModule, content: { ...newModule.content, quiz: [{ question: "q", options: ["a", "b"] }] } }, "Answer index is required"],
     [{ ...newModule, duration: 3 }, "Duration must be at least 5 minutes"],
-  ])("refuses an invalid module with the spec's message (%#)", async (payload, message) => {
+  ])("refuses an invalid module with the product's message (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/training-modules", payload, as: manager });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

@@ -86,7 +86,7 @@ describe("POST /api/reset-password", () => {
     ["ALLUPPER123", "Password must contain at least one lowercase letter"],
     ["alllower123", "Password must contain at least one uppercase letter"],
     ["NoDigitsHere", "Password must contain at least one number"],
-  ])("answers 400 for %s with the spec's message", async (password, message) => {
+  ])("answers 400 for %s with the product's message", async (password, message) => {
     const res = await t.request({ method: "POST", url: "/api/reset-password", payload: { userId: worker.id, password }, as: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

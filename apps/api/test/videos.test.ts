@@ -35,7 +35,7 @@ async function addVideo(payload: Record<string, unknown>, as: TestUser = manager
 describe("safety videos", () => {
   let first: { id: number };
 
-  it("lets admin and manager add a video, with the spec's defaults", async () => {
+  it("lets admin and manager add a video, with the product's defaults", async () => {
     const before = Date.now();
     const video = await addVideo(youtube);
     first = video;
@@ -66,7 +66,7 @@ describe("safety videos", () => {
     [{ ...youtube, url: "youtube" }, "Please enter a valid URL"],
     [{ ...youtube, url: "https://example.com/talk.avi" }, "URL must be from YouTube, Vimeo, or direct video link (.mp4)"],
     [{ ...youtube, title: "" }, "Title is required"],
-  ])("answers 400 with the spec's URL messages (%#)", async (payload, message) => {
+  ])("answers 400 with the product's URL messages (%#)", async (payload, message) => {
     const res = await t.request({ method: "POST", url: "/api/safety-videos", payload, as: manager });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

@@ -109,7 +109,7 @@ describe("GET a whole list over REST", () => {
     expect((await t.request({ method: "GET", url: "/api/jha-forms?limit=1", as: admin })).json()).toHaveLength(1);
   });
 
-  it("streams the other whole lists the spec's clients read", async () => {
+  it("streams the other whole lists the product's clients read", async () => {
     for (const url of [
       "/api/incident-reports",
       "/api/hot-work-permits",

@@ -5,7 +5,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 /** The file the page loads beside the entry; a fixed name, so index.html can name it. */
-export const PRELOAD_FILE = "signed-in-preload.js";
+const PRELOAD_FILE = "signed-in-preload.js";
 
 /** The route chunks a signed-in user opening the app needs first: the layout, and the dashboard on "/". */
 const LAYOUT = "src/routes/_app.tsx?tsr-split=component";

@@ -14,7 +14,7 @@ import {
 
 /**
  * A list the caller may read whole or page by page (docs/decisions/performance.md). A `limit` asks for a page; the
- * spec's clients ask for everything, which for a large contractor is 20,000 JHA forms and 16 MB of
+ * product's clients ask for everything, which for a large contractor is 20,000 JHA forms and 16 MB of
  * JSON. Holding that as objects and one string per request took the server past 1 GB with ten such
  * requests at once, so whole lists are read in chunks instead (`chunks`), and only pages are read
  * into memory (`rows`). The web app's screens ask for pages and show "N in all", so a source also

@@ -23,7 +23,7 @@ describe("migrations", () => {
 });
 
 describe("compliance SQL", () => {
-  it("matches the spec's formula on a hand-computed fixture", async () => {
+  it("matches the product's formula on a hand-computed fixture", async () => {
     const db = handle.db;
     // Only this fixture's modules count (the seeded ones are removed from this test's database).
     await db.deleteFrom("trainingModules").execute();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { roles } from "./roles.js";
 
-/** Messages are the spec's, word for word (docs/product.md). */
+/** Messages are the product's, word for word (docs/product.md). */
 export const PASSWORD_MIN_LOGIN = 6;
 export const PASSWORD_MIN_CHANGE = 8;
 export const USERNAME_MIN = 3;
@@ -83,7 +83,7 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-/** POST /api/change-password. No letter-case or digit rule on this form (spec). */
+/** POST /api/change-password. No letter-case or digit rule on this form (a product rule). */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
   newPassword: z

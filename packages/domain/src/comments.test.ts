@@ -34,7 +34,7 @@ describe("createCommentSchema", () => {
     [{ ...valid, projectId: 0 }, "Please select a valid project"],
     [{ ...valid, projectId: 1.5 }, "Please select a valid project"],
     [{ ...valid, projectId: { id: 1 } }, "Please select a valid project"],
-  ])("refuses %j with the spec's message", (input, message) => {
+  ])("refuses %j with the product's message", (input, message) => {
     expect(firstMessage(createCommentSchema.safeParse(input))).toBe(message);
   });
 

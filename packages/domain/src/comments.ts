@@ -72,7 +72,7 @@ export const listCommentsSchema = z.object({
 export type ListCommentsInput = z.infer<typeof listCommentsSchema>;
 
 /**
- * The spec's PUT carries one of three payloads; each is its own procedure. Which one is decided by
+ * The product's PUT carries one of three payloads; each is its own procedure. Which one is decided by
  * who sends it and what it changes, not by the status field alone: the author's edit carries the
  * message's current status too (`title, content, status, projectId`), "in_progress" included.
  * - status "resolved" -> resolve (staff only);

@@ -24,7 +24,7 @@ export function workerComplianceLabel(percentage: number): WorkerComplianceLabel
   return "Non-Compliant";
 }
 
-/** Mantine colour names for each place a compliance bar appears (the spec gives each its own scale). */
+/** Mantine colour names for each place a compliance bar appears (the product gives each its own scale). */
 export type ComplianceBarContext = "dashboard" | "projectCard" | "workerTable" | "moduleCard" | "dashboardTable";
 
 export function complianceColor(percentage: number, context: ComplianceBarContext): string {

@@ -37,7 +37,7 @@ describe("dashboard", () => {
     expect(trainingBanner(100)).toEqual({ complete: true, title: "All Required Training Completed" });
   });
 
-  it("colours severities as the spec says", () => {
+  it("colours severities as the product says", () => {
     expect(dashboardSeverityBadge("severe")).toEqual({ color: "red", label: "Severe" });
     expect(dashboardSeverityBadge("moderate")).toEqual({ color: "orange", label: "Moderate" });
     expect(dashboardSeverityBadge("minor")).toEqual({ color: "yellow", label: "Minor" });

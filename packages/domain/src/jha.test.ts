@@ -55,7 +55,7 @@ describe("jhaFormSchema", () => {
     [{ projectId: null }, "Project is required"],
     [{ projectId: undefined }, "Project is required"],
     [{ submittedBy: "abc" }, "Please select a valid worker"],
-  ])("rejects with the spec's message (%#)", (overrides, message) => {
+  ])("rejects with the product's message (%#)", (overrides, message) => {
     expect(firstMessage(jhaFormSchema.safeParse({ ...valid, ...overrides }))).toBe(message);
   });
 

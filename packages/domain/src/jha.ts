@@ -4,7 +4,7 @@ import { idParam } from "./users.js";
 
 /**
  * Job hazard analysis forms and their comments (docs/product.md). Messages are the
- * spec's, word for word; the ones the spec does not give are ours.
+ * product's, word for word; the ones the product does not give are ours.
  */
 
 export const riskLevels = ["low", "medium", "high"] as const;

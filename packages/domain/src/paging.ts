@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Pages of a list (docs/decisions/performance.md). The spec's REST clients read whole lists; the web app's screens ask
+ * Pages of a list (docs/decisions/performance.md). The product's REST clients read whole lists; the web app's screens ask
  * for one page at a time with the same search and filters, and show how many match in all, so a
  * large contractor's 20,000 forms never reach the phone at once.
  */

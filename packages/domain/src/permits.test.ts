@@ -179,7 +179,7 @@ describe("permit period and approval gaps", () => {
 });
 
 describe("equipment and precaution constants", () => {
-  it("has the spec's 8 equipment choices, in order", () => {
+  it("has the product's 8 equipment choices, in order", () => {
     expect(HOT_WORK_EQUIPMENT).toEqual([
       "Cutting torch",
       "Welding equipment",
@@ -192,7 +192,7 @@ describe("equipment and precaution constants", () => {
     ]);
   });
 
-  it("has 14 distinct precautions including the six the spec names", () => {
+  it("has 14 distinct precautions including the six the product names", () => {
     expect(HOT_WORK_PRECAUTIONS).toHaveLength(14);
     expect(new Set(HOT_WORK_PRECAUTIONS).size).toBe(14);
     const text = HOT_WORK_PRECAUTIONS.join("\n").toLowerCase();

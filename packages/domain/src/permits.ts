@@ -4,7 +4,7 @@ import { searchParam } from "./paging.js";
 import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
 
-/** Hot work permits: schemas with the spec's messages word for word (docs/product.md). */
+/** Hot work permits: schemas with the product's messages word for word (docs/product.md). */
 
 export const PERMIT_TITLE_MIN = 5;
 export const PERMIT_TITLE_MAX = 100;
@@ -15,7 +15,7 @@ export const PERMIT_DESCRIPTION_MIN = 10;
 export const OTHER_EQUIPMENT = "Other (please specify)";
 const OTHER_PREFIX = "Other: ";
 
-/** The equipment choices of the request form, in the spec's order. */
+/** The equipment choices of the request form, in the product's order. */
 export const HOT_WORK_EQUIPMENT = [
   "Cutting torch",
   "Welding equipment",
@@ -29,7 +29,7 @@ export const HOT_WORK_EQUIPMENT = [
 export type HotWorkEquipment = (typeof HOT_WORK_EQUIPMENT)[number];
 
 /**
- * The 14 precaution checklist items. The spec names six; the rest complete the checklist from
+ * The 14 precaution checklist items. The product names six; the rest complete the checklist from
  * OSHA 29 CFR 1910.252 and NFPA 51B, which is what a hot work permit is checked against.
  */
 export const HOT_WORK_PRECAUTIONS = [
@@ -117,7 +117,7 @@ const equipmentItem = z
 const precautionItem = z
   .string({ error: "At least one safety precaution must be selected" })
   .refine((value) => (HOT_WORK_PRECAUTIONS as readonly string[]).includes(value), "Please choose precautions from the checklist")
-  // The checklist, for the API's OpenAPI document (the refine keeps the spec's message).
+  // The checklist, for the API's OpenAPI document (the refine keeps the product's message).
   .meta({ enum: [...HOT_WORK_PRECAUTIONS] });
 
 const requiredId = (message: string) =>
@@ -160,7 +160,7 @@ const permitFields = {
   requestedBy: requiredId("Requester information is required"),
 };
 
-/** The spec's message, when the end is before the start. */
+/** The product's message, when the end is before the start. */
 export const PERMIT_END_BEFORE_START = "End date must be on or after the start date";
 /** A permit that ends the minute it starts covers no work: the end must be later. */
 export const PERMIT_ZERO_LENGTH = "End time must be after the start time: a permit cannot last zero minutes";

@@ -68,7 +68,7 @@ describe("training module schema", () => {
     [{ ...valid, content: { sections: [section], quiz: [{ ...question, answer: undefined }] } }, "Answer index is required"],
     [{ ...valid, content: { sections: [section], quiz: [{ ...question, answer: null }] } }, "Answer index is required"],
     [{ ...valid, content: { sections: [section], quiz: [{ ...question, answer: 2 }] } }, "Answer index must point to one of the options"],
-  ])("reports the spec's message (%#)", (input, message) => {
+  ])("reports the product's message (%#)", (input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
 

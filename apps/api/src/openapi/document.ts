@@ -59,6 +59,20 @@ const FILE_SCHEMAS: Record<string, JsonSchema> = {
   "text/csv": { type: "string", description: "RFC 4180, UTF-8" },
 };
 
+/**
+ * A file the route also answers, besides its JSON: with `?format=<format>` (or the `Accept` media
+ * type, where given), status 200 and this media type.
+ */
+interface OtherFormat {
+  format: string;
+  accept?: string;
+  mediaType: string;
+  schema: JsonSchema;
+}
+
+/** A list's CSV export (rest/csv.ts). */
+const LIST_CSV: JsonSchema = { type: "string", description: "RFC 4180, UTF-8 with a byte order mark" };
+
 /** Procedures anyone may call, signed in or not. */
 const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout"]);
 
@@ -102,7 +116,22 @@ export async function procedureOf(route: RestRoute): Promise<string | undefined>
 
 /** Zod to JSON Schema, with named schemas moved to `components.schemas`. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    // A date is read from JSON as an ISO 8601 string (z.coerce.date() in the domain's inputs).
+    override: (ctx) => {
+      const def = ctx.zodSchema._zod.def;
+      if (def.type === "date") Object.assign(ctx.jsonSchema, { type: "string", format: "date-time" });
+      // `undefined` in a union is "may be left out", which `required` already says; as a schema it
+      // would be `{}`, which matches anything.
+      if (def.type === "union" && Array.isArray(ctx.jsonSchema.anyOf)) {
+        const options = (def as unknown as { options: z.ZodType[] }).options;
+        ctx.jsonSchema.anyOf = ctx.jsonSchema.anyOf.filter((_, i) => options[i]?._zod.def.type !== "undefined");
+      }
+    },
+  }) as JsonSchema;
   const { $schema: _drop, $defs, ...rest } = json;
   for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[name] = rewriteRefs(def) as JsonSchema;
   return rewriteRefs(rest) as JsonSchema;
@@ -135,6 +164,32 @@ const ERROR_TEXT: Record<number, string> = {
 
 const SUCCESS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "Done; no body" };
 
+/**
+ * What each tag (the first segment after /api, accounts grouped) holds. A route under a new
+ * segment needs its line here: Redocly's lint (test/openapi.test.ts) refuses a tag without one.
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  accounts: "Sign-in, the signed-in user, users, worker profiles and invite tokens",
+  projects: "Projects, their assigned workers and safety plans",
+  "safety-plans": "Every project's safety plan, for staff",
+  workers: "Workers, their projects, training records and video progress",
+  managers: "Safety managers (admin)",
+  "jha-forms": "Job hazard analyses, their comments and photos",
+  "jha-comments": "Comments on a job hazard analysis",
+  "incident-reports": "Incident reports, their history, photos and OSHA recordkeeping",
+  "hot-work-permits": "Hot work permits and their approval, rejection and closing",
+  "safety-comments": "Safety messages from workers and the safety manager's answers",
+  "training-modules": "Training modules, their Spanish versions and quiz attempts",
+  "training-completion": "Every worker's training status, for staff",
+  "safety-videos": "Weekly safety videos",
+  dashboard: "The dashboard's figures and lists",
+  establishments: "OSHA establishments and their yearly hours",
+  osha: "OSHA Forms 300, 300A and 301, ITA files and incidence rates",
+  photos: "Photos of incident reports and JHA forms",
+  tokens: "Service tokens for scripts and other systems",
+  health: "Whether the server and its database answer",
+};
+
 const tagOf = (path: string) => {
   const segment = path.split("/")[2] ?? "api";
   if (
@@ -156,6 +211,14 @@ const operationId = (route: RestRoute) =>
       part.startsWith(":") ? `By${part.charAt(1).toUpperCase()}${part.slice(2)}` : part.charAt(0).toUpperCase() + part.slice(1),
     )
     .join("");
+
+/** The health check's answer (rest/register.ts): its own shape, not the error body. */
+const health = (status: string, db: string, withMessage = false): JsonSchema => ({
+  type: "object",
+  properties: { status: { const: status }, db: { const: db }, ...(withMessage ? { message: { type: "string" } } : {}) },
+  required: ["status", "db", ...(withMessage ? ["message"] : [])],
+  additionalProperties: false,
+});
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
@@ -238,18 +301,27 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     }
 
     const status = route.status ?? 200;
+    let otherFormats: OtherFormat[] | undefined;
     const answer = responses[procedurePath];
     const success: Record<string, unknown> = { description: SUCCESS_TEXT[status] ?? "OK" };
     if (status !== 204) {
       if (raw?.binary) {
         success.content = { [raw.binary]: { schema: { type: "string", contentMediaType: raw.binary } } };
       } else {
+        // A route that answers JSON declares only JSON on its 200, so a generated client types the
+        // answer as what it is, not "the JSON or a string". Its files (CSV, PDF: asked for with
+        // `?format=` or `Accept`) are listed in `x-other-formats` (docs/decisions/0120-openapi-contract.md).
         const content: Record<string, unknown> = {};
         if (answer) content["application/json"] = { schema: toSchema(answer, "output", schemas) };
-        if (csvRoutes.has(key)) content["text/csv"] = { schema: { type: "string", description: "RFC 4180, UTF-8 with BOM" } };
-        for (const type of Object.values(route.formats ?? {}))
-          content[type] = { schema: FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type } };
+        const files: OtherFormat[] = [];
+        if (csvRoutes.has(key)) files.push({ format: "csv", accept: "text/csv", mediaType: "text/csv", schema: LIST_CSV });
+        for (const [format, type] of Object.entries(route.formats ?? {})) {
+          const schema = FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type };
+          if (answer) files.push({ format, ...(type === "application/pdf" ? { accept: type } : {}), mediaType: type, schema });
+          else content[type] = { schema };
+        }
         if (Object.keys(content).length > 0) success.content = content;
+        if (files.length > 0) otherFormats = files;
       }
     }
 
@@ -289,6 +361,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses: responsesObject,
+      ...(otherFormats ? { "x-other-formats": otherFormats } : {}),
       "x-procedure": procedurePath,
     };
   }
@@ -302,9 +375,12 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       responses: {
         "200": {
           description: "The server and its database answer",
-          content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" }, db: { const: "ok" } } } } },
+          content: { "application/json": { schema: health("ok", "ok") } },
         },
-        "503": { description: ERROR_TEXT[503], content: { "application/json": { schema: errorRef } } },
+        "503": {
+          description: "The database is unavailable, or came back empty and is not yet migrated again",
+          content: { "application/json": { schema: health("error", "unavailable", true) } },
+        },
       },
     },
   };
@@ -314,6 +390,8 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     info: {
       title: "SiteSafe API",
       version,
+      // No licence is granted: the code and its API are the company's own (the packages are private).
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
         "The REST API of SiteSafe. Authenticate with a service token (`Authorization: Bearer sst_...`, created on the profile page) " +
         "or with the session cookie of `POST /api/login`. Cookie requests that change data must send this server's `Origin`. " +
@@ -322,7 +400,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     servers: [{ url: "/" }],
     security: [{ bearerToken: [] }, { cookieSession: [] }],
     tags: [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[]) ?? [])))].map(
-      (name) => ({ name }),
+      (name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }),
     ),
     paths,
     components: {

@@ -32,14 +32,15 @@ import { z } from "zod";
  * What each procedure answers, as JSON on the wire (timestamps are ISO 8601 strings, date-only
  * fields `YYYY-MM-DD`), keyed by procedure path. The OpenAPI document (document.ts) takes every
  * REST route's response from here, and test/openapi.test.ts checks real answers of every route
- * against it, so this cannot drift from what the server sends. Objects are open (more fields may
- * be added); the fields named here are always present.
+ * against it, so this cannot drift from what the server sends. Objects are closed: every field
+ * the server sends is named here (the document says `additionalProperties: false`, and the test
+ * refuses an answer with a field it does not name); a field not marked optional is always present.
  */
 
 const id = z.number().int().positive();
 const timestamp = z.iso.datetime({ offset: true });
 const date = z.iso.date();
-const obj = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.looseObject(shape).meta({ id: name });
+const obj = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.strictObject(shape).meta({ id: name });
 
 const success = obj("Success", { success: z.literal(true) });
 
@@ -130,6 +131,8 @@ const workerProject = obj("WorkerProject", {
   assignedAt: timestamp,
   workerCount: z.number().int(),
   compliancePercentage: z.number().min(0).max(100),
+  hasSafetyPlan: z.boolean(),
+  assignmentRole: z.string().nullable().describe("The worker's role on this project"),
 });
 const assignment = obj("Assignment", { id, projectId: id, workerId: id, role: z.string().nullable(), assignedAt: timestamp });
 const planFields = {
@@ -149,7 +152,7 @@ const projectPlan = obj("ProjectSafetyPlan", {
   location: z.string(),
   status: z.enum(projectStatuses),
   hasSafetyPlan: z.boolean(),
-  plan: z.looseObject(planFields).nullable(),
+  plan: z.strictObject(planFields).nullable(),
 });
 
 const jhaForm = obj("JhaForm", {
@@ -158,8 +161,8 @@ const jhaForm = obj("JhaForm", {
   projectName: z.string(),
   title: z.string(),
   jobDescription: z.string(),
-  hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.enum(riskLevels) })),
-  controlMeasures: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
+  hazards: z.array(z.strictObject({ description: z.string(), riskLevel: z.enum(riskLevels) })),
+  controlMeasures: z.array(z.strictObject({ description: z.string(), responsibility: z.string() })),
   submittedBy: id.nullable(),
   submitterName: z.string().nullable(),
   submittedAt: timestamp,
@@ -170,6 +173,7 @@ const jhaComment = obj("JhaComment", {
   jhaFormId: id,
   userId: id.nullable(),
   authorName: z.string().nullable(),
+  authorRole: z.enum(roles).nullable().describe("The author's account role; null once the account is deleted"),
   content: z.string(),
   visibility: z.enum(jhaCommentVisibilities),
   createdAt: timestamp,
@@ -196,7 +200,7 @@ const incidentReport = obj("IncidentReport", {
 });
 const incidentDetail = obj("IncidentReportDetail", {
   ...incidentReport.shape,
-  involvedWorkerDetails: z.array(z.looseObject({ id, name: z.string() })),
+  involvedWorkerDetails: z.array(z.strictObject({ id, name: z.string(), role: z.string().nullable().describe("The worker's position") })),
 });
 const auditEntry = obj("AuditEntry", {
   id,
@@ -261,8 +265,12 @@ const safetyComment = obj("SafetyMessage", {
   resolvedAt: timestamp.nullable(),
   resolvedBy: id.nullable(),
   managerResponse: z.string().nullable(),
-  user: z.looseObject({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
-  project: z.looseObject({ name: z.string(), location: z.string() }).nullable(),
+  user: z.strictObject({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  resolvedByUser: z
+    .strictObject({ firstName: z.string().nullable(), lastName: z.string().nullable() })
+    .nullable()
+    .describe("Who resolved it; null while unresolved"),
+  project: z.strictObject({ name: z.string(), location: z.string() }).nullable(),
 });
 
 const trainingModule = obj("TrainingModule", {
@@ -272,7 +280,24 @@ const trainingModule = obj("TrainingModule", {
   description: z.string(),
   type: z.enum(trainingModuleTypes),
   duration: z.number().int(),
-  content: z.unknown().describe("Sections, guidelines and quiz of the module"),
+  content: obj("TrainingModuleContent", {
+    sections: z.array(z.strictObject({ title: z.string(), content: z.string(), points: z.array(z.string()).optional() })),
+    quiz: z
+      .array(z.strictObject({ question: z.string(), options: z.array(z.string()) }))
+      .describe("The questions without their answers: the server grades an attempt"),
+    guidelines: z
+      .array(
+        z.strictObject({
+          category: z.string(),
+          title: z.string(),
+          oshaStandard: z.string(),
+          description: z.string(),
+          keyPoints: z.array(z.string()),
+          resourceLink: z.string().optional(),
+        }),
+      )
+      .optional(),
+  }),
   createdAt: timestamp,
   language: z.enum(languages).describe("The language of title, description and content: the reader's when the module has it, else en"),
 });
@@ -352,7 +377,7 @@ const establishment = obj("Establishment", {
   size: z.number().int().describe("ITA size code: 1 (< 20), 21 (20-99), 22 (100-249), 3 (250+)"),
   establishmentType: z.number().int().describe("ITA establishment type: 1 private, 2 state government, 3 local government"),
   isCompanyDefault: z.boolean(),
-  projects: z.array(z.looseObject({ id, name: z.string() })),
+  projects: z.array(z.strictObject({ id, name: z.string() })),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -415,7 +440,7 @@ const recordkeeping = obj("Recordkeeping", {
 });
 
 const incidentRecordkeeping = obj("IncidentRecordkeeping", {
-  incident: z.looseObject({
+  incident: z.strictObject({
     id,
     title: z.string(),
     date,
@@ -427,7 +452,7 @@ const incidentRecordkeeping = obj("IncidentRecordkeeping", {
   recordkeeping: recordkeeping.nullable().describe("null until the incident is classified"),
 });
 
-const rate = z.looseObject({
+const rate = z.strictObject({
   value: z.number().nullable().describe("Rounded to 2 decimals; null without hours worked"),
   cases: z.number().int().describe("The cases counted"),
   hours: z.number().describe("The hours worked"),
@@ -472,7 +497,7 @@ const log300Row = obj("Log300Row", {
   injuryType: z.enum(injuryTypes),
 });
 
-const fileIssue = z.looseObject({ row: z.number().int().nullable(), column: z.string(), message: z.string() });
+const fileIssue = z.strictObject({ row: z.number().int().nullable(), column: z.string(), message: z.string() });
 
 const oshaCase = obj("OshaCase", {
   incidentId: id,
@@ -622,6 +647,9 @@ export const responses: Record<string, z.ZodType> = {
     registeredWorkers: z.number().int(),
     safetyCompliance: z.number().min(0).max(100),
     incidentReports: z.number().int(),
+    userId: id.describe("The signed-in user the figures are for"),
+    workerAssignedProjects: z.number().int().describe("The viewer's own projects; 0 without a worker profile"),
+    workerTrainingCompletion: z.number().min(0).max(100).describe("The viewer's own training completion; 0 without a worker profile"),
   }),
   "dashboard.upcoming": list(
     obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() }),
@@ -634,6 +662,10 @@ export const responses: Record<string, z.ZodType> = {
       publishedAt: timestamp,
       requiredWatchByDate: timestamp.nullable(),
       thumbnail: z.string().nullable(),
+      progress: z
+        .strictObject({ status: z.enum(videoStatuses), watchedPercentage: z.number().min(0).max(100) })
+        .nullable()
+        .describe("The viewer's own progress; null without a worker profile or before they start"),
     }),
   ),
   "dashboard.recentIncidents": list(
@@ -646,11 +678,12 @@ export const responses: Record<string, z.ZodType> = {
       status: z.enum(incidentStatuses),
       date,
       location: z.string(),
+      description: z.string(),
     }),
   ),
   "dashboard.trainingCompletion": obj("TrainingCompletionSummary", {
     modules: z.array(
-      z.looseObject({
+      z.strictObject({
         moduleId: id,
         title: z.string(),
         completedCount: z.number().int(),
@@ -658,11 +691,18 @@ export const responses: Record<string, z.ZodType> = {
         percentage: z.number(),
       }),
     ),
+    worker: z
+      .strictObject({ completionPercentage: z.number().min(0).max(100), completedCount: z.number().int(), totalModules: z.number().int() })
+      .nullable()
+      .describe("The asked-for worker's figures (by default the viewer's own); null without a worker profile"),
+    workerCompletionPercentages: z
+      .record(z.string(), z.number().min(0).max(100))
+      .describe("Every visible worker's completion, by worker id: staff see every worker, a worker only themselves"),
   }),
   "dashboard.unwatchedRequiredVideos": obj("UnwatchedRequiredVideos", {
     count: z.number().int(),
     videos: z.array(
-      z.looseObject({
+      z.strictObject({
         id,
         title: z.string(),
         duration: z.number().int(),
@@ -689,7 +729,7 @@ export const responses: Record<string, z.ZodType> = {
     hours: establishmentYear.nullable(),
     totals: summaryTotals,
     rates,
-    certification: z.looseObject({ name: text, title: text, phone: text, date }).nullable(),
+    certification: z.strictObject({ name: text, title: text, phone: text, date }).nullable(),
     itaIssues: z
       .looseObject({ summary: z.array(fileIssue), cases: z.array(fileIssue) })
       .describe("What OSHA's Injury Tracking Application would reject"),
@@ -702,8 +742,8 @@ export const responses: Record<string, z.ZodType> = {
   }),
   "osha.rates": obj("OshaRates", {
     year: z.number().int(),
-    establishments: z.array(z.looseObject({ establishmentId: id, name: z.string(), isCompanyDefault: z.boolean(), ...yearCounts, rates })),
-    company: z.looseObject({ ...yearCounts, annualAverageEmployees: z.number(), totalHoursWorked: z.number(), rates }),
+    establishments: z.array(z.strictObject({ establishmentId: id, name: z.string(), isCompanyDefault: z.boolean(), ...yearCounts, rates })),
+    company: z.strictObject({ ...yearCounts, annualAverageEmployees: z.number(), totalHoursWorked: z.number(), rates }),
   }),
   "photos.list": list(photo),
   "photos.upload": photo,
@@ -712,7 +752,7 @@ export const responses: Record<string, z.ZodType> = {
     photoCount: z.number().int(),
     totalBytes: z.number().int(),
     recordsWithPhotos: z.number().int(),
-    byKind: z.array(z.looseObject({ kind: z.enum(PHOTO_RECORD_KINDS), photoCount: z.number().int(), totalBytes: z.number().int() })),
+    byKind: z.array(z.strictObject({ kind: z.enum(PHOTO_RECORD_KINDS), photoCount: z.number().int(), totalBytes: z.number().int() })),
   }),
   "tokens.list": list(serviceToken),
   "tokens.create": serviceToken

@@ -7,7 +7,7 @@ export const jhaRoutes: RestRoute[] = [
   get("/api/jha-forms/:id", (c, r) => c.jha.byId(r.input)),
   put("/api/jha-forms/:id", (c, r) => c.jha.update(r.input)),
   del("/api/jha-forms/:id", (c, r) => c.jha.delete(r.input)),
-  // Comments (the entity exists in the spec; the paths are ours).
+  // Comments (the entity exists in the product; the paths are ours).
   get("/api/jha-forms/:id/comments", (c, r) => c.jha.comments(r.input)),
   post("/api/jha-forms/:id/comments", (c, r) => c.jha.addComment({ ...r.body, jhaFormId: r.params.id } as never)),
   put("/api/jha-comments/:id", (c, r) => c.jha.updateComment(r.input)),

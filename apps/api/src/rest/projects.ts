@@ -40,7 +40,7 @@ async function assertMayUpload(caller: Caller) {
 }
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../router.js";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** What a REST route hands its procedure. Inputs are validated by the procedure's own schema. */
 export interface RestRequest {

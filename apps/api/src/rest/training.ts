@@ -12,6 +12,6 @@ export const trainingRoutes: RestRoute[] = [
   get("/api/workers/:workerId/trainings", (c, r) => c.training.workerTrainings(r.input)),
   post("/api/workers/:workerId/trainings", (c, r) => c.training.createProgress(r.input)),
   put("/api/workers/:workerId/trainings/:moduleId", (c, r) => c.training.updateProgress(r.input)),
-  // Beyond the spec: the knowledge check is graded here, not in the browser.
+  // Beyond the product rules: the knowledge check is graded here, not in the browser.
   post("/api/workers/:workerId/trainings/:moduleId/attempts", (c, r) => c.training.submitAttempt(r.input)),
 ];

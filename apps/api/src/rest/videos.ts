@@ -9,7 +9,7 @@ export const videosRoutes: RestRoute[] = [
   get("/api/workers/:workerId/videos", (c, r) => c.videos.workerVideos(r.input)),
   post("/api/workers/:workerId/videos", (c, r) => c.videos.createProgress(r.input)),
   put("/api/workers/:workerId/videos/:videoId", (c, r) => c.videos.updateProgress(r.input)),
-  // Beyond the spec: "I watched this", kept apart from the player-tracked status.
+  // Beyond the product rules: "I watched this", kept apart from the player-tracked status.
   post("/api/workers/:workerId/videos/:videoId/self-attest", (c, r) => c.videos.selfAttest(r.input), 200),
   get("/api/workers/:workerId/required-videos", (c, r) => c.videos.requiredVideos(r.input)),
 ];

@@ -8,7 +8,7 @@ export const workersRoutes: RestRoute[] = [
   put("/api/workers/:id", (c, r) => c.workers.update(r.input)),
   del("/api/workers/:id", (c, r) => c.workers.delete(r.input)),
   get("/api/workers/:id/projects", (c, r) => c.workers.projects(r.input)),
-  // Not in the spec's table: the managers list and the admin-only manager form.
+  // Not in the product's table: the managers list and the admin-only manager form.
   get("/api/managers", (c, r) => c.workers.list({ ...(r.query as object), managersOnly: true })),
   post("/api/managers", (c, r) => c.workers.createManager(r.input)),
 ];

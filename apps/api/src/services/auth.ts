@@ -23,7 +23,7 @@ import { admitLoginAttempt } from "./loginLimits.js";
  */
 
 /** Position given to a worker who signs up on their own; a manager can change it later. */
-export const SELF_REGISTERED_POSITION = "Worker";
+const SELF_REGISTERED_POSITION = "Worker";
 
 export async function login(ctx: Context, input: z.infer<typeof loginSchema>) {
   const attempt = await admitLoginAttempt(ctx.db, ctx.log, input.username, ctx.ip);

@@ -7,9 +7,9 @@ import type { Kysely } from "kysely";
  * project's forms, which project a form may be filed into, who files it, and the form's choices.
  */
 
-export const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
-export const NO_WORKER_PROFILE = "A worker profile is required to file forms";
-export const INVALID_PROJECT = "Please select a valid project";
+const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
+const NO_WORKER_PROFILE = "A worker profile is required to file forms";
+const INVALID_PROJECT = "Please select a valid project";
 export const INVALID_WORKER = "Please select a valid worker";
 
 /** Workers see only their assigned projects' records (403 otherwise); staff see all. */
@@ -24,8 +24,8 @@ export async function assertFilableProject(db: Kysely<Database>, actor: Actor, p
 }
 
 /**
- * Who filed a form: a worker always files as their own profile whatever the payload says (spec:
- * the submitter and reporter are locked for workers); staff name any existing worker, defaulting
+ * Who filed a form: a worker always files as their own profile whatever the payload says (a product
+ * rule: the submitter and reporter are locked for workers); staff name any existing worker, defaulting
  * to their own profile when they have one.
  */
 export async function resolveFiler(

@@ -13,7 +13,7 @@ import { FiguresCache } from "../figuresCache.js";
  * meanwhile waits on the row's unique key, then finds the stored answer and returns it; a failed
  * create rolls the row back too, so a retry runs again. Keys are per user and kept 24 hours.
  */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_INVALID = "Idempotency-Key must be 1 to 255 visible characters";
 export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
 
@@ -65,7 +65,7 @@ export function deleteExpiredKeys(db: Kysely<Database>): Promise<number> {
 }
 
 /** The procedure and its validated input, hashed; bytes (uploads) are hashed as they are. */
-export function fingerprintOf(path: string, input: unknown): string {
+function fingerprintOf(path: string, input: unknown): string {
   const hash = createHash("sha256").update(path).update("\0");
   feed(hash, input);
   return hash.digest("base64url");

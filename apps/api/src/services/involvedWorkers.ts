@@ -2,8 +2,8 @@ import { type Database, jha } from "@sitesafe/db";
 import { type Actor, badRequest, isStaff, readableProjectIds } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 
-export const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
-export const INVOLVED_WORKER_OFF_PROJECT = "Involved workers must be workers on the report's project";
+const INVOLVED_WORKER_MISSING = "One or more involved workers do not exist";
+const INVOLVED_WORKER_OFF_PROJECT = "Involved workers must be workers on the report's project";
 
 /**
  * Who an incident report may name as involved (docs/security.md, finding 5). Staff see every worker, so

@@ -37,11 +37,11 @@ import type { Kysely } from "kysely";
 export const ONLY_RECORD_KEEPERS = "Only admins and managers keep OSHA injury and illness records";
 export const ESTABLISHMENT_HAS_RECORDS =
   "This establishment has hours or recordable cases on file; OSHA records are kept for five years (29 CFR 1904.33), so it cannot be deleted";
-export const UNKNOWN_PROJECTS = "One or more projects do not exist";
-export const UNKNOWN_EMPLOYEE = "Please select a valid worker";
-export const NOT_RECORDABLE_CASE = "This incident is not classified as a recordable case";
-export const ITA_SUMMARY_REJECTED = "OSHA's Injury Tracking Application would reject this summary file";
-export const ITA_CASES_REJECTED = "OSHA's Injury Tracking Application would reject this case file";
+const UNKNOWN_PROJECTS = "One or more projects do not exist";
+const UNKNOWN_EMPLOYEE = "Please select a valid worker";
+const NOT_RECORDABLE_CASE = "This incident is not classified as a recordable case";
+const ITA_SUMMARY_REJECTED = "OSHA's Injury Tracking Application would reject this summary file";
+const ITA_CASES_REJECTED = "OSHA's Injury Tracking Application would reject this case file";
 
 interface Ctx {
   db: Kysely<Database>;

@@ -34,7 +34,7 @@ import type { ServiceContext } from "./context.js";
 const PERMIT = "Hot work permit";
 
 /** The permit's facts, after the checks every action shares: it exists (404) and the caller sees its project (403). */
-export async function visiblePermitFacts(db: Kysely<Database>, actor: Actor, id: number) {
+async function visiblePermitFacts(db: Kysely<Database>, actor: Actor, id: number) {
   const facts = await permits.findPermitFacts(db, id);
   if (!facts) throw notFound(PERMIT);
   if (!canSeeProject(actor, facts.projectId)) throw forbidden("You can only view permits for projects you're assigned to");
@@ -90,7 +90,7 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
  * requester's contact details only for staff and the requester (`withWorkerContactFor`, domain
  * policy): a co-worker sees the name.
  */
-export async function permitDetail(db: Kysely<Database>, actor: Actor, id: number) {
+async function permitDetail(db: Kysely<Database>, actor: Actor, id: number) {
   const permit = await permits.findPermitDetail(db, id);
   if (!permit) throw notFound(PERMIT);
   const history = await audit.auditHistory(db, "permit", id);
@@ -114,7 +114,7 @@ type Transition = keyof typeof permitTransitions;
 /**
  * An approval records what the approver accepted without: the precautions not ticked and a fire
  * watch required with nobody named (the web app lists them in its confirmation first). REST
- * clients approve with an empty body as in the spec; the gaps are recorded all the same.
+ * clients approve with an empty body as in the product; the gaps are recorded all the same.
  */
 const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
   const permit = await permits.findPermitDetail(trx, id);

@@ -36,8 +36,8 @@ export const NOT_YOUR_PHOTO = "You can only delete photos you added to a record 
 export const NO_PREVIEW = "This photo has no preview";
 const NOT_YOUR_PROJECT = "You can only access records of projects you're assigned to";
 /** Larger images are refused before decoding: a small file can hold a huge, memory-hungry image. */
-export const PHOTO_MAX_PIXELS = 50_000_000;
-export const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
+const PHOTO_MAX_PIXELS = 50_000_000;
+const PHOTO_TOO_MANY_PIXELS = "The photo has more than 50 megapixels. Please choose a smaller photo.";
 /** A 503 when an upload (rest/photos.ts) or a decode waited too long for its turn. */
 export const PHOTOS_BUSY = "The server is busy with other photo uploads. Please try again shortly.";
 
@@ -101,7 +101,7 @@ export function decodeCost(meta: Metadata): number {
 const recordName = (record: PhotoRecordRef) => (record.kind === "incident" ? "Incident report" : "JHA form");
 
 /** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
-export async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
+async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
   const facts = await photos.recordFacts(db, record);
   if (!facts) throw notFound(recordName(record));
   if (!canSeeProject(actor, facts.projectId)) throw forbidden(NOT_YOUR_PROJECT);
@@ -169,7 +169,7 @@ export async function recordPhotos(db: Kysely<Database>, actor: Actor, record: P
 }
 
 /** A photo the actor may see: 404 when missing, 403 when its record is on another project. */
-export async function visiblePhoto(db: Kysely<Database>, actor: Actor, id: number) {
+async function visiblePhoto(db: Kysely<Database>, actor: Actor, id: number) {
   const photo = await photos.findPhoto(db, id);
   if (!photo) throw notFound("Photo");
   if (!canSeeProject(actor, photo.record.projectId)) throw forbidden(NOT_YOUR_PROJECT);
@@ -232,7 +232,7 @@ export interface PreparedPhoto {
  * sent with its EXIF and XMP items blanked in place (heifMetadata.ts), and has no thumbnail
  * (docs/decisions/0108-photos.md).
  */
-export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Promise<PreparedPhoto> {
+async function preparePhoto(data: Uint8Array, keepLocation: boolean): Promise<PreparedPhoto> {
   if (data.byteLength > PHOTO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
   const detected = await fileTypeFromBuffer(data);
   const contentType = detected?.mime;
@@ -283,7 +283,7 @@ export async function preparePhoto(data: Uint8Array, keepLocation: boolean): Pro
 const EXTENSION: Record<PhotoType, string> = { "image/jpeg": ".jpg", "image/png": ".png", "image/webp": ".webp", "image/heic": ".heic" };
 
 /** The name as shown and downloaded: no path, no control characters, at most 120 characters, the right extension. */
-export function cleanFileName(name: string, type: PhotoType): string {
+function cleanFileName(name: string, type: PhotoType): string {
   const base = (name.split(/[\\/]/).pop() ?? "")
     // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, "")

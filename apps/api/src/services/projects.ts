@@ -36,7 +36,7 @@ import type { ServiceContext } from "./context.js";
  */
 
 /** 404 for a missing project, then 403 for a worker who is not assigned to it. */
-export async function assertProjectVisible(db: Kysely<Database>, actor: Parameters<typeof canSeeProject>[0], id: number) {
+async function assertProjectVisible(db: Kysely<Database>, actor: Parameters<typeof canSeeProject>[0], id: number) {
   if (!(await projects.projectExists(db, id))) throw notFound("Project");
   if (!canSeeProject(actor, id)) throw forbidden("You can only view projects you are assigned to");
 }
@@ -47,7 +47,7 @@ export async function assertProjectVisible(db: Kysely<Database>, actor: Paramete
  * plan.pdf is refused. OLE2 compound files (.doc, .xls) detect as "cfb"; Office Open XML as
  * docx/xlsx; .csv and .txt have no signature and must be UTF-8 text without NUL bytes.
  */
-export async function checkSafetyPlanContent(fileName: string, data: Uint8Array): Promise<SafetyPlanExtension> {
+async function checkSafetyPlanContent(fileName: string, data: Uint8Array): Promise<SafetyPlanExtension> {
   const ext = safetyPlanExtension(fileName);
   if (!ext) throw new AppError("UNSUPPORTED_MEDIA_TYPE", FILE_TYPE_NOT_ACCEPTED);
   const detected = await fileTypeFromBuffer(data);

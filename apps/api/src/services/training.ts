@@ -43,7 +43,7 @@ type Ctx = { db: Kysely<Database>; actor: Actor };
  * the module has a translation that matches it question for question (else English). `language`
  * says which one the content is in, so the page can say when a module is not yet translated.
  */
-export function publicModule(module: training.TrainingModule, translation?: training.ModuleTranslation) {
+function publicModule(module: training.TrainingModule, translation?: training.ModuleTranslation) {
   if (translation && !translationMismatch(module.content, translation.content)) {
     const { sections, quiz, guidelines } = translation.content;
     const content = {
@@ -74,7 +74,7 @@ export async function modulesIn(db: Kysely<Database>, modules: training.Training
 }
 
 /** One module in the reader's language. */
-export async function moduleIn(db: Kysely<Database>, module: training.TrainingModule, language: Language) {
+async function moduleIn(db: Kysely<Database>, module: training.TrainingModule, language: Language) {
   const [localized] = await modulesIn(db, [module], language);
   return localized as ReturnType<typeof publicModule>;
 }

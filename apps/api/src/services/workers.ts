@@ -64,7 +64,7 @@ interface NewWorkerAccount {
  * The login account, the worker profile and the project assignments in ONE transaction: a taken
  * username or e-mail (caught by the unique indexes even under a race) rolls everything back.
  */
-export async function createWorkerWithAccount(ctx: { db: Kysely<Database>; actor: Actor }, input: NewWorkerAccount) {
+async function createWorkerWithAccount(ctx: { db: Kysely<Database>; actor: Actor }, input: NewWorkerAccount) {
   const taken = await users.takenIdentity(ctx.db, input.username, input.email);
   if (taken.username) throw conflict(USERNAME_TAKEN);
   if (taken.email) throw conflict(EMAIL_TAKEN);

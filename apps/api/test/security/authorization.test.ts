@@ -66,7 +66,7 @@ interface Row {
   expect: Expect;
   /** The outcome with service tokens, where it differs from the cookie session's. */
   bearer?: Expect;
-  /** Why the expectation is what it is, when the spec is not explicit. */
+  /** Why the expectation is what it is, when the product rules are not explicit. */
   why?: string;
 }
 
@@ -356,7 +356,7 @@ const MATRIX: Row[] = [
     path: "/api/jha-forms/:id",
     url: (f) => `/api/jha-forms/${f.jhaFormId}`,
     expect: projectScoped(200),
-    why: "A 403 on a JHA detail is access denied (spec)",
+    why: "A 403 on a JHA detail is access denied (a product rule)",
   },
   {
     method: "PUT",

@@ -303,7 +303,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
 }
 
 /** Every application table, for "nothing was written" checks. */
-export const ALL_TABLES = [
+const ALL_TABLES = [
   "users",
   "workers",
   "projects",
@@ -393,7 +393,7 @@ export function multipartBody(
 // ---------------------------------------------------------------------------------------------
 // Valid request bodies, shared by the authorization matrix and the fuzz tests.
 
-export const iso = (d: string) => new Date(d).toISOString();
+const iso = (d: string) => new Date(d).toISOString();
 export const uid = () => randomUUID().slice(0, 8);
 
 export const projectBody = () => ({

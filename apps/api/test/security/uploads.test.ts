@@ -171,13 +171,13 @@ describe("refused types: 415 and nothing stored", () => {
 });
 
 describe("size is enforced while streaming", () => {
-  it("the server's limit is the spec's 10 MB", () => {
+  it("the server's limit is the product's 10 MB", () => {
     expect(SAFETY_PLAN_MAX_BYTES).toBe(10 * 1024 * 1024);
   });
 
   const exact = () => Buffer.concat([PDF_BYTES, Buffer.alloc(SAFETY_PLAN_MAX_BYTES - PDF_BYTES.length, 0x20)]);
 
-  it("10 MB + 1 byte answers 413 with the spec's message and stores nothing", async () => {
+  it("10 MB + 1 byte answers 413 with the product's message and stores nothing", async () => {
     expect((await upload("small.pdf", PDF_BYTES)).statusCode).toBe(201);
     const before = await storedPlan();
     const res = await upload("bigger.pdf", Buffer.concat([exact(), Buffer.from(" ")]));

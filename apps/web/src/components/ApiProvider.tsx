@@ -26,7 +26,7 @@ let isRestored = false;
  * chunks (main.tsx has started the English already); otherwise the layout calls it as it renders.
  * The cache is still put back only for the right user (features/offline/queryCache.ts).
  */
-export function startSignedIn() {
+function startSignedIn() {
   clients ??= { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
   const { queryClient } = clients;
   restored ??= Promise.all([restoreQueryCache(queryClient).catch(() => undefined), loadAppTexts().catch(() => undefined)]).then(() => {

@@ -35,7 +35,7 @@ import { errorMessage, trpc } from "../lib/trpc";
 import { HEADER_HEIGHT } from "./headerHeight";
 import { TrainingReminder } from "./TrainingReminder";
 
-export const PRODUCT_NAME = "SiteSafe";
+const PRODUCT_NAME = "SiteSafe";
 
 function useLogout() {
   const { t } = useTranslation("common");

@@ -2,7 +2,7 @@ import { Group, Progress, Text } from "@mantine/core";
 import { type ComplianceBarContext, complianceColor, complianceStatus } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
-/** A compliance percentage with the spec's colour scale for the place it is shown. */
+/** A compliance percentage with the product's colour scale for the place it is shown. */
 export function ComplianceBar({
   value,
   context,

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Every destructive action asks first, with the spec's title and text. */
+/** Every destructive action asks first, with the product's title and text. */
 export function ConfirmDialog({
   opened,
   title,

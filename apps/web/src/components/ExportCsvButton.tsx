@@ -3,7 +3,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
 /** The CSV of a list path with the screen's current filters (the server's `?format=csv` export). */
-export function csvExportUrl(path: string, filters: Record<string, string | number | boolean | undefined | null>): string {
+function csvExportUrl(path: string, filters: Record<string, string | number | boolean | undefined | null>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters))
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));

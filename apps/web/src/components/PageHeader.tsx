@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** Every page shows a title and subtitle on top (spec: App shell). */
+/** Every page shows a title and subtitle on top (product rule: App shell). */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm" wrap="wrap">

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Lists render at most a page of rows at a time, however many records there are. */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 
 /**
  * A screen's page of a server list (docs/decisions/performance.md): the page number, and the `limit`/`offset` to ask

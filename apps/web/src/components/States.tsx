@@ -27,7 +27,7 @@ export function EmptyState({ title, message, action, icon }: { title: string; me
   );
 }
 
-/** A load error with the spec's Try Again button. */
+/** A load error with the product's Try Again button. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const { t } = useTranslation("common");
   return (

@@ -20,7 +20,7 @@ export interface StoredDraft<V> {
 
 const keyOf = (userId: number, formKey: string) => `${PREFIX}${userId}.${formKey}`;
 
-export function readDraft<V>(userId: number | undefined, formKey: string): StoredDraft<V> | null {
+function readDraft<V>(userId: number | undefined, formKey: string): StoredDraft<V> | null {
   if (userId === undefined) return null;
   try {
     const raw = window.localStorage.getItem(keyOf(userId, formKey));
@@ -41,7 +41,7 @@ function writeDraft<V>(userId: number, formKey: string, values: V) {
   }
 }
 
-export function removeDraft(userId: number | undefined, formKey: string) {
+function removeDraft(userId: number | undefined, formKey: string) {
   if (userId === undefined) return;
   try {
     window.localStorage.removeItem(keyOf(userId, formKey));

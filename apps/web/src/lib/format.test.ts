@@ -14,7 +14,7 @@ import { applyLanguage, i18n } from "./i18n";
 const now = new Date(2026, 10, 23, 10, 0); // Monday, Nov 23 2026, 10:00 local
 
 describe("date formats", () => {
-  it("formats dates, permit date-times and profile date-times as the spec writes them", () => {
+  it("formats dates, permit date-times and profile date-times as the product writes them", () => {
     expect(formatDate("2026-01-05")).toBe("Jan 5, 2026");
     expect(formatDateTime(new Date(2026, 0, 5, 15, 4))).toBe("Jan 5, 2026 3:04 PM");
     expect(formatLongDateTime(new Date(2026, 0, 5, 9, 7))).toBe("January 5, 2026 at 9:07 AM");

@@ -2,7 +2,7 @@ import dayjs from "dayjs";
 import { currentLanguage, i18n, intlLocale } from "./i18n";
 
 /**
- * The spec's display formats (docs/product.md), through dayjs. The spec writes them in
+ * The product's display formats (docs/product.md), through dayjs. The product writes them in
  * date-fns notation ("MMM d, yyyy"); these are the same formats in dayjs tokens. In Spanish the
  * day comes first ("5 ene 2026") and names are Spanish (dayjs's locale, set by lib/i18n).
  */

@@ -33,7 +33,7 @@ const staff: readonly Role[] = ["admin", "manager"];
 const admin: readonly Role[] = ["admin"];
 
 /** The menu of the route table (docs/product.md), filtered by role. */
-export const navEntries: NavEntry[] = [
+const navEntries: NavEntry[] = [
   { label: "Dashboard", labelKey: "nav.dashboard", to: "/", icon: IconHome, roles: all },
   { label: "Projects", labelKey: "nav.projects", to: "/projects", icon: IconBuildingSkyscraper, roles: all },
   { label: "Workers", labelKey: "nav.workers", to: "/workers", icon: IconUsers, roles: staff },

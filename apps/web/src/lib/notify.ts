@@ -8,7 +8,7 @@ export const toastCloseButton = {
   },
 };
 
-/** Toasts: success in green, failure in red ("destructive"), the spec's titles and texts. */
+/** Toasts: success in green, failure in red ("destructive"), the product's titles and texts. */
 export function notifySuccess(title: string, message?: string) {
   notifications.show({ title, message: message ?? "", color: "green", closeButtonProps: toastCloseButton });
 }

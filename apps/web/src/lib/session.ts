@@ -3,7 +3,7 @@
 
 import { languageHeaders } from "./i18n";
 
-/** Full navigation after login, registration and logout, as the spec asks: every cache starts clean. */
+/** Full navigation after login, registration and logout, as the product asks: every cache starts clean. */
 export function navigateFully(path: string) {
   window.location.assign(path);
 }

@@ -1,7 +1,7 @@
 import type { AppRouter } from "@sitesafe/api/types";
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, TRPCClientError } from "@trpc/client";
-import { createTRPCReact, type inferReactQueryProcedureOptions } from "@trpc/react-query";
+import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import superjson from "superjson";
 import { isOnline } from "../features/offline/network";
@@ -10,10 +10,9 @@ import { i18n, languageHeaders } from "./i18n";
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /**
- * Spec section 9: stale after 30 s, no retries, refetch on window focus, no polling. Offline, a
+ * Stale after 30 s, no retries, refetch on window focus, no polling. Offline, a
  * screen with saved answers shows them without asking (asking would turn them into an error), and
  * asks again when the connection returns; a screen never opened before tries once
  * ("offlineFirst") and shows its error instead of spinning until the signal returns.
@@ -48,13 +47,13 @@ interface Invalidates {
 
 /**
  * After a change, a list's cached answers reload together: the whole list (`<area>.list`, still
- * read by pickers and the spec's clients) and the screens' pages (`<area>.page`).
+ * read by pickers and the product's clients) and the screens' pages (`<area>.page`).
  */
 export function invalidateLists(area: { list: Invalidates; page: Invalidates }) {
   return Promise.all([area.list.invalidate(), area.page.invalidate()]);
 }
 
-/** The server's message for a failed call, or the fallback the spec gives for that screen. */
+/** The server's message for a failed call, or the fallback the product gives for that screen. */
 export function errorMessage(error: unknown, fallback = i18n.t("common:errors.unexpected")): string {
   if (error instanceof TRPCClientError) return error.message || fallback;
   if (error instanceof Error && error.message) return error.message;

@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely";
  * forget everything, all the time. These counters move only for writes to this database.
  *
  * - `data_versions` holds one counter per table. A reader reads them in one query before anything
- *   else (queries/dataVersions.ts).
+ *   else (a query module removed with the read memory: docs/decisions/0115-no-read-memory.md).
  * - Every tracked table has a statement-level trigger (`note_data_change`): it notes the table's
  *   name in a setting local to the transaction and, on the transaction's first write, inserts a
  *   row into `data_change_marks`.

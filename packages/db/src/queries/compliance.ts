@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 
 /**
- * Worker compliance in SQL: the spec's overall training percentage,
+ * Worker compliance in SQL: the product's overall training percentage,
  *   (completed modules x 100 + sum of in-progress progress) / (number of modules x 100),
  * as a whole percent; 100 when there are no modules at all (nothing is required).
  * Returns a subquery (workerId, compliance) over every worker, for joins in lists and dashboards,
@@ -36,7 +36,7 @@ export function projectComplianceQuery(db: Kysely<Database>) {
     .groupBy("p.id");
 }
 
-/** The spec's percentage over one worker's training rows (`wt`), 100 when no module exists. */
+/** The product's percentage over one worker's training rows (`wt`), 100 when no module exists. */
 const compliancePercent = sql<number>`case when (select count(*) from training_modules) = 0 then 100 else round(
   (100 * count(*) filter (where wt.status = 'completed')
     + coalesce(sum(wt.progress) filter (where wt.status = 'in_progress'), 0))::numeric
@@ -82,7 +82,7 @@ export interface ProjectFigures {
  * training rows is the costly part of every project screen (~25,000 rows for a page of 50 on the
  * large dataset), so the figures are looked up separately from the projects' own columns: read
  * now (`projectFiguresOf`), or from the API's short-lived memory of every project's figures
- * (apps/api/src/projectFigures.ts). The map has an entry for every requested project that exists.
+ * (apps/api/src/figuresCache.ts). The map has an entry for every requested project that exists.
  */
 export type ProjectFiguresLookup = FiguresLookup<ProjectFigures>;
 
@@ -129,7 +129,7 @@ export function withFigures<T extends { id: number }>(
 
 /**
  * Where worker lists get each worker's compliance: read now (`workerComplianceOfIds`), or from the
- * API's short-lived memory of every worker's (apps/api/src/projectFigures.ts). Same contract as
+ * API's short-lived memory of every worker's (apps/api/src/figuresCache.ts). Same contract as
  * `ProjectFiguresLookup`: an entry for every requested worker that exists.
  */
 export type WorkerComplianceLookup = FiguresLookup<number>;

@@ -301,7 +301,7 @@ export interface WorkerCompletion {
 /**
  * Training completion in two queries. Staff count every worker; a worker counts only themselves.
  * Per module: the share of counted workers who completed it (0 with nobody counted).
- * Per worker: the spec's overall training percentage and completed modules.
+ * Per worker: the product's overall training percentage and completed modules.
  */
 export async function trainingCompletion(
   db: Kysely<Database>,

@@ -20,14 +20,14 @@ import { errorMessage, trpc } from "../../lib/trpc";
 
 /**
  * Full tokens the server handed back on creation, kept for this page session only: the server
- * stores a hash, so after a reload only the preview can be copied (spec: copies the full token
+ * stores a hash, so after a reload only the preview can be copied (product rule: copies the full token
  * if present, else the preview).
  */
 const createdTokens = new Map<number, string>();
 export const fullTokenFor = (id: number): string | undefined => createdTokens.get(id);
 
 /** Copies text to the clipboard; "Failed to copy token" when the browser refuses. */
-export async function copyToken(text: string): Promise<boolean> {
+async function copyToken(text: string): Promise<boolean> {
   try {
     if (!navigator.clipboard) throw new Error("Clipboard unavailable");
     await navigator.clipboard.writeText(text);

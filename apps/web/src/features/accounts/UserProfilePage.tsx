@@ -113,7 +113,7 @@ export function SummaryCard({ user }: { user: User }) {
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group
       justify="space-between"

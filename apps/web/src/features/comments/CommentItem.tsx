@@ -15,7 +15,7 @@ export interface CommentHandlers {
 }
 
 /** The person's name, or the fallback (already in the screen's language) when there is none. */
-export function personName(person: { firstName: string | null; lastName: string | null } | null, fallback: string): string {
+function personName(person: { firstName: string | null; lastName: string | null } | null, fallback: string): string {
   const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ");
   return name || fallback;
 }

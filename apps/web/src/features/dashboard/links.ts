@@ -22,7 +22,7 @@ export interface DashboardLink {
   description?: string;
 }
 
-/** Quick Actions list (spec: Dashboard). */
+/** Quick Actions list (product rule: Dashboard). */
 export const staffQuickActions: DashboardLink[] = [
   { label: "quick.manageWorkers", to: "/workers", icon: IconUsers, color: "blue", description: "quick.manageWorkersDescription" },
   {

@@ -2,7 +2,7 @@ import { Badge } from "@mantine/core";
 import { type IncidentSeverity, type IncidentStatus, incidentStatusColors, severityColors } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 
-/** Severity in the spec's colours: severe red, moderate orange, minor yellow, near miss blue. */
+/** Severity in the product's colours: severe red, moderate orange, minor yellow, near miss blue. */
 export function SeverityBadge({ severity }: { severity: IncidentSeverity }) {
   const { t } = useTranslation("incidents");
   return (
@@ -12,7 +12,7 @@ export function SeverityBadge({ severity }: { severity: IncidentSeverity }) {
   );
 }
 
-/** Status with the spec's labels: Open, In Progress, Resolved. */
+/** Status with the product's labels: Open, In Progress, Resolved. */
 export function IncidentStatusBadge({ status }: { status: IncidentStatus }) {
   const { t } = useTranslation("incidents");
   return (

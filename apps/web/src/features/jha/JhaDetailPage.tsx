@@ -27,7 +27,7 @@ function BackToList() {
   );
 }
 
-/** The spec's full-screen answers for a form the user may not see (403) or that does not exist (404). */
+/** The product's full-screen answers for a form the user may not see (403) or that does not exist (404). */
 function Blocked({ title, message, color, icon }: { title: string; message: string; color: string; icon: ReactNode }) {
   const { t } = useTranslation("jha");
   return (

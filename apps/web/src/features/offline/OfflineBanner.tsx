@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
-import { PHOTO_UPLOAD } from "../outbox/outbox";
+import { PHOTO_UPLOAD } from "../outbox/outboxItem";
 import { useOutboxItems } from "../outbox/useOutbox";
 import { useOnline } from "./network";
 import { restoredAt } from "./queryCache";

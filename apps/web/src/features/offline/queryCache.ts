@@ -35,7 +35,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_QUERY_BYTES = 512 * 1024;
 const SAVE_EVERY_MS = 300;
 
-export const sessionKey = getQueryKey(trpc.auth.session, undefined, "query");
+const sessionKey = getQueryKey(trpc.auth.session, undefined, "query");
 
 /** When what the screens show last came from the server, if the app is showing saved data. */
 let restoredSyncedAt: number | null = null;
@@ -159,7 +159,7 @@ export function forgetSignedInUser(): Promise<void> {
 }
 
 /** Deletes the saved cache (logout, a signed-out answer, another user). */
-export async function clearQueryCache(): Promise<void> {
+async function clearQueryCache(): Promise<void> {
   restoredSyncedAt = null;
   rememberSavedCache(false);
   await del(KEY, store).catch(() => undefined);

@@ -21,7 +21,7 @@ function useFormula(): (name: RateName, rate: Rate) => string {
 }
 
 /** A rate with its formula beside it, so a reader can check the arithmetic. */
-export function RateLine({ name, rate }: { name: RateName; rate: Rate }) {
+function RateLine({ name, rate }: { name: RateName; rate: Rate }) {
   const { t } = useTranslation("osha");
   const formula = useFormula();
   return (

@@ -14,7 +14,7 @@ import { SummaryTab } from "./SummaryTab";
 
 const thisYear = new Date().getFullYear();
 /** OSHA records are kept five years after the year they cover (1904.33): this year and the five before. */
-export const RECORD_YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
+const RECORD_YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear - i));
 
 /** /recordkeeping: OSHA's injury and illness records for admins and managers. */
 export function RecordkeepingPage() {

@@ -32,7 +32,8 @@ import { trpc } from "../../lib/trpc";
 import { isOnline, useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
-import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
+import { discard, editAndRetry, kindLabel, recordLink, retry } from "./outbox";
+import { type OutboxItem, type OutboxStatus, PHOTO_UPLOAD } from "./outboxItem";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 import { labelOf } from "./useOutboxMutation";
 
@@ -180,7 +181,7 @@ const FORM_KEY: Record<string, string> = { projectId: "project", startDate: "sta
 const FORMS = new Set(["jha", "incidents", "permits", "comments"]);
 
 /**
- * A field's name as the item's own form shows it (the spec's words, in the reader's language), else
+ * A field's name as the item's own form shows it (the product's words, in the reader's language), else
  * the Outbox's own name for the fields no form shows (a comment's JHA form, a progress record's
  * module), else the key spelt out.
  */

@@ -1,20 +1,19 @@
 import type { AppRouter } from "@sitesafe/api/types";
-import type { PhotoSummary } from "@sitesafe/domain";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { createStore, del, get, set, setMany, values } from "idb-keyval";
 import superjson from "superjson";
 import { i18n, languageHeaders } from "../../lib/i18n";
-import type { RouterInputs, RouterOutputs } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
 import {
+  type OutboxInput,
+  type OutboxItem,
+  type OutboxOutput,
+  type OutboxPath,
+  type OutboxProcedure,
+  PHOTO_UPLOAD,
   type PhotoUploadInput,
-  photoRetryDelay,
-  resolvePhotoRecord,
-  roomFor,
-  UploadRefused,
-  uploadPhoto,
-  withRecordId,
-} from "./photoUpload";
+} from "./outboxItem";
+import { photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused, uploadPhoto, withRecordId } from "./photoUpload";
 
 /**
  * The outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a create that cannot reach
@@ -23,53 +22,6 @@ import {
  * so a send whose answer was lost creates nothing twice. A refusal stays here with the server's
  * message until the user edits and retries or discards it; nothing is dropped silently.
  */
-export const OUTBOX_PROCEDURES = [
-  "jha.create",
-  "jha.addComment",
-  "incidents.create",
-  "permits.create",
-  "comments.create",
-  "training.createProgress",
-  "videos.createProgress",
-] as const;
-export type OutboxProcedure = (typeof OUTBOX_PROCEDURES)[number];
-/** A photo for an incident report or JHA form, sent as multipart to the REST upload (photoUpload.ts). */
-export const PHOTO_UPLOAD = "photos.upload";
-export type OutboxPath = OutboxProcedure | typeof PHOTO_UPLOAD;
-
-type Split<P extends string> = P extends `${infer A}.${infer B}` ? [A, B] : never;
-type Area<P extends OutboxProcedure> = Split<P>[0] & keyof RouterInputs;
-type Proc<P extends OutboxProcedure> = Split<P>[1] & keyof RouterInputs[Area<P>] & keyof RouterOutputs[Area<P>];
-export type OutboxInput<P extends OutboxPath> = P extends OutboxProcedure ? RouterInputs[Area<P>][Proc<P>] : PhotoUploadInput;
-export type OutboxOutput<P extends OutboxPath> = P extends OutboxProcedure ? RouterOutputs[Area<P>][Proc<P>] : PhotoSummary;
-
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
-
-export interface OutboxItem<P extends OutboxPath = OutboxPath> {
-  /** Also the Idempotency-Key it is sent with. */
-  id: string;
-  /** Only the user who queued it sees and sends it. */
-  userId: number;
-  path: P;
-  input: OutboxInput<P>;
-  /** What the user sees: "Trench excavation". */
-  label: string;
-  status: OutboxStatus;
-  createdAt: number;
-  attempts: number;
-  /** The server's message for a refusal, or why the last try failed. */
-  error?: string;
-  sentAt?: number;
-  /** The id of what was created, for a link. */
-  resultId?: number;
-  /** Another item that must be sent first (a photo's report, itself queued); its result is this one's record. */
-  after?: string;
-  /** Not before this time (a photo's back-off after a failed try); the countdown shown on its tile. */
-  retryAt?: number;
-  /** Queued while the user watched it go (a photo added online): no "Outbox sent" toast for it. */
-  quiet?: boolean;
-}
-
 const store = createStore("sitesafe-outbox", "items");
 /** Sent items stay listed this long, so the user sees that they went. */
 const KEEP_SENT_MS = 3 * 24 * 60 * 60 * 1000;
@@ -186,7 +138,7 @@ export async function discard(id: string): Promise<void> {
 }
 
 /** The items waiting for this one (its photos). */
-export async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
+async function dependentsOf(item: OutboxItem): Promise<OutboxItem[]> {
   return (await listOutbox(item.userId)).filter((i) => i.after === item.id && i.status !== "sent");
 }
 
@@ -219,7 +171,7 @@ export async function retry(id: string): Promise<void> {
 }
 
 /** The server's message for a refusal (4xx), or undefined when the request did not get an answer. */
-export function refusalOf(error: unknown): { status: number; message: string } | undefined {
+function refusalOf(error: unknown): { status: number; message: string } | undefined {
   if (error instanceof UploadRefused) return { status: error.status, message: error.message };
   if (!(error instanceof TRPCClientError) || isNetworkFailure(error)) return undefined;
   const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0;
@@ -358,7 +310,7 @@ export function kindLabel(path: OutboxPath): string {
 }
 
 /** The English names (the outbox namespace's labels.kind). */
-export const KIND_LABEL: Record<OutboxPath, string> = {
+const KIND_LABEL: Record<OutboxPath, string> = {
   "jha.create": "JHA form",
   "jha.addComment": "JHA comment",
   "incidents.create": "Incident report",

@@ -1,6 +1,6 @@
 import { PHOTO_LIMIT_REACHED } from "@sitesafe/domain";
 import { describe, expect, it } from "vitest";
-import type { OutboxItem } from "./outbox";
+import type { OutboxItem } from "./outboxItem";
 import {
   OUTBOX_FULL,
   OUTBOX_MAX_ITEMS,

@@ -1,6 +1,6 @@
 import { PHOTO_LIMIT_REACHED, PHOTOS_PER_RECORD, type PhotoRecordKind, type PhotoSummary } from "@sitesafe/domain";
 import { i18n, languageHeaders, localizeMessage } from "../../lib/i18n";
-import type { OutboxItem } from "./outbox";
+import type { OutboxItem, PhotoUploadInput } from "./outboxItem";
 
 /**
  * Photos in the Outbox (docs/decisions/0111-offline-outbox-and-idempotency.md): a photo is kept in
@@ -8,19 +8,10 @@ import type { OutboxItem } from "./outbox";
  * multipart to the record's REST upload with real progress. A photo for a report that is itself
  * still queued names that item in `after` and goes to the id it creates.
  */
-export interface PhotoUploadInput {
-  /** `id` is null while the record is itself in the Outbox (the item named by `after`). */
-  record: { kind: PhotoRecordKind; id: number | null };
-  fileName: string;
-  keepLocation: boolean;
-  /** The photo as it will be sent; dropped once the server has it. */
-  blob: Blob | null;
-  bytes: number;
-}
 
 /** Items not yet sent that one device keeps, and the bytes of the photos among them. */
 export const OUTBOX_MAX_ITEMS = 500;
-export const OUTBOX_MAX_PHOTO_BYTES = 200 * 1024 * 1024;
+const OUTBOX_MAX_PHOTO_BYTES = 200 * 1024 * 1024;
 export const OUTBOX_FULL = `The Outbox is full (${OUTBOX_MAX_ITEMS} items). Send or discard some, then try again.`;
 export const OUTBOX_PHOTOS_FULL = `Photos waiting in the Outbox already take ${OUTBOX_MAX_PHOTO_BYTES / 1024 / 1024} MB. Let them upload or discard some, then try again.`;
 export const PHOTO_RECORD_GONE = "The report this photo belongs to was discarded.";
@@ -103,7 +94,7 @@ export const progressOf = (id: string) => progress.get(id) ?? 0;
 /** An attempt that makes no progress for this long is abandoned and tried again later. */
 const STALL_MS = 45_000;
 
-export const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
+const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
   record.kind === "incident" ? `/api/incident-reports/${record.id}/photos` : `/api/jha-forms/${record.id}/photos`;
 
 /**

@@ -4,7 +4,8 @@ import { useCurrentUser } from "../../lib/auth";
 import { i18n } from "../../lib/i18n";
 import { notifySuccess } from "../../lib/notify";
 import { onConnectivityChange, useOnline } from "../offline/network";
-import { flushOutbox, listOutbox, type OutboxItem, onFlushRequest, onOutboxChange, PHOTO_UPLOAD } from "./outbox";
+import { flushOutbox, listOutbox, onFlushRequest, onOutboxChange } from "./outbox";
+import { type OutboxItem, PHOTO_UPLOAD } from "./outboxItem";
 
 /** This user's outbox items, newest first, kept current. */
 export function useOutboxItems(): OutboxItem[] | undefined {

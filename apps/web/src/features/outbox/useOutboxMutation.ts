@@ -4,17 +4,8 @@ import { useCurrentUser } from "../../lib/auth";
 import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { isNetworkFailure, isOnline, markUnreachable } from "../offline/network";
-import {
-  kindLabel,
-  OutboxFullError,
-  type OutboxInput,
-  type OutboxItem,
-  type OutboxOutput,
-  type OutboxPath,
-  type OutboxProcedure,
-  queue,
-  sendOnce,
-} from "./outbox";
+import { kindLabel, OutboxFullError, queue, sendOnce } from "./outbox";
+import type { OutboxInput, OutboxItem, OutboxOutput, OutboxPath, OutboxProcedure } from "./outboxItem";
 
 export type Outcome<P extends OutboxPath> = { sent: true; data: OutboxOutput<P> } | { sent: false; item: OutboxItem<P> };
 

@@ -24,7 +24,7 @@ import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
 
-/** What the inputs hold: datetime-local text for dates, 0 for "nothing picked yet" (spec form defaults). */
+/** What the inputs hold: datetime-local text for dates, 0 for "nothing picked yet" (the form's defaults). */
 interface PermitFormValues {
   projectId: number;
   title: string;
@@ -73,7 +73,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
 }
 
 /** The safety notice shown above every permit request. */
-export function HotWorkSafetyNotice() {
+function HotWorkSafetyNotice() {
   const { t } = useTranslation("permits");
   return (
     <Alert color="orange" variant="light" icon={<IconFlame size={20} />} title={t("form.noticeTitle")}>
@@ -83,7 +83,7 @@ export function HotWorkSafetyNotice() {
 }
 
 /**
- * The request and edit form (spec: Hot work permits). Validated in the browser with the same
+ * The request and edit form (product rule: Hot work permits). Validated in the browser with the same
  * schema the server uses; a worker is always their own requester.
  */
 export function PermitForm({

@@ -23,7 +23,7 @@ import { PermitStatusBadge } from "./PermitStatusBadge";
 
 type PermitListing = RouterOutputs["permits"]["page"]["items"][number];
 
-/** The spec's redirect delay after a submit, update or delete. */
+/** The product's redirect delay after a submit, update or delete. */
 export const PERMIT_REDIRECT_MS = 500;
 
 /** /forms/hot-work-permits: search, project tabs, permit cards and the request form. */

@@ -1,7 +1,8 @@
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, type PhotoRecordKind } from "@sitesafe/domain";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
-import { OutboxFullError, type OutboxItem, PHOTO_UPLOAD, queueAll, requestFlush } from "../outbox/outbox";
+import { OutboxFullError, queueAll, requestFlush } from "../outbox/outbox";
+import { type OutboxItem, PHOTO_UPLOAD } from "../outbox/outboxItem";
 import { NOT_KEPT_TITLE } from "../outbox/useOutboxMutation";
 import { shrinkPhoto } from "./shrinkPhoto";
 

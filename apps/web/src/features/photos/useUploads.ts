@@ -1,14 +1,14 @@
 import type { PhotoRecordRef } from "@sitesafe/domain";
 import { useMemo, useSyncExternalStore } from "react";
-import { type OutboxItem, PHOTO_UPLOAD } from "../outbox/outbox";
-import { type PhotoUploadInput, progressOf, progressSnapshot, subscribeProgress } from "../outbox/photoUpload";
+import { type OutboxItem, PHOTO_UPLOAD, type PhotoUploadInput } from "../outbox/outboxItem";
+import { progressOf, progressSnapshot, subscribeProgress } from "../outbox/photoUpload";
 import { useOutboxItems } from "../outbox/useOutbox";
 
 /**
  * A photo in the Outbox as its tile shows it. "waiting": not tried yet, or its report is itself
  * still queued; "retrying": the last try failed and it tries again at `retryAt`; "done": sent.
  */
-export type UploadState = "waiting" | "uploading" | "retrying" | "done" | "failed";
+type UploadState = "waiting" | "uploading" | "retrying" | "done" | "failed";
 
 export interface PhotoUpload {
   key: string;

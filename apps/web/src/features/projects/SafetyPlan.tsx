@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
 import { can, formatFileSize, SAFETY_PLAN_ACCEPT } from "@sitesafe/domain";
 import { IconDownload, IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
@@ -12,7 +12,7 @@ import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc
 import { checkPlanFile, safetyPlanDownloadUrl, uploadSafetyPlan } from "./uploadSafetyPlan";
 
 /** Every screen that shows plans refreshes after an upload or delete. */
-export function useRefreshPlans() {
+function useRefreshPlans() {
   const utils = trpc.useUtils();
   return (projectId: number) =>
     Promise.all([
@@ -184,13 +184,5 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
         onClose={() => setConfirming(false)}
       />
     </Card>
-  );
-}
-
-export function PlanDownloadLink({ projectId, fileName }: { projectId: number; fileName: string }) {
-  return (
-    <Anchor href={safetyPlanDownloadUrl(projectId)} download={fileName} size="sm" style={{ wordBreak: "break-word" }}>
-      {fileName}
-    </Anchor>
   );
 }

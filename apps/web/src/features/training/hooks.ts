@@ -28,7 +28,7 @@ export function statusOf(record: WorkerTrainingRecord | undefined): TrainingStat
 
 /**
  * Saves progress for the signed-in worker. The server upserts and derives the status, so POST
- * (no record yet) and PUT (record exists) behave alike; we still call the one the spec names.
+ * (no record yet) and PUT (record exists) behave alike; we still call the one the product names.
  */
 export function useSaveTrainingProgress() {
   const workerId = useWorkerId();

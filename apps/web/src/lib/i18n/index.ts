@@ -9,7 +9,7 @@ export const supportedLanguages = ["en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 
 /** Where the browser keeps the last language chosen or applied (also before sign-in). */
-export const LANGUAGE_STORAGE_KEY = "sitesafe.language";
+const LANGUAGE_STORAGE_KEY = "sitesafe.language";
 
 type Resources = Record<string, Record<string, unknown>>;
 type LocaleModule = { default: Resources };
@@ -90,7 +90,7 @@ export function languageHeaders(): Record<string, string> {
 }
 
 /** The language the browser asks for: the last one chosen here, else the browser's own. */
-export function detectLanguage(): Language {
+function detectLanguage(): Language {
   try {
     const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(saved)) return saved;

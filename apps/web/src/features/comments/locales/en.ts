@@ -1,4 +1,4 @@
-/** English texts of safety communication (namespace "comments"): the spec's words (domain commentTexts), unchanged. */
+/** English texts of safety communication (namespace "comments"): the product's words (domain commentTexts), unchanged. */
 import { commentStatusLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

@@ -1,4 +1,4 @@
-/** English texts of the incident report screens (namespace "incidents"): the spec's words, unchanged. */
+/** English texts of the incident report screens (namespace "incidents"): the product's words, unchanged. */
 import { incidentStatusLabels, severityLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

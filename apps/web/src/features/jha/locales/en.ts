@@ -1,4 +1,4 @@
-/** English texts of the JHA screens (namespace "jha"): the spec's words, unchanged. */
+/** English texts of the JHA screens (namespace "jha"): the product's words, unchanged. */
 import { riskLevelLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

@@ -1,4 +1,4 @@
-/** English texts of OSHA recordkeeping (namespace "osha"): the spec's words and OSHA's form names, unchanged. */
+/** English texts of OSHA recordkeeping (namespace "osha"): the product's words and OSHA's form names, unchanged. */
 import { caseOutcomeLabels, injuryTypeLabels, notRecordableReasonLabels, privacyReasonLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

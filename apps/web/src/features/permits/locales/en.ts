@@ -1,4 +1,4 @@
-/** English texts of the hot work permit screens (namespace "permits"): the spec's words, unchanged. */
+/** English texts of the hot work permit screens (namespace "permits"): the product's words, unchanged. */
 import { permitActionLabels, permitStatusLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

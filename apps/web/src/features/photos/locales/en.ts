@@ -1,4 +1,4 @@
-/** English texts of record photos (namespace "photos"): the spec's words, unchanged. */
+/** English texts of record photos (namespace "photos"): the product's words, unchanged. */
 export default {
   photos: {
     strip: {

@@ -1,4 +1,4 @@
-/** English texts of the weekly safety videos (namespace "videos"): the spec's words, unchanged. */
+/** English texts of the weekly safety videos (namespace "videos"): the product's words, unchanged. */
 import { videoStatusLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.

@@ -1,0 +1,89 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+
+// The environment is read by one Zod schema (src/config.ts); these are the README's defaults and
+// the messages start-up stops with. Rate limit, figures cache, DB_STOCK and TRUST_PROXY have their
+// own tests beside the features they tune (rateLimit, figuresCache, freshReads, security/proxy).
+
+describe("loadConfig", () => {
+  it("answers the README's defaults for an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      dataDir: resolve("./.data"),
+      admin: undefined,
+      seedDemo: false,
+      webDist: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      rateLimitPerMinute: 600,
+      inviteTokenMaxDays: 30,
+      figuresCacheMs: 10_000,
+      streamIdleTimeoutMs: 30_000,
+    });
+    expect([...(config.dbStock ?? [])]).toEqual([]);
+  });
+
+  it("reads every variable it documents", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://x@db/sitesafe",
+      DATA_DIR: "/tmp/sitesafe-data",
+      ADMIN_USERNAME: "boss",
+      ADMIN_PASSWORD: "Secret123!",
+      ADMIN_EMAIL: "boss@example.com",
+      SEED_DEMO: "1",
+      WEB_DIST: "/srv/web",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+      RATE_LIMIT_PER_MINUTE: "0",
+      INVITE_TOKEN_MAX_DAYS: "90",
+      FIGURES_CACHE_MS: "0",
+      STREAM_IDLE_TIMEOUT_MS: "1000",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgres://x@db/sitesafe",
+      dataDir: "/tmp/sitesafe-data",
+      admin: { username: "boss", password: "Secret123!", email: "boss@example.com" },
+      seedDemo: true,
+      webDist: "/srv/web",
+      logLevel: "warn",
+      trustProxy: 1,
+      rateLimitPerMinute: 0,
+      inviteTokenMaxDays: 90,
+      figuresCacheMs: 0,
+      streamIdleTimeoutMs: 1000,
+    });
+  });
+
+  it("needs all three admin variables to create an admin, and reads an empty DATABASE_URL as unset", () => {
+    expect(loadConfig({ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "Secret123!" }).admin).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("stops with the variable's message for a wrong value", () => {
+    expect(() => loadConfig({ PORT: "70000" })).toThrow('PORT must be a port number, got "70000"');
+    expect(() => loadConfig({ PORT: "http" })).toThrow('PORT must be a port number, got "http"');
+    expect(() => loadConfig({ STREAM_IDLE_TIMEOUT_MS: "999" })).toThrow(
+      'STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds, got "999"',
+    );
+    expect(() => loadConfig({ STREAM_IDLE_TIMEOUT_MS: "" })).toThrow('STREAM_IDLE_TIMEOUT_MS must be 1000 to 600000 milliseconds, got ""');
+    expect(() => loadConfig({ INVITE_TOKEN_MAX_DAYS: "0" })).toThrow(
+      'INVITE_TOKEN_MAX_DAYS must be a whole number from 1 to 3650, got "0"',
+    );
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "1.5" })).toThrow(
+      'RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000, got "1.5"',
+    );
+  });
+
+  it("names the first wrong variable when several are wrong", () => {
+    expect(() => loadConfig({ DB_STOCK: "cache", PORT: "-1", FIGURES_CACHE_MS: "soon" })).toThrow(/^PORT must be a port number/);
+    expect(() => loadConfig({ DB_STOCK: "cache", FIGURES_CACHE_MS: "soon" })).toThrow(/^FIGURES_CACHE_MS must be a whole number/);
+  });
+});
