@@ -22,7 +22,9 @@ const sessionFor = async (username: string) => {
 const cookies = { admin: await sessionFor(ADMIN.username), worker: await sessionFor(WORKER.username) };
 const N = Number(process.env.COST_REQUESTS ?? 1000);
 const specs = process.argv.slice(2).filter((a) => a !== "--");
-for (const spec of specs.length > 0 ? specs : ["/api/bare", "/api/user", "/api/jha-forms?limit=50", "worker /api/hot-work-permits?limit=50"]) {
+for (const spec of specs.length > 0
+  ? specs
+  : ["/api/bare", "/api/user", "/api/jha-forms?limit=50", "worker /api/hot-work-permits?limit=50"]) {
   const [who, url] = spec.includes(" ") ? (spec.split(" ") as ["admin" | "worker", string]) : (["admin", spec] as const);
   const one = async () => {
     const res = await app.inject({ method: "GET", url, headers: { cookie: cookies[who] } });
@@ -40,7 +42,9 @@ for (const spec of specs.length > 0 ? specs : ["/api/bare", "/api/user", "/api/j
     const used = process.cpuUsage(start);
     perRequest.push((used.user + used.system) / N);
   }
-  console.log(`${spec.padEnd(45)} ${perRequest.map((us) => us.toFixed(0).padStart(5)).join(" ")} µs of server CPU per request (5 runs of ${N})`);
+  console.log(
+    `${spec.padEnd(45)} ${perRequest.map((us) => us.toFixed(0).padStart(5)).join(" ")} µs of server CPU per request (5 runs of ${N})`,
+  );
 }
 await app.close();
 await handle.close();
