@@ -15,6 +15,7 @@ export * as permits from "./queries/permits.js";
 export * as photos from "./queries/photos.js";
 export * as projects from "./queries/projects.js";
 export * as serviceTokens from "./queries/serviceTokens.js";
+export * as signOn from "./queries/signOn.js";
 export * as sessions from "./queries/sessions.js";
 export * as training from "./queries/training.js";
 export * as users from "./queries/users.js";

@@ -88,6 +88,24 @@ export interface PhotosTable {
   createdAt: Timestamp;
 }
 
+/** A crew member's signature on a JHA form or hot work permit (migration 0023, issue #34). */
+export interface CrewSignaturesTable {
+  id: Generated<number>;
+  jhaFormId: number | null;
+  hotWorkPermitId: number | null;
+  projectId: number;
+  workerId: number | null;
+  signerName: string;
+  signerCompany: string | null;
+  via: "device" | "own";
+  collectedBy: number | null;
+  device: string | null;
+  recordVersion: string;
+  signaturePng: Uint8Array;
+  byteSize: number;
+  signedAt: Timestamp;
+}
+
 export interface ProjectWorkersTable {
   id: Generated<number>;
   projectId: number;
@@ -415,6 +433,7 @@ export interface Database {
   photos: PhotosTable;
   serviceTokens: ServiceTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
+  crewSignatures: CrewSignaturesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,7 @@ export * from "./policy.js";
 export * from "./projects.js";
 export * from "./roles.js";
 export * from "./serviceTokens.js";
+export * from "./signOn.js";
 export * from "./training.js";
 export * from "./users.js";
 export * from "./videos.js";

@@ -19,6 +19,8 @@ import {
   projectStatuses,
   riskLevels,
   roles,
+  SIGN_ON_RECORD_KINDS,
+  SIGN_ON_VIA,
   serviceTokenScopes,
   sexes,
   trainingModuleTypes,
@@ -517,6 +519,20 @@ const photo = obj("Photo", {
   createdAt: timestamp,
 });
 
+const crewSignature = obj("CrewSignature", {
+  id,
+  workerId: id.nullable().describe("The signer's worker profile; null for someone without an account"),
+  name: z.string(),
+  company: z.string().nullable(),
+  via: z.enum(SIGN_ON_VIA).describe("device: on a device handed round by the collector; own: on the signer's own account"),
+  device: z.string().nullable(),
+  recordVersion: z.string().describe("SHA-256 of the record's content the signer read"),
+  current: z.boolean().describe("false: signed an earlier version of the record"),
+  collectedByName: z.string().nullable(),
+  signedAt: timestamp,
+});
+const namedWorker = z.looseObject({ workerId: id, name: z.string() });
+
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
 export const responses: Record<string, z.ZodType> = {
@@ -721,6 +737,21 @@ export const responses: Record<string, z.ZodType> = {
   "tokens.revoke": success,
   "tokens.listForUser": list(serviceToken),
   "tokens.revokeForUser": success,
+  "signOn.status": obj("SignOnStatus", {
+    kind: z.enum(SIGN_ON_RECORD_KINDS),
+    recordId: id,
+    projectId: id,
+    version: z.string().describe("SHA-256 of the record's current content"),
+    open: z.boolean().describe("Whether the record takes signatures (a permit while pending or approved)"),
+    assigned: z.array(namedWorker),
+    assignedCount: z.number().int(),
+    signedCount: z.number().int().describe("Assigned workers who signed the current version"),
+    missing: z.array(namedWorker),
+    guestCount: z.number().int(),
+    signatures: z.array(crewSignature),
+  }),
+  "signOn.sign": crewSignature,
+  "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 
 /** The error body of every non-2xx answer (docs/api.md). */

@@ -7,6 +7,7 @@ import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
+import { signOnRoutes } from "./signOn.js";
 import type { RestRoute } from "./table.js";
 import { tokensRoutes } from "./tokens.js";
 import { trainingRoutes } from "./training.js";
@@ -28,4 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...oshaRoutes,
   ...photosRoutes,
   ...tokensRoutes,
+  ...signOnRoutes,
 ];

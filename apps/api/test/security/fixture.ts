@@ -54,6 +54,8 @@ export interface Fixture {
   /** A photo W1 added to the incident, and one to the JHA form. */
   photoId: number;
   jhaPhotoId: number;
+  /** W1's signature on the JHA form (crew sign-on, issue #34). */
+  signatureId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -273,6 +275,22 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const signature = await db
+    .insertInto("crewSignatures")
+    .values({
+      jhaFormId: jha.id,
+      projectId: projectP,
+      workerId: w1.workerId,
+      signerName: "Wanda W1",
+      signerCompany: null,
+      via: "own",
+      recordVersion: "0".repeat(64),
+      signaturePng: new Uint8Array(PHOTO_PNG),
+      byteSize: PHOTO_PNG.byteLength,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
     admin,
     manager,
@@ -299,6 +317,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     safetyPlanId: plan.id,
     photoId: photo.id,
     jhaPhotoId: jhaPhoto.id,
+    signatureId: signature.id,
   };
 }
 
@@ -323,6 +342,7 @@ export const ALL_TABLES = [
   "auditEvents",
   "photos",
   "serviceTokens",
+  "crewSignatures",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -418,6 +438,20 @@ export const workerBody = () => {
     projectIds: [],
   };
 };
+/** A crew sign-on naming W1 (assigned to P): staff collect it, W1 signs for themself. */
+export const signOnBody = (f: Fixture) => ({
+  workerId: f.w1.workerId,
+  signature: PHOTO_PNG.toString("base64"),
+  recordVersion: "a".repeat(64),
+  device: "test",
+});
+/** A crew member without an account, signed in by whoever collects the record's sign-on. */
+export const guestSignOnBody = () => ({
+  guestName: "Gus Guest",
+  guestCompany: "Subs Inc",
+  signature: PHOTO_PNG.toString("base64"),
+  recordVersion: "a".repeat(64),
+});
 export const jhaBody = (f: Fixture) => ({
   projectId: f.projectP,
   title: "Excavation JHA",

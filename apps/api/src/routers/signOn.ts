@@ -1,0 +1,31 @@
+import { byIdSchema, signOnRecordSchema, signOnSchema } from "@sitesafe/domain";
+import { once } from "../services/idempotency.js";
+import * as service from "../services/signOn.js";
+import { authedProcedure, router } from "../trpc.js";
+
+/**
+ * The record named by a sign-on's raw input must exist and be visible to the caller before the
+ * rest of the input (the signer, the signature's bytes) is validated: someone who does not see
+ * the project gets 403 (or 404) whatever else they send, and learns nothing of the input's shape.
+ */
+const seesRecord = authedProcedure.use(async ({ ctx, getRawInput, next }) => {
+  const ref = signOnRecordSchema.safeParse(await getRawInput());
+  if (ref.success) await service.assertSeesRecord(ctx, ref.data);
+  return next();
+});
+
+/**
+ * Procedures of crew sign-on (issue #34): each its input schema, its permission, one call to
+ * services/signOn.ts. Every permission depends on the record (its project, its submitter), so
+ * who signs for whom is decided in the service, before the signature's bytes are looked at.
+ */
+export const signOnRouter = router({
+  /** "Signed by N of M assigned", who is missing, and the signatures of a JHA form or permit. */
+  status: authedProcedure.input(signOnRecordSchema).query(({ ctx, input }) => service.status(ctx, input)),
+
+  /** One crew member's signature; idempotent with an Idempotency-Key (the Outbox sends it once). */
+  sign: seesRecord.input(signOnSchema).mutation(once(({ ctx, input }) => service.sign(ctx, input))),
+
+  /** A signature's PNG as a data URL. */
+  signatureImage: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.signatureImage(ctx, input.id)),
+});

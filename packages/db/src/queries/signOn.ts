@@ -1,0 +1,122 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../types.js";
+import { userDisplayName, workerName } from "./names.js";
+
+/** Queries for crew sign-on (issue #34): each takes the database (or a transaction) first. */
+
+export type SignOnKind = "jha" | "permit";
+
+const recordColumn = (kind: SignOnKind) => (kind === "jha" ? "s.jhaFormId" : "s.hotWorkPermitId");
+
+export interface SignatureRow {
+  id: number;
+  workerId: number | null;
+  name: string;
+  company: string | null;
+  via: "device" | "own";
+  device: string | null;
+  recordVersion: string;
+  collectedByName: string | null;
+  signedAt: Date;
+}
+
+/** A record's signatures, oldest first, without their images. */
+export async function listSignatures(db: Kysely<Database>, kind: SignOnKind, recordId: number): Promise<SignatureRow[]> {
+  return db
+    .selectFrom("crewSignatures as s")
+    .leftJoin("users as u", "u.id", "s.collectedBy")
+    .select([
+      "s.id",
+      "s.workerId",
+      "s.signerName as name",
+      "s.signerCompany as company",
+      "s.via",
+      "s.device",
+      "s.recordVersion",
+      userDisplayName("u").as("collectedByName"),
+      "s.signedAt",
+    ])
+    .where(recordColumn(kind), "=", recordId)
+    .orderBy("s.id")
+    .execute();
+}
+
+/** The workers assigned to a project, by name: who is expected to sign. */
+export async function assignedWorkers(db: Kysely<Database>, projectId: number): Promise<{ workerId: number; name: string }[]> {
+  return db
+    .selectFrom("projectWorkers as pw")
+    .innerJoin("workers as w", "w.id", "pw.workerId")
+    .select(["w.id as workerId", workerName("w").as("name")])
+    .where("pw.projectId", "=", projectId)
+    .orderBy("w.lastName")
+    .orderBy("w.firstName")
+    .orderBy("w.id")
+    .execute();
+}
+
+/** A worker with the name and company a signature keeps, and whether they are assigned to the project; undefined when no such worker. */
+export async function workerSigner(db: Kysely<Database>, projectId: number, workerId: number) {
+  return db
+    .selectFrom("workers as w")
+    .leftJoin("projectWorkers as pw", (join) => join.onRef("pw.workerId", "=", "w.id").on("pw.projectId", "=", projectId))
+    .select(["w.id as workerId", workerName("w").as("name"), "w.company", "pw.id as assignmentId"])
+    .where("w.id", "=", workerId)
+    .executeTakeFirst();
+}
+
+export interface NewSignature {
+  kind: SignOnKind;
+  recordId: number;
+  projectId: number;
+  workerId: number | null;
+  signerName: string;
+  signerCompany: string | null;
+  via: "device" | "own";
+  collectedBy: number | null;
+  device: string | null;
+  recordVersion: string;
+  signaturePng: Uint8Array;
+}
+
+export async function insertSignature(db: Kysely<Database>, row: NewSignature): Promise<number> {
+  const { id } = await db
+    .insertInto("crewSignatures")
+    .values({
+      jhaFormId: row.kind === "jha" ? row.recordId : null,
+      hotWorkPermitId: row.kind === "permit" ? row.recordId : null,
+      projectId: row.projectId,
+      workerId: row.workerId,
+      signerName: row.signerName,
+      signerCompany: row.signerCompany,
+      via: row.via,
+      collectedBy: row.collectedBy,
+      device: row.device,
+      recordVersion: row.recordVersion,
+      signaturePng: row.signaturePng,
+      byteSize: row.signaturePng.byteLength,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Whether the worker already signed this version of the record. */
+export async function hasSigned(db: Kysely<Database>, kind: SignOnKind, recordId: number, workerId: number, version: string) {
+  const row = await db
+    .selectFrom("crewSignatures as s")
+    .select("s.id")
+    .where(recordColumn(kind), "=", recordId)
+    .where("s.workerId", "=", workerId)
+    .where("s.recordVersion", "=", version)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One signature's image and the record it is on. */
+export async function findSignatureImage(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("crewSignatures")
+    .select(["id", "jhaFormId", "hotWorkPermitId", "projectId", "signaturePng"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
