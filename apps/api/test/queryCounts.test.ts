@@ -214,6 +214,22 @@ async function seed(db: Kysely<Database>, n: number) {
   const jhaFormId = (
     await db.selectFrom("jhaForms").select("id").where("projectId", "=", projectId).orderBy("id").executeTakeFirstOrThrow()
   ).id;
+  // Crew sign-on: n signatures on the form of project 0 (half its n/2 workers, half people without an account).
+  await insertAll(
+    db,
+    "crewSignatures",
+    range(n).map((i) => ({
+      jhaFormId,
+      projectId,
+      workerId: i % 2 === 0 ? workerIds[i]! : null,
+      signerName: `Signer ${i}`,
+      signerCompany: "Acme",
+      via: "device" as const,
+      recordVersion: (i % 3 ? "a" : "b").repeat(64),
+      signaturePng: Buffer.from("png"),
+      byteSize: 3,
+    })),
+  );
   await insertAll(
     db,
     "jhaComments",
@@ -327,6 +343,7 @@ const probes: Record<string, Probe> = {
   "/api/jha-forms": { path: () => "/api/jha-forms", as: both },
   "/api/jha-forms?projectId": { path: (ids) => `/api/jha-forms?projectId=${ids.projectId}`, as: both },
   "/api/jha-forms/:id/comments": { path: (ids) => `/api/jha-forms/${ids.jhaFormId}/comments`, as: both },
+  "/api/jha-forms/:id/sign-on": { path: (ids) => `/api/jha-forms/${ids.jhaFormId}/sign-on`, as: both },
   "/api/incident-reports": { path: () => "/api/incident-reports", as: both },
   "/api/incident-reports?projectId": { path: (ids) => `/api/incident-reports?projectId=${ids.projectId}`, as: both },
   "/api/hot-work-permits": { path: () => "/api/hot-work-permits", as: both },

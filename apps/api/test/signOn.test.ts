@@ -37,7 +37,11 @@ beforeAll(async () => {
   w3 = await t.createUser({ role: "worker", firstName: "Wes", lastName: "Three" });
   await t.assign(w3.workerId as number, f.projectP);
   foreman = await t.createUser({ role: "worker", firstName: "Fay", lastName: "Foreman" });
-  await t.db.updateTable("workers").set({ role: "Foreman" }).where("id", "=", foreman.workerId as number).execute();
+  await t.db
+    .updateTable("workers")
+    .set({ role: "Foreman" })
+    .where("id", "=", foreman.workerId as number)
+    .execute();
   await t.assign(foreman.workerId as number, f.projectP);
 });
 afterAll(() => t?.close());
@@ -67,10 +71,17 @@ describe("crew sign-on on a JHA form", () => {
 
     // The foreman hands the phone round: W3, a crew member without an account, then signs himself.
     const v = before.version;
-    const asForeman = (payload: object) => t.request({ method: "POST", url, payload: { signature, recordVersion: v, ...payload }, as: foreman });
+    const asForeman = (payload: object) =>
+      t.request({ method: "POST", url, payload: { signature, recordVersion: v, ...payload }, as: foreman });
     const byW3 = await asForeman({ workerId: w3.workerId, device: "Foreman's phone" });
     expect(byW3.statusCode, byW3.body).toBe(201);
-    expect(byW3.json()).toMatchObject({ workerId: w3.workerId, name: "Wes Three", via: "device", current: true, device: "Foreman's phone" });
+    expect(byW3.json()).toMatchObject({
+      workerId: w3.workerId,
+      name: "Wes Three",
+      via: "device",
+      current: true,
+      device: "Foreman's phone",
+    });
     const guest = await asForeman({ guestName: "Gus Guest", guestCompany: "Subs Inc" });
     expect(guest.statusCode, guest.body).toBe(201);
     expect(guest.json()).toMatchObject({ workerId: null, name: "Gus Guest", company: "Subs Inc", via: "device" });
@@ -171,7 +182,10 @@ describe("who may sign for whom", () => {
 
   it("signatures are refused on records the signer cannot see: 403 for another project's record, 404 for none", async () => {
     const url = `/api/jha-forms/${f.jhaFormId}/sign-on`;
-    for (const payload of [{ signature, recordVersion: "a".repeat(64) }, { signature: 7, recordVersion: "nonsense", workerId: "x" }]) {
+    for (const payload of [
+      { signature, recordVersion: "a".repeat(64) },
+      { signature: 7, recordVersion: "nonsense", workerId: "x" },
+    ]) {
       const res = await t.request({ method: "POST", url, payload, as: f.w2 });
       expect(res.statusCode, res.body).toBe(403);
     }
@@ -209,7 +223,12 @@ describe("who may sign for whom", () => {
   it("a guest needs a company; a signature is required", async () => {
     const id = await newJha();
     const url = `/api/jha-forms/${id}/sign-on`;
-    const noCompany = await t.request({ method: "POST", url, payload: { guestName: "Gus", signature, recordVersion: "b".repeat(64) }, as: foreman });
+    const noCompany = await t.request({
+      method: "POST",
+      url,
+      payload: { guestName: "Gus", signature, recordVersion: "b".repeat(64) },
+      as: foreman,
+    });
     expect(noCompany.statusCode).toBe(400);
     expect(noCompany.json().message).toBe(SIGNER_COMPANY_REQUIRED);
     const noSignature = await t.request({ method: "POST", url, payload: { signature: "", recordVersion: "b".repeat(64) }, as: w3 });
@@ -284,7 +303,12 @@ describe("crew sign-on on a hot work permit", () => {
     const url = `/api/hot-work-permits/${f.approvedPermitId}/sign-on`;
     const { version, open } = await statusOf(url, f.w1);
     expect(open).toBe(true);
-    const byRequester = await t.request({ method: "POST", url, payload: { workerId: w3.workerId, signature, recordVersion: version }, as: f.w1 });
+    const byRequester = await t.request({
+      method: "POST",
+      url,
+      payload: { workerId: w3.workerId, signature, recordVersion: version },
+      as: f.w1,
+    });
     expect(byRequester.statusCode, byRequester.body).toBe(201);
     expect(byRequester.json()).toMatchObject({ via: "device", current: true });
 

@@ -137,7 +137,8 @@ export function canCollectSignOn(actor: Actor | null, record: Pick<SignOnRecordF
  * the project signs for themself only, on their own account.
  */
 export function decideSignOn(actor: Actor, record: SignOnRecordFacts, signer: SignOnSigner | null): SignOnDecision {
-  if (!canSeeProject(actor, record.projectId)) return { allowed: false, reason: "role", message: "You can only access forms for projects you're assigned to" };
+  if (!canSeeProject(actor, record.projectId))
+    return { allowed: false, reason: "role", message: "You can only access forms for projects you're assigned to" };
   if (!recordOpenForSignOn(record)) return { allowed: false, reason: "state", message: PERMIT_NOT_OPEN_FOR_SIGN_ON };
   const self = signer === null || ("workerId" in signer && signer.workerId === actor.workerId);
   if (self) {

@@ -194,5 +194,9 @@ export async function signatureImage(ctx: ServiceContext, id: number) {
     ctx.actor,
     row.jhaFormId !== null ? { kind: "jha", id: row.jhaFormId } : { kind: "permit", id: row.hotWorkPermitId ?? 0 },
   );
-  return { id: row.id, contentType: "image/png" as const, dataUrl: `data:image/png;base64,${Buffer.from(row.signaturePng).toString("base64")}` };
+  return {
+    id: row.id,
+    contentType: "image/png" as const,
+    dataUrl: `data:image/png;base64,${Buffer.from(row.signaturePng).toString("base64")}`,
+  };
 }

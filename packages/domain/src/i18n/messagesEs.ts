@@ -11,6 +11,25 @@
  */
 
 const exact: Record<string, string> = {
+  // Crew sign-on (signOn.ts)
+  "Please sign in the box": "Firme dentro del recuadro",
+  "The signature must be a PNG image": "La firma debe ser una imagen PNG",
+  "The signature is too large (at most 128 KB)": "La firma es demasiado grande (128 KB como máximo)",
+  "The signature image must be at most 2000 by 1000 pixels": "La imagen de la firma debe medir como máximo 2000 por 1000 píxeles",
+  "Company is required": "La empresa es obligatoria",
+  "Choose a name from the list or type a name, not both": "Elija un nombre de la lista o escriba uno, no las dos cosas",
+  "Choose your name from the list, or type your name and company": "Elija su nombre de la lista, o escriba su nombre y su empresa",
+  "The signer must be a worker assigned to the record's project": "Quien firma debe ser un trabajador asignado a la obra del registro",
+  "You can only sign for yourself. Ask the foreman to hand you the crew sign-on.":
+    "Usted solo puede firmar por sí mismo. Pida al capataz que le pase la firma de la cuadrilla.",
+  "This person has already signed this version": "Esta persona ya firmó esta versión",
+  "The record version must be the 64-character content hash": "La versión del registro debe ser el hash de contenido de 64 caracteres",
+  "Only pending and approved permits can be signed onto": "Solo se puede firmar en permisos pendientes o aprobados",
+  "Unknown record kind": "Tipo de registro desconocido",
+  "Name must not exceed 100 characters": "El nombre no debe superar los 100 caracteres",
+  "Company must not exceed 100 characters": "La empresa no debe superar los 100 caracteres",
+  "Device description is too long": "La descripción del dispositivo es demasiado larga",
+  "Took a crew signature": "Registró una firma de la cuadrilla",
   // Sessions and accounts
   "Not signed in": "No ha iniciado sesión",
   "You don't have permission to do this": "No tiene permiso para hacer esto",
@@ -406,6 +425,7 @@ const exact: Record<string, string> = {
 const things: Record<string, [string, "m" | "f"]> = {
   Assignment: ["Asignación", "f"],
   Comment: ["Comentario", "m"],
+  Signature: ["Firma", "f"],
   Establishment: ["Establecimiento", "m"],
   "Incident report": ["Reporte de incidente", "m"],
   "Invite token": ["Código de invitación", "m"],

@@ -32,7 +32,17 @@ import { trpc } from "../../lib/trpc";
 import { isOnline, useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
-import { discard, editAndRetry, kindLabel, type OutboxItem, type OutboxStatus, PHOTO_UPLOAD, recordLink, retry } from "./outbox";
+import {
+  discard,
+  editAndRetry,
+  editableInOutbox,
+  kindLabel,
+  type OutboxItem,
+  type OutboxStatus,
+  PHOTO_UPLOAD,
+  recordLink,
+  retry,
+} from "./outbox";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 import { labelOf } from "./useOutboxMutation";
 
@@ -130,7 +140,7 @@ export function OutboxPage() {
                 ) : null}
                 {item.status === "failed" ? (
                   <>
-                    {item.path !== PHOTO_UPLOAD ? (
+                    {editableInOutbox(item.path) ? (
                       <Button size="xs" variant="light" onClick={() => setEditing(item)}>
                         {t("editAndRetry")}
                       </Button>
