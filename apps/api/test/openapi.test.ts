@@ -178,6 +178,7 @@ describe("the response schemas match what the server sends", () => {
       ["/api/users/:id", f.w1.id],
       ["/api/establishments/:id", establishmentId],
       ["/api/projects/:id", f.projectP],
+      ["/api/sign-on-signatures/:id", f.signatureId],
     ];
     let url = path;
     for (const [prefix, value] of ids) if (url.startsWith(prefix)) url = url.replace(":id", String(value));
