@@ -111,7 +111,9 @@ describe.skipIf(!baseUrl)("crew sign-on on a phone", () => {
     await screenshot(page, "signon-signed-phone");
 
     // The JHA is edited: all three signed an earlier version.
-    await admin.call("PUT", `/api/jha-forms/${jhaId}`, { hazards: [{ description: "Trench collapse and falling spoil", riskLevel: "high" }] });
+    await admin.call("PUT", `/api/jha-forms/${jhaId}`, {
+      hazards: [{ description: "Trench collapse and falling spoil", riskLevel: "high" }],
+    });
     await page.reload();
     await expect.poll(() => card.getByTestId("earlier-version").count()).toBe(3);
     await expect(card.getByTestId("signed-of").textContent()).resolves.toBe("Signed by 0 of 3 assigned");
