@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
+import { signOne } from "../lib/signOn.js";
 
 // Crew sign-on (issue #34) on a 390 px phone: the foreman hands the phone round on a JHA, three
 // crew members sign (one without an account), an edit marks their signatures as of an earlier
@@ -12,37 +13,6 @@ import { ADMIN } from "../lib/globalSetup.js";
 const baseUrl = inject("baseUrl");
 const suffix = randomUUID().slice(0, 6);
 const PASSWORD = "Passw0rd!";
-
-/** A short scribble on the signature pad, as a finger would draw it. */
-async function scribble(page: Page) {
-  const pad = page.getByTestId("signature-pad");
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("no signature pad");
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -30 : 30), { steps: 2 });
-  await page.mouse.up();
-}
-
-/** One person through the flow: who (a name from the list, or name and company), read, sign. */
-async function signOne(page: Page, who: { pick: string } | { name: string; company: string }) {
-  const flow = page.getByRole("dialog");
-  if ("pick" in who) {
-    await flow.getByTestId("pick-signer").click();
-    await page.getByRole("option", { name: who.pick, exact: true }).click();
-  } else {
-    await flow.getByTestId("no-account").click();
-    await flow.locator('[data-path="guestName"]').fill(who.name);
-    await flow.locator('[data-path="guestCompany"]').fill(who.company);
-  }
-  await flow.getByTestId("signer-next").click();
-  await flow.getByTestId("sign-on-summary").getByText("Trench collapse").waitFor();
-  await flow.getByTestId("read-done").click();
-  await scribble(page);
-  await flow.getByTestId("sign-submit").click();
-  // The flow starts again for the next person.
-  await flow.getByTestId("signer-next").waitFor();
-}
 
 describe.skipIf(!baseUrl)("crew sign-on on a phone", () => {
   let browser: Browser;
@@ -99,9 +69,9 @@ describe.skipIf(!baseUrl)("crew sign-on on a phone", () => {
     await expect.poll(() => card.getByTestId("signed-of").textContent()).toBe("Signed by 0 of 3 assigned");
 
     await card.getByTestId("collect-sign-on").click();
-    await signOne(page, { pick: "Ann Anders" });
-    await signOne(page, { pick: "Ben Brooks" });
-    await signOne(page, { name: "Gus Guest", company: "Subs Inc" });
+    await signOne(page, { pick: "Ann Anders" }, "Trench collapse");
+    await signOne(page, { pick: "Ben Brooks" }, "Trench collapse");
+    await signOne(page, { name: "Gus Guest", company: "Subs Inc" }, "Trench collapse");
     await screenshot(page, "signon-flow-phone");
     await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
 
@@ -121,7 +91,7 @@ describe.skipIf(!baseUrl)("crew sign-on on a phone", () => {
     // No signal: a fourth signs, waits in the Outbox, and arrives once when the signal returns.
     await context.setOffline(true);
     await card.getByTestId("collect-sign-on").click();
-    await signOne(page, { name: "Olga Offline", company: "Subs Inc" });
+    await signOne(page, { name: "Olga Offline", company: "Subs Inc" }, "Trench collapse");
     await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
     await expect.poll(() => card.getByTestId("queued-signature").textContent()).toBe("Waiting to send: Olga Offline");
     await screenshot(page, "signon-offline-phone");

@@ -179,6 +179,7 @@ describe("the response schemas match what the server sends", () => {
       ["/api/establishments/:id", establishmentId],
       ["/api/projects/:id", f.projectP],
       ["/api/sign-on-signatures/:id", f.signatureId],
+      ["/api/toolbox-talks/:id", f.talkId],
     ];
     let url = path;
     for (const [prefix, value] of ids) if (url.startsWith(prefix)) url = url.replace(":id", String(value));

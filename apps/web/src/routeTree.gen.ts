@@ -25,6 +25,8 @@ import { Route as AppManagersNewRouteImport } from './routes/_app/managers/new'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppProjectsNewRouteImport } from './routes/_app/projects/new'
 import { Route as AppSafetyPlansRouteImport } from './routes/_app/safety/plans'
+import { Route as AppTalksIndexRouteImport } from './routes/_app/talks/index'
+import { Route as AppTalksIdRouteImport } from './routes/_app/talks/$id'
 import { Route as AppTrainingFallProtectionRouteImport } from './routes/_app/training/fall-protection'
 import { Route as AppTrainingHazardousMaterialsRouteImport } from './routes/_app/training/hazardous-materials'
 import { Route as AppTrainingModulesRouteImport } from './routes/_app/training/modules'
@@ -126,6 +128,16 @@ const AppProjectsNewRoute = AppProjectsNewRouteImport.update({
 const AppSafetyPlansRoute = AppSafetyPlansRouteImport.update({
   id: '/safety/plans',
   path: '/safety/plans',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTalksIndexRoute = AppTalksIndexRouteImport.update({
+  id: '/talks/',
+  path: '/talks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTalksIdRoute = AppTalksIdRouteImport.update({
+  id: '/talks/$id',
+  path: '/talks/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrainingFallProtectionRoute =
@@ -268,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
+  '/talks/$id': typeof AppTalksIdRoute
   '/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/training/modules': typeof AppTrainingModulesRoute
@@ -276,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/workers/new': typeof AppWorkersNewRoute
   '/managers/': typeof AppManagersIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/talks/': typeof AppTalksIndexRoute
   '/workers/': typeof AppWorkersIndexRoute
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -308,6 +322,7 @@ export interface FileRoutesByTo {
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
+  '/talks/$id': typeof AppTalksIdRoute
   '/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/training/modules': typeof AppTrainingModulesRoute
@@ -316,6 +331,7 @@ export interface FileRoutesByTo {
   '/workers/new': typeof AppWorkersNewRoute
   '/managers': typeof AppManagersIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/talks': typeof AppTalksIndexRoute
   '/workers': typeof AppWorkersIndexRoute
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -350,6 +366,7 @@ export interface FileRoutesById {
   '/_app/managers/new': typeof AppManagersNewRoute
   '/_app/projects/new': typeof AppProjectsNewRoute
   '/_app/safety/plans': typeof AppSafetyPlansRoute
+  '/_app/talks/$id': typeof AppTalksIdRoute
   '/_app/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/_app/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/_app/training/modules': typeof AppTrainingModulesRoute
@@ -358,6 +375,7 @@ export interface FileRoutesById {
   '/_app/workers/new': typeof AppWorkersNewRoute
   '/_app/managers/': typeof AppManagersIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/talks/': typeof AppTalksIndexRoute
   '/_app/workers/': typeof AppWorkersIndexRoute
   '/_app/admin/users/$id': typeof AppAdminUsersIdRoute
   '/_app/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -392,6 +410,7 @@ export interface FileRouteTypes {
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
+    | '/talks/$id'
     | '/training/fall-protection'
     | '/training/hazardous-materials'
     | '/training/modules'
@@ -400,6 +419,7 @@ export interface FileRouteTypes {
     | '/workers/new'
     | '/managers/'
     | '/projects/'
+    | '/talks/'
     | '/workers/'
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
@@ -432,6 +452,7 @@ export interface FileRouteTypes {
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
+    | '/talks/$id'
     | '/training/fall-protection'
     | '/training/hazardous-materials'
     | '/training/modules'
@@ -440,6 +461,7 @@ export interface FileRouteTypes {
     | '/workers/new'
     | '/managers'
     | '/projects'
+    | '/talks'
     | '/workers'
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
@@ -473,6 +495,7 @@ export interface FileRouteTypes {
     | '/_app/managers/new'
     | '/_app/projects/new'
     | '/_app/safety/plans'
+    | '/_app/talks/$id'
     | '/_app/training/fall-protection'
     | '/_app/training/hazardous-materials'
     | '/_app/training/modules'
@@ -481,6 +504,7 @@ export interface FileRouteTypes {
     | '/_app/workers/new'
     | '/_app/managers/'
     | '/_app/projects/'
+    | '/_app/talks/'
     | '/_app/workers/'
     | '/_app/admin/users/$id'
     | '/_app/forms/incident-reports/$id'
@@ -617,6 +641,20 @@ declare module '@tanstack/react-router' {
       path: '/safety/plans'
       fullPath: '/safety/plans'
       preLoaderRoute: typeof AppSafetyPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/talks/': {
+      id: '/_app/talks/'
+      path: '/talks'
+      fullPath: '/talks/'
+      preLoaderRoute: typeof AppTalksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/talks/$id': {
+      id: '/_app/talks/$id'
+      path: '/talks/$id'
+      fullPath: '/talks/$id'
+      preLoaderRoute: typeof AppTalksIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/training/fall-protection': {
@@ -796,6 +834,7 @@ interface AppRouteChildren {
   AppManagersNewRoute: typeof AppManagersNewRoute
   AppProjectsNewRoute: typeof AppProjectsNewRoute
   AppSafetyPlansRoute: typeof AppSafetyPlansRoute
+  AppTalksIdRoute: typeof AppTalksIdRoute
   AppTrainingFallProtectionRoute: typeof AppTrainingFallProtectionRoute
   AppTrainingHazardousMaterialsRoute: typeof AppTrainingHazardousMaterialsRoute
   AppTrainingModulesRoute: typeof AppTrainingModulesRoute
@@ -804,6 +843,7 @@ interface AppRouteChildren {
   AppWorkersNewRoute: typeof AppWorkersNewRoute
   AppManagersIndexRoute: typeof AppManagersIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppTalksIndexRoute: typeof AppTalksIndexRoute
   AppWorkersIndexRoute: typeof AppWorkersIndexRoute
   AppAdminUsersIdRoute: typeof AppAdminUsersIdRoute
   AppFormsIncidentReportsIdRoute: typeof AppFormsIncidentReportsIdRoute
@@ -836,6 +876,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManagersNewRoute: AppManagersNewRoute,
   AppProjectsNewRoute: AppProjectsNewRoute,
   AppSafetyPlansRoute: AppSafetyPlansRoute,
+  AppTalksIdRoute: AppTalksIdRoute,
   AppTrainingFallProtectionRoute: AppTrainingFallProtectionRoute,
   AppTrainingHazardousMaterialsRoute: AppTrainingHazardousMaterialsRoute,
   AppTrainingModulesRoute: AppTrainingModulesRoute,
@@ -844,6 +885,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppWorkersNewRoute: AppWorkersNewRoute,
   AppManagersIndexRoute: AppManagersIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppTalksIndexRoute: AppTalksIndexRoute,
   AppWorkersIndexRoute: AppWorkersIndexRoute,
   AppAdminUsersIdRoute: AppAdminUsersIdRoute,
   AppFormsIncidentReportsIdRoute: AppFormsIncidentReportsIdRoute,

@@ -93,6 +93,8 @@ export interface CrewSignaturesTable {
   id: Generated<number>;
   jhaFormId: number | null;
   hotWorkPermitId: number | null;
+  /** Migration 0024. */
+  toolboxTalkId: ColumnType<number | null, number | null | undefined, number | null>;
   projectId: number;
   workerId: number | null;
   signerName: string;
@@ -104,6 +106,36 @@ export interface CrewSignaturesTable {
   signaturePng: Uint8Array;
   byteSize: number;
   signedAt: Timestamp;
+}
+
+/** A topic of the toolbox talk library (migration 0024). */
+export interface ToolboxTalkTopicsTable {
+  id: Generated<number>;
+  language: "en" | "es";
+  title: string;
+  content: string;
+  trainingModuleId: number | null;
+  videoId: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** A toolbox talk given on a project (migration 0024); its attendance is crew signatures. */
+export interface ToolboxTalksTable {
+  id: Generated<number>;
+  projectId: number;
+  topicId: number | null;
+  title: string;
+  content: string;
+  language: "en" | "es";
+  talkDate: DateOnly;
+  presenterWorkerId: number | null;
+  presenterName: string;
+  notes: string | null;
+  trainingModuleId: number | null;
+  videoId: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
 }
 
 export interface ProjectWorkersTable {
@@ -434,6 +466,8 @@ export interface Database {
   serviceTokens: ServiceTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
   crewSignatures: CrewSignaturesTable;
+  toolboxTalkTopics: ToolboxTalkTopicsTable;
+  toolboxTalks: ToolboxTalksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -38,7 +38,10 @@ export type Action =
   | "comment.create"
   | "comment.viewAll"
   // crew sign-on (signOn.ts): hand the device round and let the crew sign on a record
-  | "signOn.collect";
+  | "signOn.collect"
+  // toolbox talks (talks.ts): give a talk on a project; add a topic to the library
+  | "talk.create"
+  | "talkTopic.create";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -85,6 +88,14 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "comment.create":
       // Only workers send safety messages (docs/product.md).
       return actor.role === "worker";
+    case "talkTopic.create":
+      return staff;
+    case "talk.create":
+      // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a
+      // project, whether the role may give talks at all.
+      if (staff) return true;
+      if (actor.position === null || !(SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position)) return false;
+      return resource.projectId === undefined || canSeeProject(actor, resource.projectId);
     case "signOn.collect":
       // Staff, the record's submitter or requester, or a foreman of the record's project (issue #34).
       if (staff) return true;

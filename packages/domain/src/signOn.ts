@@ -11,7 +11,7 @@ import { idParam } from "./users.js";
  * signatures as "signed an earlier version".
  */
 
-export const SIGN_ON_RECORD_KINDS = ["jha", "permit"] as const;
+export const SIGN_ON_RECORD_KINDS = ["jha", "permit", "talk"] as const;
 export type SignOnRecordKind = (typeof SIGN_ON_RECORD_KINDS)[number];
 
 /**
@@ -105,7 +105,7 @@ export const guestSignerSchema = z.object({
 export interface SignOnRecordFacts {
   kind: SignOnRecordKind;
   projectId: number;
-  /** The JHA's submitter or the permit's requester. */
+  /** The JHA's submitter, the permit's requester or the talk's presenter. */
   ownerWorkerId: number | null;
   /** A permit's status; a JHA has none. */
   status?: string | null;

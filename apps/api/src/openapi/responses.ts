@@ -531,6 +531,33 @@ const crewSignature = obj("CrewSignature", {
   collectedByName: z.string().nullable(),
   signedAt: timestamp,
 });
+const talkTopic = obj("ToolboxTalkTopic", {
+  id,
+  language: z.enum(languages),
+  title: z.string(),
+  content: z.string(),
+  trainingModuleId: id.nullable(),
+  videoId: id.nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+});
+const talk = obj("ToolboxTalk", {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  topicId: id.nullable(),
+  title: z.string(),
+  content: z.string(),
+  language: z.enum(languages),
+  talkDate: date,
+  presenterWorkerId: id.nullable(),
+  presenterName: z.string(),
+  notes: z.string().nullable(),
+  trainingModuleId: id.nullable(),
+  videoId: id.nullable(),
+  attendeeCount: z.number().int().describe("Signatures on the attendance sheet"),
+  createdAt: timestamp,
+});
 const namedWorker = z.looseObject({ workerId: id, name: z.string() });
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
@@ -751,6 +778,11 @@ export const responses: Record<string, z.ZodType> = {
     signatures: z.array(crewSignature),
   }),
   "signOn.sign": crewSignature,
+  "talks.topics": list(talkTopic),
+  "talks.createTopic": talkTopic,
+  "talks.list": list(talk),
+  "talks.byId": talk,
+  "talks.create": talk,
   "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 

@@ -9,6 +9,7 @@ import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
 import { signOnRoutes } from "./signOn.js";
 import type { RestRoute } from "./table.js";
+import { talksRoutes } from "./talks.js";
 import { tokensRoutes } from "./tokens.js";
 import { trainingRoutes } from "./training.js";
 import { videosRoutes } from "./videos.js";
@@ -30,4 +31,5 @@ export const restRoutes: RestRoute[] = [
   ...photosRoutes,
   ...tokensRoutes,
   ...signOnRoutes,
+  ...talksRoutes,
 ];

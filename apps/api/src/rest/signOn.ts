@@ -6,5 +6,7 @@ export const signOnRoutes: RestRoute[] = [
   post("/api/jha-forms/:id/sign-on", (c, r) => c.signOn.sign({ ...r.body, kind: "jha", id: r.params.id } as never)),
   get("/api/hot-work-permits/:id/sign-on", (c, r) => c.signOn.status({ kind: "permit", id: r.params.id as never })),
   post("/api/hot-work-permits/:id/sign-on", (c, r) => c.signOn.sign({ ...r.body, kind: "permit", id: r.params.id } as never)),
+  get("/api/toolbox-talks/:id/sign-on", (c, r) => c.signOn.status({ kind: "talk", id: r.params.id as never })),
+  post("/api/toolbox-talks/:id/sign-on", (c, r) => c.signOn.sign({ ...r.body, kind: "talk", id: r.params.id } as never)),
   get("/api/sign-on-signatures/:id", (c, r) => c.signOn.signatureImage(r.input)),
 ];

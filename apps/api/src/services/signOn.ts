@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { audit, classifyDbError, type Database, jha, permits, signOn } from "@sitesafe/db";
+import { audit, classifyDbError, type Database, jha, permits, signOn, talks } from "@sitesafe/db";
 import {
   type Actor,
   ALREADY_SIGNED,
@@ -28,6 +28,7 @@ import {
   type SignOnValues,
   signatureBase64,
   signOnCoverage,
+  talkSignedContent,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { ServiceContext } from "./context.js";
@@ -58,6 +59,15 @@ async function visibleRecord(db: Kysely<Database>, actor: Actor, ref: SignOnReco
     return {
       facts: { kind: "jha", projectId: form.projectId, ownerWorkerId: form.submittedBy, status: null },
       version: contentVersion(jhaSignedContent(form)),
+    };
+  }
+  if (ref.kind === "talk") {
+    const talk = await talks.findTalk(db, ref.id);
+    if (!talk) throw notFound("Toolbox talk");
+    assertSeesProject(actor, talk.projectId);
+    return {
+      facts: { kind: "talk", projectId: talk.projectId, ownerWorkerId: talk.presenterWorkerId, status: null },
+      version: contentVersion(talkSignedContent(talk)),
     };
   }
   const permit = await permits.findPermitDetail(db, ref.id);
@@ -146,7 +156,7 @@ export async function sign(ctx: ServiceContext, input: SignOnValues): Promise<Cr
     person = { workerId: found.workerId, name: found.name, company: found.company };
   }
   const png = signatureBytes(input.signature);
-  const entity = ref.kind === "jha" ? "jha" : "permit";
+  const entity = ref.kind;
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
       if (person.workerId !== null && (await signOn.hasSigned(trx, ref.kind, ref.id, person.workerId, input.recordVersion))) {
@@ -192,7 +202,11 @@ export async function signatureImage(ctx: ServiceContext, id: number) {
   await visibleRecord(
     ctx.db,
     ctx.actor,
-    row.jhaFormId !== null ? { kind: "jha", id: row.jhaFormId } : { kind: "permit", id: row.hotWorkPermitId ?? 0 },
+    row.jhaFormId !== null
+      ? { kind: "jha", id: row.jhaFormId }
+      : row.toolboxTalkId !== null
+        ? { kind: "talk", id: row.toolboxTalkId }
+        : { kind: "permit", id: row.hotWorkPermitId ?? 0 },
   );
   return {
     id: row.id,

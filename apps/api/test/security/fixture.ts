@@ -56,6 +56,8 @@ export interface Fixture {
   jhaPhotoId: number;
   /** W1's signature on the JHA form (crew sign-on, issue #34). */
   signatureId: number;
+  /** A toolbox talk on P that W1 presents. */
+  talkId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -291,6 +293,21 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const talk = await db
+    .insertInto("toolboxTalks")
+    .values({
+      projectId: projectP,
+      title: "Ladder safety",
+      content: "Three points of contact",
+      language: "en",
+      talkDate: "2026-02-02",
+      presenterWorkerId: w1.workerId,
+      presenterName: "Wanda W1",
+      createdBy: manager.id,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
     admin,
     manager,
@@ -318,6 +335,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     photoId: photo.id,
     jhaPhotoId: jhaPhoto.id,
     signatureId: signature.id,
+    talkId: talk.id,
   };
 }
 
@@ -343,6 +361,8 @@ export const ALL_TABLES = [
   "photos",
   "serviceTokens",
   "crewSignatures",
+  "toolboxTalkTopics",
+  "toolboxTalks",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -451,6 +471,14 @@ export const guestSignOnBody = () => ({
   guestCompany: "Subs Inc",
   signature: PHOTO_PNG.toString("base64"),
   recordVersion: "a".repeat(64),
+});
+export const talkTopicBody = () => ({ language: "es", title: "Andamios", content: "Revise el andamio antes de subir" });
+export const talkBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  title: "Scaffold safety",
+  content: "Inspect the scaffold before climbing",
+  talkDate: "2026-02-09",
+  presenterName: "Site lead",
 });
 export const jhaBody = (f: Fixture) => ({
   projectId: f.projectP,

@@ -4,9 +4,9 @@ import { userDisplayName, workerName } from "./names.js";
 
 /** Queries for crew sign-on (issue #34): each takes the database (or a transaction) first. */
 
-export type SignOnKind = "jha" | "permit";
+export type SignOnKind = "jha" | "permit" | "talk";
 
-const recordColumn = (kind: SignOnKind) => (kind === "jha" ? "s.jhaFormId" : "s.hotWorkPermitId");
+const recordColumn = (kind: SignOnKind) => (kind === "jha" ? "s.jhaFormId" : kind === "permit" ? "s.hotWorkPermitId" : "s.toolboxTalkId");
 
 export interface SignatureRow {
   id: number;
@@ -84,6 +84,7 @@ export async function insertSignature(db: Kysely<Database>, row: NewSignature): 
     .values({
       jhaFormId: row.kind === "jha" ? row.recordId : null,
       hotWorkPermitId: row.kind === "permit" ? row.recordId : null,
+      toolboxTalkId: row.kind === "talk" ? row.recordId : null,
       projectId: row.projectId,
       workerId: row.workerId,
       signerName: row.signerName,
@@ -116,7 +117,27 @@ export async function hasSigned(db: Kysely<Database>, kind: SignOnKind, recordId
 export async function findSignatureImage(db: Kysely<Database>, id: number) {
   return db
     .selectFrom("crewSignatures")
-    .select(["id", "jhaFormId", "hotWorkPermitId", "projectId", "signaturePng"])
+    .select(["id", "jhaFormId", "hotWorkPermitId", "toolboxTalkId", "projectId", "signaturePng"])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** A record's signatures with their images, oldest first, at most `limit` (a printed attendance sheet). */
+export async function signaturesWithImages(db: Kysely<Database>, kind: SignOnKind, recordId: number, limit: number) {
+  return db
+    .selectFrom("crewSignatures as s")
+    .select([
+      "s.id",
+      "s.workerId",
+      "s.signerName as name",
+      "s.signerCompany as company",
+      "s.via",
+      "s.recordVersion",
+      "s.signedAt",
+      "s.signaturePng",
+    ])
+    .where(recordColumn(kind), "=", recordId)
+    .orderBy("s.id")
+    .limit(limit)
+    .execute();
 }

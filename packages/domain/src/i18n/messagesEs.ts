@@ -11,6 +11,22 @@
  */
 
 const exact: Record<string, string> = {
+  // Toolbox talks (talks.ts)
+  "Topic is required": "El tema es obligatorio",
+  "Talk content is required": "El contenido de la charla es obligatorio",
+  "Date is required": "La fecha es obligatoria",
+  "Presenter is required": "El presentador es obligatorio",
+  "Please enter a valid date (YYYY-MM-DD)": "Escriba una fecha válida (AAAA-MM-DD)",
+  "Topic must not exceed 200 characters": "El tema no debe superar los 200 caracteres",
+  "Talk content must not exceed 10000 characters": "El contenido de la charla no debe superar los 10000 caracteres",
+  "Language must be en or es": "El idioma debe ser en o es",
+  "Please select a valid training module": "Elija un módulo de capacitación válido",
+  "Please select a valid safety video": "Elija un video de seguridad válido",
+  "Please select a valid topic": "Elija un tema válido",
+  "Presenter must not exceed 100 characters": "El presentador no debe superar los 100 caracteres",
+  "Notes must not exceed 2000 characters": "Las notas no deben superar los 2000 caracteres",
+  "Only admins, managers and crew leads can give toolbox talks":
+    "Solo los administradores, gerentes y jefes de cuadrilla pueden dar charlas de seguridad",
   // Crew sign-on (signOn.ts)
   "Please sign in the box": "Firme dentro del recuadro",
   "The signature must be a PNG image": "La firma debe ser una imagen PNG",
@@ -426,6 +442,8 @@ const things: Record<string, [string, "m" | "f"]> = {
   Assignment: ["Asignación", "f"],
   Comment: ["Comentario", "m"],
   Signature: ["Firma", "f"],
+  "Toolbox talk": ["Charla de seguridad", "f"],
+  Topic: ["Tema", "m"],
   Establishment: ["Establecimiento", "m"],
   "Incident report": ["Reporte de incidente", "m"],
   "Invite token": ["Código de invitación", "m"],
