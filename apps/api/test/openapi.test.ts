@@ -189,6 +189,8 @@ describe("the response schemas match what the server sends", () => {
       .replace(":moduleId", String(f.moduleId))
       .replace(":videoId", String(f.videoId))
       .replace(":year", String(year))
+      .replace(":token", f.linkToken)
+      .replace(/^\/api\/sign-on-links$/, `/api/sign-on-links?kind=jha&id=${f.jhaFormId}`)
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 

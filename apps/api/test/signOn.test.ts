@@ -1,7 +1,14 @@
 import {
   ALREADY_SIGNED,
   type CrewSignature,
+  LINK_EXPIRED,
+  LINK_EXPIRY_PAST,
+  LINK_EXPIRY_TOO_FAR,
+  LINK_KINDS_ONLY,
+  LINK_REVOKED,
+  LINK_TOO_MANY,
   PERMIT_NOT_OPEN_FOR_SIGN_ON,
+  SIGN_ON_LINK_PER_MINUTE,
   SIGN_ONLY_FOR_YOURSELF,
   SIGNATURE_BAD_SIZE,
   SIGNATURE_MAX_BYTES,
@@ -321,5 +328,171 @@ describe("crew sign-on on a hot work permit", () => {
     const late = await t.request({ method: "POST", url, payload: { signature, recordVersion: version }, as: foreman });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(PERMIT_NOT_OPEN_FOR_SIGN_ON);
+  });
+});
+
+describe("a public sign-on link for people without the app", () => {
+  const hour = 3600 * 1000;
+  let jhaId: number;
+  let otherJhaId: number;
+  let token: string;
+  let linkId: number;
+
+  beforeAll(async () => {
+    jhaId = await newJha();
+    otherJhaId = await newJha();
+    const created = await t.request({
+      method: "POST",
+      url: "/api/sign-on-links",
+      payload: { kind: "jha", id: jhaId, expiresAt: new Date(Date.now() + 8 * hour).toISOString() },
+      as: foreman,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    token = created.json().token;
+    linkId = created.json().id;
+    expect(created.json()).toMatchObject({ state: "active", path: `/s/${token}`, kind: "jha", recordId: jhaId });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  const view = (tok = token) => t.request({ method: "GET", url: `/api/public/sign-on/${tok}`, as: null });
+  const signVia = async (name: string, extra: object = {}, tok = token) => {
+    const { version } = (await view(tok)).json();
+    return t.request({
+      method: "POST",
+      url: `/api/public/sign-on/${tok}`,
+      payload: { guestName: name, guestCompany: "Walk-in Crew", signature, recordVersion: version ?? "a".repeat(64), ...extra },
+      as: null,
+    });
+  };
+
+  it("only whoever collects the record's sign-on makes links; the expiry is in the future and at most 7 days away", async () => {
+    const body = (expiresAt: number, id = jhaId) => ({ kind: "jha", id, expiresAt: new Date(expiresAt).toISOString() });
+    const asW3 = await t.request({ method: "POST", url: "/api/sign-on-links", payload: body(Date.now() + hour), as: w3 });
+    expect(asW3.statusCode).toBe(403);
+    const asW2 = await t.request({ method: "POST", url: "/api/sign-on-links", payload: body(Date.now() + hour), as: f.w2 });
+    expect(asW2.statusCode).toBe(403);
+    const past = await t.request({ method: "POST", url: "/api/sign-on-links", payload: body(Date.now() - 1000), as: foreman });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(LINK_EXPIRY_PAST);
+    const far = await t.request({ method: "POST", url: "/api/sign-on-links", payload: body(Date.now() + 8 * 24 * hour), as: f.manager });
+    expect(far.json().message).toBe(LINK_EXPIRY_TOO_FAR);
+    const permit = await t.request({
+      method: "POST",
+      url: "/api/sign-on-links",
+      payload: { kind: "permit", id: f.permitId, expiresAt: new Date(Date.now() + hour).toISOString() },
+      as: f.manager,
+    });
+    expect(permit.statusCode).toBe(400);
+    expect(permit.json().message).toBe(LINK_KINDS_ONLY);
+  });
+
+  it("opens a minimal page of that one record, signed out: the briefing and nothing else", async () => {
+    const res = await view();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(["controls", "date", "expiresAt", "hazards", "kind", "text", "title", "version"]);
+    expect(res.json()).toMatchObject({
+      kind: "jha",
+      title: "Excavation JHA",
+      hazards: [{ description: "Trench collapse", riskLevel: "high" }],
+    });
+    expect((await view("x".repeat(32))).statusCode).toBe(404);
+    expect((await view("short")).statusCode).toBe(400);
+  });
+
+  it("signs only its own record, marked as made through the link, whatever the body names", async () => {
+    const res = await signVia("Walter Walkin", { kind: "jha", id: otherJhaId, workerId: f.w1.workerId });
+    expect(res.statusCode, res.body).toBe(201);
+    const status = (await t.request({ method: "GET", url: `/api/jha-forms/${jhaId}/sign-on`, as: f.manager })).json() as SignOnStatus;
+    expect(status.signatures.map((s) => [s.name, s.company, s.via, s.workerId, s.current])).toEqual([
+      ["Walter Walkin", "Walk-in Crew", "link", null, true],
+    ]);
+    const other = (await t.request({ method: "GET", url: `/api/jha-forms/${otherJhaId}/sign-on`, as: f.manager })).json() as SignOnStatus;
+    expect(other.signatures).toEqual([]);
+    const row = await t.db
+      .selectFrom("crewSignatures")
+      .select(["signOnLinkId", "collectedBy"])
+      .where("jhaFormId", "=", jhaId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ signOnLinkId: linkId, collectedBy: null });
+    // A page on another origin cannot sign through it.
+    const foreign = await t.request({
+      method: "POST",
+      url: `/api/public/sign-on/${token}`,
+      headers: { origin: "https://evil.example" },
+      payload: { guestName: "X", guestCompany: "Y", signature, recordVersion: "a".repeat(64) },
+      as: null,
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it("is rate-limited: past 30 signatures in a minute through one link, 429", async () => {
+    const second = await t.request({
+      method: "POST",
+      url: "/api/sign-on-links",
+      payload: { kind: "jha", id: otherJhaId, expiresAt: new Date(Date.now() + hour).toISOString() },
+      as: f.manager,
+    });
+    const tok = second.json().token as string;
+    await t.db
+      .insertInto("crewSignatures")
+      .values(
+        Array.from({ length: SIGN_ON_LINK_PER_MINUTE }, (_, i) => ({
+          jhaFormId: otherJhaId,
+          projectId: f.projectP,
+          signerName: `Rush ${i}`,
+          via: "link" as const,
+          recordVersion: "d".repeat(64),
+          signaturePng: new Uint8Array(PHOTO_PNG),
+          byteSize: PHOTO_PNG.byteLength,
+          signOnLinkId: second.json().id,
+        })),
+      )
+      .execute();
+    const res = await signVia("One too many", {}, tok);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(LINK_TOO_MANY);
+    // A minute later (the rows' time moved back, nothing slept on) it takes signatures again.
+    await t.db
+      .updateTable("crewSignatures")
+      .set({ signedAt: new Date(Date.now() - 61_000) })
+      .where("signOnLinkId", "=", second.json().id)
+      .execute();
+    expect((await signVia("Next minute", {}, tok)).statusCode).toBe(201);
+  });
+
+  it("is refused after its expiry, and at once when revoked; the collector lists its state", async () => {
+    const before = await t.request({ method: "GET", url: `/api/sign-on-links?kind=jha&id=${jhaId}`, as: foreman });
+    expect(before.json().map((l: { state: string }) => l.state)).toEqual(["active"]);
+
+    const revoked = await t.request({ method: "DELETE", url: `/api/sign-on-links/${linkId}`, as: foreman });
+    expect(revoked.statusCode).toBe(204);
+    expect((await view()).json().message).toBe(LINK_REVOKED);
+    const late = await t.request({
+      method: "POST",
+      url: `/api/public/sign-on/${token}`,
+      payload: { guestName: "Late", guestCompany: "X", signature, recordVersion: "a".repeat(64) },
+      as: null,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(LINK_REVOKED);
+
+    const third = await t.request({
+      method: "POST",
+      url: "/api/sign-on-links",
+      payload: { kind: "jha", id: jhaId, expiresAt: new Date(Date.now() + hour).toISOString() },
+      as: foreman,
+    });
+    await t.db
+      .updateTable("signOnLinks")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where("id", "=", third.json().id)
+      .execute();
+    const expired = await view(third.json().token);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe(LINK_EXPIRED);
+    expect((await signVia("Too late", {}, third.json().token)).statusCode).toBe(409);
+    const listed = await t.request({ method: "GET", url: `/api/sign-on-links?kind=jha&id=${jhaId}`, as: f.manager });
+    expect(listed.json().map((l: { state: string }) => l.state)).toEqual(["expired", "revoked"]);
+    expect(JSON.stringify(listed.json())).not.toContain(token);
   });
 });

@@ -99,8 +99,10 @@ export interface CrewSignaturesTable {
   workerId: number | null;
   signerName: string;
   signerCompany: string | null;
-  via: "device" | "own";
+  via: "device" | "own" | "link";
   collectedBy: number | null;
+  /** The public sign-on link it was made through (migration 0024). */
+  signOnLinkId: ColumnType<number | null, number | null | undefined, number | null>;
   device: string | null;
   recordVersion: string;
   signaturePng: Uint8Array;
@@ -134,6 +136,20 @@ export interface ToolboxTalksTable {
   notes: string | null;
   trainingModuleId: number | null;
   videoId: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** A public sign-on link of a JHA form or toolbox talk (migration 0024); only the token's hash is kept. */
+export interface SignOnLinksTable {
+  id: Generated<number>;
+  jhaFormId: number | null;
+  toolboxTalkId: number | null;
+  projectId: number;
+  tokenHash: string;
+  tokenPreview: string;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
   createdBy: number | null;
   createdAt: Timestamp;
 }
@@ -468,6 +484,7 @@ export interface Database {
   crewSignatures: CrewSignaturesTable;
   toolboxTalkTopics: ToolboxTalkTopicsTable;
   toolboxTalks: ToolboxTalksTable;
+  signOnLinks: SignOnLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

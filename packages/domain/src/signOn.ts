@@ -16,9 +16,9 @@ export type SignOnRecordKind = (typeof SIGN_ON_RECORD_KINDS)[number];
 
 /**
  * How a signature was made: on a device handed round by whoever collects the crew's signatures
- * ("device"), or by a worker on their own account ("own").
+ * ("device"), by a worker on their own account ("own"), or through a public sign-on link ("link").
  */
-export const SIGN_ON_VIA = ["device", "own"] as const;
+export const SIGN_ON_VIA = ["device", "own", "link"] as const;
 export type SignOnVia = (typeof SIGN_ON_VIA)[number];
 
 /** A signature is a PNG drawn with a finger: small, bounded well under a photo's 10 MB. */
@@ -267,4 +267,76 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (ihdr !== "IHDR" || view.getUint32(8) !== 13) return null;
   return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+// ---- public sign-on links
+
+/** The records a public sign-on link may be made for: a JHA's briefing and a toolbox talk. */
+export const SIGN_ON_LINK_KINDS = ["jha", "talk"] as const;
+export type SignOnLinkKind = (typeof SIGN_ON_LINK_KINDS)[number];
+/** A link is valid for at most this long. */
+export const SIGN_ON_LINK_MAX_HOURS = 7 * 24;
+/** Signatures one link takes in a minute; more answer 429. */
+export const SIGN_ON_LINK_PER_MINUTE = 30;
+
+export const LINK_EXPIRY_PAST = "The link must be valid until a time in the future";
+export const LINK_EXPIRY_TOO_FAR = "A sign-on link can be valid for at most 7 days";
+export const LINK_NOT_VALID = "This sign-on link is not valid";
+export const LINK_EXPIRED = "This sign-on link has expired. Ask the foreman for a new one.";
+export const LINK_REVOKED = "This sign-on link was revoked. Ask the foreman for a new one.";
+export const LINK_TOO_MANY = "Too many signatures through this link in the last minute. Please wait a moment and try again.";
+export const LINK_KINDS_ONLY = "Sign-on links are made for JHA forms and toolbox talks";
+
+/** POST /api/sign-on-links: a link for a JHA form or talk, valid until `expiresAt`. */
+export const signOnLinkCreateSchema = z.object({
+  kind: z.enum(SIGN_ON_LINK_KINDS, { error: LINK_KINDS_ONLY }),
+  id: idParam,
+  expiresAt: z.coerce
+    .date({ error: "Please enter a valid date" })
+    .refine((d) => !Number.isNaN(d.getTime()) && d.getFullYear() < 3000, "Please enter a valid date"),
+});
+
+/** The expiry's problem at `now`, or null. */
+export function linkExpiryProblem(expiresAt: Date, now: Date): string | null {
+  if (expiresAt.getTime() <= now.getTime()) return LINK_EXPIRY_PAST;
+  if (expiresAt.getTime() - now.getTime() > SIGN_ON_LINK_MAX_HOURS * 3600 * 1000) return LINK_EXPIRY_TOO_FAR;
+  return null;
+}
+
+/** The link's token as it appears in the short link: base64url, 32 characters. */
+export const linkTokenSchema = z.string({ error: LINK_NOT_VALID }).regex(/^[A-Za-z0-9_-]{32}$/, LINK_NOT_VALID);
+
+/** GET /api/public/sign-on/:token */
+export const publicSignOnQuerySchema = z.object({ token: linkTokenSchema });
+
+/** POST /api/public/sign-on/:token: a person without the app, by name and company. */
+export const publicSignOnSchema = z.object({
+  token: linkTokenSchema,
+  guestName: z.string({ error: SIGNER_NAME_REQUIRED }).trim().min(1, SIGNER_NAME_REQUIRED).max(100, "Name must not exceed 100 characters"),
+  guestCompany: z
+    .string({ error: SIGNER_COMPANY_REQUIRED })
+    .trim()
+    .min(1, SIGNER_COMPANY_REQUIRED)
+    .max(100, "Company must not exceed 100 characters"),
+  signature: z.string({ error: SIGNATURE_REQUIRED }).min(1, SIGNATURE_REQUIRED).max(SIGNATURE_MAX_TEXT, SIGNATURE_TOO_LARGE),
+  recordVersion: z.string({ error: RECORD_VERSION_INVALID }).regex(/^[0-9a-f]{64}$/, RECORD_VERSION_INVALID),
+  device: z
+    .string()
+    .max(1000, "Device description is too long")
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim().slice(0, 300) : null)),
+});
+export type PublicSignOnInput = z.input<typeof publicSignOnSchema>;
+
+/** What the public page shows: the record's briefing and nothing else of the product. */
+export interface PublicSignOnView {
+  kind: SignOnLinkKind;
+  title: string;
+  /** The JHA's job description or the talk's content. */
+  text: string;
+  hazards: { description: string; riskLevel: string }[];
+  controls: { description: string; responsibility: string }[];
+  date: string | null;
+  version: string;
+  expiresAt: Date;
 }

@@ -60,7 +60,7 @@ const FILE_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 /** Procedures anyone may call, signed in or not. */
-const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout"]);
+const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout", "signOn.publicView", "signOn.publicSign"]);
 
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures;
 

@@ -19,6 +19,7 @@ import {
   projectStatuses,
   riskLevels,
   roles,
+  SIGN_ON_LINK_KINDS,
   SIGN_ON_RECORD_KINDS,
   SIGN_ON_VIA,
   serviceTokenScopes,
@@ -558,6 +559,17 @@ const talk = obj("ToolboxTalk", {
   attendeeCount: z.number().int().describe("Signatures on the attendance sheet"),
   createdAt: timestamp,
 });
+const signOnLink = obj("SignOnLink", {
+  id,
+  kind: z.enum(SIGN_ON_LINK_KINDS),
+  recordId: id,
+  tokenPreview: z.string(),
+  expiresAt: timestamp,
+  revokedAt: timestamp.nullable(),
+  state: z.enum(["active", "expired", "revoked"]),
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+});
 const namedWorker = z.looseObject({ workerId: id, name: z.string() });
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
@@ -778,6 +790,23 @@ export const responses: Record<string, z.ZodType> = {
     signatures: z.array(crewSignature),
   }),
   "signOn.sign": crewSignature,
+  "signOn.createLink": signOnLink.extend({
+    token: z.string().describe("The link's secret: shown this once, only its hash is stored"),
+    path: z.string().describe("The short link's path: /s/<token>"),
+  }),
+  "signOn.links": list(signOnLink),
+  "signOn.revokeLink": success,
+  "signOn.publicView": obj("PublicSignOnView", {
+    kind: z.enum(SIGN_ON_LINK_KINDS),
+    title: z.string(),
+    text: z.string(),
+    hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.string() })),
+    controls: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
+    date: date.nullable(),
+    version: z.string(),
+    expiresAt: timestamp,
+  }),
+  "signOn.publicSign": obj("PublicSignature", { signed: z.literal(true), name: z.string() }),
   "talks.topics": list(talkTopic),
   "talks.createTopic": talkTopic,
   "talks.list": list(talk),

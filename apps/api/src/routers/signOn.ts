@@ -1,7 +1,16 @@
-import { byIdSchema, signOnRecordSchema, signOnSchema } from "@sitesafe/domain";
+import {
+  byIdSchema,
+  publicSignOnQuerySchema,
+  publicSignOnSchema,
+  SIGN_ON_LINK_KINDS,
+  signOnLinkCreateSchema,
+  signOnRecordSchema,
+  signOnSchema,
+} from "@sitesafe/domain";
+import { z } from "zod";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/signOn.js";
-import { authedProcedure, router } from "../trpc.js";
+import { authedProcedure, publicProcedure, router } from "../trpc.js";
 
 /**
  * The record named by a sign-on's raw input must exist and be visible to the caller before the
@@ -25,6 +34,23 @@ export const signOnRouter = router({
 
   /** One crew member's signature; idempotent with an Idempotency-Key (the Outbox sends it once). */
   sign: seesRecord.input(signOnSchema).mutation(once(({ ctx, input }) => service.sign(ctx, input))),
+
+  /** A public sign-on link of a JHA form or talk (QR code / short link), valid until a chosen time; the token is answered once. */
+  createLink: seesRecord.input(signOnLinkCreateSchema).mutation(({ ctx, input }) => service.createLink(ctx, input)),
+
+  /** A record's sign-on links, for whoever collects its sign-on. */
+  links: authedProcedure
+    .input(z.object({ kind: z.enum(SIGN_ON_LINK_KINDS), id: byIdSchema.shape.id }))
+    .query(({ ctx, input }) => service.links(ctx, input)),
+
+  /** Revokes a link at once. */
+  revokeLink: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.revokeLink(ctx, input.id)),
+
+  /** Public: the briefing a link opens, nothing else of the product (404 unknown, 409 expired or revoked). */
+  publicView: publicProcedure.input(publicSignOnQuerySchema).query(({ ctx, input }) => service.publicView(ctx, input.token)),
+
+  /** Public: a signature through a link, by name and company; at most SIGN_ON_LINK_PER_MINUTE a minute per link. */
+  publicSign: publicProcedure.input(publicSignOnSchema).mutation(({ ctx, input }) => service.publicSign(ctx, input)),
 
   /** A signature's PNG as a data URL. */
   signatureImage: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.signatureImage(ctx, input.id)),

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { audit, classifyDbError, type Database, jha, permits, signOn, talks } from "@sitesafe/db";
 import {
   type Actor,
@@ -6,15 +6,23 @@ import {
   AppError,
   badRequest,
   type CrewSignature,
+  canCollectSignOn,
   canSeeProject,
   conflict,
   decideSignOn,
   forbidden,
   jhaSignedContent,
+  LINK_EXPIRED,
+  LINK_NOT_VALID,
+  LINK_REVOKED,
+  LINK_TOO_MANY,
+  linkExpiryProblem,
   notFound,
+  type PublicSignOnView,
   permitSignedContent,
   pngSize,
   recordOpenForSignOn,
+  SIGN_ON_LINK_PER_MINUTE,
   SIGNATURE_BAD_SIZE,
   SIGNATURE_MAX_BYTES,
   SIGNATURE_MAX_HEIGHT,
@@ -22,6 +30,7 @@ import {
   SIGNATURE_NOT_PNG,
   SIGNATURE_TOO_LARGE,
   SIGNER_NOT_ON_PROJECT,
+  type SignOnLinkKind,
   type SignOnRecordFacts,
   type SignOnRecordRef,
   type SignOnStatus,
@@ -31,6 +40,7 @@ import {
   talkSignedContent,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
+import type { Context } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertSeesProject } from "./forms.js";
 
@@ -213,4 +223,179 @@ export async function signatureImage(ctx: ServiceContext, id: number) {
     contentType: "image/png" as const,
     dataUrl: `data:image/png;base64,${Buffer.from(row.signaturePng).toString("base64")}`,
   };
+}
+
+// ---- public sign-on links: a QR code or short link for people without the app
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The record of a link, as a collector of it must see it: 404/403 otherwise, and 403 for someone who does not collect. */
+async function collectedRecord(ctx: ServiceContext, ref: { kind: SignOnLinkKind; id: number }) {
+  const record = await visibleRecord(ctx.db, ctx.actor, ref);
+  if (!canCollectSignOn(ctx.actor, record.facts))
+    throw forbidden("Only whoever collects this record's sign-on can manage its sign-on links");
+  return record;
+}
+
+function linkAnswer(row: signOn.SignOnLinkRow, now: Date) {
+  const state = row.revokedAt ? "revoked" : row.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
+  return {
+    id: row.id,
+    kind: (row.jhaFormId !== null ? "jha" : "talk") as SignOnLinkKind,
+    recordId: row.jhaFormId ?? row.toolboxTalkId ?? 0,
+    tokenPreview: row.tokenPreview,
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    state,
+    createdByName: row.createdByName,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A new link: 192 random bits, only their SHA-256 stored; the token is answered this once. */
+export async function createLink(ctx: ServiceContext, input: { kind: SignOnLinkKind; id: number; expiresAt: Date }) {
+  const record = await collectedRecord(ctx, input);
+  const now = new Date();
+  const problem = linkExpiryProblem(input.expiresAt, now);
+  if (problem) throw badRequest(problem, [{ path: "expiresAt", message: problem }]);
+  const token = randomBytes(24).toString("base64url");
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await signOn.insertLink(trx, {
+      kind: input.kind,
+      recordId: input.id,
+      projectId: record.facts.projectId,
+      tokenHash: hashToken(token),
+      tokenPreview: `${token.slice(0, 4)}...`,
+      expiresAt: input.expiresAt,
+      createdBy: ctx.actor.userId,
+    });
+    await audit.recordAudit(trx, {
+      actor: ctx.actor,
+      entity: input.kind,
+      entityId: input.id,
+      action: "sign-on link created",
+      details: { linkId: id, expiresAt: input.expiresAt.toISOString() },
+    });
+    return id;
+  });
+  const row = await signOn.findLink(ctx.db, id);
+  if (!row) throw notFound("Sign-on link");
+  return { ...linkAnswer(row, now), token, path: `/s/${token}` };
+}
+
+export async function links(ctx: ServiceContext, ref: { kind: SignOnLinkKind; id: number }) {
+  await collectedRecord(ctx, ref);
+  const now = new Date();
+  return (await signOn.listLinks(ctx.db, ref.kind, ref.id)).map((row) => linkAnswer(row, now));
+}
+
+/** Revokes a link at once: the next request through it is refused. */
+export async function revokeLink(ctx: ServiceContext, id: number) {
+  const row = await signOn.findLink(ctx.db, id);
+  if (!row) throw notFound("Sign-on link");
+  const answer = linkAnswer(row, new Date());
+  await collectedRecord(ctx, { kind: answer.kind, id: answer.recordId });
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await signOn.revokeLink(trx, id)) {
+      await audit.recordAudit(trx, {
+        actor: ctx.actor,
+        entity: answer.kind,
+        entityId: answer.recordId,
+        action: "sign-on link revoked",
+        details: { linkId: id },
+      });
+    }
+  });
+  return { success: true };
+}
+
+/** The link of a token, usable now: 404 unknown, 409 revoked or expired. */
+async function usableLink(db: Kysely<Database>, token: string, lock = false) {
+  const row = await signOn.findLinkByHash(db, hashToken(token), lock);
+  if (!row) throw notFound("Sign-on link");
+  if (row.revokedAt) throw conflict(LINK_REVOKED);
+  if (row.expiresAt.getTime() <= Date.now()) throw conflict(LINK_EXPIRED);
+  return row;
+}
+
+/** What the public page shows: the briefing of the link's record, and nothing else. */
+export async function publicView(ctx: Context, token: string): Promise<PublicSignOnView> {
+  const link = await usableLink(ctx.db, token);
+  if (link.jhaFormId !== null) {
+    const form = await jha.findJhaForm(ctx.db, link.jhaFormId);
+    if (!form) throw notFound("Sign-on link");
+    return {
+      kind: "jha",
+      title: form.title,
+      text: form.jobDescription,
+      hazards: form.hazards,
+      controls: form.controlMeasures,
+      date: null,
+      version: contentVersion(jhaSignedContent(form)),
+      expiresAt: link.expiresAt,
+    };
+  }
+  const talk = await talks.findTalk(ctx.db, link.toolboxTalkId ?? 0);
+  if (!talk) throw notFound("Sign-on link");
+  return {
+    kind: "talk",
+    title: talk.title,
+    text: talk.content,
+    hazards: [],
+    controls: [],
+    date: talk.talkDate,
+    version: contentVersion(talkSignedContent(talk)),
+    expiresAt: link.expiresAt,
+  };
+}
+
+/**
+ * A signature through a link: the link must be usable (checked again under its row lock, so a
+ * revocation is final at once and the rate counts every signature in order), at most
+ * SIGN_ON_LINK_PER_MINUTE a minute, the bytes checked as any signature's. It is marked `via: "link"`
+ * and names the link; its audit row has no actor.
+ */
+export async function publicSign(
+  ctx: Context,
+  input: { token: string; guestName: string; guestCompany: string; signature: string; recordVersion: string; device: string | null },
+) {
+  await usableLink(ctx.db, input.token);
+  const png = signatureBytes(input.signature);
+  await ctx.db.transaction().execute(async (trx) => {
+    const link = await usableLink(trx, input.token, true);
+    if ((await signOn.linkSignaturesSince(trx, link.id, new Date(Date.now() - 60_000))) >= SIGN_ON_LINK_PER_MINUTE) {
+      throw new AppError("TOO_MANY_REQUESTS", LINK_TOO_MANY);
+    }
+    const kind = link.jhaFormId !== null ? "jha" : "talk";
+    const recordId = link.jhaFormId ?? link.toolboxTalkId ?? 0;
+    const id = await signOn.insertSignature(trx, {
+      kind,
+      recordId,
+      projectId: link.projectId,
+      workerId: null,
+      signerName: input.guestName,
+      signerCompany: input.guestCompany,
+      via: "link",
+      collectedBy: null,
+      device: input.device,
+      recordVersion: input.recordVersion,
+      signaturePng: png,
+      signOnLinkId: link.id,
+    });
+    await audit.recordAudit(trx, {
+      actor: null,
+      entity: kind,
+      entityId: recordId,
+      action: "signed",
+      details: {
+        signatureId: id,
+        signer: input.guestName,
+        workerId: null,
+        via: "link",
+        linkId: link.id,
+        recordVersion: input.recordVersion,
+      },
+    });
+  });
+  return { signed: true as const, name: input.guestName };
 }

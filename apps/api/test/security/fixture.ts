@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import { sql } from "kysely";
 import { hashInviteToken } from "../../src/auth/sessions.js";
@@ -58,6 +58,9 @@ export interface Fixture {
   signatureId: number;
   /** A toolbox talk on P that W1 presents. */
   talkId: number;
+  /** A public sign-on link of the JHA form, valid for a day, made by W1 (its submitter). */
+  linkId: number;
+  linkToken: string;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -308,6 +311,20 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const linkToken = randomBytes(24).toString("base64url");
+  const link = await db
+    .insertInto("signOnLinks")
+    .values({
+      jhaFormId: jha.id,
+      projectId: projectP,
+      tokenHash: createHash("sha256").update(linkToken).digest("hex"),
+      tokenPreview: `${linkToken.slice(0, 4)}...`,
+      expiresAt: new Date(now + 24 * 3600 * 1000),
+      createdBy: w1.id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
     admin,
     manager,
@@ -336,6 +353,8 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     jhaPhotoId: jhaPhoto.id,
     signatureId: signature.id,
     talkId: talk.id,
+    linkId: link.id,
+    linkToken,
   };
 }
 
@@ -363,6 +382,7 @@ export const ALL_TABLES = [
   "crewSignatures",
   "toolboxTalkTopics",
   "toolboxTalks",
+  "signOnLinks",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -471,6 +491,12 @@ export const guestSignOnBody = () => ({
   guestCompany: "Subs Inc",
   signature: PHOTO_PNG.toString("base64"),
   recordVersion: "a".repeat(64),
+});
+/** A public link of the JHA form, valid for eight hours. */
+export const signOnLinkBody = (f: Fixture) => ({
+  kind: "jha",
+  id: f.jhaFormId,
+  expiresAt: new Date(Date.now() + 8 * 3600 * 1000).toISOString(),
 });
 export const talkTopicBody = () => ({ language: "es", title: "Andamios", content: "Revise el andamio antes de subir" });
 export const talkBody = (f: Fixture) => ({

@@ -6,7 +6,8 @@ import { type Kysely, sql } from "kysely";
  * as written at signing, so the roster outlives a deleted worker profile
  * (docs/decisions/0002-safety-records-outlive-people.md); `worker_id` links an account's worker
  * while it exists. `record_version` is the SHA-256 of the content the signer read. The PNG is
- * stored like a photo's bytes, bounded to 128 KB. One worker signs one version of a record once
+ * stored like a photo's bytes, bounded to 128 KB. `via` 'link' is a signature made through a public
+ * sign-on link (migration 0024). One worker signs one version of a record once
  * (the unique index closes the race between two devices).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Database type
@@ -20,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       worker_id integer references workers (id) on delete set null,
       signer_name text not null check (length(signer_name) between 1 and 200),
       signer_company text,
-      via text not null check (via in ('device', 'own')),
+      via text not null check (via in ('device', 'own', 'link')),
       collected_by integer references users (id) on delete set null,
       device text,
       record_version text not null check (record_version ~ '^[0-9a-f]{64}$'),

@@ -5,7 +5,9 @@ import { type Kysely, sql } from "kysely";
  * may point to a training module or safety video), the talks given on a project with their content
  * copied from the topic (a later edit of the library does not change what the crew heard), and
  * their attendance as crew signatures (migration 0023), which now belong to a JHA form, a permit or
- * a talk.
+ * a talk. And the public sign-on links of a JHA form or talk: a short-lived, revocable token (only
+ * its SHA-256 is stored) that opens a minimal page where someone without the app signs; each
+ * signature made through one names it.
  */
 const SEED: [string, string, string][] = [
   [
@@ -86,10 +88,33 @@ export async function up(db: Kysely<any>): Promise<void> {
       (coalesce(jha_form_id, 0), coalesce(hot_work_permit_id, 0), coalesce(toolbox_talk_id, 0), worker_id, record_version)
       where worker_id is not null`.execute(db);
   await sql`create index crew_signatures_talk_idx on crew_signatures (toolbox_talk_id, id) where toolbox_talk_id is not null`.execute(db);
+
+  await sql`
+    create table sign_on_links (
+      id serial primary key,
+      jha_form_id integer references jha_forms (id) on delete cascade,
+      toolbox_talk_id integer references toolbox_talks (id) on delete cascade,
+      project_id integer not null references projects (id) on delete cascade,
+      token_hash text not null unique,
+      token_preview text not null,
+      expires_at timestamptz not null,
+      revoked_at timestamptz,
+      created_by integer references users (id) on delete set null,
+      created_at timestamptz not null default now(),
+      constraint sign_on_links_one_record check (num_nonnulls(jha_form_id, toolbox_talk_id) = 1)
+    )`.execute(db);
+  await sql`create index sign_on_links_jha_idx on sign_on_links (jha_form_id, id) where jha_form_id is not null`.execute(db);
+  await sql`create index sign_on_links_talk_idx on sign_on_links (toolbox_talk_id, id) where toolbox_talk_id is not null`.execute(db);
+  await sql`alter table crew_signatures add column sign_on_link_id integer references sign_on_links (id) on delete set null`.execute(db);
+  await sql`create index crew_signatures_link_idx on crew_signatures (sign_on_link_id, signed_at) where sign_on_link_id is not null`.execute(
+    db,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`alter table crew_signatures drop column sign_on_link_id`.execute(db);
+  await sql`drop table if exists sign_on_links`.execute(db);
   await sql`delete from crew_signatures where toolbox_talk_id is not null`.execute(db);
   await sql`drop index if exists crew_signatures_once_per_version`.execute(db);
   await sql`alter table crew_signatures drop constraint crew_signatures_one_record`.execute(db);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 import { userDisplayName, workerName } from "./names.js";
 
@@ -13,7 +13,7 @@ export interface SignatureRow {
   workerId: number | null;
   name: string;
   company: string | null;
-  via: "device" | "own";
+  via: "device" | "own" | "link";
   device: string | null;
   recordVersion: string;
   collectedByName: string | null;
@@ -71,11 +71,12 @@ export interface NewSignature {
   workerId: number | null;
   signerName: string;
   signerCompany: string | null;
-  via: "device" | "own";
+  via: "device" | "own" | "link";
   collectedBy: number | null;
   device: string | null;
   recordVersion: string;
   signaturePng: Uint8Array;
+  signOnLinkId?: number | null;
 }
 
 export async function insertSignature(db: Kysely<Database>, row: NewSignature): Promise<number> {
@@ -95,6 +96,7 @@ export async function insertSignature(db: Kysely<Database>, row: NewSignature): 
       recordVersion: row.recordVersion,
       signaturePng: row.signaturePng,
       byteSize: row.signaturePng.byteLength,
+      signOnLinkId: row.signOnLinkId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -140,4 +142,112 @@ export async function signaturesWithImages(db: Kysely<Database>, kind: SignOnKin
     .orderBy("s.id")
     .limit(limit)
     .execute();
+}
+
+// ---- public sign-on links
+
+export interface SignOnLinkRow {
+  id: number;
+  jhaFormId: number | null;
+  toolboxTalkId: number | null;
+  projectId: number;
+  tokenPreview: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdByName: string | null;
+  createdAt: Date;
+}
+
+const linkColumns = [
+  "l.id",
+  "l.jhaFormId",
+  "l.toolboxTalkId",
+  "l.projectId",
+  "l.tokenPreview",
+  "l.expiresAt",
+  "l.revokedAt",
+  userDisplayName("u").as("createdByName"),
+  "l.createdAt",
+] as const;
+
+export async function insertLink(
+  db: Kysely<Database>,
+  link: {
+    kind: "jha" | "talk";
+    recordId: number;
+    projectId: number;
+    tokenHash: string;
+    tokenPreview: string;
+    expiresAt: Date;
+    createdBy: number;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("signOnLinks")
+    .values({
+      jhaFormId: link.kind === "jha" ? link.recordId : null,
+      toolboxTalkId: link.kind === "talk" ? link.recordId : null,
+      projectId: link.projectId,
+      tokenHash: link.tokenHash,
+      tokenPreview: link.tokenPreview,
+      expiresAt: link.expiresAt,
+      createdBy: link.createdBy,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A record's links, newest first (at most 50: a link lives a day or so). */
+export async function listLinks(db: Kysely<Database>, kind: "jha" | "talk", recordId: number): Promise<SignOnLinkRow[]> {
+  return db
+    .selectFrom("signOnLinks as l")
+    .leftJoin("users as u", "u.id", "l.createdBy")
+    .select(linkColumns)
+    .where(kind === "jha" ? "l.jhaFormId" : "l.toolboxTalkId", "=", recordId)
+    .orderBy("l.id", "desc")
+    .limit(50)
+    .execute();
+}
+
+export async function findLink(db: Kysely<Database>, id: number): Promise<SignOnLinkRow | undefined> {
+  return db
+    .selectFrom("signOnLinks as l")
+    .leftJoin("users as u", "u.id", "l.createdBy")
+    .select(linkColumns)
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The link of a token's hash; `lock` takes its row lock (a signature counts against its rate in order). */
+export async function findLinkByHash(db: Kysely<Database>, tokenHash: string, lock = false) {
+  let query = db
+    .selectFrom("signOnLinks as l")
+    .leftJoin("users as u", "u.id", "l.createdBy")
+    .select(linkColumns)
+    .where("l.tokenHash", "=", tokenHash);
+  if (lock) query = query.forUpdate("l");
+  return query.executeTakeFirst();
+}
+
+/** Revokes a link still open; false when it was revoked already. */
+export async function revokeLink(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("signOnLinks")
+    .set({ revokedAt: sql`now()` })
+    .where("id", "=", id)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Signatures made through a link since a time: its rate. */
+export async function linkSignaturesSince(db: Kysely<Database>, linkId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("crewSignatures")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("signOnLinkId", "=", linkId)
+    .where("signedAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

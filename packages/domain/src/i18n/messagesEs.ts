@@ -28,6 +28,15 @@ const exact: Record<string, string> = {
   "Only admins, managers and crew leads can give toolbox talks":
     "Solo los administradores, gerentes y jefes de cuadrilla pueden dar charlas de seguridad",
   // Crew sign-on (signOn.ts)
+  "The link must be valid until a time in the future": "El enlace debe ser válido hasta un momento futuro",
+  "A sign-on link can be valid for at most 7 days": "Un enlace de firma puede ser válido 7 días como máximo",
+  "This sign-on link is not valid": "Este enlace de firma no es válido",
+  "This sign-on link has expired. Ask the foreman for a new one.": "Este enlace de firma ya venció. Pida uno nuevo al capataz.",
+  "This sign-on link was revoked. Ask the foreman for a new one.": "Este enlace de firma fue anulado. Pida uno nuevo al capataz.",
+  "Too many signatures through this link in the last minute. Please wait a moment and try again.":
+    "Demasiadas firmas con este enlace en el último minuto. Espere un momento e inténtelo de nuevo.",
+  "Sign-on links are made for JHA forms and toolbox talks":
+    "Los enlaces de firma son para análisis de riesgos (JHA) y charlas de seguridad",
   "Please sign in the box": "Firme dentro del recuadro",
   "The signature must be a PNG image": "La firma debe ser una imagen PNG",
   "The signature is too large (at most 128 KB)": "La firma es demasiado grande (128 KB como máximo)",
@@ -442,6 +451,7 @@ const things: Record<string, [string, "m" | "f"]> = {
   Assignment: ["Asignación", "f"],
   Comment: ["Comentario", "m"],
   Signature: ["Firma", "f"],
+  "Sign-on link": ["Enlace de firma", "m"],
   "Toolbox talk": ["Charla de seguridad", "f"],
   Topic: ["Tema", "m"],
   Establishment: ["Establecimiento", "m"],
