@@ -13,7 +13,6 @@ import {
   forbidden,
   jhaSignedContent,
   LINK_EXPIRED,
-  LINK_NOT_VALID,
   LINK_REVOKED,
   LINK_TOO_MANY,
   linkExpiryProblem,
