@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
 import { chooseOption, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
-import { signOne } from "../lib/signOn.js";
+import { scribble, signOne } from "../lib/signOn.js";
 
 // Toolbox talks (issue #34) on a 390 px phone: a foreman gives a talk from the library, two
 // attendees sign (one without an account), and the attendance sheet downloads as a PDF that shows
-// both names (pdftotext reads it; pdftoppm renders its first page for a person to look at).
+// both names (pdftotext reads it; pdftoppm renders its first page for a person to look at); then a
+// sign-on link opens, signed out, a page with the talk alone, and a signature through it is marked so.
 
 const baseUrl = inject("baseUrl");
 const suffix = randomUUID().slice(0, 6);
@@ -86,5 +87,28 @@ describe.skipIf(!baseUrl)("toolbox talks on a phone", () => {
     // Rendered for a person to look at: the first page as a PNG beside the browser's screenshots.
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, join(dir, "page")]);
     writeFileSync(join(tmpdir(), "signon-talk-pdf-path.txt"), dir);
+
+    // A sign-on link for someone without the app, opened on another phone with nobody signed in.
+    await page.getByTestId("open-sign-on-links").click();
+    await page.getByTestId("create-link").click();
+    await page.getByTestId("sign-on-qr").waitFor();
+    const url = (await page.getByTestId("sign-on-url").textContent()) ?? "";
+    expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{32}$/);
+    await screenshot(page, "talk-sign-on-link-phone");
+    const stranger = await (await newContext(browser, baseUrl, PHONE)).newPage();
+    await stranger.goto(url);
+    await stranger.getByRole("heading", { name: "Sign on: Ladder safety" }).waitFor();
+    await expect(stranger.getByRole("navigation").count()).resolves.toBe(0);
+    await stranger.locator('[data-path="guestName"]').fill("Lou Link");
+    await stranger.locator('[data-path="guestCompany"]').fill("Day Labor Co");
+    await scribble(stranger);
+    await stranger.getByTestId("public-sign").click();
+    await stranger.getByTestId("public-signed").waitFor();
+    await screenshot(stranger, "talk-public-sign-on-phone");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId("signature").filter({ hasText: "Lou Link" }).textContent())
+      .toContain("Signed through a sign-on link");
   });
 });

@@ -191,6 +191,7 @@ describe("the response schemas match what the server sends", () => {
       .replace(":year", String(year))
       .replace(":token", f.linkToken)
       .replace(/^\/api\/sign-on-links$/, `/api/sign-on-links?kind=jha&id=${f.jhaFormId}`)
+      .replace(/^\/api\/sign-on\/coverage$/, `/api/sign-on/coverage?projectId=${f.projectP}`)
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 

@@ -496,3 +496,100 @@ describe("a public sign-on link for people without the app", () => {
     expect(JSON.stringify(listed.json())).not.toContain(token);
   });
 });
+
+describe("briefing coverage per project and week (staff)", () => {
+  it("counts, per day, the assigned workers who signed the current version of that day's JHA, and who attended no talk this month", async () => {
+    const project = await t.createProject({ name: "Coverage site" });
+    const people: TestUser[] = [];
+    for (const firstName of ["Ada", "Bo", "Cy"]) {
+      const user = await t.createUser({ role: "worker", firstName, lastName: "Crew" });
+      await t.assign(user.workerId as number, project);
+      people.push(user);
+    }
+    const [ada, bo, cy] = people as [TestUser, TestUser, TestUser];
+    const jhaOn = async (title: string, at: string) => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/jha-forms",
+        payload: { ...jhaBody(f), projectId: project, title },
+        as: f.manager,
+      });
+      const id = res.json().id as number;
+      await t.db
+        .updateTable("jhaForms")
+        .set({ submittedAt: new Date(at) })
+        .where("id", "=", id)
+        .execute();
+      return id;
+    };
+    const monday = await jhaOn("Monday JHA", "2026-03-02T07:00:00Z");
+    const tuesday = await jhaOn("Tuesday JHA", "2026-03-03T07:00:00Z");
+    const sign = async (id: number, payload: object, version?: string) => {
+      const current = (await t.request({ method: "GET", url: `/api/jha-forms/${id}/sign-on`, as: f.manager })).json().version;
+      const res = await t.request({
+        method: "POST",
+        url: `/api/jha-forms/${id}/sign-on`,
+        payload: { signature, recordVersion: version ?? current, ...payload },
+        as: f.manager,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await sign(monday, { workerId: ada.workerId });
+    await sign(monday, { workerId: bo.workerId });
+    await sign(monday, { guestName: "Gus", guestCompany: "Subs" });
+    // Tuesday: Ada signed a version that is no longer the form's; a guest is not an assigned worker.
+    await sign(tuesday, { workerId: ada.workerId }, "e".repeat(64));
+    await sign(tuesday, { guestName: "Gus", guestCompany: "Subs" });
+    // A talk on Wednesday, attended by Ada only.
+    const talk = await t.request({
+      method: "POST",
+      url: "/api/toolbox-talks",
+      payload: { projectId: project, title: "Ladders", content: "Three points", talkDate: "2026-03-04", presenterName: "Lead" },
+      as: f.manager,
+    });
+    const talkUrl = `/api/toolbox-talks/${talk.json().id}/sign-on`;
+    const talkVersion = (await t.request({ method: "GET", url: talkUrl, as: f.manager })).json().version;
+    await t.request({
+      method: "POST",
+      url: talkUrl,
+      payload: { workerId: ada.workerId, signature, recordVersion: talkVersion },
+      as: f.manager,
+    });
+
+    const res = await t.request({ method: "GET", url: `/api/sign-on/coverage?projectId=${project}&weekOf=2026-03-05`, as: f.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ weekStart: "2026-03-02", weekEnd: "2026-03-08", assignedCount: 3, talkCount: 1, month: "2026-03" });
+    expect(report.days.map((d: { date: string; signedCount: number; jhas: unknown[] }) => [d.date, d.jhas.length, d.signedCount])).toEqual([
+      ["2026-03-02", 1, 2],
+      ["2026-03-03", 1, 0],
+      ["2026-03-04", 0, 0],
+      ["2026-03-05", 0, 0],
+      ["2026-03-06", 0, 0],
+      ["2026-03-07", 0, 0],
+      ["2026-03-08", 0, 0],
+    ]);
+    expect(report.days[0].jhas).toEqual([{ id: monday, title: "Monday JHA", signedCount: 2 }]);
+    expect(report.noTalkThisMonth.map((w: { workerId: number }) => w.workerId)).toEqual([bo.workerId, cy.workerId]);
+
+    const csv = await t.request({
+      method: "GET",
+      url: `/api/sign-on/coverage?projectId=${project}&weekOf=2026-03-05&format=csv`,
+      as: f.manager,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\ufeff/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines.slice(0, 3)).toEqual([
+      "projectId,date,jhaForms,assignedWorkers,signedWorkers,coveragePercent",
+      `${project},2026-03-02,1,3,2,67`,
+      `${project},2026-03-03,1,3,0,0`,
+    ]);
+    // Workers, the foreman included, do not see the report; a bad week is a 400 for staff.
+    expect((await t.request({ method: "GET", url: `/api/sign-on/coverage?projectId=${project}`, as: foreman })).statusCode).toBe(403);
+    const bad = await t.request({ method: "GET", url: `/api/sign-on/coverage?projectId=${project}&weekOf=2026-02-30`, as: f.manager });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -18,6 +18,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRecordkeepingRouteImport } from './routes/_app/recordkeeping'
 import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
 import { Route as AppVideosRouteImport } from './routes/_app/videos'
+import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
 import { Route as AppAdminInviteTokensRouteImport } from './routes/_app/admin/invite-tokens'
 import { Route as AppManagersIndexRouteImport } from './routes/_app/managers/index'
@@ -94,6 +95,11 @@ const AppVideosRoute = AppVideosRouteImport.update({
   id: '/videos',
   path: '/videos',
   getParentRoute: () => AppRoute,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAccountPasswordRoute = AppAccountPasswordRouteImport.update({
   id: '/account/password',
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/managers/new': typeof AppManagersNewRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/': typeof AppIndexRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
@@ -360,6 +368,7 @@ export interface FileRoutesById {
   '/_app/recordkeeping': typeof AppRecordkeepingRoute
   '/_app/safety-comments': typeof AppSafetyCommentsRoute
   '/_app/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/account/password': typeof AppAccountPasswordRoute
   '/_app/admin/invite-tokens': typeof AppAdminInviteTokensRoute
@@ -405,6 +414,7 @@ export interface FileRouteTypes {
     | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
+    | '/s/$token'
     | '/account/password'
     | '/admin/invite-tokens'
     | '/managers/new'
@@ -446,6 +456,7 @@ export interface FileRouteTypes {
     | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
+    | '/s/$token'
     | '/'
     | '/account/password'
     | '/admin/invite-tokens'
@@ -489,6 +500,7 @@ export interface FileRouteTypes {
     | '/_app/recordkeeping'
     | '/_app/safety-comments'
     | '/_app/videos'
+    | '/s/$token'
     | '/_app/'
     | '/_app/account/password'
     | '/_app/admin/invite-tokens'
@@ -527,6 +539,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -593,6 +606,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/videos'
       preLoaderRoute: typeof AppVideosRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/account/password': {
       id: '/_app/account/password'
@@ -910,6 +930,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

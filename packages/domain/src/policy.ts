@@ -41,7 +41,9 @@ export type Action =
   | "signOn.collect"
   // toolbox talks (talks.ts): give a talk on a project; add a topic to the library
   | "talk.create"
-  | "talkTopic.create";
+  | "talkTopic.create"
+  // reporting: briefing coverage per project and week
+  | "signOn.coverage";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -89,6 +91,7 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
       // Only workers send safety messages (docs/product.md).
       return actor.role === "worker";
     case "talkTopic.create":
+    case "signOn.coverage":
       return staff;
     case "talk.create":
       // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a

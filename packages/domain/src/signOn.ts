@@ -340,3 +340,59 @@ export interface PublicSignOnView {
   version: string;
   expiresAt: Date;
 }
+
+// ---- briefing coverage (reporting, staff)
+
+/** GET /api/sign-on/coverage: one project's week (Monday to Sunday); the week of `weekOf` (today when left out). */
+export const coverageQuerySchema = z.object({
+  projectId: idParam,
+  weekOf: z
+    .string()
+    .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, "Please enter a valid date (YYYY-MM-DD)")
+    .refine(
+      (v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v,
+      "Please enter a valid date (YYYY-MM-DD)",
+    )
+    .optional(),
+});
+
+/** The Monday (UTC) of the week holding `day` (YYYY-MM-DD), as YYYY-MM-DD. */
+export function weekStartOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const back = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** `day` plus `n` days, YYYY-MM-DD. */
+export function addDays(day: string, n: number): string {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** One day of a week's briefing coverage: that day's JHA forms and how many assigned workers signed one of them (current version). */
+export interface CoverageDay {
+  date: string;
+  jhas: { id: number; title: string; signedCount: number }[];
+  /** Assigned workers who signed the current version of at least one of the day's JHA forms. */
+  signedCount: number;
+}
+
+export interface BriefingCoverage {
+  projectId: number;
+  weekStart: string;
+  weekEnd: string;
+  assignedCount: number;
+  days: CoverageDay[];
+  /** Toolbox talks given on the project this week. */
+  talkCount: number;
+  /** The month of the week's Monday (YYYY-MM) and the assigned workers who signed no talk of the project in it. */
+  month: string;
+  noTalkThisMonth: { workerId: number; name: string }[];
+}
+
+/** The coverage CSV's columns: one row per day. */
+export const COVERAGE_COLUMNS = ["projectId", "date", "jhaForms", "assignedWorkers", "signedWorkers", "coveragePercent"] as const;
+
+/** Signed of assigned, as a whole percentage (0 with nobody assigned). */
+export function coveragePercent(signed: number, assigned: number): number {
+  return assigned === 0 ? 0 : Math.round((signed / assigned) * 100);
+}

@@ -790,6 +790,22 @@ export const responses: Record<string, z.ZodType> = {
     signatures: z.array(crewSignature),
   }),
   "signOn.sign": crewSignature,
+  "signOn.coverage": obj("BriefingCoverage", {
+    projectId: id,
+    weekStart: date,
+    weekEnd: date,
+    assignedCount: z.number().int(),
+    days: z.array(
+      z.looseObject({
+        date,
+        jhas: z.array(z.looseObject({ id, title: z.string(), signedCount: z.number().int() })),
+        signedCount: z.number().int().describe("Assigned workers who signed the current version of one of the day's JHA forms"),
+      }),
+    ),
+    talkCount: z.number().int(),
+    month: z.string(),
+    noTalkThisMonth: z.array(namedWorker),
+  }),
   "signOn.createLink": signOnLink.extend({
     token: z.string().describe("The link's secret: shown this once, only its hash is stored"),
     path: z.string().describe("The short link's path: /s/<token>"),

@@ -1,3 +1,4 @@
+import { csv, record } from "./osha.js";
 import { del, get, post, type RestRoute } from "./table.js";
 
 /** REST paths of crew sign-on (issue #34; docs/api.md), each onto a procedure. */
@@ -15,5 +16,9 @@ export const signOnRoutes: RestRoute[] = [
   // The public page's two calls: no account, the token is the key.
   get("/api/public/sign-on/:token", (c, r) => c.signOn.publicView(r.input)),
   post("/api/public/sign-on/:token", (c, r) => c.signOn.publicSign({ ...r.body, token: r.params.token } as never)),
+  // Reporting (staff): a project's week of briefing coverage, JSON or `?format=csv`.
+  record("/api/sign-on/coverage", (c, r) => c.signOn.coverage(r.input), {
+    csv: async (c, r) => csv(r.reply, await c.signOn.coverageCsv(r.input)),
+  }),
   get("/api/sign-on-signatures/:id", (c, r) => c.signOn.signatureImage(r.input)),
 ];

@@ -1,5 +1,6 @@
 import {
   byIdSchema,
+  coverageQuerySchema,
   publicSignOnQuerySchema,
   publicSignOnSchema,
   SIGN_ON_LINK_KINDS,
@@ -10,7 +11,7 @@ import {
 import { z } from "zod";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/signOn.js";
-import { authedProcedure, publicProcedure, router } from "../trpc.js";
+import { actionProcedure, authedProcedure, publicProcedure, router } from "../trpc.js";
 
 /**
  * The record named by a sign-on's raw input must exist and be visible to the caller before the
@@ -51,6 +52,15 @@ export const signOnRouter = router({
 
   /** Public: a signature through a link, by name and company; at most SIGN_ON_LINK_PER_MINUTE a minute per link. */
   publicSign: publicProcedure.input(publicSignOnSchema).mutation(({ ctx, input }) => service.publicSign(ctx, input)),
+
+  /** Staff: one project's week of briefing coverage (each day's JHA signatures; who attended no talk this month). */
+  coverage: actionProcedure("signOn.coverage")
+    .input(coverageQuerySchema)
+    .query(({ ctx, input }) => service.coverage(ctx, input)),
+
+  coverageCsv: actionProcedure("signOn.coverage")
+    .input(coverageQuerySchema)
+    .query(({ ctx, input }) => service.coverageCsv(ctx, input)),
 
   /** A signature's PNG as a data URL. */
   signatureImage: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.signatureImage(ctx, input.id)),

@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import { audit, classifyDbError, type Database, jha, permits, signOn, talks } from "@sitesafe/db";
+import { audit, classifyDbError, type Database, jha, permits, projects, signOn, talks } from "@sitesafe/db";
 import {
   type Actor,
   ALREADY_SIGNED,
   AppError,
+  addDays,
+  type BriefingCoverage,
   badRequest,
+  COVERAGE_COLUMNS,
   type CrewSignature,
   canCollectSignOn,
   canSeeProject,
   conflict,
+  coveragePercent,
+  csvLine,
   decideSignOn,
   forbidden,
   jhaSignedContent,
@@ -37,9 +42,10 @@ import {
   signatureBase64,
   signOnCoverage,
   talkSignedContent,
+  weekStartOf,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
-import type { Context } from "../context.js";
+import { assertCan, type Context } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertSeesProject } from "./forms.js";
 
@@ -397,4 +403,78 @@ export async function publicSign(
     });
   });
   return { signed: true as const, name: input.guestName };
+}
+
+// ---- briefing coverage (staff): how many assigned workers signed each day's JHA, who attended no talk this month
+
+export async function coverage(ctx: ServiceContext, input: { projectId: number; weekOf?: string | undefined }): Promise<BriefingCoverage> {
+  assertCan(ctx.actor, "signOn.coverage", { projectId: input.projectId });
+  if (!(await projects.projectExists(ctx.db, input.projectId))) throw notFound("Project");
+  const weekStart = weekStartOf(input.weekOf ?? new Date().toISOString().slice(0, 10));
+  const weekEnd = addDays(weekStart, 7);
+  const month = weekStart.slice(0, 7);
+  const monthStart = `${month}-01`;
+  const next = new Date(`${monthStart}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const monthEnd = next.toISOString().slice(0, 10);
+  const [assigned, forms, talkCount, noTalk] = await Promise.all([
+    signOn.assignedWorkers(ctx.db, input.projectId),
+    signOn.jhasBetween(ctx.db, input.projectId, weekStart, weekEnd),
+    signOn.talkCountBetween(ctx.db, input.projectId, weekStart, weekEnd),
+    signOn.assignedWithoutTalk(ctx.db, input.projectId, monthStart, monthEnd),
+  ]);
+  const signers = await signOn.jhaSigners(
+    ctx.db,
+    forms.map((f) => f.id),
+  );
+  const assignedIds = new Set(assigned.map((w) => w.workerId));
+  const versions = new Map(forms.map((f) => [f.id, contentVersion(jhaSignedContent(f))]));
+  const currentSigners = new Map<number, Set<number>>();
+  for (const row of signers) {
+    if (row.jhaFormId === null || row.workerId === null || !assignedIds.has(row.workerId)) continue;
+    if (versions.get(row.jhaFormId) !== row.recordVersion) continue;
+    const set = currentSigners.get(row.jhaFormId) ?? new Set<number>();
+    set.add(row.workerId);
+    currentSigners.set(row.jhaFormId, set);
+  }
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(weekStart, i);
+    const ofDay = forms.filter((f) => f.submittedAt.toISOString().slice(0, 10) === date);
+    const signed = new Set<number>();
+    for (const f of ofDay) for (const w of currentSigners.get(f.id) ?? []) signed.add(w);
+    return {
+      date,
+      jhas: ofDay.map((f) => ({ id: f.id, title: f.title, signedCount: currentSigners.get(f.id)?.size ?? 0 })),
+      signedCount: signed.size,
+    };
+  });
+  return {
+    projectId: input.projectId,
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    assignedCount: assigned.length,
+    days,
+    talkCount,
+    month,
+    noTalkThisMonth: noTalk,
+  };
+}
+
+/** The week's coverage as CSV, one row per day, through the domain's one CSV cell writer. */
+export async function coverageCsv(ctx: ServiceContext, input: { projectId: number; weekOf?: string | undefined }) {
+  const report = await coverage(ctx, input);
+  const lines = [
+    csvLine(COVERAGE_COLUMNS),
+    ...report.days.map((d) =>
+      csvLine([
+        report.projectId,
+        d.date,
+        d.jhas.length,
+        report.assignedCount,
+        d.signedCount,
+        coveragePercent(d.signedCount, report.assignedCount),
+      ]),
+    ),
+  ];
+  return { fileName: `briefing-coverage-${report.projectId}-${report.weekStart}.csv`, csv: `\ufeff${lines.join("\r\n")}\r\n` };
 }

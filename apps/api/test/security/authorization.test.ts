@@ -471,6 +471,20 @@ const MATRIX: Row[] = [
     expect: e(201, 201, 201, 201, 201),
     why: "public: anyone with the link signs, by name and company, marked as made through the link",
   },
+  {
+    method: "GET",
+    path: "/api/sign-on/coverage",
+    url: (f) => `/api/sign-on/coverage?projectId=${f.projectP}`,
+    expect: staff(200),
+    why: "reporting: briefing coverage is for staff",
+  },
+  {
+    method: "GET",
+    path: "/api/sign-on/coverage",
+    variant: "CSV",
+    url: (f) => `/api/sign-on/coverage?projectId=${f.projectP}&format=csv`,
+    expect: staff(200),
+  },
   // ---- toolbox talks (issue #34): the library is read by all and added to by staff; talks are seen with their project
   { method: "GET", path: "/api/toolbox-talk-topics", url: () => "/api/toolbox-talk-topics", expect: signedIn(200) },
   {

@@ -251,3 +251,68 @@ export async function linkSignaturesSince(db: Kysely<Database>, linkId: number, 
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+// ---- briefing coverage
+
+/** A project's JHA forms submitted in [from, to) (UTC days), with their briefed content, at most 500. */
+export async function jhasBetween(db: Kysely<Database>, projectId: number, from: string, to: string) {
+  return db
+    .selectFrom("jhaForms")
+    .select(["id", "projectId", "title", "jobDescription", "hazards", "controlMeasures", "submittedAt"])
+    .where("projectId", "=", projectId)
+    .where("submittedAt", ">=", new Date(`${from}T00:00:00Z`))
+    .where("submittedAt", "<", new Date(`${to}T00:00:00Z`))
+    .orderBy("submittedAt")
+    .orderBy("id")
+    .limit(500)
+    .execute();
+}
+
+/** Who signed which of these JHA forms, with the version they signed. */
+export async function jhaSigners(db: Kysely<Database>, jhaFormIds: readonly number[]) {
+  if (jhaFormIds.length === 0) return [];
+  return db
+    .selectFrom("crewSignatures")
+    .select(["jhaFormId", "workerId", "recordVersion"])
+    .where("jhaFormId", "in", [...jhaFormIds])
+    .where("workerId", "is not", null)
+    .execute();
+}
+
+/** Toolbox talks of a project in [from, to) (dates). */
+export async function talkCountBetween(db: Kysely<Database>, projectId: number, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom("toolboxTalks")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("projectId", "=", projectId)
+    .where("talkDate", ">=", from)
+    .where("talkDate", "<", to)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The project's assigned workers who signed no talk of the project dated in [from, to). */
+export async function assignedWithoutTalk(db: Kysely<Database>, projectId: number, from: string, to: string) {
+  return db
+    .selectFrom("projectWorkers as pw")
+    .innerJoin("workers as w", "w.id", "pw.workerId")
+    .select(["w.id as workerId", workerName("w").as("name")])
+    .where("pw.projectId", "=", projectId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("crewSignatures as s")
+            .innerJoin("toolboxTalks as k", "k.id", "s.toolboxTalkId")
+            .select("s.id")
+            .whereRef("s.workerId", "=", "w.id")
+            .where("k.projectId", "=", projectId)
+            .where("k.talkDate", ">=", from)
+            .where("k.talkDate", "<", to),
+        ),
+      ),
+    )
+    .orderBy("w.lastName")
+    .orderBy("w.firstName")
+    .orderBy("w.id")
+    .execute();
+}

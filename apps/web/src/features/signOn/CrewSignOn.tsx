@@ -7,7 +7,7 @@ import {
   type SignOnRecordKind,
   type SignOnStatus,
 } from "@sitesafe/domain";
-import { IconClockHour4, IconHistory, IconSignature, IconUsersGroup } from "@tabler/icons-react";
+import { IconClockHour4, IconHistory, IconQrcode, IconSignature, IconUsersGroup } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton } from "../../components/States";
@@ -17,6 +17,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import type { OutboxInput, OutboxItem } from "../outbox/outbox";
 import { useOutboxItems } from "../outbox/useOutbox";
 import { SignOnFlow } from "./SignOnFlow";
+import { SignOnLinks } from "./SignOnLinks";
 
 /** This record's signatures still waiting in this device's Outbox. */
 export function useQueuedSignatures(kind: SignOnRecordKind, id: number): OutboxItem<"signOn.sign">[] {
@@ -59,6 +60,7 @@ export function CrewSignOn({
   const query = trpc.signOn.status.useQuery({ kind, id });
   const queued = useQueuedSignatures(kind, id);
   const [flow, setFlow] = useState<"collect" | "self" | null>(null);
+  const [linksOpen, setLinksOpen] = useState(false);
 
   if (query.isPending) return <ListSkeleton rows={2} />;
   if (query.error) {
@@ -88,6 +90,16 @@ export function CrewSignOn({
             {collects ? (
               <Button leftSection={<IconSignature size={18} />} onClick={() => setFlow("collect")} data-testid="collect-sign-on">
                 {t("card.collect")}
+              </Button>
+            ) : null}
+            {collects && kind !== "permit" ? (
+              <Button
+                variant="light"
+                leftSection={<IconQrcode size={18} />}
+                onClick={() => setLinksOpen(true)}
+                data-testid="open-sign-on-links"
+              >
+                {t("link.button")}
               </Button>
             ) : null}
             {!collects && mayOwn && !signedSelf ? (
@@ -151,6 +163,7 @@ export function CrewSignOn({
         )}
       </Stack>
 
+      {linksOpen && kind !== "permit" ? <SignOnLinks kind={kind} id={id} onClose={() => setLinksOpen(false)} /> : null}
       {flow ? (
         <SignOnFlow mode={flow} kind={kind} id={id} title={title} status={status} summary={summary} onClose={() => setFlow(null)} />
       ) : null}
@@ -162,11 +175,13 @@ function SignatureRow({ signature }: { signature: CrewSignature }) {
   const { t } = useTranslation("signOn");
   const [shown, setShown] = useState(false);
   const via =
-    signature.via === "own"
-      ? t("card.viaOwn")
-      : signature.collectedByName
-        ? t("card.viaDevice", { name: signature.collectedByName })
-        : t("card.viaDeviceUnknown");
+    signature.via === "link"
+      ? t("card.viaLink")
+      : signature.via === "own"
+        ? t("card.viaOwn")
+        : signature.collectedByName
+          ? t("card.viaDevice", { name: signature.collectedByName })
+          : t("card.viaDeviceUnknown");
   return (
     <Paper withBorder p="xs" radius="md" data-testid="signature" data-current={signature.current}>
       <Group justify="space-between" align="flex-start" gap="xs">
