@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "./roles.js";
 import {
+  addDays,
+  coveragePercent,
   decideSignOn,
   jhaSignedContent,
+  LINK_EXPIRY_PAST,
+  LINK_EXPIRY_TOO_FAR,
+  linkExpiryProblem,
   PERMIT_NOT_OPEN_FOR_SIGN_ON,
   pngSize,
   SIGN_ONLY_FOR_YOURSELF,
@@ -12,6 +17,7 @@ import {
   signedOnNames,
   signOnCoverage,
   signOnSchema,
+  weekStartOf,
 } from "./signOn.js";
 
 const worker = (workerId: number, projects: number[], position: string | null = "Carpenter"): Actor => ({
@@ -113,5 +119,24 @@ describe("input", () => {
     expect(pngSize(new Uint8Array(Buffer.from("GIF89a not a png at all, not at all, no")))).toBeNull();
     expect(signatureBase64("data:image/png;base64,iVBO")).toBe("iVBO");
     expect(signatureBase64("<svg/>")).toBeNull();
+  });
+});
+
+describe("links and weeks", () => {
+  it("a link's expiry is in the future and at most 7 days away", () => {
+    const now = new Date("2026-03-02T12:00:00Z");
+    expect(linkExpiryProblem(new Date("2026-03-02T12:00:00Z"), now)).toBe(LINK_EXPIRY_PAST);
+    expect(linkExpiryProblem(new Date("2026-03-02T23:59:00Z"), now)).toBeNull();
+    expect(linkExpiryProblem(new Date("2026-03-09T12:00:00Z"), now)).toBeNull();
+    expect(linkExpiryProblem(new Date("2026-03-09T12:00:01Z"), now)).toBe(LINK_EXPIRY_TOO_FAR);
+  });
+
+  it("weeks run Monday to Sunday; coverage is a whole percentage", () => {
+    expect(weekStartOf("2026-03-02")).toBe("2026-03-02");
+    expect(weekStartOf("2026-03-08")).toBe("2026-03-02");
+    expect(weekStartOf("2026-03-09")).toBe("2026-03-09");
+    expect(weekStartOf("2026-01-01")).toBe("2025-12-29");
+    expect(addDays("2026-02-27", 3)).toBe("2026-03-02");
+    expect([coveragePercent(2, 3), coveragePercent(0, 0), coveragePercent(3, 3)]).toEqual([67, 0, 100]);
   });
 });

@@ -30,6 +30,8 @@ const exact: Record<string, string> = {
   // Crew sign-on (signOn.ts)
   "The link must be valid until a time in the future": "El enlace debe ser válido hasta un momento futuro",
   "A sign-on link can be valid for at most 7 days": "Un enlace de firma puede ser válido 7 días como máximo",
+  "Only whoever collects this record's sign-on can manage its sign-on links":
+    "Solo quien registra las firmas de este registro puede administrar sus enlaces de firma",
   "This sign-on link is not valid": "Este enlace de firma no es válido",
   "This sign-on link has expired. Ask the foreman for a new one.": "Este enlace de firma ya venció. Pida uno nuevo al capataz.",
   "This sign-on link was revoked. Ask the foreman for a new one.": "Este enlace de firma fue anulado. Pida uno nuevo al capataz.",
