@@ -1,6 +1,6 @@
 import { Badge, Button, Group } from "@mantine/core";
 import { can } from "@sitesafe/domain";
-import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
+import { IconBooks, IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { TalkForm } from "./TalkForm";
+import { TopicDialog } from "./TopicDialog";
 
 /** /talks: the toolbox talks of the user's projects, newest first, and the new-talk form for staff and crew leads. */
 export function TalkListPage() {
@@ -20,6 +21,7 @@ export function TalkListPage() {
   const actor = useActor();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [addingTopic, setAddingTopic] = useState(false);
   const pager = useServerPage({});
   const list = trpc.talks.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
 
@@ -37,13 +39,21 @@ export function TalkListPage() {
         title={t("list.title")}
         subtitle={t("list.subtitle")}
         actions={
-          can(actor, "talk.create") ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-talk">
-              {t("list.newButton")}
-            </Button>
-          ) : null
+          <>
+            {can(actor, "talkTopic.create") ? (
+              <Button variant="default" leftSection={<IconBooks size={16} />} onClick={() => setAddingTopic(true)}>
+                {t("topic.button")}
+              </Button>
+            ) : null}
+            {can(actor, "talk.create") ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-talk">
+                {t("list.newButton")}
+              </Button>
+            ) : null}
+          </>
         }
       />
+      {addingTopic ? <TopicDialog onClose={() => setAddingTopic(false)} /> : null}
       <PagedCardGrid
         query={list}
         pager={pager}

@@ -30,6 +30,14 @@ export default {
       createdMessage: "Now collect the crew's attendance.",
       failed: "Could not save the toolbox talk",
     },
+    topic: {
+      button: "Add to library",
+      title: "Add a talk to the library",
+      submit: "Add talk",
+      addedTitle: "Talk added",
+      addedMessage: "It is in the library for every project.",
+      failed: "Could not add the talk",
+    },
     detail: {
       back: "Back to Toolbox Talks",
       notFound: "Toolbox talk not found",

@@ -30,6 +30,14 @@ export default {
       createdMessage: "Ahora registre la asistencia de la cuadrilla.",
       failed: "No se pudo guardar la charla de seguridad",
     },
+    topic: {
+      button: "Agregar a la biblioteca",
+      title: "Agregar una charla a la biblioteca",
+      submit: "Agregar charla",
+      addedTitle: "Charla agregada",
+      addedMessage: "Ya está en la biblioteca para todas las obras.",
+      failed: "No se pudo agregar la charla",
+    },
     detail: {
       back: "Volver a Charlas de seguridad",
       notFound: "No se encontró la charla de seguridad",
