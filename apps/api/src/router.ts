@@ -8,6 +8,8 @@ import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
 import { projectsRouter } from "./routers/projects.js";
+import { signOnRouter } from "./routers/signOn.js";
+import { talksRouter } from "./routers/talks.js";
 import { tokensRouter } from "./routers/tokens.js";
 import { trainingRouter } from "./routers/training.js";
 import { usersRouter } from "./routers/users.js";
@@ -33,6 +35,8 @@ export const appRouter = router({
   osha: oshaRouter,
   photos: photosRouter,
   tokens: tokensRouter,
+  signOn: signOnRouter,
+  talks: talksRouter,
 });
 
 export type AppRouter = typeof appRouter;

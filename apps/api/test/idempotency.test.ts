@@ -16,6 +16,8 @@ let moduleId: number;
 let videoId: number;
 let jhaId: number;
 let incidentId: number;
+let permitId: number;
+let talkId: number;
 /** How many options each question of the first module has: an attempt answers every question. */
 let quizOptions: number[];
 
@@ -41,7 +43,25 @@ beforeAll(async () => {
   videoId = video.json().id;
   jhaId = (await t.request({ method: "POST", url: "/api/jha-forms", payload: jhaBody("seed"), as: worker })).json().id;
   incidentId = (await t.request({ method: "POST", url: "/api/incident-reports", payload: incidentBody("seed"), as: worker })).json().id;
+  const permitCase = creates["/api/hot-work-permits"] as CreateCase;
+  permitId = (await t.request({ method: "POST", url: "/api/hot-work-permits", payload: permitCase.body("seed"), as: worker })).json().id;
+  talkId = (await t.request({ method: "POST", url: "/api/toolbox-talks", payload: talkBody("seed"), as: manager })).json().id;
 });
+
+function talkBody(n: string) {
+  return {
+    projectId: project,
+    title: `Ladders ${n}`,
+    content: "Three points of contact",
+    talkDate: "2026-03-02",
+    presenterName: "Site lead",
+  };
+}
+
+/** A crew member without an account, signed in by the record's filer (crew sign-on, issue #34). */
+function guestSignature(n: string) {
+  return { guestName: `Guest ${n}`, guestCompany: "Subs Inc", signature: pngWith(n).toString("base64"), recordVersion: "a".repeat(64) };
+}
 afterAll(() => t.close());
 
 function jhaBody(n: string) {
@@ -133,6 +153,31 @@ interface CreateCase {
 
 /** Every REST POST that creates something, keyed by its path (checked against the table below). */
 const creates: Record<string, CreateCase> = {
+  "/api/jha-forms/:id/sign-on": {
+    url: () => `/api/jha-forms/${jhaId}/sign-on`,
+    as: () => worker,
+    body: guestSignature,
+    records: () => count("crew_signatures"),
+  },
+  "/api/hot-work-permits/:id/sign-on": {
+    url: () => `/api/hot-work-permits/${permitId}/sign-on`,
+    as: () => worker,
+    body: guestSignature,
+    records: () => count("crew_signatures"),
+  },
+  "/api/toolbox-talks/:id/sign-on": {
+    url: () => `/api/toolbox-talks/${talkId}/sign-on`,
+    as: () => manager,
+    body: guestSignature,
+    records: () => count("crew_signatures"),
+  },
+  "/api/toolbox-talk-topics": {
+    url: () => "/api/toolbox-talk-topics",
+    as: () => manager,
+    body: (n) => ({ language: "en", title: `Silica ${n}`, content: "Wet cutting" }),
+    records: () => count("toolbox_talk_topics"),
+  },
+  "/api/toolbox-talks": { url: () => "/api/toolbox-talks", as: () => manager, body: talkBody, records: () => count("toolbox_talks") },
   "/api/jha-forms": { url: () => "/api/jha-forms", as: () => worker, body: jhaBody, records: () => count("jha_forms") },
   "/api/jha-forms/:id/comments": {
     url: () => `/api/jha-forms/${jhaId}/comments`,
@@ -299,7 +344,7 @@ const creates: Record<string, CreateCase> = {
  * the key, because a replay would have to return the secret from a stored answer, and secrets are
  * never stored. A doubled create only makes a second token, which expires or is revoked.
  */
-const secretCreates = ["/api/invite-tokens", "/api/tokens"];
+const secretCreates = ["/api/invite-tokens", "/api/tokens", "/api/sign-on-links"];
 /** POSTs that create nothing, or that no one signed in makes (so no user to key on). */
 const notCreates = [
   "/api/login",
@@ -309,6 +354,8 @@ const notCreates = [
   "/api/reset-password",
   // Sets a mark on the worker's video record: sending it twice leaves the same mark.
   "/api/workers/:workerId/videos/:videoId/self-attest",
+  // Public crew sign-on through a link: no one signed in, so no user to key on; a repeat is a second signature by name.
+  "/api/public/sign-on/:token",
   ...secretCreates,
 ];
 

@@ -306,6 +306,8 @@ describe("the response schemas match what the server sends", () => {
       ["/api/users/:id", f.w1.id],
       ["/api/establishments/:id", establishmentId],
       ["/api/projects/:id", f.projectP],
+      ["/api/sign-on-signatures/:id", f.signatureId],
+      ["/api/toolbox-talks/:id", f.talkId],
     ];
     let url = path;
     for (const [prefix, value] of ids) if (url.startsWith(prefix)) url = url.replace(":id", String(value));
@@ -315,6 +317,9 @@ describe("the response schemas match what the server sends", () => {
       .replace(":moduleId", String(f.moduleId))
       .replace(":videoId", String(f.videoId))
       .replace(":year", String(year))
+      .replace(":token", f.linkToken)
+      .replace(/^\/api\/sign-on-links$/, `/api/sign-on-links?kind=jha&id=${f.jhaFormId}`)
+      .replace(/^\/api\/sign-on\/coverage$/, `/api/sign-on/coverage?projectId=${f.projectP}`)
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
   }
 

@@ -23,7 +23,7 @@ interface Site {
   handle: DbHandle;
   queries: { n: number };
   cookies: { admin: string; worker: string };
-  ids: { workerId: number; workerUserId: number; projectId: number; jhaFormId: number };
+  ids: { workerId: number; workerUserId: number; projectId: number; jhaFormId: number; talkId: number };
 }
 
 const SMALL = 10;
@@ -214,6 +214,53 @@ async function seed(db: Kysely<Database>, n: number) {
   const jhaFormId = (
     await db.selectFrom("jhaForms").select("id").where("projectId", "=", projectId).orderBy("id").executeTakeFirstOrThrow()
   ).id;
+  // Toolbox talks: n talks, half on project 0, each of the first with n signatures below.
+  await insertAll(
+    db,
+    "toolboxTalks",
+    range(n).map((i) => ({
+      projectId: recordProject(i),
+      title: `Talk ${i}`,
+      content: "Three points of contact",
+      language: "en" as const,
+      talkDate: "2026-02-02",
+      presenterName: "Lead",
+    })),
+  );
+  const talkId = (
+    await db.selectFrom("toolboxTalks").select("id").where("projectId", "=", projectId).orderBy("id").executeTakeFirstOrThrow()
+  ).id;
+  await insertAll(
+    db,
+    "crewSignatures",
+    range(n).map((i) => ({
+      toolboxTalkId: talkId,
+      projectId,
+      workerId: i % 2 === 0 ? workerIds[i]! : null,
+      signerName: `Attendee ${i}`,
+      signerCompany: "Acme",
+      via: "device" as const,
+      recordVersion: "c".repeat(64),
+      signaturePng: Buffer.from("png"),
+      byteSize: 3,
+    })),
+  );
+  // Crew sign-on: n signatures on the form of project 0 (half its n/2 workers, half people without an account).
+  await insertAll(
+    db,
+    "crewSignatures",
+    range(n).map((i) => ({
+      jhaFormId,
+      projectId,
+      workerId: i % 2 === 0 ? workerIds[i]! : null,
+      signerName: `Signer ${i}`,
+      signerCompany: "Acme",
+      via: "device" as const,
+      recordVersion: (i % 3 ? "a" : "b").repeat(64),
+      signaturePng: Buffer.from("png"),
+      byteSize: 3,
+    })),
+  );
   await insertAll(
     db,
     "jhaComments",
@@ -279,7 +326,7 @@ async function seed(db: Kysely<Database>, n: number) {
     })),
   );
 
-  return { adminUserId: admin.id, workerUserId: me.id, workerId: meWorker.id, projectId, jhaFormId };
+  return { adminUserId: admin.id, workerUserId: me.id, workerId: meWorker.id, projectId, jhaFormId, talkId };
 }
 
 async function buildSite(n: number): Promise<Site> {
@@ -299,7 +346,13 @@ async function buildSite(n: number): Promise<Site> {
     handle,
     queries,
     cookies: { admin: `session=${admin.token}`, worker: `session=${worker.token}` },
-    ids: { workerId: seeded.workerId, workerUserId: seeded.workerUserId, projectId: seeded.projectId, jhaFormId: seeded.jhaFormId },
+    ids: {
+      workerId: seeded.workerId,
+      workerUserId: seeded.workerUserId,
+      projectId: seeded.projectId,
+      jhaFormId: seeded.jhaFormId,
+      talkId: seeded.talkId,
+    },
   };
 }
 
@@ -327,6 +380,9 @@ const probes: Record<string, Probe> = {
   "/api/jha-forms": { path: () => "/api/jha-forms", as: both },
   "/api/jha-forms?projectId": { path: (ids) => `/api/jha-forms?projectId=${ids.projectId}`, as: both },
   "/api/jha-forms/:id/comments": { path: (ids) => `/api/jha-forms/${ids.jhaFormId}/comments`, as: both },
+  "/api/jha-forms/:id/sign-on": { path: (ids) => `/api/jha-forms/${ids.jhaFormId}/sign-on`, as: both },
+  "/api/toolbox-talks": { path: () => "/api/toolbox-talks", as: both },
+  "/api/toolbox-talks/:id/sign-on": { path: (ids) => `/api/toolbox-talks/${ids.talkId}/sign-on`, as: both },
   "/api/incident-reports": { path: () => "/api/incident-reports", as: both },
   "/api/incident-reports?projectId": { path: (ids) => `/api/incident-reports?projectId=${ids.projectId}`, as: both },
   "/api/hot-work-permits": { path: () => "/api/hot-work-permits", as: both },

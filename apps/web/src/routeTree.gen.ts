@@ -18,6 +18,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRecordkeepingRouteImport } from './routes/_app/recordkeeping'
 import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comments'
 import { Route as AppVideosRouteImport } from './routes/_app/videos'
+import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
 import { Route as AppAdminInviteTokensRouteImport } from './routes/_app/admin/invite-tokens'
 import { Route as AppManagersIndexRouteImport } from './routes/_app/managers/index'
@@ -25,6 +26,8 @@ import { Route as AppManagersNewRouteImport } from './routes/_app/managers/new'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppProjectsNewRouteImport } from './routes/_app/projects/new'
 import { Route as AppSafetyPlansRouteImport } from './routes/_app/safety/plans'
+import { Route as AppTalksIndexRouteImport } from './routes/_app/talks/index'
+import { Route as AppTalksIdRouteImport } from './routes/_app/talks/$id'
 import { Route as AppTrainingFallProtectionRouteImport } from './routes/_app/training/fall-protection'
 import { Route as AppTrainingHazardousMaterialsRouteImport } from './routes/_app/training/hazardous-materials'
 import { Route as AppTrainingModulesRouteImport } from './routes/_app/training/modules'
@@ -93,6 +96,11 @@ const AppVideosRoute = AppVideosRouteImport.update({
   path: '/videos',
   getParentRoute: () => AppRoute,
 } as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAccountPasswordRoute = AppAccountPasswordRouteImport.update({
   id: '/account/password',
   path: '/account/password',
@@ -126,6 +134,16 @@ const AppProjectsNewRoute = AppProjectsNewRouteImport.update({
 const AppSafetyPlansRoute = AppSafetyPlansRouteImport.update({
   id: '/safety/plans',
   path: '/safety/plans',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTalksIndexRoute = AppTalksIndexRouteImport.update({
+  id: '/talks/',
+  path: '/talks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTalksIdRoute = AppTalksIdRouteImport.update({
+  id: '/talks/$id',
+  path: '/talks/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrainingFallProtectionRoute =
@@ -263,11 +281,13 @@ export interface FileRoutesByFullPath {
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
+  '/talks/$id': typeof AppTalksIdRoute
   '/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/training/modules': typeof AppTrainingModulesRoute
@@ -276,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/workers/new': typeof AppWorkersNewRoute
   '/managers/': typeof AppManagersIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
+  '/talks/': typeof AppTalksIndexRoute
   '/workers/': typeof AppWorkersIndexRoute
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -302,12 +323,14 @@ export interface FileRoutesByTo {
   '/recordkeeping': typeof AppRecordkeepingRoute
   '/safety-comments': typeof AppSafetyCommentsRoute
   '/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/': typeof AppIndexRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
+  '/talks/$id': typeof AppTalksIdRoute
   '/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/training/modules': typeof AppTrainingModulesRoute
@@ -316,6 +339,7 @@ export interface FileRoutesByTo {
   '/workers/new': typeof AppWorkersNewRoute
   '/managers': typeof AppManagersIndexRoute
   '/projects': typeof AppProjectsIndexRoute
+  '/talks': typeof AppTalksIndexRoute
   '/workers': typeof AppWorkersIndexRoute
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -344,12 +368,14 @@ export interface FileRoutesById {
   '/_app/recordkeeping': typeof AppRecordkeepingRoute
   '/_app/safety-comments': typeof AppSafetyCommentsRoute
   '/_app/videos': typeof AppVideosRoute
+  '/s/$token': typeof STokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/account/password': typeof AppAccountPasswordRoute
   '/_app/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/_app/managers/new': typeof AppManagersNewRoute
   '/_app/projects/new': typeof AppProjectsNewRoute
   '/_app/safety/plans': typeof AppSafetyPlansRoute
+  '/_app/talks/$id': typeof AppTalksIdRoute
   '/_app/training/fall-protection': typeof AppTrainingFallProtectionRoute
   '/_app/training/hazardous-materials': typeof AppTrainingHazardousMaterialsRoute
   '/_app/training/modules': typeof AppTrainingModulesRoute
@@ -358,6 +384,7 @@ export interface FileRoutesById {
   '/_app/workers/new': typeof AppWorkersNewRoute
   '/_app/managers/': typeof AppManagersIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
+  '/_app/talks/': typeof AppTalksIndexRoute
   '/_app/workers/': typeof AppWorkersIndexRoute
   '/_app/admin/users/$id': typeof AppAdminUsersIdRoute
   '/_app/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
@@ -387,11 +414,13 @@ export interface FileRouteTypes {
     | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
+    | '/s/$token'
     | '/account/password'
     | '/admin/invite-tokens'
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
+    | '/talks/$id'
     | '/training/fall-protection'
     | '/training/hazardous-materials'
     | '/training/modules'
@@ -400,6 +429,7 @@ export interface FileRouteTypes {
     | '/workers/new'
     | '/managers/'
     | '/projects/'
+    | '/talks/'
     | '/workers/'
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
@@ -426,12 +456,14 @@ export interface FileRouteTypes {
     | '/recordkeeping'
     | '/safety-comments'
     | '/videos'
+    | '/s/$token'
     | '/'
     | '/account/password'
     | '/admin/invite-tokens'
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
+    | '/talks/$id'
     | '/training/fall-protection'
     | '/training/hazardous-materials'
     | '/training/modules'
@@ -440,6 +472,7 @@ export interface FileRouteTypes {
     | '/workers/new'
     | '/managers'
     | '/projects'
+    | '/talks'
     | '/workers'
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
@@ -467,12 +500,14 @@ export interface FileRouteTypes {
     | '/_app/recordkeeping'
     | '/_app/safety-comments'
     | '/_app/videos'
+    | '/s/$token'
     | '/_app/'
     | '/_app/account/password'
     | '/_app/admin/invite-tokens'
     | '/_app/managers/new'
     | '/_app/projects/new'
     | '/_app/safety/plans'
+    | '/_app/talks/$id'
     | '/_app/training/fall-protection'
     | '/_app/training/hazardous-materials'
     | '/_app/training/modules'
@@ -481,6 +516,7 @@ export interface FileRouteTypes {
     | '/_app/workers/new'
     | '/_app/managers/'
     | '/_app/projects/'
+    | '/_app/talks/'
     | '/_app/workers/'
     | '/_app/admin/users/$id'
     | '/_app/forms/incident-reports/$id'
@@ -503,6 +539,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -570,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVideosRouteImport
       parentRoute: typeof AppRoute
     }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/account/password': {
       id: '/_app/account/password'
       path: '/account/password'
@@ -617,6 +661,20 @@ declare module '@tanstack/react-router' {
       path: '/safety/plans'
       fullPath: '/safety/plans'
       preLoaderRoute: typeof AppSafetyPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/talks/': {
+      id: '/_app/talks/'
+      path: '/talks'
+      fullPath: '/talks/'
+      preLoaderRoute: typeof AppTalksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/talks/$id': {
+      id: '/_app/talks/$id'
+      path: '/talks/$id'
+      fullPath: '/talks/$id'
+      preLoaderRoute: typeof AppTalksIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/training/fall-protection': {
@@ -796,6 +854,7 @@ interface AppRouteChildren {
   AppManagersNewRoute: typeof AppManagersNewRoute
   AppProjectsNewRoute: typeof AppProjectsNewRoute
   AppSafetyPlansRoute: typeof AppSafetyPlansRoute
+  AppTalksIdRoute: typeof AppTalksIdRoute
   AppTrainingFallProtectionRoute: typeof AppTrainingFallProtectionRoute
   AppTrainingHazardousMaterialsRoute: typeof AppTrainingHazardousMaterialsRoute
   AppTrainingModulesRoute: typeof AppTrainingModulesRoute
@@ -804,6 +863,7 @@ interface AppRouteChildren {
   AppWorkersNewRoute: typeof AppWorkersNewRoute
   AppManagersIndexRoute: typeof AppManagersIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppTalksIndexRoute: typeof AppTalksIndexRoute
   AppWorkersIndexRoute: typeof AppWorkersIndexRoute
   AppAdminUsersIdRoute: typeof AppAdminUsersIdRoute
   AppFormsIncidentReportsIdRoute: typeof AppFormsIncidentReportsIdRoute
@@ -836,6 +896,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManagersNewRoute: AppManagersNewRoute,
   AppProjectsNewRoute: AppProjectsNewRoute,
   AppSafetyPlansRoute: AppSafetyPlansRoute,
+  AppTalksIdRoute: AppTalksIdRoute,
   AppTrainingFallProtectionRoute: AppTrainingFallProtectionRoute,
   AppTrainingHazardousMaterialsRoute: AppTrainingHazardousMaterialsRoute,
   AppTrainingModulesRoute: AppTrainingModulesRoute,
@@ -844,6 +905,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppWorkersNewRoute: AppWorkersNewRoute,
   AppManagersIndexRoute: AppManagersIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppTalksIndexRoute: AppTalksIndexRoute,
   AppWorkersIndexRoute: AppWorkersIndexRoute,
   AppAdminUsersIdRoute: AppAdminUsersIdRoute,
   AppFormsIncidentReportsIdRoute: AppFormsIncidentReportsIdRoute,
@@ -868,6 +930,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -16,6 +16,8 @@ export * as photos from "./queries/photos.js";
 export * as projects from "./queries/projects.js";
 export * as serviceTokens from "./queries/serviceTokens.js";
 export * as sessions from "./queries/sessions.js";
+export * as signOn from "./queries/signOn.js";
+export * as talks from "./queries/talks.js";
 export * as training from "./queries/training.js";
 export * as users from "./queries/users.js";
 export * as videos from "./queries/videos.js";

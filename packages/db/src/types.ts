@@ -88,6 +88,72 @@ export interface PhotosTable {
   createdAt: Timestamp;
 }
 
+/** A crew member's signature on a JHA form or hot work permit (migration 0023, issue #34). */
+export interface CrewSignaturesTable {
+  id: Generated<number>;
+  jhaFormId: number | null;
+  hotWorkPermitId: number | null;
+  /** Migration 0024. */
+  toolboxTalkId: ColumnType<number | null, number | null | undefined, number | null>;
+  projectId: number;
+  workerId: number | null;
+  signerName: string;
+  signerCompany: string | null;
+  via: "device" | "own" | "link";
+  collectedBy: number | null;
+  /** The public sign-on link it was made through (migration 0024). */
+  signOnLinkId: ColumnType<number | null, number | null | undefined, number | null>;
+  device: string | null;
+  recordVersion: string;
+  signaturePng: Uint8Array;
+  byteSize: number;
+  signedAt: Timestamp;
+}
+
+/** A topic of the toolbox talk library (migration 0024). */
+export interface ToolboxTalkTopicsTable {
+  id: Generated<number>;
+  language: "en" | "es";
+  title: string;
+  content: string;
+  trainingModuleId: number | null;
+  videoId: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** A toolbox talk given on a project (migration 0024); its attendance is crew signatures. */
+export interface ToolboxTalksTable {
+  id: Generated<number>;
+  projectId: number;
+  topicId: number | null;
+  title: string;
+  content: string;
+  language: "en" | "es";
+  talkDate: DateOnly;
+  presenterWorkerId: number | null;
+  presenterName: string;
+  notes: string | null;
+  trainingModuleId: number | null;
+  videoId: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** A public sign-on link of a JHA form or toolbox talk (migration 0024); only the token's hash is kept. */
+export interface SignOnLinksTable {
+  id: Generated<number>;
+  jhaFormId: number | null;
+  toolboxTalkId: number | null;
+  projectId: number;
+  tokenHash: string;
+  tokenPreview: string;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
 export interface ProjectWorkersTable {
   id: Generated<number>;
   projectId: number;
@@ -415,6 +481,10 @@ export interface Database {
   photos: PhotosTable;
   serviceTokens: ServiceTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
+  crewSignatures: CrewSignaturesTable;
+  toolboxTalkTopics: ToolboxTalkTopicsTable;
+  toolboxTalks: ToolboxTalksTable;
+  signOnLinks: SignOnLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,8 @@ export * from "./policy.js";
 export * from "./projects.js";
 export * from "./roles.js";
 export * from "./serviceTokens.js";
+export * from "./signOn.js";
+export * from "./talks.js";
 export * from "./training.js";
 export * from "./users.js";
 export * from "./videos.js";

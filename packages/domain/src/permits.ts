@@ -300,4 +300,5 @@ export const permitActionLabels: Record<string, string> = {
   approved: "Approved the permit",
   rejected: "Rejected the permit",
   closed: "Closed the permit",
+  signed: "Took a crew signature",
 };

@@ -1,4 +1,4 @@
-import { type Actor, isStaff, MODULE_AUTHOR_POSITIONS } from "./roles.js";
+import { type Actor, isStaff, MODULE_AUTHOR_POSITIONS, SIGN_ON_LEAD_POSITIONS } from "./roles.js";
 
 /**
  * The permission table of docs/product.md as one function family. The API enforces it
@@ -36,7 +36,14 @@ export type Action =
   | "video.manage"
   // safety messages
   | "comment.create"
-  | "comment.viewAll";
+  | "comment.viewAll"
+  // crew sign-on (signOn.ts): hand the device round and let the crew sign on a record
+  | "signOn.collect"
+  // toolbox talks (talks.ts): give a talk on a project; add a topic to the library
+  | "talk.create"
+  | "talkTopic.create"
+  // reporting: briefing coverage per project and week
+  | "signOn.coverage";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -83,6 +90,23 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "comment.create":
       // Only workers send safety messages (docs/product.md).
       return actor.role === "worker";
+    case "talkTopic.create":
+    case "signOn.coverage":
+      return staff;
+    case "talk.create":
+      // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a
+      // project, whether the role may give talks at all.
+      if (staff) return true;
+      if (actor.position === null || !(SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position)) return false;
+      return resource.projectId === undefined || canSeeProject(actor, resource.projectId);
+    case "signOn.collect":
+      // Staff, the record's submitter or requester, or a foreman of the record's project (issue #34).
+      if (staff) return true;
+      if (!canSeeProject(actor, resource.projectId ?? null)) return false;
+      return (
+        (resource.ownerWorkerId != null && resource.ownerWorkerId === actor.workerId) ||
+        (actor.position !== null && (SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position))
+      );
   }
 }
 

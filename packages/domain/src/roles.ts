@@ -35,6 +35,9 @@ export const MANAGER_POSITIONS = ["Safety Manager", "Safety Administrator", "man
 /** Worker-profile positions allowed to add training modules (docs/product.md). */
 export const MODULE_AUTHOR_POSITIONS = ["Safety Administrator", "Safety Manager"] as const;
 
+/** Worker-profile positions that lead a crew: they collect the crew's sign-on on any record of their projects (issue #34). */
+export const SIGN_ON_LEAD_POSITIONS = ["Foreman", "Superintendent", "Safety Manager", "Safety Administrator"] as const;
+
 /** The position and company forced by the manager form. */
 export const MANAGER_DEFAULT_POSITION = "Safety Manager";
 export const MANAGER_DEFAULT_COMPANY = "SiteSafe Construction";

@@ -74,7 +74,7 @@ interface OtherFormat {
 const LIST_CSV: JsonSchema = { type: "string", description: "RFC 4180, UTF-8 with a byte order mark" };
 
 /** Procedures anyone may call, signed in or not. */
-const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout"]);
+const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout", "signOn.publicView", "signOn.publicSign"]);
 
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures;
 

@@ -19,6 +19,9 @@ import {
   projectStatuses,
   riskLevels,
   roles,
+  SIGN_ON_LINK_KINDS,
+  SIGN_ON_RECORD_KINDS,
+  SIGN_ON_VIA,
   serviceTokenScopes,
   sexes,
   trainingModuleTypes,
@@ -542,6 +545,58 @@ const photo = obj("Photo", {
   createdAt: timestamp,
 });
 
+const crewSignature = obj("CrewSignature", {
+  id,
+  workerId: id.nullable().describe("The signer's worker profile; null for someone without an account"),
+  name: z.string(),
+  company: z.string().nullable(),
+  via: z.enum(SIGN_ON_VIA).describe("device: on a device handed round by the collector; own: on the signer's own account"),
+  device: z.string().nullable(),
+  recordVersion: z.string().describe("SHA-256 of the record's content the signer read"),
+  current: z.boolean().describe("false: signed an earlier version of the record"),
+  collectedByName: z.string().nullable(),
+  signedAt: timestamp,
+});
+const talkTopic = obj("ToolboxTalkTopic", {
+  id,
+  language: z.enum(languages),
+  title: z.string(),
+  content: z.string(),
+  trainingModuleId: id.nullable(),
+  videoId: id.nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+});
+const talk = obj("ToolboxTalk", {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  topicId: id.nullable(),
+  title: z.string(),
+  content: z.string(),
+  language: z.enum(languages),
+  talkDate: date,
+  presenterWorkerId: id.nullable(),
+  presenterName: z.string(),
+  notes: z.string().nullable(),
+  trainingModuleId: id.nullable(),
+  videoId: id.nullable(),
+  attendeeCount: z.number().int().describe("Signatures on the attendance sheet"),
+  createdAt: timestamp,
+});
+const signOnLink = obj("SignOnLink", {
+  id,
+  kind: z.enum(SIGN_ON_LINK_KINDS),
+  recordId: id,
+  tokenPreview: z.string(),
+  expiresAt: timestamp,
+  revokedAt: timestamp.nullable(),
+  state: z.enum(["active", "expired", "revoked"]),
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+});
+const namedWorker = z.looseObject({ workerId: id, name: z.string() });
+
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
 export const responses: Record<string, z.ZodType> = {
@@ -761,6 +816,59 @@ export const responses: Record<string, z.ZodType> = {
   "tokens.revoke": success,
   "tokens.listForUser": list(serviceToken),
   "tokens.revokeForUser": success,
+  "signOn.status": obj("SignOnStatus", {
+    kind: z.enum(SIGN_ON_RECORD_KINDS),
+    recordId: id,
+    projectId: id,
+    version: z.string().describe("SHA-256 of the record's current content"),
+    open: z.boolean().describe("Whether the record takes signatures (a permit while pending or approved)"),
+    assigned: z.array(namedWorker),
+    assignedCount: z.number().int(),
+    signedCount: z.number().int().describe("Assigned workers who signed the current version"),
+    missing: z.array(namedWorker),
+    guestCount: z.number().int(),
+    signatures: z.array(crewSignature),
+  }),
+  "signOn.sign": crewSignature,
+  "signOn.coverage": obj("BriefingCoverage", {
+    projectId: id,
+    weekStart: date,
+    weekEnd: date,
+    assignedCount: z.number().int(),
+    days: z.array(
+      z.looseObject({
+        date,
+        jhas: z.array(z.looseObject({ id, title: z.string(), signedCount: z.number().int() })),
+        signedCount: z.number().int().describe("Assigned workers who signed the current version of one of the day's JHA forms"),
+      }),
+    ),
+    talkCount: z.number().int(),
+    month: z.string(),
+    noTalkThisMonth: z.array(namedWorker),
+  }),
+  "signOn.createLink": signOnLink.extend({
+    token: z.string().describe("The link's secret: shown this once, only its hash is stored"),
+    path: z.string().describe("The short link's path: /s/<token>"),
+  }),
+  "signOn.links": list(signOnLink),
+  "signOn.revokeLink": success,
+  "signOn.publicView": obj("PublicSignOnView", {
+    kind: z.enum(SIGN_ON_LINK_KINDS),
+    title: z.string(),
+    text: z.string(),
+    hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.string() })),
+    controls: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
+    date: date.nullable(),
+    version: z.string(),
+    expiresAt: timestamp,
+  }),
+  "signOn.publicSign": obj("PublicSignature", { signed: z.literal(true), name: z.string() }),
+  "talks.topics": list(talkTopic),
+  "talks.createTopic": talkTopic,
+  "talks.list": list(talk),
+  "talks.byId": talk,
+  "talks.create": talk,
+  "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 
 /** The error body of every non-2xx answer (docs/api.md). */

@@ -7,7 +7,9 @@ import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
+import { signOnRoutes } from "./signOn.js";
 import type { RestRoute } from "./table.js";
+import { talksRoutes } from "./talks.js";
 import { tokensRoutes } from "./tokens.js";
 import { trainingRoutes } from "./training.js";
 import { videosRoutes } from "./videos.js";
@@ -28,4 +30,6 @@ export const restRoutes: RestRoute[] = [
   ...oshaRoutes,
   ...photosRoutes,
   ...tokensRoutes,
+  ...signOnRoutes,
+  ...talksRoutes,
 ];

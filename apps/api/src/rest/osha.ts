@@ -30,14 +30,15 @@ function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buf
     .send(body);
 }
 
-const pdf = (reply: FastifyReply, f: { fileName: string; data: Uint8Array }) =>
+export const pdf = (reply: FastifyReply, f: { fileName: string; data: Uint8Array }) =>
   sendFile(reply, "application/pdf", f.fileName, Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength));
-const csv = (reply: FastifyReply, f: { fileName: string; csv: string }) => sendFile(reply, "text/csv; charset=utf-8", f.fileName, f.csv);
+export const csv = (reply: FastifyReply, f: { fileName: string; csv: string }) =>
+  sendFile(reply, "text/csv; charset=utf-8", f.fileName, f.csv);
 
 type Handler = (c: Caller, r: RestRequest) => Promise<unknown>;
 
 /** A GET that answers JSON, or a file in one of the formats it lists. */
-function record(path: string, json: Handler, files: Partial<Record<Exclude<Format, "json">, Handler>>): RestRoute {
+export function record(path: string, json: Handler, files: Partial<Record<Exclude<Format, "json">, Handler>>): RestRoute {
   return {
     method: "GET",
     path,

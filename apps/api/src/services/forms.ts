@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 
 const NOT_ASSIGNED = "You can only access forms for projects you're assigned to";
 const NO_WORKER_PROFILE = "A worker profile is required to file forms";
-const INVALID_PROJECT = "Please select a valid project";
+export const INVALID_PROJECT = "Please select a valid project";
 export const INVALID_WORKER = "Please select a valid worker";
 
 /** Workers see only their assigned projects' records (403 otherwise); staff see all. */

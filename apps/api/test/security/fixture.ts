@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
 import { sql } from "kysely";
 import { hashInviteToken } from "../../src/auth/sessions.js";
@@ -54,6 +54,13 @@ export interface Fixture {
   /** A photo W1 added to the incident, and one to the JHA form. */
   photoId: number;
   jhaPhotoId: number;
+  /** W1's signature on the JHA form (crew sign-on, issue #34). */
+  signatureId: number;
+  /** A toolbox talk on P that W1 presents. */
+  talkId: number;
+  /** A public sign-on link of the JHA form, valid for a day, made by W1 (its submitter). */
+  linkId: number;
+  linkToken: string;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -273,6 +280,51 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const signature = await db
+    .insertInto("crewSignatures")
+    .values({
+      jhaFormId: jha.id,
+      projectId: projectP,
+      workerId: w1.workerId,
+      signerName: "Wanda W1",
+      signerCompany: null,
+      via: "own",
+      recordVersion: "0".repeat(64),
+      signaturePng: new Uint8Array(PHOTO_PNG),
+      byteSize: PHOTO_PNG.byteLength,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const talk = await db
+    .insertInto("toolboxTalks")
+    .values({
+      projectId: projectP,
+      title: "Ladder safety",
+      content: "Three points of contact",
+      language: "en",
+      talkDate: "2026-02-02",
+      presenterWorkerId: w1.workerId,
+      presenterName: "Wanda W1",
+      createdBy: manager.id,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const linkToken = randomBytes(24).toString("base64url");
+  const link = await db
+    .insertInto("signOnLinks")
+    .values({
+      jhaFormId: jha.id,
+      projectId: projectP,
+      tokenHash: createHash("sha256").update(linkToken).digest("hex"),
+      tokenPreview: `${linkToken.slice(0, 4)}...`,
+      expiresAt: new Date(now + 24 * 3600 * 1000),
+      createdBy: w1.id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
     admin,
     manager,
@@ -299,6 +351,10 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     safetyPlanId: plan.id,
     photoId: photo.id,
     jhaPhotoId: jhaPhoto.id,
+    signatureId: signature.id,
+    talkId: talk.id,
+    linkId: link.id,
+    linkToken,
   };
 }
 
@@ -323,6 +379,10 @@ const ALL_TABLES = [
   "auditEvents",
   "photos",
   "serviceTokens",
+  "crewSignatures",
+  "toolboxTalkTopics",
+  "toolboxTalks",
+  "signOnLinks",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -418,6 +478,34 @@ export const workerBody = () => {
     projectIds: [],
   };
 };
+/** A crew sign-on naming W1 (assigned to P): staff collect it, W1 signs for themself. */
+export const signOnBody = (f: Fixture) => ({
+  workerId: f.w1.workerId,
+  signature: PHOTO_PNG.toString("base64"),
+  recordVersion: "a".repeat(64),
+  device: "test",
+});
+/** A crew member without an account, signed in by whoever collects the record's sign-on. */
+export const guestSignOnBody = () => ({
+  guestName: "Gus Guest",
+  guestCompany: "Subs Inc",
+  signature: PHOTO_PNG.toString("base64"),
+  recordVersion: "a".repeat(64),
+});
+/** A public link of the JHA form, valid for eight hours. */
+export const signOnLinkBody = (f: Fixture) => ({
+  kind: "jha",
+  id: f.jhaFormId,
+  expiresAt: new Date(Date.now() + 8 * 3600 * 1000).toISOString(),
+});
+export const talkTopicBody = () => ({ language: "es", title: "Andamios", content: "Revise el andamio antes de subir" });
+export const talkBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  title: "Scaffold safety",
+  content: "Inspect the scaffold before climbing",
+  talkDate: "2026-02-09",
+  presenterName: "Site lead",
+});
 export const jhaBody = (f: Fixture) => ({
   projectId: f.projectP,
   title: "Excavation JHA",

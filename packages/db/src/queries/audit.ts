@@ -17,7 +17,8 @@ export interface AuditInput {
     | "video"
     | "jha"
     | "establishment"
-    | "serviceToken";
+    | "serviceToken"
+    | "talk";
   entityId: number;
   action: string;
   from?: string | null;

@@ -11,6 +11,52 @@
  */
 
 const exact: Record<string, string> = {
+  // Toolbox talks (talks.ts)
+  "Topic is required": "El tema es obligatorio",
+  "Talk content is required": "El contenido de la charla es obligatorio",
+  "Date is required": "La fecha es obligatoria",
+  "Presenter is required": "El presentador es obligatorio",
+  "Please enter a valid date (YYYY-MM-DD)": "Escriba una fecha válida (AAAA-MM-DD)",
+  "Topic must not exceed 200 characters": "El tema no debe superar los 200 caracteres",
+  "Talk content must not exceed 10000 characters": "El contenido de la charla no debe superar los 10000 caracteres",
+  "Language must be en or es": "El idioma debe ser en o es",
+  "Please select a valid training module": "Elija un módulo de capacitación válido",
+  "Please select a valid safety video": "Elija un video de seguridad válido",
+  "Please select a valid topic": "Elija un tema válido",
+  "Presenter must not exceed 100 characters": "El presentador no debe superar los 100 caracteres",
+  "Notes must not exceed 2000 characters": "Las notas no deben superar los 2000 caracteres",
+  "Only admins, managers and crew leads can give toolbox talks":
+    "Solo los administradores, gerentes y jefes de cuadrilla pueden dar charlas de seguridad",
+  // Crew sign-on (signOn.ts)
+  "The link must be valid until a time in the future": "El enlace debe ser válido hasta un momento futuro",
+  "A sign-on link can be valid for at most 7 days": "Un enlace de firma puede ser válido 7 días como máximo",
+  "Only whoever collects this record's sign-on can manage its sign-on links":
+    "Solo quien registra las firmas de este registro puede administrar sus enlaces de firma",
+  "This sign-on link is not valid": "Este enlace de firma no es válido",
+  "This sign-on link has expired. Ask the foreman for a new one.": "Este enlace de firma ya venció. Pida uno nuevo al capataz.",
+  "This sign-on link was revoked. Ask the foreman for a new one.": "Este enlace de firma fue anulado. Pida uno nuevo al capataz.",
+  "Too many signatures through this link in the last minute. Please wait a moment and try again.":
+    "Demasiadas firmas con este enlace en el último minuto. Espere un momento e inténtelo de nuevo.",
+  "Sign-on links are made for JHA forms and toolbox talks":
+    "Los enlaces de firma son para análisis de riesgos (JHA) y charlas de seguridad",
+  "Please sign in the box": "Firme dentro del recuadro",
+  "The signature must be a PNG image": "La firma debe ser una imagen PNG",
+  "The signature is too large (at most 128 KB)": "La firma es demasiado grande (128 KB como máximo)",
+  "The signature image must be at most 2000 by 1000 pixels": "La imagen de la firma debe medir como máximo 2000 por 1000 píxeles",
+  "Company is required": "La empresa es obligatoria",
+  "Choose a name from the list or type a name, not both": "Elija un nombre de la lista o escriba uno, no las dos cosas",
+  "Choose your name from the list, or type your name and company": "Elija su nombre de la lista, o escriba su nombre y su empresa",
+  "The signer must be a worker assigned to the record's project": "Quien firma debe ser un trabajador asignado a la obra del registro",
+  "You can only sign for yourself. Ask the foreman to hand you the crew sign-on.":
+    "Usted solo puede firmar por sí mismo. Pida al capataz que le pase la firma de la cuadrilla.",
+  "This person has already signed this version": "Esta persona ya firmó esta versión",
+  "The record version must be the 64-character content hash": "La versión del registro debe ser el hash de contenido de 64 caracteres",
+  "Only pending and approved permits can be signed onto": "Solo se puede firmar en permisos pendientes o aprobados",
+  "Unknown record kind": "Tipo de registro desconocido",
+  "Name must not exceed 100 characters": "El nombre no debe superar los 100 caracteres",
+  "Company must not exceed 100 characters": "La empresa no debe superar los 100 caracteres",
+  "Device description is too long": "La descripción del dispositivo es demasiado larga",
+  "Took a crew signature": "Registró una firma de la cuadrilla",
   // Sessions and accounts
   "Not signed in": "No ha iniciado sesión",
   "You don't have permission to do this": "No tiene permiso para hacer esto",
@@ -406,6 +452,10 @@ const exact: Record<string, string> = {
 const things: Record<string, [string, "m" | "f"]> = {
   Assignment: ["Asignación", "f"],
   Comment: ["Comentario", "m"],
+  Signature: ["Firma", "f"],
+  "Sign-on link": ["Enlace de firma", "m"],
+  "Toolbox talk": ["Charla de seguridad", "f"],
+  Topic: ["Tema", "m"],
   Establishment: ["Establecimiento", "m"],
   "Incident report": ["Reporte de incidente", "m"],
   "Invite token": ["Código de invitación", "m"],

@@ -16,6 +16,7 @@ import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 
 // Staff only (the OSHA record keepers), so not in the chunk a worker waits for offline.
+const BriefingCoverageCard = lazy(() => import("../signOn/BriefingCoverageCard").then((m) => ({ default: m.BriefingCoverageCard })));
 const OshaDashboardCard = lazy(() => import("../osha/OshaDashboardCard").then((m) => ({ default: m.OshaDashboardCard })));
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
@@ -68,6 +69,11 @@ export function DashboardPage() {
             <Stack gap="md">
               {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
               <SafetyManagerCard actor={actor} staff={staff} />
+              {staff ? (
+                <Suspense fallback={null}>
+                  <BriefingCoverageCard />
+                </Suspense>
+              ) : null}
               {canKeepOshaRecords(actor) ? (
                 <Suspense fallback={null}>
                   <OshaDashboardCard />

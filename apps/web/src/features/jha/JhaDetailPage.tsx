@@ -14,6 +14,8 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
 import { PhotoStrip } from "../photos/PhotoStrip";
+import { CrewSignOn } from "../signOn/CrewSignOn";
+import { JhaSignOnSummary } from "../signOn/Summaries";
 import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
@@ -180,6 +182,13 @@ export function JhaDetailPage({ id }: { id: number }) {
           </Card>
         </SimpleGrid>
 
+        <CrewSignOn
+          kind="jha"
+          id={form.id}
+          title={form.title}
+          facts={{ projectId: form.projectId, ownerWorkerId: form.submittedBy, status: null }}
+          summary={<JhaSignOnSummary form={form} />}
+        />
         <PhotoStrip record={{ kind: "jha", id: form.id }} facts={{ projectId: form.projectId, ownerWorkerId: form.submittedBy }} />
         <JhaComments formId={form.id} />
       </Stack>

@@ -32,7 +32,7 @@ import { trpc } from "../../lib/trpc";
 import { isOnline, useOnline } from "../offline/network";
 import { useUploads } from "../photos/useUploads";
 import { editFields, hasReadOnly } from "./editFields";
-import { discard, editAndRetry, kindLabel, recordLink, retry } from "./outbox";
+import { discard, editAndRetry, editableInOutbox, kindLabel, recordLink, retry } from "./outbox";
 import { type OutboxItem, type OutboxStatus, PHOTO_UPLOAD } from "./outboxItem";
 import { useFlushOutbox, useOutboxItems } from "./useOutbox";
 import { labelOf } from "./useOutboxMutation";
@@ -131,7 +131,7 @@ export function OutboxPage() {
                 ) : null}
                 {item.status === "failed" ? (
                   <>
-                    {item.path !== PHOTO_UPLOAD ? (
+                    {editableInOutbox(item.path) ? (
                       <Button size="xs" variant="light" onClick={() => setEditing(item)}>
                         {t("editAndRetry")}
                       </Button>

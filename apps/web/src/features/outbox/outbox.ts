@@ -281,6 +281,11 @@ async function pruneSent(userId: number) {
   if (old.length) changed();
 }
 
+/** Items that are edited by filling in their form again, never field by field: a photo, a signature. */
+export function editableInOutbox(path: OutboxPath): boolean {
+  return path !== PHOTO_UPLOAD && path !== "signOn.sign";
+}
+
 /** Where a sent item's record is shown. */
 export function recordLink(item: OutboxItem): string | undefined {
   if (item.resultId === undefined) return undefined;
@@ -291,6 +296,10 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/incident-reports/${item.resultId}`;
     case "permits.create":
       return `/forms/hot-work-permits/${item.resultId}`;
+    case "signOn.sign": {
+      const { kind, id } = item.input as OutboxInput<"signOn.sign">;
+      return kind === "jha" ? `/forms/jha/${id}` : `/forms/hot-work-permits/${id}`;
+    }
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
       return record.id === null
@@ -318,5 +327,6 @@ const KIND_LABEL: Record<OutboxPath, string> = {
   "comments.create": "Safety message",
   "training.createProgress": "Training progress",
   "videos.createProgress": "Video progress",
+  "signOn.sign": "Crew signature",
   [PHOTO_UPLOAD]: "Photo",
 };

@@ -111,9 +111,15 @@ export function useOutboxMutation<P extends OutboxProcedure>(path: P, options: O
 
 /** What the Outbox calls an item: its title, else the start of its text, else its kind. */
 export function labelOf(path: OutboxPath, input: unknown): string {
-  const fields = (input ?? {}) as { title?: unknown; content?: unknown };
+  const fields = (input ?? {}) as { title?: unknown; content?: unknown; guestName?: unknown };
   const text =
-    typeof fields.title === "string" && fields.title.trim() ? fields.title : typeof fields.content === "string" ? fields.content : "";
+    typeof fields.title === "string" && fields.title.trim()
+      ? fields.title
+      : typeof fields.content === "string"
+        ? fields.content
+        : typeof fields.guestName === "string"
+          ? fields.guestName
+          : "";
   const short = text.trim().slice(0, 80);
   return short ? `${kindLabel(path)}: ${short}` : kindLabel(path);
 }

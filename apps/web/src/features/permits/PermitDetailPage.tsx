@@ -48,6 +48,9 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { CrewSignOn } from "../signOn/CrewSignOn";
+import { SignedOnWarning } from "../signOn/SignedOnWarning";
+import { PermitSignOnSummary } from "../signOn/Summaries";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 import { usePermitLabels } from "./permitLabels";
@@ -331,6 +334,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
           </Tabs>
         </Card>
 
+        <CrewSignOn
+          kind="permit"
+          id={permit.id}
+          title={permit.title}
+          facts={{ projectId: permit.projectId, ownerWorkerId: permit.requestedBy, status: permit.status }}
+          summary={<PermitSignOnSummary permit={permit} />}
+        />
+
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="md">
             {t("detail.history")}
@@ -379,6 +390,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
       <Modal opened={closeOpen} onClose={() => setCloseOpen(false)} title={t("detail.closePermit")} centered>
         <Stack>
           <Text size="sm">{t("detail.closeIntro")}</Text>
+          {closeOpen ? <SignedOnWarning permitId={permit.id} /> : null}
           <Textarea
             label={t("detail.closingNotesOptional")}
             autosize
@@ -555,7 +567,7 @@ function HistoryDetails({ details }: { details: unknown }) {
   const { t } = useTranslation("permits");
   const labels = usePermitLabels();
   if (!details || typeof details !== "object") return null;
-  const d = details as { rejectionReason?: unknown; closingNotes?: unknown; acknowledgedGaps?: PermitApprovalGaps };
+  const d = details as { rejectionReason?: unknown; closingNotes?: unknown; acknowledgedGaps?: PermitApprovalGaps; signer?: unknown };
   if (d.acknowledgedGaps && Array.isArray(d.acknowledgedGaps.missingPrecautions)) {
     const lines = labels.gapLines(d.acknowledgedGaps);
     return (
@@ -571,7 +583,14 @@ function HistoryDetails({ details }: { details: unknown }) {
       </Stack>
     );
   }
-  const text = typeof d.rejectionReason === "string" ? d.rejectionReason : typeof d.closingNotes === "string" ? d.closingNotes : null;
+  const text =
+    typeof d.rejectionReason === "string"
+      ? d.rejectionReason
+      : typeof d.closingNotes === "string"
+        ? d.closingNotes
+        : typeof d.signer === "string"
+          ? d.signer
+          : null;
   if (!text) return null;
   return (
     <Text size="xs" fs="italic" mt={2}>

@@ -57,6 +57,7 @@ export default {
         training_createProgress: "Training progress",
         videos_createProgress: "Video progress",
         photos_upload: "Photo",
+        signOn_sign: "Crew signature",
       },
     },
   },

@@ -59,6 +59,7 @@ export default {
         training_createProgress: "Avance de capacitación",
         videos_createProgress: "Avance de video",
         photos_upload: "Foto",
+        signOn_sign: "Firma de la cuadrilla",
       },
     },
   },

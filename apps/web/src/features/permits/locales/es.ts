@@ -9,6 +9,7 @@ export default {
         approved: "Aprobó el permiso",
         rejected: "Rechazó el permiso",
         closed: "Cerró el permiso",
+        signed: "Registró una firma de la cuadrilla",
       },
       equipment: {
         cuttingTorch: "Soplete de corte",

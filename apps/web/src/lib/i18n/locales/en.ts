@@ -89,6 +89,7 @@ export default {
       jha: "JHA Forms",
       incidents: "Incident Reports",
       permits: "Hot Work Permits",
+      talks: "Toolbox Talks",
       requiredTraining: "Required Training",
       trainingPrograms: "Training Programs",
       videos: "Safety Videos",

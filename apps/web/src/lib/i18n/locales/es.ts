@@ -89,6 +89,7 @@ export default {
       jha: "Formularios JHA",
       incidents: "Reportes de incidentes",
       permits: "Permisos de trabajo en caliente",
+      talks: "Charlas de seguridad",
       requiredTraining: "Capacitación obligatoria",
       trainingPrograms: "Programas de capacitación",
       videos: "Videos de seguridad",

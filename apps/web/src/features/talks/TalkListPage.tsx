@@ -1,0 +1,78 @@
+import { Badge, Button, Group } from "@mantine/core";
+import { can } from "@sitesafe/domain";
+import { IconBooks, IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { PageHeader } from "../../components/PageHeader";
+import { useServerPage } from "../../components/Paginated";
+import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { useActor } from "../../lib/auth";
+import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { TalkForm } from "./TalkForm";
+import { TopicDialog } from "./TopicDialog";
+
+/** /talks: the toolbox talks of the user's projects, newest first, and the new-talk form for staff and crew leads. */
+export function TalkListPage() {
+  const { t } = useTranslation("talks");
+  const actor = useActor();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [addingTopic, setAddingTopic] = useState(false);
+  const pager = useServerPage({});
+  const list = trpc.talks.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+
+  if (creating) {
+    return (
+      <>
+        <PageHeader title={t("list.newTitle")} />
+        <TalkForm onCancel={() => setCreating(false)} onDone={(id) => void navigate({ to: "/talks/$id", params: { id: String(id) } })} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        actions={
+          <>
+            {can(actor, "talkTopic.create") ? (
+              <Button variant="default" leftSection={<IconBooks size={16} />} onClick={() => setAddingTopic(true)}>
+                {t("topic.button")}
+              </Button>
+            ) : null}
+            {can(actor, "talk.create") ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-talk">
+                {t("list.newButton")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {addingTopic ? <TopicDialog onClose={() => setAddingTopic(false)} /> : null}
+      <PagedCardGrid
+        query={list}
+        pager={pager}
+        errorMessage={t("list.fetchFailed")}
+        empty={{ title: t("list.emptyTitle"), message: t("list.emptyNone") }}
+        testId="talk-list"
+        renderItem={(talk) => (
+          <RecordCard key={talk.id} to={`/talks/${talk.id}`} testId="talk-card" title={talk.title}>
+            <InfoLine icon={IconBuildingSkyscraper}>{talk.projectName}</InfoLine>
+            <InfoLine icon={IconUser}>{talk.presenterName}</InfoLine>
+            <Group justify="space-between" gap="xs">
+              <InfoLine icon={IconCalendar}>{formatDate(`${talk.talkDate}T12:00:00`)}</InfoLine>
+              <Badge variant="outline" color="gray" radius="sm">
+                {t("list.attendees", { count: talk.attendeeCount })}
+              </Badge>
+            </Group>
+          </RecordCard>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { projectRef } from "./jha.js";
+import { languages } from "./language.js";
+import { searchParam } from "./paging.js";
+import { idParam } from "./users.js";
+
+/**
+ * Toolbox talks (issue #34): a weekly briefing on one topic for a project's crew, with a signed
+ * attendance sheet (the crew sign-on of signOn.ts). Talks start from a library of topics in
+ * English and Spanish that staff add to; a topic may point to a training module or safety video.
+ */
+
+export const TALK_TITLE_REQUIRED = "Topic is required";
+export const TALK_CONTENT_REQUIRED = "Talk content is required";
+export const TALK_DATE_REQUIRED = "Date is required";
+export const TALK_PRESENTER_REQUIRED = "Presenter is required";
+export const TALK_DATE_INVALID = "Please enter a valid date (YYYY-MM-DD)";
+
+const optionalRef = (message: string) =>
+  z.preprocess(
+    (value) => (value === "" ? null : value),
+    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullable().optional(),
+  );
+
+const title = z.string({ error: TALK_TITLE_REQUIRED }).trim().min(1, TALK_TITLE_REQUIRED).max(200, "Topic must not exceed 200 characters");
+const content = z
+  .string({ error: TALK_CONTENT_REQUIRED })
+  .trim()
+  .min(1, TALK_CONTENT_REQUIRED)
+  .max(10_000, "Talk content must not exceed 10000 characters");
+const language = z.enum(languages, { error: "Language must be en or es" });
+
+/** POST /api/toolbox-talk-topics: a topic of the library (staff). */
+export const talkTopicSchema = z.object({
+  language,
+  title,
+  content,
+  trainingModuleId: optionalRef("Please select a valid training module"),
+  videoId: optionalRef("Please select a valid safety video"),
+});
+export type TalkTopicInput = z.input<typeof talkTopicSchema>;
+
+/** A date-only field: YYYY-MM-DD, a real day between 1900 and 2999. */
+export const talkDateSchema = z
+  .string({ error: TALK_DATE_REQUIRED })
+  .trim()
+  .min(1, TALK_DATE_REQUIRED)
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, TALK_DATE_INVALID)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, TALK_DATE_INVALID);
+
+/** POST /api/toolbox-talks: a talk given on a project (staff and crew leads). */
+export const toolboxTalkSchema = z.object({
+  projectId: projectRef,
+  topicId: optionalRef("Please select a valid topic"),
+  title,
+  content,
+  language: language.default("en"),
+  talkDate: talkDateSchema,
+  presenterWorkerId: optionalRef("Please select a valid worker"),
+  presenterName: z
+    .string({ error: TALK_PRESENTER_REQUIRED })
+    .trim()
+    .min(1, TALK_PRESENTER_REQUIRED)
+    .max(100, "Presenter must not exceed 100 characters"),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, "Notes must not exceed 2000 characters")
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ToolboxTalkInput = z.input<typeof toolboxTalkSchema>;
+export type ToolboxTalkValues = z.output<typeof toolboxTalkSchema>;
+
+/** GET /api/toolbox-talks: optional ?projectId, search, limit/offset (everything when no limit). */
+export const talkListQuerySchema = z.object({
+  projectId: idParam.optional(),
+  search: searchParam,
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type TalkListQuery = z.output<typeof talkListQuerySchema>;
+
+/** The part of a talk the crew signs that they attended; its hash is the version a signature names. */
+export function talkSignedContent(talk: {
+  projectId: number;
+  title: string;
+  content: string;
+  talkDate: string;
+  presenterName: string;
+}): string {
+  return JSON.stringify(["talk", talk.projectId, talk.title, talk.content, talk.talkDate, talk.presenterName]);
+}
+
+/** The attendance sheet's CSV columns, in order. */
+export const TALK_ATTENDANCE_COLUMNS = [
+  "talkId",
+  "talk",
+  "date",
+  "project",
+  "presenter",
+  "name",
+  "company",
+  "signedAt",
+  "via",
+  "signedCurrentVersion",
+] as const;
