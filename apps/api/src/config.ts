@@ -31,6 +31,15 @@ export interface Config {
    * through this process clears it at once. Unset in a Config built by hand: off.
    */
   figuresCacheMs?: number;
+  /**
+   * RUN_JOBS: whether this instance works on queued jobs (jobs/queue.ts). Every instance queues
+   * them; "0" makes an API-only instance. Unset in a Config built by hand: on.
+   */
+  runJobs?: boolean;
+  /** How often an idle job worker asks for work, in seconds (0.5 to 60). */
+  jobPollingSeconds?: number;
+  /** The server's clock, injected by tests (fire-watch times, job handlers); unset: the wall clock. */
+  now?: () => Date;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
   /** In-memory embedded database (tests). */
@@ -64,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteTokenMaxDays: wholeNumber(env, "INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, 1),
     figuresCacheMs: wholeNumber(env, "FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
     streamIdleTimeoutMs,
+    runJobs: env.RUN_JOBS !== "0",
+    jobPollingSeconds: wholeNumber(env, "JOB_POLLING_SECONDS", 2, 60, 1),
     dbStock: dbStockSetting(env.DB_STOCK),
   };
 }

@@ -4,6 +4,7 @@ import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
+import { jobsRouter } from "./routers/jobs.js";
 import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
@@ -33,6 +34,7 @@ export const appRouter = router({
   osha: oshaRouter,
   photos: photosRouter,
   tokens: tokensRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

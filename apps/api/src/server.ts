@@ -17,6 +17,7 @@ import { type Context, createContext, type SessionCookieJar } from "./context.js
 import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
 import { FiguresCache } from "./figuresCache.js";
+import { JobQueue } from "./jobs/queue.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
@@ -54,6 +55,8 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
+    /** The job queue (jobs/queue.ts): started when the server is ready, stopped when it closes. */
+    jobs: JobQueue;
   }
 }
 
@@ -84,6 +87,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
+  const jobs = registerJobQueue(app, options);
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error. Set before any plugin is
   // registered: a plugin keeps the handler of when it was registered, and tRPC's body-too-large
@@ -93,7 +97,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
   registerRequestGuards(app);
-  const contextFor = requestContexts(options);
+  const contextFor = requestContexts(options, jobs);
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
@@ -103,6 +107,25 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerIdempotencySweep(app, dbHandle);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * The job queue (jobs/queue.ts, docs/decisions/0116-job-queue.md): its queues are created when the
+ * server is ready, and this instance works on them unless RUN_JOBS=0; on close it finishes the jobs
+ * in hand (up to 10 s) before the database is closed.
+ */
+function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServerOptions): JobQueue {
+  const jobs = new JobQueue({
+    dbHandle,
+    log: app.log,
+    work: config.runJobs ?? true,
+    now: config.now ?? (() => new Date()),
+    pollingIntervalSeconds: config.jobPollingSeconds ?? 2,
+  });
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("onClose", () => jobs.stop());
+  return jobs;
 }
 
 /**
@@ -211,7 +234,7 @@ function registerRequestGuards(app: FastifyInstance): void {
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /** Each request's context, built once per request (tRPC and REST share it). */
-function requestContexts(options: BuildServerOptions): ContextFor {
+function requestContexts(options: BuildServerOptions, jobs: JobQueue): ContextFor {
   const { config, dbHandle } = options;
   const figures = new FiguresCache(config.figuresCacheMs ?? 0);
   // Memory for answers in flight, in bytes, per process and per user (answerBudget.ts).
@@ -236,6 +259,7 @@ function requestContexts(options: BuildServerOptions): ContextFor {
         bearerToken: bearerTokenOf(req),
         cookies,
         figures,
+        jobs,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
         answers: (userId) =>

@@ -317,6 +317,7 @@ const both: As[] = ["admin", "worker"];
 const probes: Record<string, Probe> = {
   "/api/users": { path: () => "/api/users", as: ["admin"] },
   "/api/invite-tokens": { path: () => "/api/invite-tokens", as: ["admin"] },
+  "/api/admin/failed-jobs": { path: () => "/api/admin/failed-jobs", as: ["admin"] },
   "/api/projects": { path: () => "/api/projects", as: both },
   "/api/projects/stats": { path: () => "/api/projects/stats", as: both },
   "/api/projects/:id/workers": { path: (ids) => `/api/projects/${ids.projectId}/workers`, as: ["admin"] },

@@ -1,5 +1,6 @@
 export * from "./createDb.js";
 export * from "./errors.js";
+export * from "./jobs.js";
 export * from "./listSource.js";
 export * as audit from "./queries/audit.js";
 export * as comments from "./queries/comments.js";
@@ -9,6 +10,7 @@ export * as idempotency from "./queries/idempotency.js";
 export * as incidents from "./queries/incidents.js";
 export * as inviteTokens from "./queries/inviteTokens.js";
 export * as jha from "./queries/jha.js";
+export * as jobs from "./queries/jobs.js";
 export * as loginLimits from "./queries/loginLimits.js";
 export * as osha from "./queries/osha.js";
 export * as permits from "./queries/permits.js";

@@ -519,6 +519,15 @@ const photo = obj("Photo", {
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
+const failedJob = obj("FailedJob", {
+  id: z.string().describe("The job's id in the queue"),
+  queue: z.string(),
+  error: z.string().describe("What the job's last try threw"),
+  retryCount: z.number().int(),
+  createdOn: timestamp,
+  failedOn: timestamp.nullable(),
+});
+
 export const responses: Record<string, z.ZodType> = {
   "auth.me": user,
   "auth.setLanguage": user,
@@ -535,6 +544,7 @@ export const responses: Record<string, z.ZodType> = {
   "inviteTokens.create": inviteToken.extend({ token: z.string().describe("The full token: shown this once") }),
   "inviteTokens.list": list(inviteToken),
   "inviteTokens.delete": success,
+  "jobs.failed": list(failedJob),
   "projects.list": list(project),
   "projects.stats": list(projectStats),
   "projects.create": project,

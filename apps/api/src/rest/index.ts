@@ -3,6 +3,7 @@ import { commentsRoutes } from "./comments.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
+import { jobsRoutes } from "./jobs.js";
 import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
@@ -28,4 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...oshaRoutes,
   ...photosRoutes,
   ...tokensRoutes,
+  ...jobsRoutes,
 ];

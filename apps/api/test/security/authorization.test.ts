@@ -149,6 +149,14 @@ const MATRIX: Row[] = [
     bearer: signedIn(403),
     why: "session only: a password a token sets would sign in and mint a token that never expires (issue #30)",
   },
+  // ---- the job queue
+  {
+    method: "GET",
+    path: "/api/admin/failed-jobs",
+    url: () => "/api/admin/failed-jobs",
+    expect: adminOnly(200),
+    why: "failed jobs name queues and errors of every area: admins run the server (docs/decisions/0116-job-queue.md)",
+  },
   // ---- users and invite tokens
   { method: "GET", path: "/api/users", url: () => "/api/users", expect: adminOnly(200) },
   { method: "GET", path: "/api/users/:id", url: (f) => `/api/users/${f.w1.id}`, expect: adminOnly(200) },

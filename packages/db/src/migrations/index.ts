@@ -18,6 +18,7 @@ import * as m0016 from "./0016_modified_versions.js";
 import * as m0017 from "./0017_part_versions.js";
 import * as m0018 from "./0018_language_choice.js";
 import * as m0020 from "./0020_drop_data_versions.js";
+import * as m0021 from "./0021_job_queue.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017_part_versions": m0017,
   "0018_language_choice": m0018,
   "0020_drop_data_versions": m0020,
+  "0021_job_queue": m0021,
 };
