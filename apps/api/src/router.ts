@@ -5,6 +5,7 @@ import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { jobsRouter } from "./routers/jobs.js";
+import { notificationsRouter } from "./routers/notifications.js";
 import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
@@ -35,6 +36,7 @@ export const appRouter = router({
   photos: photosRouter,
   tokens: tokensRouter,
   jobs: jobsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

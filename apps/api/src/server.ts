@@ -23,6 +23,7 @@ import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
+import { advanceFireWatch, FIRE_WATCH_QUEUE } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
@@ -121,6 +122,9 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     work: config.runJobs ?? true,
     now: config.now ?? (() => new Date()),
     pollingIntervalSeconds: config.jobPollingSeconds ?? 2,
+  });
+  jobs.define<{ permitId: number }>(FIRE_WATCH_QUEUE, async ({ permitId }, job) => {
+    await advanceFireWatch(dbHandle.db, permitId, job.now);
   });
   app.decorate("jobs", jobs);
   app.addHook("onReady", () => jobs.start());

@@ -4,6 +4,7 @@ import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
 import { jobsRoutes } from "./jobs.js";
+import { notificationsRoutes } from "./notifications.js";
 import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
@@ -30,4 +31,5 @@ export const restRoutes: RestRoute[] = [
   ...photosRoutes,
   ...tokensRoutes,
   ...jobsRoutes,
+  ...notificationsRoutes,
 ];

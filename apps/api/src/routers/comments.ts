@@ -33,11 +33,11 @@ export const commentsRouter = router({
 
   markInProgress: authedProcedure
     .input(byIdSchema)
-    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress")),
+    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress", null, ctx.now())),
 
   resolve: authedProcedure
     .input(resolveCommentSchema)
-    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "resolve", input.managerResponse)),
+    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "resolve", input.managerResponse, ctx.now())),
 
   /** Authors delete their own open or in-progress messages; admins delete any. */
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),

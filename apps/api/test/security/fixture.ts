@@ -54,6 +54,8 @@ export interface Fixture {
   /** A photo W1 added to the incident, and one to the JHA form. */
   photoId: number;
   jhaPhotoId: number;
+  /** A notification addressed to W1 about the pending permit. */
+  w1NotificationId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -273,7 +275,21 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const w1Notification = await db
+    .insertInto("notifications")
+    .values({
+      userId: w1.id,
+      kind: "permit.approved",
+      entity: "permit",
+      entityId: permit.id,
+      projectId: projectP,
+      params: JSON.stringify({ title: "Fixture permit" }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
+    w1NotificationId: w1Notification.id,
     admin,
     manager,
     w1,
@@ -323,6 +339,8 @@ export const ALL_TABLES = [
   "auditEvents",
   "photos",
   "serviceTokens",
+  "notifications",
+  "fireWatches",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */

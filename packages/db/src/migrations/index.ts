@@ -19,6 +19,7 @@ import * as m0017 from "./0017_part_versions.js";
 import * as m0018 from "./0018_language_choice.js";
 import * as m0020 from "./0020_drop_data_versions.js";
 import * as m0021 from "./0021_job_queue.js";
+import * as m0022 from "./0022_notifications.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0018_language_choice": m0018,
   "0020_drop_data_versions": m0020,
   "0021_job_queue": m0021,
+  "0022_notifications": m0022,
 };
