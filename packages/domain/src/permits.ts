@@ -300,4 +300,7 @@ export const permitActionLabels: Record<string, string> = {
   approved: "Approved the permit",
   rejected: "Rejected the permit",
   closed: "Closed the permit",
+  fireWatchStarted: "Fire watch started",
+  fireWatchOverdue: "Fire watch overdue: managers told",
+  fireWatchSignedOff: "Signed off the fire watch: area inspected, no smoke, no heat",
 };

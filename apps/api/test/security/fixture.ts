@@ -371,7 +371,7 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
     const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     const { rows } = await sql<{
       d: string | null;
-    }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
+    }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(snake)} t`.execute(t.db);
     out[table] = rows[0]?.d ?? "";
   }
   return out;

@@ -48,6 +48,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { FireWatchCard } from "../notifications/FireWatchCard";
 import { PERMIT_REDIRECT_MS } from "./PermitListPage";
 import { PermitStatusBadge } from "./PermitStatusBadge";
 import { usePermitLabels } from "./permitLabels";
@@ -216,6 +217,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
       <Stack gap="md">
         <StatusInfo permit={permit} />
+        <FireWatchCard permit={permit} />
 
         {can("approve") || can("reject") ? (
           <Card withBorder radius="md" padding="lg" data-testid="approval-review">

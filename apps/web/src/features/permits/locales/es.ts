@@ -9,6 +9,9 @@ export default {
         approved: "Aprobó el permiso",
         rejected: "Rechazó el permiso",
         closed: "Cerró el permiso",
+        fireWatchStarted: "Comenzó la vigilancia contra incendios",
+        fireWatchOverdue: "Vigilancia contra incendios vencida: se avisó a los gerentes",
+        fireWatchSignedOff: "Cerró la vigilancia contra incendios: área inspeccionada, sin humo, sin calor",
       },
       equipment: {
         cuttingTorch: "Soplete de corte",
