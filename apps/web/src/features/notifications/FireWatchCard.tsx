@@ -110,7 +110,10 @@ export function FireWatchCard({ permit }: { permit: PermitDetail }) {
                   label={t(`fireWatch.${key}`)}
                   data-path={key}
                   checked={checks[key]}
-                  onChange={(event) => setChecks((c) => ({ ...c, [key]: event.currentTarget.checked }))}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    setChecks((c) => ({ ...c, [key]: checked }));
+                  }}
                 />
               ))}
               <Button
