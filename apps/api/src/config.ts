@@ -38,6 +38,12 @@ export interface Config {
   runJobs?: boolean;
   /** How often an idle job worker asks for work, in seconds (0.5 to 60). */
   jobPollingSeconds?: number;
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://...): where e-mail is sent; unset: no e-mail (jobs/mailer.ts). */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the sender of notification e-mails ("SiteSafe <safety@example.com>"). */
+  mailFrom?: string | undefined;
+  /** PUBLIC_URL: the address people open SiteSafe at, for links in e-mails; unset: http://localhost:PORT. */
+  publicUrl?: string;
   /** The server's clock, injected by tests (fire-watch times, job handlers); unset: the wall clock. */
   now?: () => Date;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
@@ -74,9 +80,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     figuresCacheMs: wholeNumber(env, "FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
     streamIdleTimeoutMs,
     runJobs: env.RUN_JOBS !== "0",
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL, port),
     jobPollingSeconds: wholeNumber(env, "JOB_POLLING_SECONDS", 2, 60, 1),
     dbStock: dbStockSetting(env.DB_STOCK),
   };
+}
+
+/** SMTP_URL: smtp:// or smtps://, checked at start so a typo is not found by the first e-mail. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+    throw new Error("SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465");
+  }
+  return raw;
+}
+
+/** PUBLIC_URL: an http(s) address without a path beyond "/"; unset: this machine's port. */
+function publicUrl(raw: string | undefined, port: number): string {
+  if (!raw) return `http://localhost:${port}/`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be an http or https address, got "${raw}"`);
+  return url.toString();
 }
 
 /** DB_STOCK: a comma list of `DB_TUNINGS` ("timestamps,prepare,camel"), or "all"; unset for none. */

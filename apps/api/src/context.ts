@@ -5,9 +5,9 @@ import type { RequestAnswers } from "./answerBudget.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import { FiguresCache } from "./figuresCache.js";
-import type { JobQueue } from "./jobs/queue.js";
 import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
+import type { Delivery } from "./services/notifications.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 
 export interface Logger {
@@ -49,8 +49,8 @@ export interface Context {
   workerCompliance: compliance.WorkerComplianceLookup;
   /** The request's `Idempotency-Key` header, honoured by creates (services/idempotency.ts). */
   idempotencyKey: string | null;
-  /** The job queue (jobs/queue.ts); unset for contexts built without a server (it then queues nothing). */
-  jobs?: JobQueue | undefined;
+  /** The job queue and e-mail (services/notifications.ts); unset for contexts built without a server (the bell only). */
+  delivery?: Delivery | undefined;
   /** The server's clock (Config.now): what a service stamps and schedules with. */
   now: () => Date;
   /** The language of this request's messages and training content (language.ts), resolved once. */
@@ -78,8 +78,8 @@ export interface ContextInput {
   figures?: FiguresCache | undefined;
   /** The request's `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
-  /** The server's job queue. */
-  jobs?: JobQueue | undefined;
+  /** The server's job queue and whether e-mail is on. */
+  delivery?: Delivery | undefined;
   /** The request's `Accept-Language` header (language.ts). */
   acceptLanguage?: string | undefined;
   /** The request's answers in flight (answerBudget.ts), for whoever turns out to be signed in. */
@@ -123,7 +123,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
         : null,
     cookies: input.cookies,
     idempotencyKey: input.idempotencyKey ?? null,
-    jobs: input.jobs,
+    delivery: input.delivery,
     now: input.config.now ?? wallClock,
     answers: input.answers?.(user?.id ?? null),
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),

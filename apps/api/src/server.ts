@@ -17,6 +17,7 @@ import { type Context, createContext, type SessionCookieJar } from "./context.js
 import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
 import { FiguresCache } from "./figuresCache.js";
+import { createMailer } from "./jobs/mailer.js";
 import { JobQueue } from "./jobs/queue.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
@@ -25,6 +26,7 @@ import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { advanceFireWatch, FIRE_WATCH_QUEUE } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
+import { type Delivery, EMAIL_QUEUE, emailNotification } from "./services/notifications.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
 export { type ErrorBody, errorResponse } from "./errors.js";
@@ -88,7 +90,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
-  const jobs = registerJobQueue(app, options);
+  const delivery = registerJobQueue(app, options);
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error. Set before any plugin is
   // registered: a plugin keeps the handler of when it was registered, and tRPC's body-too-large
@@ -98,7 +100,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
   registerRequestGuards(app);
-  const contextFor = requestContexts(options, jobs);
+  const contextFor = requestContexts(options, delivery);
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
@@ -115,7 +117,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
  * server is ready, and this instance works on them unless RUN_JOBS=0; on close it finishes the jobs
  * in hand (up to 10 s) before the database is closed.
  */
-function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServerOptions): JobQueue {
+function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServerOptions): Delivery {
   const jobs = new JobQueue({
     dbHandle,
     log: app.log,
@@ -123,13 +125,23 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     now: config.now ?? (() => new Date()),
     pollingIntervalSeconds: config.jobPollingSeconds ?? 2,
   });
+  const mailer = createMailer(config, app.log);
+  const delivery: Delivery = { jobs, email: mailer !== null };
   jobs.define<{ permitId: number }>(FIRE_WATCH_QUEUE, async ({ permitId }, job) => {
-    await advanceFireWatch(dbHandle.db, permitId, job.now);
+    await advanceFireWatch(dbHandle.db, delivery, permitId, job.now);
+  });
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}/`;
+  jobs.define<{ notificationId: number }>(EMAIL_QUEUE, async ({ notificationId }) => {
+    if (!mailer) return;
+    await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
   });
   app.decorate("jobs", jobs);
   app.addHook("onReady", () => jobs.start());
-  app.addHook("onClose", () => jobs.stop());
-  return jobs;
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    mailer?.close();
+  });
+  return delivery;
 }
 
 /**
@@ -238,7 +250,7 @@ function registerRequestGuards(app: FastifyInstance): void {
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /** Each request's context, built once per request (tRPC and REST share it). */
-function requestContexts(options: BuildServerOptions, jobs: JobQueue): ContextFor {
+function requestContexts(options: BuildServerOptions, delivery: Delivery): ContextFor {
   const { config, dbHandle } = options;
   const figures = new FiguresCache(config.figuresCacheMs ?? 0);
   // Memory for answers in flight, in bytes, per process and per user (answerBudget.ts).
@@ -263,7 +275,7 @@ function requestContexts(options: BuildServerOptions, jobs: JobQueue): ContextFo
         bearerToken: bearerTokenOf(req),
         cookies,
         figures,
-        jobs,
+        delivery,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
         answers: (userId) =>

@@ -137,11 +137,11 @@ describe("a hot work permit", () => {
   });
 
   it("reminds halfway and at the end, once each, whoever runs the step", async () => {
-    expect(await advanceFireWatch(t.db, id, at(10))).toEqual([]);
-    expect(await advanceFireWatch(t.db, id, at(31))).toEqual(["halfway"]);
-    expect(await advanceFireWatch(t.db, id, at(32))).toEqual([]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(10))).toEqual([]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(31))).toEqual(["halfway"]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(32))).toEqual([]);
     expect(about(await notes(watcher), "fireWatch.halfway", id)).toHaveLength(1);
-    expect(await advanceFireWatch(t.db, id, at(60))).toEqual(["end"]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(60))).toEqual(["end"]);
     expect(about(await notes(welder), "fireWatch.ended", id)).toHaveLength(1);
   });
 
@@ -159,8 +159,8 @@ describe("a hot work permit", () => {
   });
 
   it("not signed off 15 minutes after its end: escalated to managers as urgent and listed as overdue", async () => {
-    expect(await advanceFireWatch(t.db, id, at(74))).toEqual([]);
-    expect(await advanceFireWatch(t.db, id, at(76))).toEqual(["escalate"]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(74))).toEqual([]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(76))).toEqual(["escalate"]);
     for (const staff of [admin, manager]) expect(about(await notes(staff), "fireWatch.overdue", id)).toMatchObject([{ urgent: true }]);
     expect(about(await notes(watcher), "fireWatch.overdue", id)).toEqual([]);
     clock = at(76);
@@ -181,7 +181,7 @@ describe("a hot work permit", () => {
     expect(actions).toEqual(expect.arrayContaining(["closed", "fireWatchStarted", "fireWatchOverdue", "fireWatchSignedOff"]));
     expect((await signOff(id, watcher)).json().message).toBe("This fire watch is already signed off");
     expect((await t.request({ method: "GET", url: "/api/dashboard/overdue-fire-watches", as: manager })).json()).toEqual([]);
-    expect(await advanceFireWatch(t.db, id, at(200))).toEqual([]);
+    expect(await advanceFireWatch(t.db, undefined, id, at(200))).toEqual([]);
   });
 });
 

@@ -339,6 +339,7 @@ const probes: Record<string, Probe> = {
   "/api/admin/failed-jobs": { path: () => "/api/admin/failed-jobs", as: ["admin"] },
   "/api/notifications": { path: () => "/api/notifications", as: both },
   "/api/notifications/unread-count": { path: () => "/api/notifications/unread-count", as: both },
+  "/api/notification-preferences": { path: () => "/api/notification-preferences", as: both },
   "/api/dashboard/overdue-fire-watches": { path: () => "/api/dashboard/overdue-fire-watches", as: both },
   "/api/projects": { path: () => "/api/projects", as: both },
   "/api/projects/stats": { path: () => "/api/projects/stats", as: both },

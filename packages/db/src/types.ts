@@ -403,6 +403,13 @@ export interface NotificationsTable {
   readAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Whether a user also wants a kind of notification by e-mail (migration 0022). */
+export interface NotificationPreferencesTable {
+  userId: number;
+  kind: string;
+  email: boolean;
+}
+
 /** The post-work fire watch of a closed permit (migration 0022). */
 export interface FireWatchesTable {
   permitId: number;
@@ -446,6 +453,7 @@ export interface Database {
   serviceTokens: ServiceTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
   notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
   fireWatches: FireWatchesTable;
 }
 

@@ -74,3 +74,36 @@ export const notificationListSchema = z
   })
   .optional();
 export type NotificationListInput = z.infer<typeof notificationListSchema>;
+
+/**
+ * Kinds sent by e-mail unless the user says otherwise: those that ask someone to act. The rest
+ * (a comment, a message's status) stay in the bell unless the user asks for e-mail too. An urgent
+ * notification is e-mailed by default whatever its kind.
+ */
+export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = [
+  "permit.requested",
+  "permit.approved",
+  "permit.rejected",
+  "fireWatch.started",
+  "fireWatch.ended",
+  "fireWatch.overdue",
+];
+
+/**
+ * Kinds nobody may switch off: the fire watch's start and end reach the person keeping it, and an
+ * overdue watch reaches the project's managers, because OSHA 1910.252(a)(2)(iii) and NFPA 51B
+ * make the watch their job.
+ */
+export const REQUIRED_KINDS: readonly NotificationKind[] = ["fireWatch.started", "fireWatch.ended", "fireWatch.overdue"];
+
+/** Whether a notification goes out by e-mail, from the user's choice for its kind (undefined: none made). */
+export function wantsEmail(kind: NotificationKind, urgent: boolean, choice: boolean | undefined): boolean {
+  if (REQUIRED_KINDS.includes(kind)) return true;
+  if (choice !== undefined) return choice;
+  return urgent || EMAIL_BY_DEFAULT.includes(kind);
+}
+
+export const notificationPreferenceSchema = z.object({
+  kind: z.enum(notificationKinds, { error: "Unknown notification kind" }),
+  email: z.boolean({ error: "E-mail must be true or false" }),
+});

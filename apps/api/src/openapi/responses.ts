@@ -277,6 +277,11 @@ const notification = obj("Notification", {
   link: z.string().describe("The record's page in the web app"),
 });
 const unreadCount = obj("UnreadCount", { unread: z.number().int() });
+const notificationPreference = obj("NotificationPreference", {
+  kind: z.enum(notificationKinds),
+  email: z.boolean(),
+  required: z.boolean().describe("Required by the role (the fire watch): e-mail cannot be switched off"),
+});
 const overdueFireWatch = obj("OverdueFireWatch", {
   permitId: id,
   title: z.string(),
@@ -631,6 +636,8 @@ export const responses: Record<string, z.ZodType> = {
   "notifications.unreadCount": unreadCount,
   "notifications.markRead": unreadCount,
   "notifications.markAllRead": unreadCount,
+  "notifications.preferences": list(notificationPreference),
+  "notifications.setPreference": list(notificationPreference),
   "comments.list": list(safetyComment),
   "comments.create": safetyComment,
   "comments.update": safetyComment,

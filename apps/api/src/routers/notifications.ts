@@ -1,4 +1,4 @@
-import { byIdSchema, notificationListSchema } from "@sitesafe/domain";
+import { byIdSchema, notificationListSchema, notificationPreferenceSchema } from "@sitesafe/domain";
 import * as service from "../services/notifications.js";
 import { authedProcedure, router } from "../trpc.js";
 
@@ -11,4 +11,9 @@ export const notificationsRouter = router({
   markRead: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.markRead(ctx, input.id)),
 
   markAllRead: authedProcedure.mutation(({ ctx }) => service.markAllRead(ctx)),
+
+  /** Which kinds the caller also gets by e-mail; the legally required ones cannot be switched off. */
+  preferences: authedProcedure.query(({ ctx }) => service.myPreferences(ctx)),
+
+  setPreference: authedProcedure.input(notificationPreferenceSchema).mutation(({ ctx, input }) => service.setPreference(ctx, input)),
 });

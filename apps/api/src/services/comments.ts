@@ -22,7 +22,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
-import { notify } from "./notifications.js";
+import { type Delivery, notify } from "./notifications.js";
 
 /**
  * Application rules of safety messages to the safety manager (docs/product.md): who sees which
@@ -88,6 +88,7 @@ export async function createComment(ctx: ServiceContext, input: z.infer<typeof c
       params: { title: input.title, by: displayName(ctx.user) },
       recipients: await notifications.staffRecipients(trx),
       except: ctx.actor.userId,
+      delivery: ctx.delivery,
       now: ctx.now(),
     });
     return id;
@@ -141,6 +142,7 @@ export async function transition(
   action: "markInProgress" | "resolve",
   managerResponse: string | null,
   now: Date,
+  delivery: Delivery | undefined,
 ) {
   const { from, to } = commentTransitions[action];
   await db.transaction().execute(async (trx) => {
@@ -174,6 +176,7 @@ export async function transition(
         params: { title: comment.title, status: to },
         recipients: await notifications.recipientsAmong(trx, [comment.userId]),
         except: actor.userId,
+        delivery,
         now,
       });
     }

@@ -19,9 +19,9 @@ import {
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { JobQueue, QueueDefinition } from "../jobs/queue.js";
+import type { QueueDefinition } from "../jobs/queue.js";
 import type { ServiceContext } from "./context.js";
-import { notify } from "./notifications.js";
+import { type Delivery, notify } from "./notifications.js";
 
 /**
  * The post-work fire watch (docs/notifications.md, packages/domain/src/fireWatch.ts). Closing a
@@ -69,7 +69,7 @@ export async function permitPeople(
  */
 export async function startFireWatch(
   trx: Kysely<Database>,
-  jobs: JobQueue | undefined,
+  delivery: Delivery | undefined,
   actor: Actor,
   permitId: number,
   now: Date,
@@ -87,19 +87,24 @@ export async function startFireWatch(
     details: { endsAt: period.endsAt.toISOString(), minutes: Math.round((period.endsAt.getTime() - period.startsAt.getTime()) / 60_000) },
     at: now,
   });
-  await runSteps(trx, permitId, now);
+  await runSteps(trx, delivery, permitId, now);
   const times = fireWatchStepTimes(period);
   for (const step of ["halfway", "end", "escalate"] as const) {
-    await jobs?.send(FIRE_WATCH_QUEUE.name, { permitId }, { trx, startAfter: times[step] });
+    await delivery?.jobs.send(FIRE_WATCH_QUEUE.name, { permitId }, { trx, startAfter: times[step] });
   }
 }
 
 /** The job: every step due at `now` that has not been sent. */
-export async function advanceFireWatch(db: Kysely<Database>, permitId: number, now: Date): Promise<FireWatchStep[]> {
-  return db.transaction().execute((trx) => runSteps(trx, permitId, now));
+export async function advanceFireWatch(
+  db: Kysely<Database>,
+  delivery: Delivery | undefined,
+  permitId: number,
+  now: Date,
+): Promise<FireWatchStep[]> {
+  return db.transaction().execute((trx) => runSteps(trx, delivery, permitId, now));
 }
 
-async function runSteps(trx: Kysely<Database>, permitId: number, now: Date): Promise<FireWatchStep[]> {
+async function runSteps(trx: Kysely<Database>, delivery: Delivery | undefined, permitId: number, now: Date): Promise<FireWatchStep[]> {
   const watch = await fireWatches.lockFireWatch(trx, permitId);
   if (!watch) return [];
   const steps = dueFireWatchSteps(watch, now);
@@ -122,6 +127,7 @@ async function runSteps(trx: Kysely<Database>, permitId: number, now: Date): Pro
       projectId: permit.projectId,
       params: { title: permit.title, fireWatch: permit.fireWatchBy, endsAt: watch.endsAt.toISOString() },
       recipients,
+      delivery,
       now,
     });
     if (step === "escalate") {

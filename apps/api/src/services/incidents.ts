@@ -57,6 +57,7 @@ export async function createReport(ctx: ServiceContext, input: z.infer<typeof in
       urgent: input.severity === "severe",
       recipients: await notifications.staffRecipients(trx),
       except: ctx.actor.userId,
+      delivery: ctx.delivery,
       now: ctx.now(),
     });
     return id;

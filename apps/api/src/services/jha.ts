@@ -119,6 +119,7 @@ export async function addComment(ctx: ServiceContext, input: z.infer<typeof jhaC
       params: { title: form.title, by: displayName(ctx.user) },
       recipients,
       except: ctx.actor.userId,
+      delivery: ctx.delivery,
       now: ctx.now(),
     });
     return id;

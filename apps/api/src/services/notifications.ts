@@ -1,17 +1,34 @@
 import { type Database, notifications } from "@sitesafe/db";
 import {
   type Actor,
+  AppError,
   canReadNotification,
   isStaff,
   type NotificationEntity,
   type NotificationKind,
   type NotificationListInput,
   notFound,
+  notificationKinds,
   notificationLink,
+  REQUIRED_KINDS,
   URGENT_KINDS,
+  wantsEmail,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
+import type { Config } from "../config.js";
+import type { Logger } from "../context.js";
+import { emailOf } from "../jobs/emailTexts.js";
+import type { Mailer } from "../jobs/mailer.js";
+import type { JobQueue, QueueDefinition } from "../jobs/queue.js";
 import type { ServiceContext } from "./context.js";
+
+/** How notifications leave the app besides the bell: the job queue, and whether e-mail is on. */
+export interface Delivery {
+  jobs: JobQueue;
+  email: boolean;
+}
+
+export const EMAIL_QUEUE: QueueDefinition = { name: "notification-email", retryLimit: 5, retryDelay: 30, expireInSeconds: 120 };
 
 /**
  * Notifications (docs/notifications.md). `notify` is called inside the transaction of the event, so
@@ -31,6 +48,8 @@ export interface NotifyEvent {
   /** Urgent whatever the kind says (a severe incident). */
   urgent?: boolean;
   recipients: readonly notifications.Recipient[];
+  /** E-mail (and later channels) by a job queued in the same transaction; unset: the bell only. */
+  delivery?: Delivery | undefined;
   /** Whoever caused the event is not told about it. */
   except?: number | null;
   now: Date;
@@ -56,7 +75,7 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise
     told.add(recipient.userId);
   }
   const urgent = event.urgent === true || URGENT_KINDS.includes(event.kind);
-  await notifications.insertNotifications(
+  const inserted = await notifications.insertNotifications(
     trx,
     [...told].map((userId) => ({
       userId,
@@ -69,7 +88,61 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise
       createdAt: event.now,
     })),
   );
+  const delivery = event.delivery;
+  if (delivery?.email && inserted.length > 0) {
+    const choices = await notifications.emailChoices(
+      trx,
+      inserted.map((row) => row.userId),
+      event.kind,
+    );
+    for (const row of inserted) {
+      if (!wantsEmail(event.kind, urgent, choices.get(row.userId))) continue;
+      await delivery.jobs.send(EMAIL_QUEUE.name, { notificationId: row.id }, { trx });
+    }
+  }
   return [...told];
+}
+
+/**
+ * The e-mail job: the notification in its addressee's language with a link back, sent only if they
+ * may still read the record (they may have been moved off the project since it was queued).
+ */
+export async function emailNotification(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  config: Pick<Config, "publicUrl">,
+  log: Logger,
+  notificationId: number,
+): Promise<"sent" | "skipped"> {
+  const note = await notifications.notificationForEmail(db, notificationId);
+  if (!note) return "skipped";
+  const [recipient] = await notifications.recipientsAmong(db, [note.userId]);
+  if (!recipient || !canReadNotification(actorOf(recipient), { projectId: note.projectId })) {
+    log.info({ event: "email_skipped", notificationId }, "notification e-mail not sent: the record is no longer theirs to read");
+    return "skipped";
+  }
+  const language = note.language ?? "en";
+  const url = new URL(notificationLink(note.entity as NotificationEntity, note.entityId), config.publicUrl).toString();
+  await mailer.send({ to: note.email, language, ...emailOf(note.kind as NotificationKind, note.params, note.urgent, language, url) });
+  return "sent";
+}
+
+/** The caller's e-mail choice for every kind, with the defaults and the kinds that cannot be switched off. */
+export async function myPreferences(ctx: ServiceContext) {
+  const chosen = await notifications.preferencesOf(ctx.db, ctx.actor.userId);
+  return notificationKinds.map((kind) => ({
+    kind,
+    email: wantsEmail(kind, false, chosen.get(kind)),
+    required: REQUIRED_KINDS.includes(kind),
+  }));
+}
+
+export async function setPreference(ctx: ServiceContext, input: { kind: NotificationKind; email: boolean }) {
+  if (REQUIRED_KINDS.includes(input.kind) && !input.email) {
+    throw new AppError("BAD_REQUEST", "This notification is required for your role and cannot be switched off");
+  }
+  await notifications.setPreference(ctx.db, ctx.actor.userId, input.kind, input.email);
+  return myPreferences(ctx);
 }
 
 const visibleProjects = (actor: Actor): readonly number[] | null => (isStaff(actor) ? null : actor.assignedProjectIds);

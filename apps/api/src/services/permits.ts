@@ -178,6 +178,7 @@ const tellRequester = (ctx: ServiceContext, id: number, kind: "permit.approved" 
     params: { title: permit.title, by: displayName(ctx.user) },
     recipients: await notifications.recipientsAmong(trx, ids),
     except: ctx.actor.userId,
+    delivery: ctx.delivery,
     now: ctx.now(),
   });
 };
@@ -207,6 +208,7 @@ export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof h
       params: { title: data.title, by: displayName(ctx.user) },
       recipients: await notifications.staffRecipients(trx),
       except: ctx.actor.userId,
+      delivery: ctx.delivery,
       now: ctx.now(),
     });
     return newId;
@@ -271,7 +273,7 @@ export function closePermit(ctx: ServiceContext, input: z.infer<typeof closePerm
     { to: "closed", userId: ctx.actor.userId, closingNotes: input.closingNotes },
     input.closingNotes ? { closingNotes: input.closingNotes } : null,
     // Hot work has ended: the post-work fire watch starts now (services/fireWatches.ts).
-    (trx) => startFireWatch(trx, ctx.jobs, ctx.actor, input.id, ctx.now()),
+    (trx) => startFireWatch(trx, ctx.delivery, ctx.actor, input.id, ctx.now()),
   );
 }
 

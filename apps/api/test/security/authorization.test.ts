@@ -552,6 +552,15 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200), why: "everyone reads their own" },
   { method: "GET", path: "/api/notifications/unread-count", url: () => "/api/notifications/unread-count", expect: signedIn(200) },
   { method: "PUT", path: "/api/notifications/read-all", url: () => "/api/notifications/read-all", expect: signedIn(200) },
+  { method: "GET", path: "/api/notification-preferences", url: () => "/api/notification-preferences", expect: signedIn(200) },
+  {
+    method: "PUT",
+    path: "/api/notification-preferences",
+    url: () => "/api/notification-preferences",
+    body: () => ({ kind: "jha.commented", email: true }),
+    expect: signedIn(200),
+    why: "everyone chooses their own e-mails",
+  },
   {
     method: "PUT",
     path: "/api/notifications/:id/read",

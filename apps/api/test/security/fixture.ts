@@ -341,6 +341,7 @@ export const ALL_TABLES = [
   "serviceTokens",
   "notifications",
   "fireWatches",
+  "notificationPreferences",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */

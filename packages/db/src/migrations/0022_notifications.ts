@@ -9,6 +9,8 @@ import { type Kysely, sql } from "kysely";
  * notifications. The text is not stored, only the kind and a few names (`params`), so each reader
  * gets it in their own language.
  *
+ * `notification_preferences`: a user's choice of e-mail per kind; without a row the kind's default.
+ *
  * `fire_watches`: one per permit that was closed with a fire watch required. Its period is fixed
  * when it starts (the project's `fire_watch_minutes`, never below 30: OSHA 1910.252(a)(2)(iii);
  * default 60: NFPA 51B 5.6.1.1). Reminder and escalation stamps make each reminder happen once,
@@ -31,6 +33,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index notifications_user_idx on notifications (user_id, id desc)`.execute(db);
   await sql`create index notifications_unread_idx on notifications (user_id) where read_at is null`.execute(db);
+
+  // Per user and kind: whether it is also sent by e-mail. No row: the kind's default (domain notifications.ts).
+  await sql`
+    create table notification_preferences (
+      user_id integer not null references users (id) on delete cascade,
+      kind text not null,
+      email boolean not null,
+      primary key (user_id, kind)
+    )`.execute(db);
 
   await sql`alter table projects add column fire_watch_minutes integer not null default 60 check (fire_watch_minutes between 30 and 720)`.execute(
     db,
@@ -57,5 +68,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists fire_watches`.execute(db);
   await sql`alter table projects drop column if exists fire_watch_minutes`.execute(db);
+  await sql`drop table if exists notification_preferences`.execute(db);
   await sql`drop table if exists notifications`.execute(db);
 }

@@ -12,11 +12,16 @@ export interface NewNotification {
   createdAt: Date;
 }
 
-export async function insertNotifications(trx: Kysely<Database>, rows: readonly NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
+/** Inserts them; the ids with their users, in the order given. */
+export async function insertNotifications(
+  trx: Kysely<Database>,
+  rows: readonly NewNotification[],
+): Promise<{ id: number; userId: number }[]> {
+  if (rows.length === 0) return [];
+  return trx
     .insertInto("notifications")
     .values(rows.map((row) => ({ ...row, params: JSON.stringify(row.params) })))
+    .returning(["id", "userId"])
     .execute();
 }
 
@@ -165,4 +170,51 @@ export async function markAllRead(db: Kysely<Database>, userId: number, now: Dat
     .where("readAt", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The user's e-mail choices, by kind. */
+export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, boolean>> {
+  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email"]).execute();
+  return new Map(rows.map((row) => [row.kind, row.email]));
+}
+
+/** Each user's e-mail choice for one kind, among `userIds` (no entry: no choice made). */
+export async function emailChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, boolean>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("notificationPreferences")
+    .where("userId", "in", userIds)
+    .where("kind", "=", kind)
+    .select(["userId", "email"])
+    .execute();
+  return new Map(rows.map((row) => [row.userId, row.email]));
+}
+
+export async function setPreference(db: Kysely<Database>, userId: number, kind: string, email: boolean): Promise<void> {
+  await db
+    .insertInto("notificationPreferences")
+    .values({ userId, kind, email })
+    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet({ email }))
+    .execute();
+}
+
+/** One notification with what its e-mail needs: the addressee's address, language and name. */
+export function notificationForEmail(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("notifications")
+    .innerJoin("users", "users.id", "notifications.userId")
+    .where("notifications.id", "=", id)
+    .select([
+      "notifications.id",
+      "notifications.userId",
+      "notifications.kind",
+      "notifications.entity",
+      "notifications.entityId",
+      "notifications.projectId",
+      "notifications.params",
+      "notifications.urgent",
+      "users.email",
+      "users.language",
+    ])
+    .executeTakeFirst();
 }
