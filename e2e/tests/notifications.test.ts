@@ -143,6 +143,19 @@ describe.skipIf(!baseUrl || !databaseUrl)("notifications and the post-work fire 
     await phone.getByTestId("permit-history").getByText("Signed off the fire watch: area inspected, no smoke, no heat").waitFor();
     await screenshot(phone, "fire-watch-signed-off-phone");
 
+    // Her e-mail choices, on the phone: the fire watch's own kinds cannot be switched off.
+    await phone.goto("/profile");
+    const choices = phone.getByTestId("email-choices");
+    await expect(choices.getByRole("switch", { name: "A fire watch you keep ended" }).isDisabled()).resolves.toBe(true);
+    const comments = choices.getByRole("switch", { name: "A JHA you follow has a new comment" });
+    await expect(comments.isChecked()).resolves.toBe(false);
+    await comments.click({ force: true });
+    await until(
+      () => workerApi.call<{ kind: string; email: boolean }[]>("GET", "/api/notification-preferences"),
+      (list) => list.some((c) => c.kind === "jha.commented" && c.email),
+    );
+    await screenshot(phone, "email-choices-phone");
+
     // A second watch nobody signs off: 80 minutes on, the manager's dashboard shows it overdue,
     // and the server's job worker escalates it to the manager as urgent.
     const skipped = await workerApi.call<{ id: number }>(
