@@ -5,9 +5,9 @@ import type { RequestAnswers } from "./answerBudget.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import { FiguresCache } from "./figuresCache.js";
+import type { Delivery } from "./jobs/queue.js";
 import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
-import type { Delivery } from "./services/notifications.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
 
 export interface Logger {

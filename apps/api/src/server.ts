@@ -58,8 +58,6 @@ declare module "fastify" {
     shuttingDown: boolean;
     /** Requests being handled now (the 503s of a shutdown excluded). */
     inFlight: number;
-    /** The job queue (jobs/queue.ts): started when the server is ready, stopped when it closes. */
-    jobs: JobQueue;
   }
 }
 
@@ -113,6 +111,19 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 }
 
 /**
+ * Each server's job queue. Not a Fastify decoration: a class type in Fastify's module augmentation
+ * clashes when the API's sources and its built declarations are both in one program (packages/client).
+ */
+const jobQueues = new WeakMap<FastifyInstance, JobQueue>();
+
+/** The job queue of a server built by buildServer (tests declare their own queues on it before ready). */
+export function jobQueueOf(app: FastifyInstance): JobQueue {
+  const jobs = jobQueues.get(app);
+  if (!jobs) throw new Error("not a SiteSafe server");
+  return jobs;
+}
+
+/**
  * The job queue (jobs/queue.ts, docs/decisions/0116-job-queue.md): its queues are created when the
  * server is ready, and this instance works on them unless RUN_JOBS=0; on close it finishes the jobs
  * in hand (up to 10 s) before the database is closed.
@@ -135,7 +146,7 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     if (!mailer) return;
     await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
   });
-  app.decorate("jobs", jobs);
+  jobQueues.set(app, jobs);
   app.addHook("onReady", () => jobs.start());
   app.addHook("onClose", async () => {
     await jobs.stop();

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
 import type { QueueDefinition } from "../src/jobs/queue.js";
-import { buildServer } from "../src/server.js";
+import { buildServer, jobQueueOf } from "../src/server.js";
 import { testConfig } from "./helpers.js";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -24,10 +24,10 @@ interface Ran {
 /** A working server over `dbHandle` whose echo handler notes which instance ran which job. */
 async function workingServer(dbHandle: DbHandle, instance: string, ran: Ran[]): Promise<FastifyInstance> {
   const app = await buildServer({ config: { ...testConfig, runJobs: true, jobPollingSeconds: 1 }, dbHandle, logger: false });
-  app.jobs.define<{ n: number }>(ECHO, async ({ n }) => {
+  jobQueueOf(app).define<{ n: number }>(ECHO, async ({ n }) => {
     ran.push({ instance, n });
   });
-  app.jobs.define<{ n: number }>(FLAKY, async ({ n }) => {
+  jobQueueOf(app).define<{ n: number }>(FLAKY, async ({ n }) => {
     throw new Error(`flaky job ${n} failed`);
   });
   await app.ready();
@@ -64,10 +64,10 @@ describe.skipIf(!onPostgres)("two instances on one PostgreSQL database", { timeo
   });
 
   it("runs each job once, whichever instance queued it", async () => {
-    for (let n = 0; n < 20; n++) await (n % 2 ? a : b).jobs.send(ECHO.name, { n });
+    for (let n = 0; n < 20; n++) await jobQueueOf(n % 2 ? a : b).send(ECHO.name, { n });
     await until(() => ran.length >= 20);
     // A little longer: a job run twice would show up now.
-    await until(async () => (await a.jobs.pending(ECHO.name)) === 0);
+    await until(async () => (await jobQueueOf(a).pending(ECHO.name)) === 0);
     expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(20).keys()]);
   });
 });
@@ -85,11 +85,11 @@ describe("a job that keeps failing", { timeout: 120_000 }, () => {
   });
 
   it("is retried once, then listed for admins with its error", async () => {
-    const id = await app.jobs.send(FLAKY.name, { n: 7 });
-    await until(async () => (await app.jobs.failed(50)).some((job) => job.id === id), 30_000);
-    const failed = (await app.jobs.failed(50)).find((job) => job.id === id);
+    const id = await jobQueueOf(app).send(FLAKY.name, { n: 7 });
+    await until(async () => (await jobQueueOf(app).failed(50)).some((job) => job.id === id), 30_000);
+    const failed = (await jobQueueOf(app).failed(50)).find((job) => job.id === id);
     expect(failed).toMatchObject({ queue: FLAKY.name, error: "flaky job 7 failed", retryCount: 1 });
-    expect(await app.jobs.pending(FLAKY.name)).toBe(0);
+    expect(await jobQueueOf(app).pending(FLAKY.name)).toBe(0);
 
     // Admins read it over REST; nobody else may (every role: test/security/authorization.test.ts).
     const admin = await dbHandle.db
@@ -136,7 +136,7 @@ describe("a job due while the server was down", { timeout: 180_000 }, () => {
     const a = await workingServer(before, "before", ran);
     // Due in a second: the first server stops before then.
     const startAfter = new Date(Date.now() + 1000);
-    await a.jobs.send(ECHO.name, { n: 1 }, { startAfter });
+    await jobQueueOf(a).send(ECHO.name, { n: 1 }, { startAfter });
     await a.close();
     await before.close();
     expect(ran).toEqual([]);

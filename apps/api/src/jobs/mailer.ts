@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Logger } from "../context.js";
+import type { JobLog } from "./queue.js";
 
 /**
  * E-mail through SMTP (nodemailer), configured by SMTP_URL and MAIL_FROM (README, Configuration).
@@ -13,7 +13,7 @@ export interface Mailer {
 
 const SMTP_TIMEOUT_MS = 15_000;
 
-export function createMailer(config: { smtpUrl?: string | undefined; mailFrom?: string | undefined }, log: Logger): Mailer | null {
+export function createMailer(config: { smtpUrl?: string | undefined; mailFrom?: string | undefined }, log: JobLog): Mailer | null {
   if (!config.smtpUrl || !config.mailFrom) {
     log.info(
       { event: "email_off" },

@@ -1,7 +1,6 @@
 import { type Database, type DbHandle, JOB_SCHEMA, jobs as jobQueries, jobSqlIn, jobSqlOf } from "@sitesafe/db";
 import type { Kysely } from "kysely";
 import PgBoss from "pg-boss";
-import type { Logger } from "../context.js";
 
 /**
  * The job queue (docs/decisions/0116-job-queue.md): pg-boss over the application's own database,
@@ -11,6 +10,18 @@ import type { Logger } from "../context.js";
  * is retried with backoff; a job that fails its last try stays `failed` with its error, listed for
  * admins (`GET /api/admin/failed-jobs`).
  */
+
+/** The logging the queue needs (the server's pino logger fits); kept here so the queue imports nothing of the request context. */
+export interface JobLog {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+}
+
+/** How notifications leave the app besides the bell: the job queue, and whether e-mail is on (services/notifications.ts). */
+export interface Delivery {
+  jobs: JobQueue;
+  email: boolean;
+}
 
 /** What a handler is given besides the job's data: its id and the server's clock at the start. */
 export interface JobInfo {
@@ -35,7 +46,7 @@ export interface QueueDefinition {
 
 export interface JobQueueOptions {
   dbHandle: DbHandle;
-  log: Logger;
+  log: JobLog;
   /** Work on jobs (handlers, maintenance, schedules); false: only queue them (tests of other areas). */
   work: boolean;
   now: () => Date;

@@ -19,14 +19,10 @@ import type { Config } from "../config.js";
 import type { Logger } from "../context.js";
 import { emailOf } from "../jobs/emailTexts.js";
 import type { Mailer } from "../jobs/mailer.js";
-import type { JobQueue, QueueDefinition } from "../jobs/queue.js";
+import type { Delivery, QueueDefinition } from "../jobs/queue.js";
 import type { ServiceContext } from "./context.js";
 
-/** How notifications leave the app besides the bell: the job queue, and whether e-mail is on. */
-export interface Delivery {
-  jobs: JobQueue;
-  email: boolean;
-}
+export type { Delivery } from "../jobs/queue.js";
 
 export const EMAIL_QUEUE: QueueDefinition = { name: "notification-email", retryLimit: 5, retryDelay: 30, expireInSeconds: 120 };
 
