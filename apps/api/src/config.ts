@@ -32,6 +32,21 @@ export interface Config {
    * through this process clears it at once. Unset in a Config built by hand: off.
    */
   figuresCacheMs?: number;
+  /**
+   * RUN_JOBS: whether this instance works on queued jobs (jobs/queue.ts). Every instance queues
+   * them; "0" makes an API-only instance. Unset in a Config built by hand: on.
+   */
+  runJobs?: boolean;
+  /** How often an idle job worker asks for work, in seconds (0.5 to 60). */
+  jobPollingSeconds?: number;
+  /** SMTP_URL (smtp://user:pass@host:587, smtps://...): where e-mail is sent; unset: no e-mail (jobs/mailer.ts). */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the sender of notification e-mails ("SiteSafe <safety@example.com>"). */
+  mailFrom?: string | undefined;
+  /** PUBLIC_URL: the address people open SiteSafe at, for links in e-mails; unset: http://localhost:PORT. */
+  publicUrl?: string;
+  /** The server's clock, injected by tests (fire-watch times, job handlers); unset: the wall clock. */
+  now?: () => Date;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
   streamIdleTimeoutMs: number;
   /** In-memory embedded database (tests). */
@@ -106,9 +121,14 @@ const environment = z
     INVITE_TOKEN_MAX_DAYS: wholeNumber("INVITE_TOKEN_MAX_DAYS", DEFAULT_INVITE_TOKEN_MAX_DAYS, 3650, { min: 1 }),
     FIGURES_CACHE_MS: wholeNumber("FIGURES_CACHE_MS", MAX_FIGURES_CACHE_MS, MAX_FIGURES_CACHE_MS),
     DB_STOCK: checked(dbStockSetting),
+    RUN_JOBS: text,
+    SMTP_URL: checked(smtpUrl),
+    MAIL_FROM: text,
+    PUBLIC_URL: text,
+    JOB_POLLING_SECONDS: wholeNumber("JOB_POLLING_SECONDS", 2, 60, { min: 1 }),
   })
   .transform(
-    (env): Config => ({
+    (env, ctx): Config => ({
       port: env.PORT,
       host: env.HOST ?? "127.0.0.1",
       databaseUrl: env.DATABASE_URL || undefined,
@@ -126,6 +146,19 @@ const environment = z
       figuresCacheMs: env.FIGURES_CACHE_MS,
       streamIdleTimeoutMs: env.STREAM_IDLE_TIMEOUT_MS,
       dbStock: env.DB_STOCK,
+      runJobs: env.RUN_JOBS !== "0",
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM || undefined,
+      // Its default names the port, so it is read after PORT.
+      publicUrl: (() => {
+        try {
+          return publicUrl(env.PUBLIC_URL, env.PORT);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      })(),
+      jobPollingSeconds: env.JOB_POLLING_SECONDS,
     }),
   );
 
@@ -134,6 +167,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid configuration");
   return parsed.data;
+}
+
+/** SMTP_URL: smtp:// or smtps://, checked at start so a typo is not found by the first e-mail. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+    throw new Error("SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465");
+  }
+  return raw;
+}
+
+/** PUBLIC_URL: an http(s) address without a path beyond "/"; unset: this machine's port. */
+function publicUrl(raw: string | undefined, port: number): string {
+  if (!raw) return `http://localhost:${port}/`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must be an http or https address, got "${raw}"`);
+  return url.toString();
 }
 
 /** DB_STOCK: a comma list of `DB_TUNINGS` ("timestamps,prepare,camel"), or "all"; unset for none. */

@@ -5,6 +5,7 @@ import type { RequestAnswers } from "./answerBudget.js";
 import { type ValidatedSession, validateSessionToken } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import { FiguresCache } from "./figuresCache.js";
+import type { Delivery } from "./jobs/queue.js";
 import { resolveLanguage } from "./language.js";
 import type { WholeListOutlet } from "./lists.js";
 import { authenticateServiceToken, type RequestToken } from "./services/tokens.js";
@@ -48,6 +49,10 @@ export interface Context {
   workerCompliance: compliance.WorkerComplianceLookup;
   /** The request's `Idempotency-Key` header, honoured by creates (services/idempotency.ts). */
   idempotencyKey: string | null;
+  /** The job queue and e-mail (services/notifications.ts); unset for contexts built without a server (the bell only). */
+  delivery?: Delivery | undefined;
+  /** The server's clock (Config.now): what a service stamps and schedules with. */
+  now: () => Date;
   /** The language of this request's messages and training content (language.ts), resolved once. */
   language: Language;
   /** The request's share of the memory for answers in flight (answerBudget.ts); unset outside HTTP. */
@@ -70,6 +75,8 @@ export interface ContextInput {
   figures?: FiguresCache | undefined;
   /** The request's `Idempotency-Key` header. */
   idempotencyKey?: string | undefined;
+  /** The server's job queue and whether e-mail is on. */
+  delivery?: Delivery | undefined;
   /** The request's `Accept-Language` header (language.ts). */
   acceptLanguage?: string | undefined;
   /** The request's answers in flight (answerBudget.ts), for whoever turns out to be signed in. */
@@ -77,6 +84,7 @@ export interface ContextInput {
 }
 
 const NO_CACHE = new FiguresCache(0);
+const wallClock = () => new Date();
 
 /** Builds a context without HTTP, so tests can call procedures through `createCaller`. */
 export async function createContext(input: ContextInput): Promise<Context> {
@@ -112,6 +120,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
         : null,
     cookies: input.cookies,
     idempotencyKey: input.idempotencyKey ?? null,
+    delivery: input.delivery,
+    now: input.config.now ?? wallClock,
     answers: input.answers?.(user?.id ?? null),
     language: resolveLanguage({ sessionUser: bearer ? null : (session?.user ?? null), acceptLanguage: input.acceptLanguage }),
     figures,

@@ -4,6 +4,8 @@ import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
+import { jobsRouter } from "./routers/jobs.js";
+import { notificationsRouter } from "./routers/notifications.js";
 import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
@@ -37,6 +39,8 @@ export const appRouter = router({
   tokens: tokensRouter,
   signOn: signOnRouter,
   talks: talksRouter,
+  jobs: jobsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

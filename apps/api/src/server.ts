@@ -17,12 +17,16 @@ import { type Context, createContext, type SessionCookieJar } from "./context.js
 import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
 import { FiguresCache } from "./figuresCache.js";
+import { createMailer } from "./jobs/mailer.js";
+import { JobQueue } from "./jobs/queue.js";
 import { rememberLanguage } from "./language.js";
 import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./lists.js";
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
+import { advanceFireWatch, FIRE_WATCH_QUEUE } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
+import { type Delivery, EMAIL_QUEUE, emailNotification } from "./services/notifications.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
 export { errorResponse } from "./errors.js";
@@ -84,6 +88,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorate("shuttingDown", false);
   app.decorate("inFlight", 0);
+  const delivery = registerJobQueue(app, options);
   // Fastify's own failures (unparsable JSON, body too large, bad content type, the rate limit) and
   // anything a hook threw: shaped by errors.ts like every other error. Set before any plugin is
   // registered: a plugin keeps the handler of when it was registered, and tRPC's body-too-large
@@ -93,7 +98,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerBodyParsers(app);
   await registerResponseHeaders(app);
   registerRequestGuards(app);
-  const contextFor = requestContexts(options);
+  const contextFor = requestContexts(options, delivery);
   if (config.rateLimitPerMinute > 0) await registerRateLimit(app, config.rateLimitPerMinute, contextFor);
   await registerTrpc(app, contextFor);
   const wholeListSlots = new StreamSlots(WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER);
@@ -103,6 +108,51 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerIdempotencySweep(app, dbHandle);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * Each server's job queue. Not a Fastify decoration: a class type in Fastify's module augmentation
+ * clashes when the API's sources and its built declarations are both in one program (packages/client).
+ */
+const jobQueues = new WeakMap<FastifyInstance, JobQueue>();
+
+/** The job queue of a server built by buildServer (tests declare their own queues on it before ready). */
+export function jobQueueOf(app: FastifyInstance): JobQueue {
+  const jobs = jobQueues.get(app);
+  if (!jobs) throw new Error("not a SiteSafe server");
+  return jobs;
+}
+
+/**
+ * The job queue (jobs/queue.ts, docs/decisions/0116-job-queue.md): its queues are created when the
+ * server is ready, and this instance works on them unless RUN_JOBS=0; on close it finishes the jobs
+ * in hand (up to 10 s) before the database is closed.
+ */
+function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServerOptions): Delivery {
+  const jobs = new JobQueue({
+    dbHandle,
+    log: app.log,
+    work: config.runJobs ?? true,
+    now: config.now ?? (() => new Date()),
+    pollingIntervalSeconds: config.jobPollingSeconds ?? 2,
+  });
+  const mailer = createMailer(config, app.log);
+  const delivery: Delivery = { jobs, email: mailer !== null };
+  jobs.define<{ permitId: number }>(FIRE_WATCH_QUEUE, async ({ permitId }, job) => {
+    await advanceFireWatch(dbHandle.db, delivery, permitId, job.now);
+  });
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}/`;
+  jobs.define<{ notificationId: number }>(EMAIL_QUEUE, async ({ notificationId }) => {
+    if (!mailer) return;
+    await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
+  });
+  jobQueues.set(app, jobs);
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    mailer?.close();
+  });
+  return delivery;
 }
 
 /**
@@ -236,7 +286,7 @@ function registerRequestGuards(app: FastifyInstance): void {
 type ContextFor = (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
 /** Each request's context, built once per request (tRPC and REST share it). */
-function requestContexts(options: BuildServerOptions): ContextFor {
+function requestContexts(options: BuildServerOptions, delivery: Delivery): ContextFor {
   const { config, dbHandle } = options;
   const figures = new FiguresCache(config.figuresCacheMs ?? 0);
   // Memory for answers in flight, in bytes, per process and per user (answerBudget.ts).
@@ -261,6 +311,7 @@ function requestContexts(options: BuildServerOptions): ContextFor {
         bearerToken: bearerTokenOf(req),
         cookies,
         figures,
+        delivery,
         idempotencyKey: headerOf(req, "idempotency-key"),
         acceptLanguage: headerOf(req, "accept-language"),
         answers: (userId) =>

@@ -25,6 +25,9 @@ export const testConfig: Config = {
   rateLimitPerMinute: 0,
   inviteTokenMaxDays: 30,
   streamIdleTimeoutMs: 30_000,
+  // Jobs are queued (in the same transactions as in production) but not worked on: a worker polling
+  // in every test file would cost the suite time. test/jobs.test.ts and the notification tests turn it on.
+  runJobs: false,
 };
 
 export interface TestUser {

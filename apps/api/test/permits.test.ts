@@ -405,6 +405,8 @@ describe("approve, reject and close", () => {
       ["requested", "Wendy Welder"],
       ["approved", "Max Manager"],
       ["closed", "Wendy Welder"],
+      // Closing a permit that needs a fire watch starts the post-work watch (docs/notifications.md).
+      ["fireWatchStarted", "Wendy Welder"],
     ]);
     expect(detail).toMatchObject({
       requesterName: "Wendy Welder",

@@ -314,6 +314,25 @@ async function seed(db: Kysely<Database>, n: number) {
       resolvedBy: i % 4 === 2 ? admin.id : null,
     })),
   );
+  // Every closed permit with a watch that ended an hour ago and was never signed off (the overdue card).
+  const closed = await db.selectFrom("hotWorkPermits").where("status", "=", "closed").select(["id"]).execute();
+  await insertAll(
+    db,
+    "fireWatches",
+    closed.map(({ id }) => ({ permitId: id, startsAt: new Date(Date.now() - 2 * 3_600_000), endsAt: new Date(Date.now() - 3_600_000) })),
+  );
+  await insertAll(
+    db,
+    "notifications",
+    range(n).map((i) => ({
+      userId: i % 2 ? me.id : admin.id,
+      kind: "permit.requested",
+      entity: "permit",
+      entityId: i + 1,
+      projectId: i % 5 === 0 ? null : at(i),
+      params: JSON.stringify({ title: `Permit ${i}` }),
+    })),
+  );
   await insertAll(
     db,
     "inviteTokens",
@@ -370,6 +389,11 @@ const both: As[] = ["admin", "worker"];
 const probes: Record<string, Probe> = {
   "/api/users": { path: () => "/api/users", as: ["admin"] },
   "/api/invite-tokens": { path: () => "/api/invite-tokens", as: ["admin"] },
+  "/api/admin/failed-jobs": { path: () => "/api/admin/failed-jobs", as: ["admin"] },
+  "/api/notifications": { path: () => "/api/notifications", as: both },
+  "/api/notifications/unread-count": { path: () => "/api/notifications/unread-count", as: both },
+  "/api/notification-preferences": { path: () => "/api/notification-preferences", as: both },
+  "/api/dashboard/overdue-fire-watches": { path: () => "/api/dashboard/overdue-fire-watches", as: both },
   "/api/projects": { path: () => "/api/projects", as: both },
   "/api/projects/stats": { path: () => "/api/projects/stats", as: both },
   "/api/projects/:id/workers": { path: (ids) => `/api/projects/${ids.projectId}/workers`, as: ["admin"] },

@@ -54,6 +54,8 @@ export interface ProjectsTable {
   hasSafetyPlan: ColumnType<boolean, boolean | undefined, boolean>;
   /** OSHA establishment (migration 0009); null rolls up to the company establishment. */
   establishmentId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The post-work fire watch's length at this site, 30 to 720 minutes (migration 0022). */
+  fireWatchMinutes: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -453,6 +455,41 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** One notification for one person (migration 0022, docs/notifications.md). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: string;
+  entity: string;
+  entityId: number;
+  projectId: number | null;
+  params: Json<Record<string, string | number | null>>;
+  urgent: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: Timestamp;
+  readAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Whether a user also wants a kind of notification by e-mail (migration 0022). */
+export interface NotificationPreferencesTable {
+  userId: number;
+  kind: string;
+  email: boolean;
+}
+
+/** The post-work fire watch of a closed permit (migration 0022). */
+export interface FireWatchesTable {
+  permitId: number;
+  startsAt: Date;
+  endsAt: Date;
+  startRemindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  halfwayRemindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  endRemindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  escalatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  signedOffAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  signedOffBy: ColumnType<number | null, number | null | undefined, number | null>;
+  signedOffName: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** One change counter per table, moved at commit by the database's own triggers (migration 0005). */
 export interface Database {
   users: UsersTable;
@@ -485,6 +522,9 @@ export interface Database {
   toolboxTalkTopics: ToolboxTalkTopicsTable;
   toolboxTalks: ToolboxTalksTable;
   signOnLinks: SignOnLinksTable;
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
+  fireWatches: FireWatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

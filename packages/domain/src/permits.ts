@@ -301,4 +301,7 @@ export const permitActionLabels: Record<string, string> = {
   rejected: "Rejected the permit",
   closed: "Closed the permit",
   signed: "Took a crew signature",
+  fireWatchStarted: "Fire watch started",
+  fireWatchOverdue: "Fire watch overdue: managers told",
+  fireWatchSignedOff: "Signed off the fire watch: area inspected, no smoke, no heat",
 };

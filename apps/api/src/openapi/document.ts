@@ -187,6 +187,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   osha: "OSHA Forms 300, 300A and 301, ITA files and incidence rates",
   photos: "Photos of incident reports and JHA forms",
   tokens: "Service tokens for scripts and other systems",
+  "toolbox-talks": "Toolbox talks, their attendance sheets (PDF, CSV) and attendance sign-on",
+  "toolbox-talk-topics": "The library of toolbox talk topics, in English and Spanish",
+  "sign-on": "Crew sign-on: who signed a JHA form or permit, and briefing coverage per project and week",
+  "sign-on-signatures": "A crew signature's image",
+  "sign-on-links": "Time-limited public sign-on links (QR codes) for crew members without an account",
+  public: "What a public sign-on link opens: one record's briefing and its signature, nothing else",
+  admin: "Administration: jobs of the queue that failed for good",
+  notifications: "The signed-in user's notifications: list, unread count, mark read",
+  "notification-preferences": "Which notifications the signed-in user also gets by e-mail",
   health: "Whether the server and its database answer",
 };
 

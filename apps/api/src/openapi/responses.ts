@@ -2,6 +2,7 @@ import {
   caseOutcomes,
   commentStatuses,
   complianceStatuses,
+  fireWatchStates,
   HOT_WORK_EQUIPMENT,
   HOT_WORK_PRECAUTIONS,
   incidentSeverities,
@@ -11,6 +12,8 @@ import {
   inviteTokenStatuses,
   jhaCommentVisibilities,
   languages,
+  notificationEntities,
+  notificationKinds,
   notRecordableReasons,
   PHOTO_RECORD_KINDS,
   PHOTO_TYPES,
@@ -254,6 +257,45 @@ const permitDetail = obj("HotWorkPermitDetail", {
   requesterCompany: z.string().nullable().optional().describe("Staff and the requester only"),
   requesterHardhatNumber: z.string().nullable().optional().describe("Staff and the requester only"),
   history: z.array(auditEntry),
+  fireWatch: obj("FireWatch", {
+    startsAt: timestamp,
+    endsAt: timestamp,
+    state: z.enum(fireWatchStates),
+    escalatedAt: timestamp.nullable(),
+    signedOffAt: timestamp.nullable(),
+    signedOffName: z.string().nullable(),
+  })
+    .nullable()
+    .describe("The post-work fire watch, from the permit's closing on; null before"),
+  requesterUserId: id.nullable(),
+  fireWatchUserId: id.nullable().describe("The account of the person named as fire watch, when the name is one of the project's people"),
+});
+
+const notification = obj("Notification", {
+  id,
+  kind: z.enum(notificationKinds),
+  entity: z.enum(notificationEntities),
+  entityId: id,
+  projectId: id.nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).describe("Names shown in the text (a title, who did it)"),
+  urgent: z.boolean(),
+  createdAt: timestamp,
+  readAt: timestamp.nullable(),
+  link: z.string().describe("The record's page in the web app"),
+});
+const unreadCount = obj("UnreadCount", { unread: z.number().int() });
+const notificationPreference = obj("NotificationPreference", {
+  kind: z.enum(notificationKinds),
+  email: z.boolean(),
+  required: z.boolean().describe("Required by the role (the fire watch): e-mail cannot be switched off"),
+});
+const overdueFireWatch = obj("OverdueFireWatch", {
+  permitId: id,
+  title: z.string(),
+  projectId: id,
+  projectName: z.string(),
+  fireWatchBy: z.string().nullable(),
+  endsAt: timestamp,
 });
 
 const safetyComment = obj("SafetyMessage", {
@@ -599,6 +641,15 @@ const namedWorker = z.looseObject({ workerId: id, name: z.string() });
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
+const failedJob = obj("FailedJob", {
+  id: z.string().describe("The job's id in the queue"),
+  queue: z.string(),
+  error: z.string().describe("What the job's last try threw"),
+  retryCount: z.number().int(),
+  createdOn: timestamp,
+  failedOn: timestamp.nullable(),
+});
+
 export const responses: Record<string, z.ZodType> = {
   "auth.me": user,
   "auth.setLanguage": user,
@@ -615,11 +666,13 @@ export const responses: Record<string, z.ZodType> = {
   "inviteTokens.create": inviteToken.extend({ token: z.string().describe("The full token: shown this once") }),
   "inviteTokens.list": list(inviteToken),
   "inviteTokens.delete": success,
+  "jobs.failed": list(failedJob),
   "projects.list": list(project),
   "projects.stats": list(projectStats),
   "projects.create": project,
   "projects.byId": project,
   "projects.update": project,
+  "projects.setFireWatchMinutes": obj("SiteFireWatch", { id, fireWatchMinutes: z.number().int() }),
   "projects.delete": success,
   "projects.workers": list(projectWorker),
   "projects.assignWorker": assignment,
@@ -658,6 +711,13 @@ export const responses: Record<string, z.ZodType> = {
   "permits.approve": permitDetail,
   "permits.reject": permitDetail,
   "permits.close": permitDetail,
+  "permits.signOffFireWatch": permitDetail,
+  "notifications.list": list(notification),
+  "notifications.unreadCount": unreadCount,
+  "notifications.markRead": unreadCount,
+  "notifications.markAllRead": unreadCount,
+  "notifications.preferences": list(notificationPreference),
+  "notifications.setPreference": list(notificationPreference),
   "comments.list": list(safetyComment),
   "comments.create": safetyComment,
   "comments.update": safetyComment,
@@ -768,6 +828,7 @@ export const responses: Record<string, z.ZodType> = {
     ),
   }),
   "dashboard.projectStats": list(projectStats.extend({ status: z.enum(projectStatuses) })),
+  "dashboard.overdueFireWatches": list(overdueFireWatch),
   "osha.establishments": list(establishment),
   "osha.createEstablishment": establishment,
   "osha.establishment": establishment,

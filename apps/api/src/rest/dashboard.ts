@@ -9,4 +9,5 @@ export const dashboardRoutes: RestRoute[] = [
   get("/api/dashboard/training-completion", (c, r) => c.dashboard.trainingCompletion(r.input)),
   get("/api/dashboard/unwatched-required-videos", (c, r) => c.dashboard.unwatchedRequiredVideos(r.input)),
   get("/api/dashboard/project-stats", (c) => c.dashboard.projectStats()),
+  get("/api/dashboard/overdue-fire-watches", (c) => c.dashboard.overdueFireWatches()),
 ];

@@ -3,6 +3,8 @@ import { commentsRoutes } from "./comments.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
+import { jobsRoutes } from "./jobs.js";
+import { notificationsRoutes } from "./notifications.js";
 import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
@@ -32,4 +34,6 @@ export const restRoutes: RestRoute[] = [
   ...tokensRoutes,
   ...signOnRoutes,
   ...talksRoutes,
+  ...jobsRoutes,
+  ...notificationsRoutes,
 ];

@@ -10,4 +10,5 @@ export const permitsRoutes: RestRoute[] = [
   put("/api/hot-work-permits/:id/approve", (c, r) => c.permits.approve(r.input)),
   put("/api/hot-work-permits/:id/reject", (c, r) => c.permits.reject(r.input)),
   put("/api/hot-work-permits/:id/close", (c, r) => c.permits.close(r.input)),
+  put("/api/hot-work-permits/:id/fire-watch/sign-off", (c, r) => c.permits.signOffFireWatch(r.input)),
 ];

@@ -53,6 +53,7 @@ export const projectsRoutes: RestRoute[] = [
   post("/api/projects", (c, r) => c.projects.create(r.input)),
   get("/api/projects/:id", (c, r) => c.projects.byId(r.input)),
   put("/api/projects/:id", (c, r) => c.projects.update(r.input)),
+  put("/api/projects/:id/fire-watch-minutes", (c, r) => c.projects.setFireWatchMinutes(r.input)),
   del("/api/projects/:id", (c, r) => c.projects.delete(r.input)),
   get("/api/projects/:id/workers", (c, r) => c.projects.workers(r.input)),
   post("/api/projects/:id/workers", (c, r) => c.projects.assignWorker(r.input)),

@@ -33,11 +33,13 @@ export const commentsRouter = router({
 
   markInProgress: authedProcedure
     .input(byIdSchema)
-    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress")),
+    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress", null, ctx.now(), ctx.delivery)),
 
   resolve: authedProcedure
     .input(resolveCommentSchema)
-    .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "resolve", input.managerResponse)),
+    .mutation(({ ctx, input }) =>
+      service.transition(ctx.db, ctx.actor, input.id, "resolve", input.managerResponse, ctx.now(), ctx.delivery),
+    ),
 
   /** Authors delete their own open or in-progress messages; admins delete any. */
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),

@@ -1,5 +1,6 @@
 import { trainingCompletionQuerySchema, unwatchedVideosQuerySchema } from "@sitesafe/domain";
 import * as service from "../services/dashboard.js";
+import { overdueFireWatches } from "../services/fireWatches.js";
 import { authedProcedure, router } from "../trpc.js";
 
 /** Procedures of the dashboard area: each a fixed number of queries, scoped by role (services/dashboard.ts). */
@@ -27,4 +28,7 @@ export const dashboardRouter = router({
 
   /** The project table: every project for staff, the assigned ones for a worker. */
   projectStats: authedProcedure.query(({ ctx }) => service.projectStats(ctx)),
+
+  /** Fire watches not signed off 15 minutes after their end, on the projects the caller sees. */
+  overdueFireWatches: authedProcedure.query(({ ctx }) => overdueFireWatches(ctx)),
 });

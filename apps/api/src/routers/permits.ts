@@ -2,6 +2,7 @@ import {
   byIdSchema,
   closePermitSchema,
   decidePermitsRefusal,
+  fireWatchSignOffSchema,
   hotWorkPermitSchema,
   listPermitsSchema,
   mayDecidePermits,
@@ -10,6 +11,7 @@ import {
   updateHotWorkPermitSchema,
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
+import { signOffFireWatch } from "../services/fireWatches.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
@@ -47,4 +49,10 @@ export const permitsRouter = router({
   close: authedProcedure.input(closePermitSchema).mutation(({ ctx, input }) => service.closePermit(ctx, input)),
 
   delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deletePermit(ctx, input.id)),
+
+  /** The post-work fire watch signed off: "area inspected, no smoke, no heat" (services/fireWatches.ts). */
+  signOffFireWatch: authedProcedure.input(fireWatchSignOffSchema).mutation(async ({ ctx, input }) => {
+    await signOffFireWatch(ctx, input);
+    return service.visiblePermit(ctx, input.id);
+  }),
 });

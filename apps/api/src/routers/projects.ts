@@ -1,6 +1,7 @@
 import {
   assignWorkerSchema,
   byIdSchema,
+  fireWatchMinutesSchema,
   idParam,
   NO_FILE_SELECTED,
   pageQuerySchema,
@@ -12,6 +13,7 @@ import {
 } from "@sitesafe/domain";
 import { z } from "zod";
 import { answerPage, answerRows } from "../lists.js";
+import { setSiteFireWatchMinutes } from "../services/fireWatches.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
 import { authedProcedure, router, staffProcedure } from "../trpc.js";
@@ -46,6 +48,11 @@ export const projectsRouter = router({
   create: staffProcedure.input(projectSchema).mutation(once(({ ctx, input }) => service.createProject(ctx, input))),
 
   update: staffProcedure.input(projectUpdateSchema).mutation(({ ctx, input }) => service.updateProject(ctx, input)),
+
+  /** How long the post-work fire watch lasts at this site (30 to 720 minutes; services/fireWatches.ts). */
+  setFireWatchMinutes: staffProcedure
+    .input(z.object({ id: idParam, minutes: fireWatchMinutesSchema }))
+    .mutation(({ ctx, input }) => setSiteFireWatchMinutes(ctx, input)),
 
   /** Foreign keys take the assignments, the safety plan and the project's forms with it. */
   delete: staffProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteProject(ctx, input.id)),

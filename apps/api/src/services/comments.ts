@@ -1,4 +1,4 @@
-import { audit, comments, type Database, projects } from "@sitesafe/db";
+import { audit, comments, type Database, notifications, projects } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -10,6 +10,7 @@ import {
   conflict,
   type createCommentSchema,
   decideCommentAction,
+  displayName,
   type editCommentSchema,
   forbidden,
   type ListCommentsInput,
@@ -21,6 +22,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
+import { type Delivery, notify } from "./notifications.js";
 
 /**
  * Application rules of safety messages to the safety manager (docs/product.md): who sees which
@@ -76,6 +78,19 @@ export async function createComment(ctx: ServiceContext, input: z.infer<typeof c
   const id = await ctx.db.transaction().execute(async (trx) => {
     const id = await comments.insertComment(trx, { ...input, userId: ctx.actor.userId });
     await audit.recordAudit(trx, { actor: ctx.actor, entity: "comment", entityId: id, action: "created", to: "open" });
+    // Staff read every message (comment.viewAll); the message is theirs to act on. Its visibility is
+    // the author's and staff's, not a project's, so no project is kept on the notification.
+    await notify(trx, {
+      kind: "safetyMessage.created",
+      entity: "safetyMessage",
+      entityId: id,
+      projectId: null,
+      params: { title: input.title, by: displayName(ctx.user) },
+      recipients: await notifications.staffRecipients(trx),
+      except: ctx.actor.userId,
+      delivery: ctx.delivery,
+      now: ctx.now(),
+    });
     return id;
   });
   return loadOrThrow(ctx.db, id);
@@ -125,7 +140,9 @@ export async function transition(
   actor: Actor,
   id: number,
   action: "markInProgress" | "resolve",
-  managerResponse: string | null = null,
+  managerResponse: string | null,
+  now: Date,
+  delivery: Delivery | undefined,
 ) {
   const { from, to } = commentTransitions[action];
   await db.transaction().execute(async (trx) => {
@@ -149,6 +166,20 @@ export async function transition(
       to,
       ...(action === "resolve" && managerResponse ? { details: { managerResponse } } : {}),
     });
+    // Its author is told: a reply when resolved with an answer, otherwise the status change.
+    if (comment.userId !== null) {
+      await notify(trx, {
+        kind: action === "resolve" && managerResponse ? "safetyMessage.replied" : "safetyMessage.statusChanged",
+        entity: "safetyMessage",
+        entityId: id,
+        projectId: null,
+        params: { title: comment.title, status: to },
+        recipients: await notifications.recipientsAmong(trx, [comment.userId]),
+        except: actor.userId,
+        delivery,
+        now,
+      });
+    }
   });
   return loadOrThrow(db, id);
 }

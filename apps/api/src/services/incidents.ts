@@ -1,6 +1,7 @@
-import { audit, type Database, incidents } from "@sitesafe/db";
+import { audit, type Database, incidents, notifications } from "@sitesafe/db";
 import {
   type Actor,
+  displayName,
   type IncidentListQuery,
   type incidentReportSchema,
   type incidentReportUpdateSchema,
@@ -14,6 +15,7 @@ import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, INVALID_WORKER, resolveFiler } from "./forms.js";
 import { assertNameableWorkers, involvedPeopleScope } from "./involvedWorkers.js";
+import { notify } from "./notifications.js";
 
 /** Application rules of the incidents area: visibility, filing, edits and status changes with their audit rows. */
 
@@ -44,6 +46,19 @@ export async function createReport(ctx: ServiceContext, input: z.infer<typeof in
       from: null,
       to: input.status,
       details: { severity: input.severity, projectId: input.projectId },
+    });
+    // The project's managers: staff see and manage every project's incidents. A severe one is urgent.
+    await notify(trx, {
+      kind: "incident.filed",
+      entity: "incident",
+      entityId: id,
+      projectId: input.projectId,
+      params: { title: input.title, severity: input.severity, by: displayName(ctx.user) },
+      urgent: input.severity === "severe",
+      recipients: await notifications.staffRecipients(trx),
+      except: ctx.actor.userId,
+      delivery: ctx.delivery,
+      now: ctx.now(),
     });
     return id;
   });

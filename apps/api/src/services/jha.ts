@@ -1,9 +1,10 @@
-import { audit, type Database, jha } from "@sitesafe/db";
+import { audit, type Database, jha, notifications } from "@sitesafe/db";
 import {
   type Actor,
   canDeleteJhaComment,
   canEditJhaComment,
   canSeeJhaComment,
+  displayName,
   forbidden,
   type JhaListQuery,
   type jhaCommentCreateSchema,
@@ -18,6 +19,7 @@ import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertFilableProject, assertSeesProject, assertWorkersExist, INVALID_WORKER, resolveFiler } from "./forms.js";
+import { actorOf, notify } from "./notifications.js";
 
 /** Application rules of the jha area: which forms and comments the actor sees, filing, edits and their audit rows. */
 
@@ -97,8 +99,31 @@ export async function visibleComments(ctx: ServiceContext, formId: number) {
 }
 
 export async function addComment(ctx: ServiceContext, input: z.infer<typeof jhaCommentCreateSchema>) {
-  await visibleForm(ctx.db, ctx.actor, input.jhaFormId);
-  const id = await jha.insertJhaComment(ctx.db, { ...input, userId: ctx.user.id });
+  const form = await visibleForm(ctx.db, ctx.actor, input.jhaFormId);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await jha.insertJhaComment(trx, { ...input, userId: ctx.user.id });
+    // The form's submitter and everyone who commented on it, each only if they may read this
+    // comment (a private one: staff and its author) and the form's project.
+    const submitter = form.submittedBy
+      ? await trx.selectFrom("workers").where("id", "=", form.submittedBy).select("userId").executeTakeFirst()
+      : undefined;
+    const commenters = await trx.selectFrom("jhaComments").where("jhaFormId", "=", input.jhaFormId).select("userId").distinct().execute();
+    const ids = [submitter?.userId, ...commenters.map((c) => c.userId)].filter((userId): userId is number => typeof userId === "number");
+    const comment = { visibility: input.visibility, userId: ctx.user.id };
+    const recipients = (await notifications.recipientsAmong(trx, ids)).filter((r) => canSeeJhaComment(actorOf(r), comment));
+    await notify(trx, {
+      kind: "jha.commented",
+      entity: "jhaForm",
+      entityId: input.jhaFormId,
+      projectId: form.projectId,
+      params: { title: form.title, by: displayName(ctx.user) },
+      recipients,
+      except: ctx.actor.userId,
+      delivery: ctx.delivery,
+      now: ctx.now(),
+    });
+    return id;
+  });
   const comment = await jha.findJhaComment(ctx.db, id);
   if (!comment) throw notFound("Comment");
   return comment;

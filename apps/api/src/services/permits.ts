@@ -1,4 +1,4 @@
-import { audit, type Database, permits, projects, workers } from "@sitesafe/db";
+import { audit, type Database, notifications, permits, projects, workers } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -6,6 +6,7 @@ import {
   type closePermitSchema,
   conflict,
   decidePermitAction,
+  displayName,
   forbidden,
   type HotWorkPermitData,
   hasApprovalGaps,
@@ -25,6 +26,8 @@ import {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
+import { fireWatchOf, permitPeople, startFireWatch } from "./fireWatches.js";
+import { notify } from "./notifications.js";
 
 /**
  * Application rules of the permits area (docs/api.md, hot work permits): visibility, who requests,
@@ -90,12 +93,18 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
  * requester's contact details only for staff and the requester (`withWorkerContactFor`, domain
  * policy): a co-worker sees the name.
  */
-async function permitDetail(db: Kysely<Database>, actor: Actor, id: number) {
+export async function permitDetail(db: Kysely<Database>, actor: Actor, id: number, now: Date) {
   const permit = await permits.findPermitDetail(db, id);
   if (!permit) throw notFound(PERMIT);
   const history = await audit.auditHistory(db, "permit", id);
+  const people = await permitPeople(db, permit);
   return {
     ...withWorkerContactFor(actor, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS),
+    /** The post-work fire watch once the permit is closed (services/fireWatches.ts); null before. */
+    fireWatch: await fireWatchOf(db, id, now),
+    /** Accounts of the requester and of the named fire watch: the web app shows the sign-off to them. */
+    requesterUserId: people.requesterUserId,
+    fireWatchUserId: people.fireWatchUserId,
     history: history.map((entry) => ({
       id: entry.id,
       action: entry.action,
@@ -129,11 +138,12 @@ const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
  * names the state the permit is in now.
  */
 async function transition(
-  ctx: { db: Kysely<Database>; actor: Actor },
+  ctx: ServiceContext,
   id: number,
   action: Transition,
   stamp: permits.PermitTransitionStamp,
   details: Record<string, unknown> | null | ((trx: Kysely<Database>) => Promise<Record<string, unknown> | null>),
+  after: (trx: Kysely<Database>) => Promise<void>,
 ) {
   const facts = await visiblePermitFacts(ctx.db, ctx.actor, id);
   assertPermitAction(ctx.actor, action, facts);
@@ -149,9 +159,29 @@ async function transition(
     // Read after the conditional UPDATE, whose row lock keeps the permit as it is until commit.
     const recorded = typeof details === "function" ? await details(trx) : details;
     await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details: recorded });
+    await after(trx);
   });
-  return permitDetail(ctx.db, ctx.actor, id);
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
 }
+
+/** Approved or rejected: the requester and the named fire watch are told, in the same transaction. */
+const tellRequester = (ctx: ServiceContext, id: number, kind: "permit.approved" | "permit.rejected") => async (trx: Kysely<Database>) => {
+  const permit = await permits.findPermitDetail(trx, id);
+  if (!permit) return;
+  const people = await permitPeople(trx, permit);
+  const ids = [people.requesterUserId, people.fireWatchUserId].filter((userId): userId is number => userId !== null);
+  await notify(trx, {
+    kind,
+    entity: "permit",
+    entityId: id,
+    projectId: permit.projectId,
+    params: { title: permit.title, by: displayName(ctx.user) },
+    recipients: await notifications.recipientsAmong(trx, ids),
+    except: ctx.actor.userId,
+    delivery: ctx.delivery,
+    now: ctx.now(),
+  });
+};
 
 /** The permits the actor may read (a worker: their assigned projects', in SQL), filtered. */
 export function visiblePermits(ctx: ServiceContext, input: ListPermitsInput) {
@@ -161,7 +191,7 @@ export function visiblePermits(ctx: ServiceContext, input: ListPermitsInput) {
 /** A permit's detail, once the caller may see it. */
 export async function visiblePermit(ctx: ServiceContext, id: number) {
   await visiblePermitFacts(ctx.db, ctx.actor, id);
-  return permitDetail(ctx.db, ctx.actor, id);
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
 }
 
 export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof hotWorkPermitSchema>) {
@@ -169,10 +199,22 @@ export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof h
   const id = await ctx.db.transaction().execute(async (trx) => {
     const newId = await permits.insertPermit(trx, data);
     await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: newId, action: "requested", to: "pending" });
+    // Awaiting approval: staff decide permits (decidePermitAction), so every admin and manager is told.
+    await notify(trx, {
+      kind: "permit.requested",
+      entity: "permit",
+      entityId: newId,
+      projectId: data.projectId,
+      params: { title: data.title, by: displayName(ctx.user) },
+      recipients: await notifications.staffRecipients(trx),
+      except: ctx.actor.userId,
+      delivery: ctx.delivery,
+      now: ctx.now(),
+    });
     return newId;
   });
   ctx.log.info({ event: "permit_requested", permitId: id, by: ctx.actor.userId }, "hot work permit requested");
-  return permitDetail(ctx.db, ctx.actor, id);
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
 }
 
 /** PUT: the full form again. The status stays; a worker's edit only lands while still pending. */
@@ -198,11 +240,18 @@ export async function updatePermit(ctx: ServiceContext, input: z.infer<typeof up
       to: facts.status,
     });
   });
-  return permitDetail(ctx.db, ctx.actor, id);
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
 }
 
 export function approvePermit(ctx: ServiceContext, id: number) {
-  return transition(ctx, id, "approve", { to: "approved", userId: ctx.actor.userId }, approvalGapsDetails(id));
+  return transition(
+    ctx,
+    id,
+    "approve",
+    { to: "approved", userId: ctx.actor.userId },
+    approvalGapsDetails(id),
+    tellRequester(ctx, id, "permit.approved"),
+  );
 }
 
 export function rejectPermit(ctx: ServiceContext, input: z.infer<typeof rejectPermitSchema>) {
@@ -212,6 +261,7 @@ export function rejectPermit(ctx: ServiceContext, input: z.infer<typeof rejectPe
     "reject",
     { to: "rejected", userId: ctx.actor.userId, rejectionReason: input.rejectionReason },
     { rejectionReason: input.rejectionReason },
+    tellRequester(ctx, input.id, "permit.rejected"),
   );
 }
 
@@ -222,6 +272,8 @@ export function closePermit(ctx: ServiceContext, input: z.infer<typeof closePerm
     "close",
     { to: "closed", userId: ctx.actor.userId, closingNotes: input.closingNotes },
     input.closingNotes ? { closingNotes: input.closingNotes } : null,
+    // Hot work has ended: the post-work fire watch starts now (services/fireWatches.ts).
+    (trx) => startFireWatch(trx, ctx.delivery, ctx.actor, input.id, ctx.now()),
   );
 }
 

@@ -154,6 +154,14 @@ const MATRIX: Row[] = [
     bearer: signedIn(403),
     why: "session only: a password a token sets would sign in and mint a token that never expires (issue #30)",
   },
+  // ---- the job queue
+  {
+    method: "GET",
+    path: "/api/admin/failed-jobs",
+    url: () => "/api/admin/failed-jobs",
+    expect: adminOnly(200),
+    why: "failed jobs name queues and errors of every area: admins run the server (docs/decisions/0116-job-queue.md)",
+  },
   // ---- users and invite tokens
   { method: "GET", path: "/api/users", url: () => "/api/users", expect: adminOnly(200) },
   { method: "GET", path: "/api/users/:id", url: (f) => `/api/users/${f.w1.id}`, expect: adminOnly(200) },
@@ -254,6 +262,14 @@ const MATRIX: Row[] = [
   { method: "GET", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, expect: projectScoped(200) },
   { method: "PUT", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, body: projectBody, expect: staff(200) },
   { method: "DELETE", path: "/api/projects/:id", url: (f) => `/api/projects/${f.projectP}`, expect: staff(204) },
+  {
+    method: "PUT",
+    path: "/api/projects/:id/fire-watch-minutes",
+    url: (f) => `/api/projects/${f.projectP}/fire-watch-minutes`,
+    body: () => ({ minutes: 45 }),
+    expect: staff(200),
+    why: "the site's fire-watch length is set with the project, by staff",
+  },
   {
     method: "GET",
     path: "/api/projects/:id/workers",
@@ -660,6 +676,35 @@ const MATRIX: Row[] = [
     why: "state refusal is 409 (permitStateMachine); W2 cannot see it: 403",
   },
   { method: "DELETE", path: "/api/hot-work-permits/:id", url: (f) => `/api/hot-work-permits/${f.permitId}`, expect: adminOnly(204) },
+  {
+    method: "PUT",
+    path: "/api/hot-work-permits/:id/fire-watch/sign-off",
+    variant: "no fire watch yet",
+    url: (f) => `/api/hot-work-permits/${f.approvedPermitId}/fire-watch/sign-off`,
+    body: () => ({ areaInspected: true, noSmoke: true, noHeat: true }),
+    expect: e(401, 409, 409, 409, 403),
+    why: "an approved permit has no fire watch until it is closed (409); W2 cannot see it: 403 (services/fireWatches.ts)",
+  },
+  // ---- notifications: each user's own
+  { method: "GET", path: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200), why: "everyone reads their own" },
+  { method: "GET", path: "/api/notifications/unread-count", url: () => "/api/notifications/unread-count", expect: signedIn(200) },
+  { method: "PUT", path: "/api/notifications/read-all", url: () => "/api/notifications/read-all", expect: signedIn(200) },
+  { method: "GET", path: "/api/notification-preferences", url: () => "/api/notification-preferences", expect: signedIn(200) },
+  {
+    method: "PUT",
+    path: "/api/notification-preferences",
+    url: () => "/api/notification-preferences",
+    body: () => ({ kind: "jha.commented", email: true }),
+    expect: signedIn(200),
+    why: "everyone chooses their own e-mails",
+  },
+  {
+    method: "PUT",
+    path: "/api/notifications/:id/read",
+    url: (f) => `/api/notifications/${f.w1NotificationId}/read`,
+    expect: e(401, 404, 404, 200, 404),
+    why: "only its addressee; anyone else is told it does not exist",
+  },
   // ---- safety comments
   {
     method: "GET",
@@ -740,6 +785,13 @@ const MATRIX: Row[] = [
     url: () => "/api/dashboard/project-stats",
     expect: signedIn(200),
     why: "extension: dashboard project table",
+  },
+  {
+    method: "GET",
+    path: "/api/dashboard/overdue-fire-watches",
+    url: () => "/api/dashboard/overdue-fire-watches",
+    expect: signedIn(200),
+    why: "each sees the overdue watches of the projects they see",
   },
   // ---- training
   { method: "GET", path: "/api/training-modules", url: () => "/api/training-modules", expect: signedIn(200) },

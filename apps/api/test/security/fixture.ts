@@ -61,6 +61,8 @@ export interface Fixture {
   /** A public sign-on link of the JHA form, valid for a day, made by W1 (its submitter). */
   linkId: number;
   linkToken: string;
+  /** A notification addressed to W1 about the pending permit. */
+  w1NotificationId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -325,7 +327,21 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const w1Notification = await db
+    .insertInto("notifications")
+    .values({
+      userId: w1.id,
+      kind: "permit.approved",
+      entity: "permit",
+      entityId: permit.id,
+      projectId: projectP,
+      params: JSON.stringify({ title: "Fixture permit" }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
+    w1NotificationId: w1Notification.id,
     admin,
     manager,
     w1,
@@ -383,6 +399,9 @@ const ALL_TABLES = [
   "toolboxTalkTopics",
   "toolboxTalks",
   "signOnLinks",
+  "notifications",
+  "fireWatches",
+  "notificationPreferences",
 ] as const;
 
 /** Row counts of every table (login_limits excluded: a failed login is meant to be counted). */
@@ -413,7 +432,7 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
     const snake = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     const { rows } = await sql<{
       d: string | null;
-    }>`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as d from ${sql.table(snake)} t`.execute(t.db);
+    }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from ${sql.table(snake)} t`.execute(t.db);
     out[table] = rows[0]?.d ?? "";
   }
   return out;

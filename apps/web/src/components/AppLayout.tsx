@@ -21,6 +21,7 @@ import { IconDeviceDesktop, IconKey, IconLanguage, IconLogout, IconMoon, IconSun
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { NotificationBell } from "../features/notifications/NotificationBell";
 import { forgetSignedInUser } from "../features/offline/queryCache";
 import { OutboxButton } from "../features/outbox/OutboxButton";
 import { UploadIndicator } from "../features/photos/UploadIndicator";
@@ -117,6 +118,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <OutboxButton />
             <ThemeToggle />
             <Menu position="bottom-end" width={240} withinPortal>

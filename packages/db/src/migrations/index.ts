@@ -18,6 +18,8 @@ import * as m0016 from "./0016_modified_versions.js";
 import * as m0017 from "./0017_part_versions.js";
 import * as m0018 from "./0018_language_choice.js";
 import * as m0020 from "./0020_drop_data_versions.js";
+import * as m0021 from "./0021_job_queue.js";
+import * as m0022 from "./0022_notifications.js";
 import * as m0023 from "./0023_crew_signatures.js";
 import * as m0024 from "./0024_toolbox_talks.js";
 
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   "0017_part_versions": m0017,
   "0018_language_choice": m0018,
   "0020_drop_data_versions": m0020,
+  "0021_job_queue": m0021,
+  "0022_notifications": m0022,
   "0023_crew_signatures": m0023,
   "0024_toolbox_talks": m0024,
 };

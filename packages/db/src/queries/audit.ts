@@ -24,6 +24,8 @@ export interface AuditInput {
   from?: string | null;
   to?: string | null;
   details?: Record<string, unknown> | null;
+  /** When it happened, from the server's clock (a job's injected time); unset: the database's now(). */
+  at?: Date;
 }
 
 export async function recordAudit(db: Kysely<Database>, event: AuditInput): Promise<void> {
@@ -46,6 +48,7 @@ export async function recordAudit(db: Kysely<Database>, event: AuditInput): Prom
       fromState: event.from ?? null,
       toState: event.to ?? null,
       details: event.details ? JSON.stringify(event.details) : null,
+      ...(event.at ? { createdAt: event.at } : {}),
     })
     .execute();
 }

@@ -104,7 +104,7 @@ export async function findComment(db: Kysely<Database>, id: number): Promise<Saf
 export async function lockComment(db: Kysely<Database>, id: number) {
   return db
     .selectFrom("safetyComments")
-    .select(["id", "userId", "projectId", "status"])
+    .select(["id", "userId", "projectId", "status", "title"])
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();

@@ -115,6 +115,8 @@ const isMessage = (text: string) => /[a-z]/.test(text) && /\s/.test(text) && !no
 
 /** Every template literal in a message position, with sample values filled in. */
 const templateSamples: Record<string, string[]> = {
+  "The fire watch must last at least ${MIN_FIRE_WATCH_MINUTES} minutes": ["The fire watch must last at least 30 minutes"],
+  "The fire watch can last at most ${MAX_FIRE_WATCH_MINUTES} minutes": ["The fire watch can last at most 720 minutes"],
   "${label} is required": ["City is required", "Establishment name is required"],
   "${label} is too long": ["Employee name is too long", "What happened is too long"],
   '${message.replace(/ is required$/, "")} is too long': [

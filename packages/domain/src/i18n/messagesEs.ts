@@ -57,6 +57,17 @@ const exact: Record<string, string> = {
   "Company must not exceed 100 characters": "La empresa no debe superar los 100 caracteres",
   "Device description is too long": "La descripción del dispositivo es demasiado larga",
   "Took a crew signature": "Registró una firma de la cuadrilla",
+  // The post-work fire watch (fireWatch.ts)
+  "Only the fire watch, the requester or a manager can sign off the fire watch":
+    "Solo la vigilancia contra incendios, el solicitante o un gerente pueden cerrar la vigilancia contra incendios",
+  "This fire watch is already signed off": "Esta vigilancia contra incendios ya está cerrada",
+  "The fire watch is still running; sign it off when it ends": "La vigilancia contra incendios sigue en curso; ciérrela cuando termine",
+  "This permit has no fire watch to sign off": "Este permiso no tiene una vigilancia contra incendios que cerrar",
+  "Confirm that the area was inspected": "Confirme que el área fue inspeccionada",
+  "Confirm that there is no smoke": "Confirme que no hay humo",
+  "Confirm that there is no heat": "Confirme que no hay calor",
+  "Fire watch minutes must be a number": "Los minutos de vigilancia contra incendios deben ser un número",
+  "Fire watch minutes must be a whole number": "Los minutos de vigilancia contra incendios deben ser un número entero",
   // Sessions and accounts
   "Not signed in": "No ha iniciado sesión",
   "You don't have permission to do this": "No tiene permiso para hacer esto",
@@ -470,6 +481,7 @@ const things: Record<string, [string, "m" | "f"]> = {
   Worker: ["Trabajador", "m"],
   "Hot work permit": ["Permiso de trabajo en caliente", "m"],
   "Safety message": ["Mensaje de seguridad", "m"],
+  Notification: ["Notificación", "f"],
 };
 
 /** Field labels of the templated "<label> is required" / "<label> is too long" (osha.ts, workers.ts). */
@@ -556,6 +568,8 @@ const zodFormat: Record<string, string> = {
 
 /** Templated messages: a pattern and its Spanish, or undefined when a part is unknown (the English stays). */
 const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
+  [/^The fire watch must last at least (\d+) minutes$/, (n) => `La vigilancia contra incendios debe durar al menos ${n} minutos`],
+  [/^The fire watch can last at most (\d+) minutes$/, (n) => `La vigilancia contra incendios puede durar como máximo ${n} minutos`],
   [
     /^(.+) not found$/,
     (what) => {

@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useCurrentUser } from "../../lib/auth";
 import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 import { trpc } from "../../lib/trpc";
+import { EmailChoices } from "../notifications/EmailChoices";
 import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
 
@@ -62,6 +63,7 @@ export function ProfilePage() {
               </Tabs>
             )}
           </Card>
+          <EmailChoices />
           <MyServiceTokens />
         </Grid.Col>
       </Grid>

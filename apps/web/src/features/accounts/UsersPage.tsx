@@ -44,6 +44,7 @@ import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
+import { FailedJobsCard } from "../notifications/FailedJobsCard";
 import { InviteTokenDialog } from "./InviteTokenDialog";
 import { UserTokensDialog } from "./ServiceTokens";
 
@@ -138,6 +139,7 @@ function UsersScreen() {
           )}
         </Stack>
       </Card>
+      <FailedJobsCard />
 
       <InviteTokenDialog opened={inviteRole !== null} defaultRole={inviteRole ?? "manager"} onClose={() => setInviteRole(null)} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />

@@ -8,6 +8,7 @@ import { useActor, useCurrentUser } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { OverdueFireWatches } from "../notifications/OverdueFireWatches";
 import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityCards";
 import { ProjectTable } from "./ProjectTable";
 import { QuickActionsList, QuickActionTiles } from "./QuickActions";
@@ -48,6 +49,7 @@ export function DashboardPage() {
       {!staff && workerPct !== undefined ? <TrainingBanner percentage={workerPct} /> : null}
 
       <Stack gap="md">
+        <OverdueFireWatches />
         {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
         {staff ? (
           <StaffStatCards stats={stats.data} loading={stats.isPending} />

@@ -48,6 +48,7 @@ import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { FireWatchCard } from "../notifications/FireWatchCard";
 import { CrewSignOn } from "../signOn/CrewSignOn";
 import { SignedOnWarning } from "../signOn/SignedOnWarning";
 import { PermitSignOnSummary } from "../signOn/Summaries";
@@ -219,6 +220,7 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
       <Stack gap="md">
         <StatusInfo permit={permit} />
+        <FireWatchCard permit={permit} />
 
         {can("approve") || can("reject") ? (
           <Card withBorder radius="md" padding="lg" data-testid="approval-review">

@@ -10,6 +10,9 @@ export default {
         rejected: "Rechazó el permiso",
         closed: "Cerró el permiso",
         signed: "Registró una firma de la cuadrilla",
+        fireWatchStarted: "Comenzó la vigilancia contra incendios",
+        fireWatchOverdue: "Vigilancia contra incendios vencida: se avisó a los gerentes",
+        fireWatchSignedOff: "Cerró la vigilancia contra incendios: área inspeccionada, sin humo, sin calor",
       },
       equipment: {
         cuttingTorch: "Soplete de corte",

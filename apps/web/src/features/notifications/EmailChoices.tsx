@@ -1,0 +1,42 @@
+import { Card, Stack, Switch, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { notifyError } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+/**
+ * The profile's e-mail choices, one switch per kind of notification (docs/notifications.md). The
+ * bell always shows everything; the fire watch's required kinds are shown on and cannot be changed,
+ * as the server refuses it too.
+ */
+export function EmailChoices() {
+  const { t } = useTranslation("notifications");
+  const utils = trpc.useUtils();
+  const choices = trpc.notifications.preferences.useQuery();
+  const save = trpc.notifications.setPreference.useMutation({
+    onSuccess: (updated) => utils.notifications.preferences.setData(undefined, updated),
+    onError: (error) => notifyError(t("choices.saveFailed"), errorMessage(error)),
+  });
+  return (
+    <Card withBorder radius="md" padding="lg" mt="md" data-testid="email-choices">
+      <Title order={2} size="h3" fz="lg">
+        {t("choices.title")}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t("choices.hint")}
+      </Text>
+      <Stack gap="sm">
+        {(choices.data ?? []).map((choice) => (
+          <Switch
+            key={choice.kind}
+            size="md"
+            checked={choice.email}
+            disabled={choice.required || save.isPending}
+            label={t(`choices.kinds.${choice.kind}`)}
+            description={choice.required ? t("choices.required") : undefined}
+            onChange={(event) => save.mutate({ kind: choice.kind, email: event.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,220 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../types.js";
+
+export interface NewNotification {
+  userId: number;
+  kind: string;
+  entity: string;
+  entityId: number;
+  projectId: number | null;
+  params: Record<string, string | number | null>;
+  urgent: boolean;
+  createdAt: Date;
+}
+
+/** Inserts them; the ids with their users, in the order given. */
+export async function insertNotifications(
+  trx: Kysely<Database>,
+  rows: readonly NewNotification[],
+): Promise<{ id: number; userId: number }[]> {
+  if (rows.length === 0) return [];
+  return trx
+    .insertInto("notifications")
+    .values(rows.map((row) => ({ ...row, params: JSON.stringify(row.params) })))
+    .returning(["id", "userId"])
+    .execute();
+}
+
+/** A possible recipient as the policy needs them: role, worker profile and assigned projects. */
+export interface Recipient {
+  userId: number;
+  role: "admin" | "manager" | "worker";
+  workerId: number | null;
+  position: string | null;
+  assignedProjectIds: number[];
+  language: "en" | "es" | null;
+  email: string;
+  name: string;
+}
+
+/** The users among `userIds` that exist, with what the policy asks about them, in one query. */
+export async function recipientsAmong(db: Kysely<Database>, userIds: readonly number[]): Promise<Recipient[]> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return [];
+  return recipientQuery(db).where("users.id", "in", ids).execute();
+}
+
+/** Every admin and manager: the staff who see every project and decide permits. */
+export function staffRecipients(db: Kysely<Database>): Promise<Recipient[]> {
+  return recipientQuery(db).where("users.role", "in", ["admin", "manager"]).execute();
+}
+
+function recipientQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("users")
+    .leftJoin("workers", "workers.userId", "users.id")
+    .select((eb) => [
+      "users.id as userId",
+      "users.role",
+      "workers.id as workerId",
+      "workers.role as position",
+      "users.language",
+      "users.email",
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom("projectWorkers")
+            .whereRef("projectWorkers.workerId", "=", "workers.id")
+            .select((p) => p.fn.agg<number[]>("array_agg", ["projectWorkers.projectId"]).as("ids")),
+          eb.val<number[]>([]),
+        )
+        .as("assignedProjectIds"),
+      eb.fn
+        .coalesce(eb.fn("nullif", [eb.fn("concat_ws", [eb.val(" "), "users.firstName", "users.lastName"]), eb.val("")]), "users.username")
+        .as("name"),
+    ])
+    .$castTo<Recipient>();
+}
+
+/** The user whose worker profile is named `name` (first and last, any case) among the project's people and staff. */
+export async function userNamed(db: Kysely<Database>, name: string, projectId: number): Promise<number | null> {
+  const wanted = name.trim().replace(/\s+/g, " ").toLowerCase();
+  if (!wanted) return null;
+  const rows = await db
+    .selectFrom("workers")
+    .innerJoin("users", "users.id", "workers.userId")
+    .where((eb) => eb(eb.fn("lower", [eb.fn("concat_ws", [eb.val(" "), "workers.firstName", "workers.lastName"])]), "=", wanted))
+    .where((eb) =>
+      eb.or([
+        eb("users.role", "in", ["admin", "manager"]),
+        eb.exists(
+          eb
+            .selectFrom("projectWorkers")
+            .whereRef("projectWorkers.workerId", "=", "workers.id")
+            .where("projectWorkers.projectId", "=", projectId)
+            .select("projectWorkers.projectId"),
+        ),
+      ]),
+    )
+    .select("users.id")
+    .limit(2)
+    .execute();
+  // Two people of the same name: nobody is guessed.
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+}
+
+export interface NotificationRow {
+  id: number;
+  kind: string;
+  entity: string;
+  entityId: number;
+  projectId: number | null;
+  params: Record<string, string | number | null>;
+  urgent: boolean;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+/**
+ * The user's notifications about records they may still read: those of no project, or of one of
+ * `visibleProjectIds` (null: every project, for staff). Newest first.
+ */
+export function notificationList(
+  db: Kysely<Database>,
+  userId: number,
+  visibleProjectIds: readonly number[] | null,
+  options: { before?: number | undefined; limit: number },
+): Promise<NotificationRow[]> {
+  return visible(db, userId, visibleProjectIds)
+    .$if(options.before !== undefined, (q) => q.where("id", "<", options.before as number))
+    .select(["id", "kind", "entity", "entityId", "projectId", "params", "urgent", "createdAt", "readAt"])
+    .orderBy("id", "desc")
+    .limit(options.limit)
+    .execute();
+}
+
+export async function unreadCount(db: Kysely<Database>, userId: number, visibleProjectIds: readonly number[] | null): Promise<number> {
+  const row = await visible(db, userId, visibleProjectIds)
+    .where("readAt", "is", null)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+function visible(db: Kysely<Database>, userId: number, visibleProjectIds: readonly number[] | null) {
+  return db
+    .selectFrom("notifications")
+    .where("userId", "=", userId)
+    .$if(visibleProjectIds !== null, (q) =>
+      q.where((eb) =>
+        (visibleProjectIds as readonly number[]).length === 0
+          ? eb("projectId", "is", null)
+          : eb.or([eb("projectId", "is", null), eb("projectId", "in", visibleProjectIds as readonly number[])]),
+      ),
+    );
+}
+
+/** Marks one of the user's notifications read; false when there is no such notification of theirs. */
+export async function markRead(db: Kysely<Database>, userId: number, id: number, now: Date): Promise<boolean> {
+  const found = await db.selectFrom("notifications").where("id", "=", id).where("userId", "=", userId).select("id").executeTakeFirst();
+  if (!found) return false;
+  await db.updateTable("notifications").set({ readAt: now }).where("id", "=", id).where("readAt", "is", null).execute();
+  return true;
+}
+
+export async function markAllRead(db: Kysely<Database>, userId: number, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("notifications")
+    .set({ readAt: now })
+    .where("userId", "=", userId)
+    .where("readAt", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The user's e-mail choices, by kind. */
+export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, boolean>> {
+  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email"]).execute();
+  return new Map(rows.map((row) => [row.kind, row.email]));
+}
+
+/** Each user's e-mail choice for one kind, among `userIds` (no entry: no choice made). */
+export async function emailChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, boolean>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("notificationPreferences")
+    .where("userId", "in", userIds)
+    .where("kind", "=", kind)
+    .select(["userId", "email"])
+    .execute();
+  return new Map(rows.map((row) => [row.userId, row.email]));
+}
+
+export async function setPreference(db: Kysely<Database>, userId: number, kind: string, email: boolean): Promise<void> {
+  await db
+    .insertInto("notificationPreferences")
+    .values({ userId, kind, email })
+    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet({ email }))
+    .execute();
+}
+
+/** One notification with what its e-mail needs: the addressee's address, language and name. */
+export function notificationForEmail(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("notifications")
+    .innerJoin("users", "users.id", "notifications.userId")
+    .where("notifications.id", "=", id)
+    .select([
+      "notifications.id",
+      "notifications.userId",
+      "notifications.kind",
+      "notifications.entity",
+      "notifications.entityId",
+      "notifications.projectId",
+      "notifications.params",
+      "notifications.urgent",
+      "users.email",
+      "users.language",
+    ])
+    .executeTakeFirst();
+}
