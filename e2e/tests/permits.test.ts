@@ -160,7 +160,9 @@ describe.skipIf(!baseUrl)("hot work permits in the browser", () => {
     expect(text).toContain("Requested the permit");
     expect(text).toContain("Approved the permit");
     expect(text).toContain("Closed the permit");
-    expect(text.match(/by Wendy Welder/g)).toHaveLength(2);
+    // Closing a permit that needs a fire watch starts the post-work watch, by whoever closed it.
+    expect(text).toContain("Fire watch started");
+    expect(text.match(/by Wendy Welder/g)).toHaveLength(3);
     expect(text).toContain("by Max Manager");
     await screenshot(worker, "permits-detail-desktop");
 

@@ -583,6 +583,9 @@ describe("refused writes write nothing", () => {
           "POST /api/incident-reports",
           "POST /api/hot-work-permits",
           "POST /api/jha-forms",
+          // Their own notifications and e-mail choices: allowed to anyone signed in.
+          "PUT /api/notifications/read-all",
+          "PUT /api/notification-preferences",
         ].includes(`${r.method} ${r.path}`),
     );
     const idFor = (name: string) =>
