@@ -14,6 +14,7 @@ import {
   createFixture,
   FIXTURE_PASSWORD,
   type Fixture,
+  guestSignOnBody,
   incidentBody,
   jhaBody,
   moduleBody,
@@ -22,6 +23,10 @@ import {
   PHOTO_PNG,
   permitBody,
   projectBody,
+  signOnBody,
+  signOnLinkBody,
+  talkBody,
+  talkTopicBody,
   uid,
   videoBody,
   workerBody,
@@ -376,6 +381,25 @@ describe("the response schemas match what the server sends", () => {
       managerResponse: "Fixed",
     });
   });
+
+  it("crew sign-on, toolbox talks, notifications and the site's fire-watch length", async () => {
+    // The JSON answers of the two routes that also send files (the GET loop above skips them).
+    await check("GET", "/api/toolbox-talks/:id", `/api/toolbox-talks/${f.talkId}`, f.admin);
+    await check("GET", "/api/sign-on/coverage", `/api/sign-on/coverage?projectId=${f.projectP}`, f.admin);
+    // W1 already signed the JHA in the fixture: a crew member without an account signs it here.
+    await check("POST", "/api/jha-forms/:id/sign-on", `/api/jha-forms/${f.jhaFormId}/sign-on`, f.w1, guestSignOnBody());
+    await check("POST", "/api/hot-work-permits/:id/sign-on", `/api/hot-work-permits/${f.approvedPermitId}/sign-on`, f.w1, signOnBody(f));
+    await check("POST", "/api/sign-on-links", "/api/sign-on-links", f.w1, signOnLinkBody(f));
+    await check("POST", "/api/public/sign-on/:token", `/api/public/sign-on/${f.linkToken}`, null, guestSignOnBody());
+    await check("POST", "/api/toolbox-talk-topics", "/api/toolbox-talk-topics", f.admin, talkTopicBody());
+    await check("POST", "/api/toolbox-talks", "/api/toolbox-talks", f.admin, talkBody(f));
+    // W1 presents the fixture's talk, so W1 collects its attendance.
+    await check("POST", "/api/toolbox-talks/:id/sign-on", `/api/toolbox-talks/${f.talkId}/sign-on`, f.w1, guestSignOnBody());
+    await check("PUT", "/api/notification-preferences", "/api/notification-preferences", f.w1, { kind: "jha.commented", email: true });
+    await check("PUT", "/api/notifications/:id/read", `/api/notifications/${f.w1NotificationId}/read`, f.w1);
+    await check("PUT", "/api/notifications/read-all", "/api/notifications/read-all", f.w1);
+    await check("PUT", "/api/projects/:id/fire-watch-minutes", `/api/projects/${f.projectP}/fire-watch-minutes`, f.admin, { minutes: 45 });
+  });
 });
 
 /** Real answers of the writes the tests above leave out, on a fixture of their own (they change and delete it). */
@@ -399,6 +423,22 @@ describe("the response schemas match what the server sends: the other writes", (
     await check("PUT", "/api/hot-work-permits/:id/close", `/api/hot-work-permits/${g.approvedPermitId}/close`, g.w1, {
       closingNotes: "Area inspected",
     });
+    // Closing started the permit's fire watch; it is signed off once its end has passed, so its
+    // period is moved an hour into the past (no waiting on a real clock).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await t.db
+      .updateTable("fireWatches")
+      .set({ startsAt: new Date(hourAgo.getTime() - 3_600_000), endsAt: hourAgo })
+      .where("permitId", "=", g.approvedPermitId)
+      .execute();
+    const signedOff = await check(
+      "PUT",
+      "/api/hot-work-permits/:id/fire-watch/sign-off",
+      `/api/hot-work-permits/${g.approvedPermitId}/fire-watch/sign-off`,
+      g.w1,
+      { areaInspected: true, noSmoke: true, noHeat: true },
+    );
+    expect(signedOff?.fireWatch).toMatchObject({ state: "signedOff" });
     await check("PUT", "/api/safety-videos/:id", `/api/safety-videos/${g.videoId}`, g.admin, { ...videoBody(), id: g.videoId });
     await check("PUT", "/api/training-modules/:id/translations/:language", `/api/training-modules/${g.moduleId}/translations/es`, g.admin, {
       title: "Andamios",
@@ -482,6 +522,7 @@ describe("the response schemas match what the server sends: the other writes", (
     const token = await check("POST", "/api/tokens", "/api/tokens", g.w1, { name: "to revoke" });
     await check("DELETE", "/api/users/:id/tokens/:tokenId", `/api/users/${g.w1.id}/tokens/${Number(token?.id)}`, g.admin);
     await check("DELETE", "/api/tokens/:id", `/api/tokens/${g.w1ServiceTokenId}`, g.w1);
+    await check("DELETE", "/api/sign-on-links/:id", `/api/sign-on-links/${g.linkId}`, g.w1);
     await check("DELETE", "/api/photos/:id", `/api/photos/${g.photoId}`, g.admin);
     await check("DELETE", "/api/jha-comments/:id", `/api/jha-comments/${g.jhaCommentId}`, g.w1);
     await check("DELETE", "/api/safety-comments/:id", `/api/safety-comments/${g.commentId}`, g.admin);
