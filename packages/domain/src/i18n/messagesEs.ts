@@ -68,6 +68,11 @@ const exact: Record<string, string> = {
   "Confirm that there is no heat": "Confirme que no hay calor",
   "Fire watch minutes must be a number": "Los minutos de vigilancia contra incendios deben ser un número",
   "Fire watch minutes must be a whole number": "Los minutos de vigilancia contra incendios deben ser un número entero",
+  // Notifications (notifications.ts)
+  "Unknown notification kind": "Tipo de aviso desconocido",
+  "E-mail must be true or false": "El correo electrónico debe ser verdadero o falso",
+  "This notification is required for your role and cannot be switched off":
+    "Este aviso es obligatorio para su función y no se puede desactivar",
   // Sessions and accounts
   "Not signed in": "No ha iniciado sesión",
   "You don't have permission to do this": "No tiene permiso para hacer esto",
