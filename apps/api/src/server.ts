@@ -123,6 +123,9 @@ export function jobQueueOf(app: FastifyInstance): JobQueue {
   return jobs;
 }
 
+/** How soon a job queue that could not start (the database down or empty) tries again. */
+const JOB_QUEUE_RETRY_MS = 5_000;
+
 /**
  * The job queue (jobs/queue.ts, docs/decisions/0116-job-queue.md): its queues are created when the
  * server is ready, and this instance works on them unless RUN_JOBS=0; on close it finishes the jobs
@@ -147,8 +150,21 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
   });
   jobQueues.set(app, jobs);
-  app.addHook("onReady", () => jobs.start());
+  // A database that is down or empty when the server gets ready must not stop the server: it answers
+  // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.
+  let retry: NodeJS.Timeout | undefined;
+  const start = async (): Promise<void> => {
+    try {
+      await jobs.start();
+    } catch (error) {
+      app.log.warn({ err: error, event: "job_queue_start_failed" }, "job queue not started; trying again in 5 s");
+      retry = setTimeout(() => void start(), JOB_QUEUE_RETRY_MS);
+      retry.unref();
+    }
+  };
+  app.addHook("onReady", start);
   app.addHook("onClose", async () => {
+    clearTimeout(retry);
     await jobs.stop();
     mailer?.close();
   });

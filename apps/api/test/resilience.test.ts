@@ -122,7 +122,9 @@ describe("the database dropped while the server runs, then recreated empty (issu
       await admin.query(`drop database ${name} with (force)`);
       recreate = async () => void (await admin.query(`create database ${name}`));
     } else {
+      // Everything a recreated database lacks: the tables and the job queue's own schema.
       await sql`drop schema public cascade`.execute(dbHandle.db);
+      await sql`drop schema if exists pgboss cascade`.execute(dbHandle.db);
       recreate = async () => void (await sql`create schema public`.execute(dbHandle.db));
     }
 
@@ -173,8 +175,10 @@ describe("the database dropped while the server runs, then recreated empty (issu
       await app.close();
       await dbHandle.close();
     });
-    // Dropped and recreated empty between two requests (the schema, which both databases allow).
+    // Dropped and recreated empty between two requests (the schemas, which both databases allow:
+    // the tables' and the job queue's).
     await sql`drop schema public cascade`.execute(dbHandle.db);
+    await sql`drop schema if exists pgboss cascade`.execute(dbHandle.db);
     await sql`create schema public`.execute(dbHandle.db);
     const login = () =>
       app.inject({

@@ -12,6 +12,13 @@ import { JOB_SCHEMA } from "../jobSchema.js";
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Database type
 export async function up(db: Kysely<any>): Promise<void> {
+  // pg-boss makes its own schema when it starts on a database without one (a server whose database
+  // was recreated empty starts its queue again before the migrations have run again): then it is
+  // there already, and pg-boss keeps it current itself.
+  const existing = await sql<{
+    n: number;
+  }>`select count(*)::int as n from information_schema.schemata where schema_name = ${JOB_SCHEMA}`.execute(db);
+  if ((existing.rows[0]?.n ?? 0) > 0) return;
   const plan = PgBoss.getConstructionPlans(JOB_SCHEMA).trim();
   const body = /^BEGIN;([\s\S]*)COMMIT;$/.exec(plan)?.[1];
   if (!body || body.includes("$job_plan$")) throw new Error("pg-boss's construction plan changed shape; see migration 0021");
