@@ -84,7 +84,7 @@ export function BriefingCoverageCard() {
               </Table>
             </Table.ScrollContainer>
             <Text size="sm">{t("coverage.talks", { count: report.data.talkCount })}</Text>
-            <Text size="sm" c={report.data.noTalkThisMonth.length ? "orange.8" : "green.8"}>
+            <Text size="sm" c={report.data.noTalkThisMonth.length ? "var(--sitesafe-brand-text)" : "var(--sitesafe-good-text)"}>
               {report.data.noTalkThisMonth.length
                 ? t("coverage.noTalk", { month: report.data.month, names: report.data.noTalkThisMonth.map((w) => w.name).join(", ") })
                 : t("coverage.allTalked", { month: report.data.month })}

@@ -97,11 +97,11 @@ export function CrewSignOn({
             {t("card.noneAssigned")}
           </Text>
         ) : status.missing.length > 0 ? (
-          <Text size="sm" c="orange.8" data-testid="sign-on-missing">
+          <Text size="sm" c="var(--sitesafe-brand-text)" data-testid="sign-on-missing">
             {t("card.missing", { names: status.missing.map((m) => m.name).join(", ") })}
           </Text>
         ) : (
-          <Text size="sm" c="green.8">
+          <Text size="sm" c="var(--sitesafe-good-text)">
             {t("card.allSigned")}
           </Text>
         )}
