@@ -28,11 +28,18 @@ describe.skipIf(!baseUrl)("API consumers", () => {
     page.on("pageerror", (e) => problems.push(String(e)));
     await page.goto("/api/docs");
     await page.getByText("SiteSafe API", { exact: false }).first().waitFor();
+    // Every tag of the document is listed, collapsed (apps/api/src/openapi/routes.ts: drawn all
+    // expanded, Swagger UI stalled after a few operations once the document passed ~140).
+    const document = (await (await page.request.get("/api/openapi.json")).json()) as { tags: { name: string }[] };
+    await expect.poll(() => page.locator(".opblock-tag").count()).toBe(document.tags.length);
+    await page.locator(".opblock-tag", { hasText: "incident-reports" }).first().click();
     await page.locator(".opblock-summary-path", { hasText: "/api/incident-reports" }).first().waitFor();
     // Open one operation: its parameters and the error body are rendered from the document.
+    await page.locator(".opblock-tag", { hasText: "hot-work-permits" }).first().click();
     await page.locator(".opblock-summary", { hasText: "/api/hot-work-permits/{id}/approve" }).first().click();
-    await page.getByText("Error", { exact: true }).first().waitFor();
-    expect(await page.locator(".opblock").count()).toBeGreaterThan(80);
+    const approve = page.locator(".opblock.is-open", { hasText: "/api/hot-work-permits/{id}/approve" }).first();
+    await approve.locator(".parameter__name", { hasText: "id" }).first().waitFor();
+    await approve.getByText("Conflict: taken name, used or expired invite token, or a state that forbids the change").first().waitFor();
     await screenshot(page, "api-docs");
     expect(problems).toEqual([]);
     await context.close();
