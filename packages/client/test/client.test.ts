@@ -1,37 +1,14 @@
-import { buildServer, type Config } from "@sitesafe/api";
-import { createDb, migrateToLatest } from "@sitesafe/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../src/index.js";
-
-const config: Config = {
-  port: 0,
-  host: "127.0.0.1",
-  databaseUrl: undefined,
-  dataDir: "/nonexistent",
-  admin: undefined,
-  seedDemo: false,
-  webDist: undefined,
-  logLevel: "silent",
-  trustProxy: false,
-  rateLimitPerMinute: 0,
-  inviteTokenMaxDays: 30,
-  streamIdleTimeoutMs: 30_000,
-};
+import { startApi } from "./server.js";
 
 let url = "";
 let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  const dbHandle = await createDb();
-  await migrateToLatest(dbHandle.db);
-  const app = await buildServer({ config, dbHandle, logger: false });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  close = async () => {
-    await app.close();
-    await dbHandle.close();
-  };
+  const api = await startApi({ listen: true });
+  url = api.url;
+  close = api.close;
 });
 afterAll(() => close());
 

@@ -1,42 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildServer, type Config } from "@sitesafe/api";
-import { createDb, migrateToLatest } from "@sitesafe/db";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi } from "./server.js";
 
 // A client generated from the served OpenAPI document by openapi-typescript (the types) and
 // openapi-fetch (the calls), as a team outside this repository would build one: a script that
 // lists projects must type-check without narrowing a `string` away, so a list's 200 may declare
 // only JSON (docs/decisions/0120-openapi-contract.md).
 
-const config: Config = {
-  port: 0,
-  host: "127.0.0.1",
-  databaseUrl: undefined,
-  dataDir: "/nonexistent",
-  admin: undefined,
-  seedDemo: false,
-  webDist: undefined,
-  logLevel: "silent",
-  trustProxy: false,
-  rateLimitPerMinute: 0,
-  inviteTokenMaxDays: 30,
-  streamIdleTimeoutMs: 30_000,
-};
-
 let document: Record<string, unknown>;
 let close: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  const dbHandle = await createDb();
-  await migrateToLatest(dbHandle.db);
-  const app = await buildServer({ config, dbHandle, logger: false });
-  close = async () => {
-    await app.close();
-    await dbHandle.close();
-  };
+  const { app, close: stop } = await startApi();
+  close = stop;
   const res = await app.inject({ method: "GET", url: "/api/openapi.json" });
   expect(res.statusCode).toBe(200);
   document = res.json();
