@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`create database ${name}`);
+    // A test database: commits need not wait for the disk (packages/db/src/testing.ts says why).
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;

@@ -47,6 +47,8 @@ export async function createDatabase(prefix: string): Promise<string> {
   const admin = new pg.Client({ connectionString: urlFor("postgres") });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  // A test database: commits need not wait for the disk (packages/db/src/testing.ts says why).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   databases.push(name);
   return name;
