@@ -302,11 +302,12 @@ export function recordLink(item: OutboxItem): string | undefined {
     }
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
-      return record.id === null
-        ? undefined
-        : record.kind === "incident"
-          ? `/forms/incident-reports/${record.id}`
-          : `/forms/jha/${record.id}`;
+      if (record.id === null) return undefined;
+      return record.kind === "incident"
+        ? `/forms/incident-reports/${record.id}`
+        : record.kind === "jha"
+          ? `/forms/jha/${record.id}`
+          : `/talks/${record.id}`;
     }
     default:
       return undefined;
