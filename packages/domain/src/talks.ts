@@ -132,15 +132,16 @@ export const TALK_WEEKS_DEFAULT = 8;
 export const TALK_WEEKS_MAX = 26;
 /** Talks read for one project's weeks: 26 weeks of a talk a day with room to spare. */
 export const TALK_WEEKS_TALKS_MAX = 500;
+export const TALK_WEEKS_INVALID = "Weeks must be a whole number from 1 to 26";
 
 /** GET /api/projects/:id/toolbox-talks: the project's talks per ISO week, the last `weeks` weeks up to the week of `weekOf` (today). */
 export const talkWeeksQuerySchema = z.object({
   id: idParam,
   weeks: z.coerce
-    .number({ error: `Weeks must be a whole number from 1 to ${TALK_WEEKS_MAX}` })
-    .int(`Weeks must be a whole number from 1 to ${TALK_WEEKS_MAX}`)
-    .min(1, `Weeks must be a whole number from 1 to ${TALK_WEEKS_MAX}`)
-    .max(TALK_WEEKS_MAX, `Weeks must be a whole number from 1 to ${TALK_WEEKS_MAX}`)
+    .number({ error: TALK_WEEKS_INVALID })
+    .int(TALK_WEEKS_INVALID)
+    .min(1, TALK_WEEKS_INVALID)
+    .max(TALK_WEEKS_MAX, TALK_WEEKS_INVALID)
     .optional(),
   weekOf: talkDateSchema.optional(),
 });
