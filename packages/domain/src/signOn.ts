@@ -389,8 +389,21 @@ export interface BriefingCoverage {
   noTalkThisMonth: { workerId: number; name: string }[];
 }
 
-/** The coverage CSV's columns: one row per day. */
-export const COVERAGE_COLUMNS = ["projectId", "date", "jhaForms", "assignedWorkers", "signedWorkers", "coveragePercent"] as const;
+/**
+ * The coverage CSV's columns: one row per day. The last two are the week's month and the assigned
+ * workers who attended no talk of the project in it (names joined by "; "), the same on every row,
+ * so a spreadsheet filtered to any day still shows them.
+ */
+export const COVERAGE_COLUMNS = [
+  "projectId",
+  "date",
+  "jhaForms",
+  "assignedWorkers",
+  "signedWorkers",
+  "coveragePercent",
+  "month",
+  "noTalkThisMonth",
+] as const;
 
 /** Signed of assigned, as a whole percentage (0 with nobody assigned). */
 export function coveragePercent(signed: number, assigned: number): number {

@@ -460,9 +460,10 @@ export async function coverage(ctx: ServiceContext, input: { projectId: number; 
   };
 }
 
-/** The week's coverage as CSV, one row per day, through the domain's one CSV cell writer. */
+/** The week's coverage as CSV, one row per day with the month's workers without a talk, through the domain's one CSV cell writer. */
 export async function coverageCsv(ctx: ServiceContext, input: { projectId: number; weekOf?: string | undefined }) {
   const report = await coverage(ctx, input);
+  const noTalk = report.noTalkThisMonth.map((w) => w.name).join("; ");
   const lines = [
     csvLine(COVERAGE_COLUMNS),
     ...report.days.map((d) =>
@@ -473,6 +474,8 @@ export async function coverageCsv(ctx: ServiceContext, input: { projectId: numbe
         report.assignedCount,
         d.signedCount,
         coveragePercent(d.signedCount, report.assignedCount),
+        report.month,
+        noTalk,
       ]),
     ),
   ];
