@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectRef } from "./jha.js";
+import { optionalRef, optionalWorkerRef, projectRef } from "./jha.js";
 import { languages } from "./language.js";
 import { searchParam } from "./paging.js";
 import { addDays, weekStartOf } from "./signOn.js";
@@ -16,12 +16,6 @@ export const TALK_CONTENT_REQUIRED = "Talk content is required";
 export const TALK_DATE_REQUIRED = "Date is required";
 export const TALK_PRESENTER_REQUIRED = "Presenter is required";
 export const TALK_DATE_INVALID = "Please enter a valid date (YYYY-MM-DD)";
-
-const optionalRef = (message: string) =>
-  z.preprocess(
-    (value) => (value === "" ? null : value),
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullable().optional(),
-  );
 
 const title = z.string({ error: TALK_TITLE_REQUIRED }).trim().min(1, TALK_TITLE_REQUIRED).max(200, "Topic must not exceed 200 characters");
 const content = z
@@ -60,7 +54,7 @@ export const toolboxTalkSchema = z.object({
   content,
   language: language.default("en"),
   talkDate: talkDateSchema,
-  presenterWorkerId: optionalRef("Please select a valid worker"),
+  presenterWorkerId: optionalWorkerRef,
   presenterName: z
     .string({ error: TALK_PRESENTER_REQUIRED })
     .trim()
@@ -124,6 +118,7 @@ export interface AttendedTalk {
   talkDate: string;
   projectId: number;
   projectName: string;
+  /** When the worker signed the talk's attendance (their latest signature on it). */
   signedAt: Date;
 }
 

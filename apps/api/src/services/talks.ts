@@ -25,7 +25,7 @@ import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertSeesProject, INVALID_PROJECT, INVALID_WORKER } from "./forms.js";
-import { contentVersion } from "./signOn.js";
+import { contentVersion } from "./signedContent.js";
 import { talkAttendancePdf } from "./talkPdf.js";
 
 /**

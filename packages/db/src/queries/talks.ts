@@ -1,3 +1,4 @@
+import type { AttendedTalk } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database } from "../types.js";
@@ -162,16 +163,6 @@ export async function insertTalk(db: Kysely<Database>, talk: NewTalk): Promise<n
   return id;
 }
 
-export interface AttendedTalk {
-  talkId: number;
-  title: string;
-  talkDate: string;
-  projectId: number;
-  projectName: string;
-  /** When the worker signed the talk's attendance (their latest signature on it). */
-  signedAt: Date;
-}
-
 /**
  * The talks a worker signed the attendance of, newest first, one row per talk, only on `projectIds`
  * when given (the viewer's projects), at most `limit`.
@@ -203,7 +194,16 @@ export interface WeekTalk {
   attendeeCount: number;
 }
 
-/** A project's talks dated in [from, to) (YYYY-MM-DD), oldest first, with their attendance counts, at most `limit`. */
+/** A project's talks dated in [from, to) (YYYY-MM-DD): the one filter of the project card and the briefing coverage. */
+function projectTalksIn(db: Kysely<Database>, projectId: number, from: string, to: string) {
+  return db
+    .selectFrom("toolboxTalks as k")
+    .where("k.projectId", "=", projectId)
+    .where("k.talkDate", ">=", from)
+    .where("k.talkDate", "<", to);
+}
+
+/** A project's talks dated in [from, to), oldest first, with their attendance counts, at most `limit`. */
 export async function projectTalksBetween(
   db: Kysely<Database>,
   projectId: number,
@@ -211,14 +211,16 @@ export async function projectTalksBetween(
   to: string,
   limit: number,
 ): Promise<WeekTalk[]> {
-  return db
-    .selectFrom("toolboxTalks as k")
+  return projectTalksIn(db, projectId, from, to)
     .select(["k.id", "k.title", "k.talkDate", attendees.as("attendeeCount")])
-    .where("k.projectId", "=", projectId)
-    .where("k.talkDate", ">=", from)
-    .where("k.talkDate", "<", to)
     .orderBy("k.talkDate")
     .orderBy("k.id")
     .limit(limit)
     .execute();
+}
+
+/** How many talks a project held in [from, to) (the briefing coverage's week). */
+export async function talkCountBetween(db: Kysely<Database>, projectId: number, from: string, to: string): Promise<number> {
+  const row = await projectTalksIn(db, projectId, from, to).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
 }
