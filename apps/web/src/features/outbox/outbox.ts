@@ -298,7 +298,7 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/hot-work-permits/${item.resultId}`;
     case "signOn.sign": {
       const { kind, id } = item.input as OutboxInput<"signOn.sign">;
-      return kind === "jha" ? `/forms/jha/${id}` : `/forms/hot-work-permits/${id}`;
+      return kind === "jha" ? `/forms/jha/${id}` : kind === "talk" ? `/talks/${id}` : `/forms/hot-work-permits/${id}`;
     }
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
