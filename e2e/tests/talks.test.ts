@@ -14,6 +14,7 @@ import { scribble, signOne } from "../lib/signOn.js";
 // attendees sign (one without an account), and the attendance sheet downloads as a PDF that shows
 // both names (pdftotext reads it; pdftoppm renders its first page for a person to look at); then a
 // sign-on link opens, signed out, a page with the talk alone, and a signature through it is marked so.
+// Then the talk gets its group photo, the project page shows the week and the attendee her talks.
 
 const baseUrl = inject("baseUrl");
 const suffix = randomUUID().slice(0, 6);
@@ -24,6 +25,8 @@ describe.skipIf(!baseUrl)("toolbox talks on a phone", () => {
   let context: BrowserContext;
   const foreman = `tom_${suffix}`;
   const projectName = `Parking Deck ${suffix}`;
+  let projectId = 0;
+  let talkPath = "";
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -34,6 +37,7 @@ describe.skipIf(!baseUrl)("toolbox talks on a phone", () => {
       startDate: "2026-01-05",
       status: "active",
     });
+    projectId = project.id;
     for (const [firstName, lastName, role, username] of [
       ["Tom", "Talker", "Foreman", foreman],
       ["Ann", "Attendee", "Laborer", `ann_${suffix}`],
@@ -66,6 +70,7 @@ describe.skipIf(!baseUrl)("toolbox talks on a phone", () => {
     await expect.poll(() => page.locator('[data-path="title"]').inputValue()).toBe("Ladder safety");
     await page.getByRole("button", { name: "Save talk" }).click();
     await page.waitForURL((u) => /^\/talks\/\d+$/.test(u.pathname));
+    talkPath = new URL(page.url()).pathname;
 
     await page.getByTestId("collect-sign-on").click();
     await signOne(page, { pick: "Ann Attendee" }, "three points of contact");
@@ -110,5 +115,46 @@ describe.skipIf(!baseUrl)("toolbox talks on a phone", () => {
     await expect
       .poll(() => page.getByTestId("signature").filter({ hasText: "Lou Link" }).textContent())
       .toContain("Signed through a sign-on link");
+  });
+
+  it("a group photo on the talk; the attendee's profile lists the talk; the project's page shows its week", async () => {
+    const page = await context.newPage();
+    await page.goto(talkPath);
+    const strip = page.getByTestId("photo-strip");
+    await strip.getByText("Group photo").waitFor();
+    await strip.getByText("No photos yet.").waitFor();
+    const base64 = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 800;
+      canvas.height = 600;
+      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      ctx.fillStyle = "#2f9e44";
+      ctx.fillRect(0, 0, 800, 600);
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(200, 150, 400, 300);
+      return canvas.toDataURL("image/png").split(",")[1] as string;
+    });
+    await strip
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "crew.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+    await expect.poll(() => strip.getByRole("button", { name: /Open photo crew/ }).count(), { timeout: 30_000 }).toBe(1);
+    await strip.getByText("1 of 1").waitFor();
+    await screenshot(page, "talk-group-photo-phone");
+
+    // The project's page: this week's card names the talk and its three signatures.
+    await page.goto(`/projects/${projectId}`);
+    const weeks = page.getByTestId("project-talk-weeks");
+    await weeks.getByTestId("week-talk").filter({ hasText: "Ladder safety" }).waitFor();
+    await expect(weeks.getByTestId("talk-week").first().textContent()).resolves.toContain("1 talk · 3 signed");
+    await screenshot(page, "project-talk-weeks-phone");
+
+    // Ann, on her own phone: her profile lists the talk she signed.
+    const ann = await (await newContext(browser, baseUrl, PHONE)).newPage();
+    await signIn(ann, `ann_${suffix}`, PASSWORD);
+    await ann.goto("/profile");
+    const attended = ann.getByTestId("talks-attended");
+    await attended.getByTestId("attended-talk").filter({ hasText: "Ladder safety" }).waitFor();
+    await expect(attended.textContent()).resolves.toContain(projectName);
+    await screenshot(ann, "profile-talks-attended-phone");
   });
 });

@@ -337,6 +337,14 @@ const creates: Record<string, CreateCase> = {
     records: () => count("photos"),
     photo: true,
   },
+  // A talk holds one group photo: `fresh` removes the previous test's.
+  "/api/toolbox-talks/:id/photos": {
+    url: () => `/api/toolbox-talks/${talkId}/photos`,
+    as: () => manager,
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
+  },
 };
 
 /**
@@ -375,6 +383,7 @@ function send(c: CreateCase, n: string, key: string | undefined) {
 
 /** Undoes the previous test's record where a second real create would be a 409 or an update. */
 const fresh = async (path: string) => {
+  if (path === "/api/toolbox-talks/:id/photos") await t.db.deleteFrom("photos").where("toolboxTalkId", "=", talkId).execute();
   if (path === "/api/projects/:id/workers")
     await t.db
       .deleteFrom("projectWorkers")

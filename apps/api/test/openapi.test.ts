@@ -473,6 +473,15 @@ describe("the response schemas match what the server sends: the other writes", (
     );
     const jhaPhoto = photo();
     await check("POST", "/api/jha-forms/:id/photos", `/api/jha-forms/${g.jhaFormId}/photos`, g.w1, jhaPhoto.payload, jhaPhoto.headers);
+    const talkPhoto = photo();
+    await check(
+      "POST",
+      "/api/toolbox-talks/:id/photos",
+      `/api/toolbox-talks/${g.talkId}/photos`,
+      g.w1,
+      talkPhoto.payload,
+      talkPhoto.headers,
+    );
     const plan = multipartBody({ description: "Plan v2" }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
     await check("POST", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin, plan.payload, plan.headers);
     await check("POST", "/api/register", "/api/register", null, {

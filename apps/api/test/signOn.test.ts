@@ -582,10 +582,13 @@ describe("briefing coverage per project and week (staff)", () => {
       .replace(/^\ufeff/, "")
       .trimEnd()
       .split("\r\n");
+    // Who attended no talk this month is on every day's row, by name.
+    const names = report.noTalkThisMonth.map((w: { name: string }) => w.name).join("; ");
+    expect(names).not.toBe("");
     expect(lines.slice(0, 3)).toEqual([
-      "projectId,date,jhaForms,assignedWorkers,signedWorkers,coveragePercent",
-      `${project},2026-03-02,1,3,2,67`,
-      `${project},2026-03-03,1,3,0,0`,
+      "projectId,date,jhaForms,assignedWorkers,signedWorkers,coveragePercent,month,noTalkThisMonth",
+      `${project},2026-03-02,1,3,2,67,2026-03,${names}`,
+      `${project},2026-03-03,1,3,0,0,2026-03,${names}`,
     ]);
     // Workers, the foreman included, do not see the report; a bad week is a 400 for staff.
     expect((await t.request({ method: "GET", url: `/api/sign-on/coverage?projectId=${project}`, as: foreman })).statusCode).toBe(403);

@@ -72,11 +72,12 @@ export interface SafetyPlansTable {
   fileData: Uint8Array;
 }
 
-/** Photos on incident reports and JHA forms (migration 0008); exactly one of the two ids is set. */
+/** Photos on incident reports and JHA forms (migration 0008) and toolbox talks (migration 0026); exactly one of the ids is set. */
 export interface PhotosTable {
   id: Generated<number>;
   incidentReportId: number | null;
   jhaFormId: number | null;
+  toolboxTalkId: Generated<number | null>;
   uploadedBy: number | null;
   fileName: string;
   contentType: string;

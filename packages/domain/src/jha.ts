@@ -28,17 +28,18 @@ export const projectRef = z.coerce
   .positive("Project is required")
   .max(2_147_483_647, "Project is required");
 
-/** An optional worker reference (submitter, reporter): blank means "not chosen". */
-export const optionalWorkerRef = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z.coerce
-    .number({ error: "Please select a valid worker" })
-    .int("Please select a valid worker")
-    .positive("Please select a valid worker")
-    .max(2_147_483_647, "Please select a valid worker")
-    .nullable()
-    .optional(),
-);
+/**
+ * An optional reference to a record of a form's select (a worker, a topic, a module): blank means
+ * "not chosen"; anything else must be a positive 32-bit id, or `message`.
+ */
+export const optionalRef = (message: string) =>
+  z.preprocess(
+    (value) => (value === "" ? null : value),
+    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullable().optional(),
+  );
+
+/** An optional worker reference (submitter, reporter, signer): blank means "not chosen". */
+export const optionalWorkerRef = optionalRef("Please select a valid worker");
 
 export const hazardSchema = z.object({
   description: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAttachPhoto, canDeletePhoto, formatBytes, keepLocationSchema, photoRecordSchema } from "./photos.js";
+import { canAttachPhoto, canDeletePhoto, formatBytes, keepLocationSchema, photoLimit, photoRecordSchema } from "./photos.js";
 import type { Actor } from "./roles.js";
 
 const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };
@@ -74,5 +74,35 @@ describe("inputs", () => {
       "10.0 MB",
       "1.50 GB",
     ]);
+  });
+});
+
+describe("a toolbox talk's group photo", () => {
+  const talk = { kind: "talk" as const, projectId: 7, ownerWorkerId: 30 };
+  const foreman: Actor = { userId: 6, role: "worker", workerId: 60, position: "Foreman", assignedProjectIds: [7] };
+  const foremanElsewhere: Actor = { ...foreman, assignedProjectIds: [8] };
+
+  it("follows the talk's edit rule: staff, its presenter, a crew lead of its project; not a crew member or another project", () => {
+    expect([admin, manager, filer, foreman, coWorker, outsider, foremanElsewhere].map((a) => canAttachPhoto(a, talk))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("is removed by whoever may edit the talk, whoever uploaded it", () => {
+    const byManager = { uploadedBy: manager.userId };
+    expect(canDeletePhoto(foreman, talk, byManager)).toBe(true);
+    expect(canDeletePhoto(filer, talk, byManager)).toBe(true);
+    expect(canDeletePhoto(coWorker, talk, { uploadedBy: coWorker.userId })).toBe(false);
+  });
+
+  it("is one per talk; other records keep ten", () => {
+    expect([photoLimit("talk"), photoLimit("jha"), photoLimit("incident")]).toEqual([1, 10, 10]);
+    expect(photoRecordSchema.parse({ kind: "talk", id: "3" })).toEqual({ kind: "talk", id: 3 });
   });
 });

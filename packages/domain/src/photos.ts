@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { canSeeProject } from "./policy.js";
+import { can, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
-/** Photos on incident reports and JHA forms (docs/decisions/0108-photos.md). */
+/** Photos on incident reports and JHA forms, and a toolbox talk's group photo (docs/decisions/0108-photos.md). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTOS_PER_RECORD = 10;
 /** What the browser shrinks a photo to before upload: the long edge, and the size it aims for. */
@@ -21,8 +21,22 @@ export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECOR
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
 
-export const PHOTO_RECORD_KINDS = ["incident", "jha"] as const;
+export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk"] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
+
+/** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
+export const TALK_PHOTOS = 1;
+export const TALK_PHOTO_LIMIT_REACHED = "A toolbox talk has one group photo. Delete it before adding another.";
+
+/** How many photos a record of this kind may hold. */
+export function photoLimit(kind: PhotoRecordKind): number {
+  return kind === "talk" ? TALK_PHOTOS : PHOTOS_PER_RECORD;
+}
+
+/** The message of a full record of this kind. */
+export function photoLimitMessage(kind: PhotoRecordKind): string {
+  return kind === "talk" ? TALK_PHOTO_LIMIT_REACHED : PHOTO_LIMIT_REACHED;
+}
 
 export const photoRecordSchema = z.object({ kind: z.enum(PHOTO_RECORD_KINDS), id: idParam });
 export type PhotoRecordRef = z.infer<typeof photoRecordSchema>;
@@ -36,8 +50,10 @@ export const keepLocationSchema = z
 /** The record a photo hangs on, as the rules need it. */
 export interface PhotoRecordFacts {
   projectId: number;
-  /** The worker who filed the record: an incident's reporter, a JHA's submitter. */
+  /** The worker who filed the record: an incident's reporter, a JHA's submitter, a talk's presenter. */
   ownerWorkerId: number | null;
+  /** The kind of record; a talk's group photo follows the talk's edit rule (`can("talk.update")`). */
+  kind?: PhotoRecordKind;
 }
 
 /**
@@ -47,13 +63,18 @@ export interface PhotoRecordFacts {
  */
 export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): boolean {
   if (!actor) return false;
+  if (record.kind === "talk") return can(actor, "talk.update", record);
   if (isStaff(actor)) return true;
   return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
 }
 
-/** Staff delete any photo; others only one they uploaded, while the record is theirs to edit. */
+/**
+ * Staff delete any photo; others only one they uploaded, while the record is theirs to edit. A
+ * talk's group photo is removed by whoever may edit the talk, whoever added it.
+ */
 export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, photo: { uploadedBy: number | null }): boolean {
   if (!actor) return false;
+  if (record.kind === "talk") return canAttachPhoto(actor, record);
   if (isStaff(actor)) return true;
   return photo.uploadedBy !== null && photo.uploadedBy === actor.userId && canAttachPhoto(actor, record);
 }

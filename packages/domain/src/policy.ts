@@ -41,6 +41,7 @@ export type Action =
   | "signOn.collect"
   // toolbox talks (talks.ts): give a talk on a project; add a topic to the library
   | "talk.create"
+  | "talk.update"
   | "talkTopic.create"
   // reporting: briefing coverage per project and week
   | "signOn.coverage";
@@ -99,8 +100,11 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
       if (staff) return true;
       if (actor.position === null || !(SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position)) return false;
       return resource.projectId === undefined || canSeeProject(actor, resource.projectId);
+    case "talk.update":
     case "signOn.collect":
-      // Staff, the record's submitter or requester, or a foreman of the record's project (issue #34).
+      // Staff, the record's submitter or requester (a talk's presenter), or a foreman of the
+      // record's project (issue #34). Editing a given talk (its group photo) is the same rule as
+      // collecting its attendance.
       if (staff) return true;
       if (!canSeeProject(actor, resource.projectId ?? null)) return false;
       return (

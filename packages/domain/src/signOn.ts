@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalWorkerRef } from "./jha.js";
 import { can, canSeeProject } from "./policy.js";
 import type { Actor } from "./roles.js";
 import { idParam } from "./users.js";
@@ -42,17 +43,16 @@ export const ALREADY_SIGNED = "This person has already signed this version";
 export const RECORD_VERSION_INVALID = "The record version must be the 64-character content hash";
 export const PERMIT_NOT_OPEN_FOR_SIGN_ON = "Only pending and approved permits can be signed onto";
 
-/** A worker reference of the sign-on form: blank means "not chosen". */
-const signerWorker = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z.coerce
-    .number({ error: "Please select a valid worker" })
-    .int("Please select a valid worker")
-    .positive("Please select a valid worker")
-    .max(2_147_483_647, "Please select a valid worker")
-    .nullable()
-    .optional(),
-);
+/** The PNG as base64 (a data URL is accepted), bounded before it is decoded. */
+const signatureText = z.string({ error: SIGNATURE_REQUIRED }).min(1, SIGNATURE_REQUIRED).max(SIGNATURE_MAX_TEXT, SIGNATURE_TOO_LARGE);
+/** The version the signer read: the SHA-256 of the record's briefed content. */
+const recordVersionText = z.string({ error: RECORD_VERSION_INVALID }).regex(/^[0-9a-f]{64}$/, RECORD_VERSION_INVALID);
+/** The device a signature was made on (its user agent), kept to 300 characters. */
+const deviceText = z
+  .string()
+  .max(1000, "Device description is too long")
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim().slice(0, 300) : null));
 
 const optionalText = (max: number, message: string) =>
   z
@@ -72,16 +72,12 @@ export type SignOnRecordRef = z.infer<typeof signOnRecordSchema>;
  */
 export const signOnSchema = signOnRecordSchema
   .extend({
-    workerId: signerWorker,
+    workerId: optionalWorkerRef,
     guestName: optionalText(100, "Name must not exceed 100 characters"),
     guestCompany: optionalText(100, "Company must not exceed 100 characters"),
-    signature: z.string({ error: SIGNATURE_REQUIRED }).min(1, SIGNATURE_REQUIRED).max(SIGNATURE_MAX_TEXT, SIGNATURE_TOO_LARGE),
-    recordVersion: z.string({ error: RECORD_VERSION_INVALID }).regex(/^[0-9a-f]{64}$/, RECORD_VERSION_INVALID),
-    device: z
-      .string()
-      .max(1000, "Device description is too long")
-      .nullish()
-      .transform((v) => (v?.trim() ? v.trim().slice(0, 300) : null)),
+    signature: signatureText,
+    recordVersion: recordVersionText,
+    device: deviceText,
   })
   .superRefine((input, ctx) => {
     if (input.workerId != null && (input.guestName || input.guestCompany)) {
@@ -97,8 +93,12 @@ export type SignOnValues = z.output<typeof signOnSchema>;
 
 /** The browser's form for a person without an account. */
 export const guestSignerSchema = z.object({
-  guestName: z.string().trim().min(1, SIGNER_NAME_REQUIRED).max(100, "Name must not exceed 100 characters"),
-  guestCompany: z.string().trim().min(1, SIGNER_COMPANY_REQUIRED).max(100, "Company must not exceed 100 characters"),
+  guestName: z.string({ error: SIGNER_NAME_REQUIRED }).trim().min(1, SIGNER_NAME_REQUIRED).max(100, "Name must not exceed 100 characters"),
+  guestCompany: z
+    .string({ error: SIGNER_COMPANY_REQUIRED })
+    .trim()
+    .min(1, SIGNER_COMPANY_REQUIRED)
+    .max(100, "Company must not exceed 100 characters"),
 });
 
 /** The record as the sign-on rules need it. */
@@ -312,19 +312,10 @@ export const publicSignOnQuerySchema = z.object({ token: linkTokenSchema });
 /** POST /api/public/sign-on/:token: a person without the app, by name and company. */
 export const publicSignOnSchema = z.object({
   token: linkTokenSchema,
-  guestName: z.string({ error: SIGNER_NAME_REQUIRED }).trim().min(1, SIGNER_NAME_REQUIRED).max(100, "Name must not exceed 100 characters"),
-  guestCompany: z
-    .string({ error: SIGNER_COMPANY_REQUIRED })
-    .trim()
-    .min(1, SIGNER_COMPANY_REQUIRED)
-    .max(100, "Company must not exceed 100 characters"),
-  signature: z.string({ error: SIGNATURE_REQUIRED }).min(1, SIGNATURE_REQUIRED).max(SIGNATURE_MAX_TEXT, SIGNATURE_TOO_LARGE),
-  recordVersion: z.string({ error: RECORD_VERSION_INVALID }).regex(/^[0-9a-f]{64}$/, RECORD_VERSION_INVALID),
-  device: z
-    .string()
-    .max(1000, "Device description is too long")
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim().slice(0, 300) : null)),
+  ...guestSignerSchema.shape,
+  signature: signatureText,
+  recordVersion: recordVersionText,
+  device: deviceText,
 });
 export type PublicSignOnInput = z.input<typeof publicSignOnSchema>;
 
@@ -389,8 +380,21 @@ export interface BriefingCoverage {
   noTalkThisMonth: { workerId: number; name: string }[];
 }
 
-/** The coverage CSV's columns: one row per day. */
-export const COVERAGE_COLUMNS = ["projectId", "date", "jhaForms", "assignedWorkers", "signedWorkers", "coveragePercent"] as const;
+/**
+ * The coverage CSV's columns: one row per day. The last two are the week's month and the assigned
+ * workers who attended no talk of the project in it (names joined by "; "), the same on every row,
+ * so a spreadsheet filtered to any day still shows them.
+ */
+export const COVERAGE_COLUMNS = [
+  "projectId",
+  "date",
+  "jhaForms",
+  "assignedWorkers",
+  "signedWorkers",
+  "coveragePercent",
+  "month",
+  "noTalkThisMonth",
+] as const;
 
 /** Signed of assigned, as a whole percentage (0 with nobody assigned). */
 export function coveragePercent(signed: number, assigned: number): number {

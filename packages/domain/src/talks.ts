@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { projectRef } from "./jha.js";
+import { optionalRef, optionalWorkerRef, projectRef } from "./jha.js";
 import { languages } from "./language.js";
 import { searchParam } from "./paging.js";
+import { addDays, weekStartOf } from "./signOn.js";
 import { idParam } from "./users.js";
 
 /**
@@ -15,12 +16,6 @@ export const TALK_CONTENT_REQUIRED = "Talk content is required";
 export const TALK_DATE_REQUIRED = "Date is required";
 export const TALK_PRESENTER_REQUIRED = "Presenter is required";
 export const TALK_DATE_INVALID = "Please enter a valid date (YYYY-MM-DD)";
-
-const optionalRef = (message: string) =>
-  z.preprocess(
-    (value) => (value === "" ? null : value),
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).nullable().optional(),
-  );
 
 const title = z.string({ error: TALK_TITLE_REQUIRED }).trim().min(1, TALK_TITLE_REQUIRED).max(200, "Topic must not exceed 200 characters");
 const content = z
@@ -59,7 +54,7 @@ export const toolboxTalkSchema = z.object({
   content,
   language: language.default("en"),
   talkDate: talkDateSchema,
-  presenterWorkerId: optionalRef("Please select a valid worker"),
+  presenterWorkerId: optionalWorkerRef,
   presenterName: z
     .string({ error: TALK_PRESENTER_REQUIRED })
     .trim()
@@ -108,3 +103,89 @@ export const TALK_ATTENDANCE_COLUMNS = [
   "via",
   "signedCurrentVersion",
 ] as const;
+
+// ---- a worker's talks and a project's weeks
+
+/** A worker's profile lists at most this many talks they attended, newest first. */
+export const TALKS_ATTENDED_MAX = 100;
+/** GET /api/workers/:workerId/toolbox-talks */
+export const talksAttendedQuerySchema = z.object({ workerId: idParam });
+
+/** One talk a worker signed the attendance of. */
+export interface AttendedTalk {
+  talkId: number;
+  title: string;
+  talkDate: string;
+  projectId: number;
+  projectName: string;
+  /** When the worker signed the talk's attendance (their latest signature on it). */
+  signedAt: Date;
+}
+
+/** A project's card shows this many ISO weeks by default (this one and the seven before), at most TALK_WEEKS_MAX. */
+export const TALK_WEEKS_DEFAULT = 8;
+export const TALK_WEEKS_MAX = 26;
+/** Talks read for one project's weeks: 26 weeks of a talk a day with room to spare. */
+export const TALK_WEEKS_TALKS_MAX = 500;
+export const TALK_WEEKS_INVALID = "Weeks must be a whole number from 1 to 26";
+
+/** GET /api/projects/:id/toolbox-talks: the project's talks per ISO week, the last `weeks` weeks up to the week of `weekOf` (today). */
+export const talkWeeksQuerySchema = z.object({
+  id: idParam,
+  weeks: z.coerce
+    .number({ error: TALK_WEEKS_INVALID })
+    .int(TALK_WEEKS_INVALID)
+    .min(1, TALK_WEEKS_INVALID)
+    .max(TALK_WEEKS_MAX, TALK_WEEKS_INVALID)
+    .optional(),
+  weekOf: talkDateSchema.optional(),
+});
+
+export interface TalkWeek {
+  /** ISO week, e.g. "2026-W06". */
+  week: string;
+  /** Its Monday and Sunday, YYYY-MM-DD. */
+  weekStart: string;
+  weekEnd: string;
+  talks: { id: number; title: string; talkDate: string; attendeeCount: number }[];
+  talkCount: number;
+  /** Signatures over the week's talks. */
+  attendeeCount: number;
+}
+
+/** The ISO 8601 week of a day (YYYY-MM-DD): the year of its Thursday and the week number, "2026-W06". */
+export function isoWeek(day: string): string {
+  const thursday = addDays(weekStartOf(day), 3);
+  const year = thursday.slice(0, 4);
+  const jan1 = new Date(`${year}-01-01T00:00:00Z`).getTime();
+  const week = Math.floor((new Date(`${thursday}T00:00:00Z`).getTime() - jan1) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, "0")}`;
+}
+
+/** The first day of the `weeks` weeks that end with the week of `day`, and the day after them: [from, to). */
+export function talkWeeksRange(day: string, weeks: number): { from: string; to: string } {
+  const last = weekStartOf(day);
+  return { from: addDays(last, -7 * (weeks - 1)), to: addDays(last, 7) };
+}
+
+/** The talks grouped by ISO week, newest week first, every week of the range listed (empty ones too). */
+export function groupTalksByWeek(
+  talks: readonly { id: number; title: string; talkDate: string; attendeeCount: number }[],
+  day: string,
+  weeks: number,
+): TalkWeek[] {
+  const { from } = talkWeeksRange(day, weeks);
+  return Array.from({ length: weeks }, (_, i) => {
+    const weekStart = addDays(from, 7 * (weeks - 1 - i));
+    const weekEnd = addDays(weekStart, 6);
+    const ofWeek = talks.filter((t) => t.talkDate >= weekStart && t.talkDate <= weekEnd);
+    return {
+      week: isoWeek(weekStart),
+      weekStart,
+      weekEnd,
+      talks: ofWeek.map(({ id, title, talkDate, attendeeCount }) => ({ id, title, talkDate, attendeeCount })),
+      talkCount: ofWeek.length,
+      attendeeCount: ofWeek.reduce((n, t) => n + t.attendeeCount, 0),
+    };
+  });
+}

@@ -49,6 +49,7 @@ const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema;
   "GET /api/projects/:id/safety-plan/download": { procedure: "projects.downloadSafetyPlan", binary: "application/octet-stream" },
   "POST /api/incident-reports/:id/photos": { requestBody: photoUpload },
   "POST /api/jha-forms/:id/photos": { requestBody: photoUpload },
+  "POST /api/toolbox-talks/:id/photos": { requestBody: photoUpload },
   "GET /api/photos/:id": { binary: "image/*" },
   "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
 };
@@ -185,7 +186,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   dashboard: "The dashboard's figures and lists",
   establishments: "OSHA establishments and their yearly hours",
   osha: "OSHA Forms 300, 300A and 301, ITA files and incidence rates",
-  photos: "Photos of incident reports and JHA forms",
+  photos: "Photos of incident reports, JHA forms and toolbox talks (a group photo)",
   tokens: "Service tokens for scripts and other systems",
   "toolbox-talks": "Toolbox talks, their attendance sheets (PDF, CSV) and attendance sign-on",
   "toolbox-talk-topics": "The library of toolbox talk topics, in English and Spanish",

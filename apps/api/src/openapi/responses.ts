@@ -622,9 +622,27 @@ const talk = obj("ToolboxTalk", {
   presenterName: z.string(),
   notes: z.string().nullable(),
   trainingModuleId: id.nullable(),
+  trainingModuleTitle: z.string().nullable().describe("The linked training module's title"),
   videoId: id.nullable(),
+  videoTitle: z.string().nullable().describe("The linked safety video's title"),
   attendeeCount: z.number().int().describe("Signatures on the attendance sheet"),
   createdAt: timestamp,
+});
+const attendedTalk = obj("AttendedTalk", {
+  talkId: id,
+  title: z.string(),
+  talkDate: date,
+  projectId: id,
+  projectName: z.string(),
+  signedAt: timestamp.describe("The worker's latest signature on the talk's attendance"),
+});
+const talkWeek = obj("ToolboxTalkWeek", {
+  week: z.string().describe("ISO 8601 week, e.g. 2026-W06"),
+  weekStart: date,
+  weekEnd: date,
+  talks: z.array(z.strictObject({ id, title: z.string(), talkDate: date, attendeeCount: z.number().int() })),
+  talkCount: z.number().int(),
+  attendeeCount: z.number().int().describe("Signatures over the week's talks"),
 });
 const signOnLink = obj("SignOnLink", {
   id,
@@ -929,6 +947,8 @@ export const responses: Record<string, z.ZodType> = {
   "talks.list": list(talk),
   "talks.byId": talk,
   "talks.create": talk,
+  "talks.attendedBy": list(attendedTalk),
+  "talks.projectWeeks": list(talkWeek),
   "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 

@@ -174,8 +174,17 @@ export const photosRoutes: RestRoute[] = [
     call: (c, r) => uploadPhoto(c, r, "incident"),
   },
   { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "jha") },
+  // A toolbox talk's group photo: the same upload, bounds and sniffing, one per talk.
+  {
+    method: "POST",
+    path: "/api/toolbox-talks/:id/photos",
+    status: 201,
+    procedure: "photos.upload",
+    call: (c, r) => uploadPhoto(c, r, "talk"),
+  },
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
+  get("/api/toolbox-talks/:id/photos", (c, r) => c.photos.list({ kind: "talk", id: r.params.id as unknown as number })),
   // A static segment: Fastify's router prefers it over "/api/photos/:id".
   get("/api/photos/storage", (c) => c.photos.storage()),
   bytesRoute(

@@ -1,4 +1,13 @@
-import { byIdSchema, can, pageQuerySchema, talkListQuerySchema, talkTopicSchema, toolboxTalkSchema } from "@sitesafe/domain";
+import {
+  byIdSchema,
+  can,
+  pageQuerySchema,
+  talkListQuerySchema,
+  talksAttendedQuerySchema,
+  talkTopicSchema,
+  talkWeeksQuerySchema,
+  toolboxTalkSchema,
+} from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/talks.js";
@@ -31,6 +40,12 @@ export const talksRouter = router({
   create: roleProcedure((actor) => can(actor, "talk.create"), "Only admins, managers and crew leads can give toolbox talks")
     .input(toolboxTalkSchema)
     .mutation(once(({ ctx, input }) => service.createTalk(ctx, input))),
+
+  /** The talks a worker attended: staff, or the worker themself; only talks on projects the caller sees. */
+  attendedBy: authedProcedure.input(talksAttendedQuerySchema).query(({ ctx, input }) => service.attendedBy(ctx, input.workerId)),
+
+  /** A project's talks per ISO week (the project's card): whoever sees the project. */
+  projectWeeks: authedProcedure.input(talkWeeksQuerySchema).query(({ ctx, input }) => service.projectWeeks(ctx, input)),
 
   attendancePdf: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.attendancePdf(ctx, input.id)),
 

@@ -7,16 +7,16 @@ import {
   canSeeProject,
   forbidden,
   notFound,
-  PHOTO_LIMIT_REACHED,
   PHOTO_MAX_BYTES,
   PHOTO_THUMBNAIL_PX,
   PHOTO_TOO_LARGE,
   PHOTO_TYPE_NOT_ACCEPTED,
   PHOTO_UNREADABLE,
-  PHOTOS_PER_RECORD,
   type PhotoRecordFacts,
   type PhotoRecordRef,
   type PhotoType,
+  photoLimit,
+  photoLimitMessage,
 } from "@sitesafe/domain";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
@@ -26,8 +26,9 @@ import { stripHeifMetadata } from "./heifMetadata.js";
 import { stripPhotoMetadata } from "./photoMetadata.js";
 
 /**
- * Photos on incident reports and JHA forms (docs/decisions/0108-photos.md): who may see, add and delete them, what
- * the server does to the bytes, and the 10-per-record limit. The REST adapter reads the upload
+ * Photos on incident reports and JHA forms, and a toolbox talk's one group photo
+ * (docs/decisions/0108-photos.md): who may see, add and delete them, what the server does to the
+ * bytes, and the limit per record (10, a talk 1). The REST adapter reads the upload
  * (rest/photos.ts); the bytes arrive here already capped at 10 MB.
  */
 
@@ -98,7 +99,8 @@ export function decodeCost(meta: Metadata): number {
   return width * height * channels * sample;
 }
 
-const recordName = (record: PhotoRecordRef) => (record.kind === "incident" ? "Incident report" : "JHA form");
+const recordName = (record: PhotoRecordRef) =>
+  record.kind === "incident" ? "Incident report" : record.kind === "jha" ? "JHA form" : "Toolbox talk";
 
 /** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
 async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
@@ -123,7 +125,7 @@ export async function assertMayAttach(
   // A retry of a stored upload (answeredBefore in idempotency.ts) gets its first answer even when
   // that photo was the tenth; a new upload to a full record is still refused when it is stored.
   if (options.retry) return;
-  if ((await photos.countPhotos(db, record)) >= PHOTOS_PER_RECORD) throw new AppError("CONFLICT", PHOTO_LIMIT_REACHED);
+  if ((await photos.countPhotos(db, record)) >= photoLimit(record.kind)) throw new AppError("CONFLICT", photoLimitMessage(record.kind));
 }
 
 export interface PhotoUpload {
@@ -140,7 +142,7 @@ export async function addPhoto(db: Kysely<Database>, actor: Actor, record: Photo
     // Concurrent uploads to one record queue on its row, so the count cannot pass 10.
     const facts = await photos.recordFacts(trx, record, true);
     if (!facts) throw notFound(recordName(record));
-    if ((await photos.countPhotos(trx, record)) >= PHOTOS_PER_RECORD) throw new AppError("CONFLICT", PHOTO_LIMIT_REACHED);
+    if ((await photos.countPhotos(trx, record)) >= photoLimit(record.kind)) throw new AppError("CONFLICT", photoLimitMessage(record.kind));
     const id = await photos.insertPhoto(trx, {
       record,
       uploadedBy: actor.userId,

@@ -48,17 +48,14 @@ import type { Kysely } from "kysely";
 import { assertCan, type Context } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertSeesProject } from "./forms.js";
+import { contentVersion } from "./signedContent.js";
+import { visibleTalk } from "./talks.js";
 
 /**
  * Crew sign-on on JHA forms and hot work permits (issue #34): who sees a record's roster, who
  * signs for whom (`decideSignOn` in packages/domain/src/signOn.ts), the signature's bytes checked
  * before anything is stored, and each signature with its audit row in one transaction.
  */
-
-/** The SHA-256 of a record's briefed content: the version a signature names. */
-export function contentVersion(content: string): string {
-  return createHash("sha256").update(content).digest("hex");
-}
 
 interface SignOnRecord {
   facts: SignOnRecordFacts;
@@ -77,9 +74,7 @@ async function visibleRecord(db: Kysely<Database>, actor: Actor, ref: SignOnReco
     };
   }
   if (ref.kind === "talk") {
-    const talk = await talks.findTalk(db, ref.id);
-    if (!talk) throw notFound("Toolbox talk");
-    assertSeesProject(actor, talk.projectId);
+    const talk = await visibleTalk(db, actor, ref.id);
     return {
       facts: { kind: "talk", projectId: talk.projectId, ownerWorkerId: talk.presenterWorkerId, status: null },
       version: contentVersion(talkSignedContent(talk)),
@@ -420,7 +415,7 @@ export async function coverage(ctx: ServiceContext, input: { projectId: number; 
   const [assigned, forms, talkCount, noTalk] = await Promise.all([
     signOn.assignedWorkers(ctx.db, input.projectId),
     signOn.jhasBetween(ctx.db, input.projectId, weekStart, weekEnd),
-    signOn.talkCountBetween(ctx.db, input.projectId, weekStart, weekEnd),
+    talks.talkCountBetween(ctx.db, input.projectId, weekStart, weekEnd),
     signOn.assignedWithoutTalk(ctx.db, input.projectId, monthStart, monthEnd),
   ]);
   const signers = await signOn.jhaSigners(
@@ -460,9 +455,10 @@ export async function coverage(ctx: ServiceContext, input: { projectId: number; 
   };
 }
 
-/** The week's coverage as CSV, one row per day, through the domain's one CSV cell writer. */
+/** The week's coverage as CSV, one row per day with the month's workers without a talk, through the domain's one CSV cell writer. */
 export async function coverageCsv(ctx: ServiceContext, input: { projectId: number; weekOf?: string | undefined }) {
   const report = await coverage(ctx, input);
+  const noTalk = report.noTalkThisMonth.map((w) => w.name).join("; ");
   const lines = [
     csvLine(COVERAGE_COLUMNS),
     ...report.days.map((d) =>
@@ -473,6 +469,8 @@ export async function coverageCsv(ctx: ServiceContext, input: { projectId: numbe
         report.assignedCount,
         d.signedCount,
         coveragePercent(d.signedCount, report.assignedCount),
+        report.month,
+        noTalk,
       ]),
     ),
   ];

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 
 /**
  * A toolbox talk's attendance sheet, drawn with pdfkit like the OSHA forms (services/oshaPdf.ts):
- * the talk (topic, project, date, presenter, what was said), then one row per attendee with their
+ * the talk (topic, project, date, presenter, what was said, its group photo), then one row per attendee with their
  * company, the time they signed, how (on a shared device or their own account) and their signature.
  */
 
@@ -15,6 +15,8 @@ export interface SheetTalk {
   presenterName: string;
   content: string;
   notes: string | null;
+  /** The group photo's JPEG thumbnail, when the talk has one. */
+  groupPhoto?: Uint8Array | null;
 }
 
 export interface SheetRow {
@@ -57,6 +59,17 @@ function draw(doc: Doc, talk: SheetTalk, rows: readonly SheetRow[]) {
   if (talk.notes) {
     doc.moveDown(0.3);
     doc.font("Helvetica-Oblique").fontSize(8.5).text(`Notes: ${talk.notes}`, { width, height: 50, ellipsis: true });
+  }
+  if (talk.groupPhoto) {
+    doc.moveDown(0.5);
+    doc.font("Helvetica-Bold").fontSize(9).text("Group photo", { width });
+    const top = doc.y + 2;
+    try {
+      doc.image(Buffer.from(talk.groupPhoto), left, top, { fit: [200, 150] });
+      doc.y = top + 152;
+    } catch {
+      doc.font("Helvetica-Oblique").fontSize(8.5).text("(photo unreadable)", { width });
+    }
   }
   doc.moveDown(0.8);
   const columns = [

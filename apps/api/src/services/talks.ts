@@ -1,22 +1,31 @@
-import { audit, type Database, projects, signOn, talks, workers } from "@sitesafe/db";
+import { audit, type Database, photos, projects, signOn, talks, training, videos, workers } from "@sitesafe/db";
 import {
   type Actor,
+  type AttendedTalk,
   badRequest,
+  canReadWorker,
   csvLine,
+  forbidden,
+  groupTalksByWeek,
   notFound,
   readableProjectIds,
   TALK_ATTENDANCE_COLUMNS,
+  TALK_WEEKS_DEFAULT,
+  TALK_WEEKS_TALKS_MAX,
+  TALKS_ATTENDED_MAX,
   type TalkListQuery,
+  type TalkWeek,
   type ToolboxTalkValues,
   talkSignedContent,
   type talkTopicSchema,
+  talkWeeksRange,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
 import { assertSeesProject, INVALID_PROJECT, INVALID_WORKER } from "./forms.js";
-import { contentVersion } from "./signOn.js";
+import { contentVersion } from "./signedContent.js";
 import { talkAttendancePdf } from "./talkPdf.js";
 
 /**
@@ -32,8 +41,24 @@ export function topics(ctx: ServiceContext) {
   return talks.listTopics(ctx.db);
 }
 
+const INVALID_MODULE = "Please select a valid training module";
+const INVALID_VIDEO = "Please select a valid safety video";
+
+/**
+ * A topic may point to a training module or safety video: each must exist (400 otherwise, not the
+ * foreign key's 500). Modules and videos are shown to everyone signed in, so whoever sees a talk
+ * may follow its link.
+ */
+async function assertTopicLinks(ctx: ServiceContext, input: { trainingModuleId?: number | null; videoId?: number | null }) {
+  if (input.trainingModuleId != null && !(await training.moduleExists(ctx.db, input.trainingModuleId)))
+    throw badRequest(INVALID_MODULE, [{ path: "trainingModuleId", message: INVALID_MODULE }]);
+  if (input.videoId != null && !(await videos.videoExists(ctx.db, input.videoId)))
+    throw badRequest(INVALID_VIDEO, [{ path: "videoId", message: INVALID_VIDEO }]);
+}
+
 export async function createTopic(ctx: ServiceContext, input: z.output<typeof talkTopicSchema>) {
   assertCan(ctx.actor, "talkTopic.create");
+  await assertTopicLinks(ctx, input);
   const id = await talks.insertTopic(ctx.db, {
     ...input,
     trainingModuleId: input.trainingModuleId ?? null,
@@ -103,10 +128,15 @@ async function attendanceOf(ctx: ServiceContext, id: number) {
 
 const fileName = (talk: { id: number; talkDate: string }, ext: string) => `toolbox-talk-${talk.id}-${talk.talkDate}-attendance.${ext}`;
 
-/** The attendance sheet as a PDF: the talk, then every attendee with company, time and signature. */
+/**
+ * The attendance sheet as a PDF: the talk, its group photo (the thumbnail the server made, a JPEG
+ * of at most 320 pixels; a HEIC photo has none and is left out), then every attendee.
+ */
 export async function attendancePdf(ctx: ServiceContext, id: number) {
   const { talk, rows } = await attendanceOf(ctx, id);
-  return { fileName: fileName(talk, "pdf"), data: await talkAttendancePdf(talk, rows) };
+  const [photo] = await photos.listPhotos(ctx.db, { kind: "talk", id });
+  const groupPhoto = photo?.hasThumbnail ? ((await photos.photoThumbnail(ctx.db, photo.id))?.thumbnail ?? null) : null;
+  return { fileName: fileName(talk, "pdf"), data: await talkAttendancePdf({ ...talk, groupPhoto }, rows) };
 }
 
 /** The attendance sheet as CSV (one row per signature), through the domain's one CSV cell writer. */
@@ -119,4 +149,29 @@ export async function attendanceCsv(ctx: ServiceContext, id: number) {
     ),
   ];
   return { fileName: fileName(talk, "csv"), csv: `\ufeff${lines.join("\r\n")}\r\n` };
+}
+
+/**
+ * The talks a worker attended (signed), for whoever may read that worker's profile (staff, the
+ * worker themself): 403 otherwise, 404 for an unknown worker. Only talks on projects the viewer
+ * sees are listed, newest first, at most TALKS_ATTENDED_MAX.
+ */
+export async function attendedBy(ctx: ServiceContext, workerId: number): Promise<AttendedTalk[]> {
+  if (!canReadWorker(ctx.actor, workerId)) throw forbidden();
+  if (!(await workers.workerExists(ctx.db, workerId))) throw notFound("Worker");
+  return talks.talksAttendedBy(ctx.db, workerId, { projectIds: readableProjectIds(ctx.actor), limit: TALKS_ATTENDED_MAX });
+}
+
+/** A project's talks per ISO week, the last `weeks` weeks (8) up to the week of `weekOf` (today), for whoever sees the project. */
+export async function projectWeeks(
+  ctx: ServiceContext,
+  input: { id: number; weeks?: number | undefined; weekOf?: string | undefined },
+): Promise<TalkWeek[]> {
+  assertSeesProject(ctx.actor, input.id);
+  if (!(await projects.projectExists(ctx.db, input.id))) throw notFound("Project");
+  const weeks = input.weeks ?? TALK_WEEKS_DEFAULT;
+  const day = input.weekOf ?? new Date().toISOString().slice(0, 10);
+  const { from, to } = talkWeeksRange(day, weeks);
+  const rows = await talks.projectTalksBetween(ctx.db, input.id, from, to, TALK_WEEKS_TALKS_MAX);
+  return groupTalksByWeek(rows, day, weeks);
 }

@@ -4,7 +4,8 @@ import type { Database } from "../types.js";
 
 /** Queries for the photos area: each takes the database (or a transaction) first. */
 
-const recordColumn = (kind: PhotoRecordKind) => (kind === "incident" ? "incidentReportId" : "jhaFormId");
+const recordColumn = (kind: PhotoRecordKind) =>
+  kind === "incident" ? "incidentReportId" : kind === "jha" ? "jhaFormId" : ("toolboxTalkId" as const);
 
 /** The project and filer of the record a photo hangs on; undefined when there is no such record. */
 export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
@@ -13,6 +14,12 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     // "no key update": blocks other photo inserts for the record, not inserts that only reference it.
     if (lock) q = q.forNoKeyUpdate();
     return q.executeTakeFirst();
+  }
+  if (record.kind === "talk") {
+    let q = db.selectFrom("toolboxTalks").select(["projectId", "presenterWorkerId as ownerWorkerId"]).where("id", "=", record.id);
+    if (lock) q = q.forNoKeyUpdate();
+    const row = await q.executeTakeFirst();
+    return row && { ...row, kind: "talk" };
   }
   let q = db.selectFrom("jhaForms").select(["projectId", "submittedBy as ownerWorkerId"]).where("id", "=", record.id);
   if (lock) q = q.forNoKeyUpdate();
@@ -46,6 +53,7 @@ export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Prom
     .values({
       incidentReportId: photo.record.kind === "incident" ? photo.record.id : null,
       jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
+      toolboxTalkId: photo.record.kind === "talk" ? photo.record.id : null,
       uploadedBy: photo.uploadedBy,
       fileName: photo.fileName,
       contentType: photo.contentType,
@@ -70,6 +78,7 @@ function summaries(db: Kysely<Database>) {
       "ph.id",
       "ph.incidentReportId",
       "ph.jhaFormId",
+      "ph.toolboxTalkId",
       "ph.fileName",
       "ph.contentType",
       "ph.byteSize",
@@ -91,8 +100,8 @@ function toSummary(row: SummaryRow): PhotoSummary {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || null;
   return {
     id: row.id,
-    recordKind: row.incidentReportId !== null ? "incident" : "jha",
-    recordId: (row.incidentReportId ?? row.jhaFormId) as number,
+    recordKind: row.incidentReportId !== null ? "incident" : row.jhaFormId !== null ? "jha" : "talk",
+    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId) as number,
     fileName: row.fileName,
     contentType: row.contentType as PhotoType,
     byteSize: row.byteSize,
@@ -123,15 +132,21 @@ export async function findPhoto(
   const row = await summaries(db)
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
+    .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
     .select([
-      sql<number>`coalesce(ir.project_id, jf.project_id)`.as("projectId"),
-      sql<number | null>`coalesce(ir.reported_by, jf.submitted_by)`.as("ownerWorkerId"),
+      sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id)`.as("ownerWorkerId"),
       "ph.thumbnailSize",
     ])
     .where("ph.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...toSummary(row), record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId }, thumbnailSize: row.thumbnailSize };
+  const summary = toSummary(row);
+  return {
+    ...summary,
+    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind },
+    thumbnailSize: row.thumbnailSize,
+  };
 }
 
 /** `length` bytes of a photo from `offset` (0-based): uncompressed storage reads only those. */
@@ -153,7 +168,8 @@ export async function photoThumbnail(
     .selectFrom("photos as ph")
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
-    .select([sql<number>`coalesce(ir.project_id, jf.project_id)`.as("projectId"), "ph.thumbnail"])
+    .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
+    .select([sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"), "ph.thumbnail"])
     .where("ph.id", "=", id)
     .executeTakeFirst();
 }
@@ -168,14 +184,16 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
   const rows = await db
     .selectFrom("photos")
     .select([
-      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' else 'jha' end`.as("kind"),
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' else 'talk' end`.as(
+        "kind",
+      ),
       (eb) => eb.fn.countAll<string>().as("photoCount"),
       sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
-      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id))`.as("records"),
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id))`.as("records"),
     ])
     .groupBy(sql`1`)
     .execute();
-  const byKind = (["incident", "jha"] as const).map((kind) => {
+  const byKind = (["incident", "jha", "talk"] as const).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
   });

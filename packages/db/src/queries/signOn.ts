@@ -279,18 +279,6 @@ export async function jhaSigners(db: Kysely<Database>, jhaFormIds: readonly numb
     .execute();
 }
 
-/** Toolbox talks of a project in [from, to) (dates). */
-export async function talkCountBetween(db: Kysely<Database>, projectId: number, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom("toolboxTalks")
-    .select(sql<number>`count(*)::int`.as("n"))
-    .where("projectId", "=", projectId)
-    .where("talkDate", ">=", from)
-    .where("talkDate", "<", to)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 /** The project's assigned workers who signed no talk of the project dated in [from, to). */
 export async function assignedWithoutTalk(db: Kysely<Database>, projectId: number, from: string, to: string) {
   return db

@@ -1,3 +1,4 @@
+import type { AttendedTalk } from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import { emptyList, keyset, type ListSource, listSource } from "../listSource.js";
 import type { Database } from "../types.js";
@@ -71,7 +72,10 @@ export interface Talk {
   presenterName: string;
   notes: string | null;
   trainingModuleId: number | null;
+  /** The linked training module's and safety video's titles (visible to everyone signed in). */
+  trainingModuleTitle: string | null;
   videoId: number | null;
+  videoTitle: string | null;
   attendeeCount: number;
   createdAt: Date;
 }
@@ -82,6 +86,8 @@ function talksQuery(db: Kysely<Database>) {
   return db
     .selectFrom("toolboxTalks as k")
     .innerJoin("projects as p", "p.id", "k.projectId")
+    .leftJoin("trainingModules as tm", "tm.id", "k.trainingModuleId")
+    .leftJoin("safetyVideos as sv", "sv.id", "k.videoId")
     .select([
       "k.id",
       "k.projectId",
@@ -95,7 +101,9 @@ function talksQuery(db: Kysely<Database>) {
       "k.presenterName",
       "k.notes",
       "k.trainingModuleId",
+      "tm.title as trainingModuleTitle",
       "k.videoId",
+      "sv.title as videoTitle",
       attendees.as("attendeeCount"),
       "k.createdAt",
     ]);
@@ -153,4 +161,66 @@ export interface NewTalk {
 export async function insertTalk(db: Kysely<Database>, talk: NewTalk): Promise<number> {
   const { id } = await db.insertInto("toolboxTalks").values(talk).returning("id").executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * The talks a worker signed the attendance of, newest first, one row per talk, only on `projectIds`
+ * when given (the viewer's projects), at most `limit`.
+ */
+export async function talksAttendedBy(
+  db: Kysely<Database>,
+  workerId: number,
+  options: { projectIds?: readonly number[] | undefined; limit: number },
+): Promise<AttendedTalk[]> {
+  if (options.projectIds && options.projectIds.length === 0) return [];
+  let query = db
+    .selectFrom("crewSignatures as s")
+    .innerJoin("toolboxTalks as k", "k.id", "s.toolboxTalkId")
+    .innerJoin("projects as p", "p.id", "k.projectId")
+    .select(["k.id as talkId", "k.title", "k.talkDate", "k.projectId", "p.name as projectName", sql<Date>`max(s.signed_at)`.as("signedAt")])
+    .where("s.workerId", "=", workerId)
+    .groupBy(["k.id", "p.name"])
+    .orderBy("k.talkDate", "desc")
+    .orderBy("k.id", "desc")
+    .limit(options.limit);
+  if (options.projectIds) query = query.where("k.projectId", "in", [...options.projectIds]);
+  return query.execute();
+}
+
+export interface WeekTalk {
+  id: number;
+  title: string;
+  talkDate: string;
+  attendeeCount: number;
+}
+
+/** A project's talks dated in [from, to) (YYYY-MM-DD): the one filter of the project card and the briefing coverage. */
+function projectTalksIn(db: Kysely<Database>, projectId: number, from: string, to: string) {
+  return db
+    .selectFrom("toolboxTalks as k")
+    .where("k.projectId", "=", projectId)
+    .where("k.talkDate", ">=", from)
+    .where("k.talkDate", "<", to);
+}
+
+/** A project's talks dated in [from, to), oldest first, with their attendance counts, at most `limit`. */
+export async function projectTalksBetween(
+  db: Kysely<Database>,
+  projectId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<WeekTalk[]> {
+  return projectTalksIn(db, projectId, from, to)
+    .select(["k.id", "k.title", "k.talkDate", attendees.as("attendeeCount")])
+    .orderBy("k.talkDate")
+    .orderBy("k.id")
+    .limit(limit)
+    .execute();
+}
+
+/** How many talks a project held in [from, to) (the briefing coverage's week). */
+export async function talkCountBetween(db: Kysely<Database>, projectId: number, from: string, to: string): Promise<number> {
+  const row = await projectTalksIn(db, projectId, from, to).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -22,6 +22,9 @@ const exact: Record<string, string> = {
   "Language must be en or es": "El idioma debe ser en o es",
   "Please select a valid training module": "Elija un módulo de capacitación válido",
   "Please select a valid safety video": "Elija un video de seguridad válido",
+  "Weeks must be a whole number from 1 to 26": "Las semanas deben ser un número entero de 1 a 26",
+  "A toolbox talk has one group photo. Delete it before adding another.":
+    "Una charla de seguridad tiene una sola foto de grupo. Elimínela antes de agregar otra.",
   "Please select a valid topic": "Elija un tema válido",
   "Presenter must not exceed 100 characters": "El presentador no debe superar los 100 caracteres",
   "Notes must not exceed 2000 characters": "Las notas no deben superar los 2000 caracteres",

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Skeleton, Tabs, Text } from "@mantine/core";
+import { Box, Button, Card, Grid, Skeleton, Tabs, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useCurrentUser } from "../../lib/auth";
 import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 import { trpc } from "../../lib/trpc";
 import { EmailChoices } from "../notifications/EmailChoices";
+import { TalksAttended } from "../talks/TalksAttended";
 import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
 
@@ -63,6 +64,11 @@ export function ProfilePage() {
               </Tabs>
             )}
           </Card>
+          {worker.data ? (
+            <Box mt="md">
+              <TalksAttended workerId={worker.data.id} />
+            </Box>
+          ) : null}
           <EmailChoices />
           <MyServiceTokens />
         </Grid.Col>

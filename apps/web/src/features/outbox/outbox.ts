@@ -298,15 +298,16 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/hot-work-permits/${item.resultId}`;
     case "signOn.sign": {
       const { kind, id } = item.input as OutboxInput<"signOn.sign">;
-      return kind === "jha" ? `/forms/jha/${id}` : `/forms/hot-work-permits/${id}`;
+      return kind === "jha" ? `/forms/jha/${id}` : kind === "talk" ? `/talks/${id}` : `/forms/hot-work-permits/${id}`;
     }
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
-      return record.id === null
-        ? undefined
-        : record.kind === "incident"
-          ? `/forms/incident-reports/${record.id}`
-          : `/forms/jha/${record.id}`;
+      if (record.id === null) return undefined;
+      return record.kind === "incident"
+        ? `/forms/incident-reports/${record.id}`
+        : record.kind === "jha"
+          ? `/forms/jha/${record.id}`
+          : `/talks/${record.id}`;
     }
     default:
       return undefined;

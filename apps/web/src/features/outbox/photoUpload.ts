@@ -1,4 +1,4 @@
-import { PHOTO_LIMIT_REACHED, PHOTOS_PER_RECORD, type PhotoRecordKind, type PhotoSummary } from "@sitesafe/domain";
+import { type PhotoRecordKind, type PhotoSummary, photoLimit, photoLimitMessage } from "@sitesafe/domain";
 import { i18n, languageHeaders, localizeMessage } from "../../lib/i18n";
 import type { OutboxItem, PhotoUploadInput } from "./outboxItem";
 
@@ -41,7 +41,10 @@ export function roomFor(existing: OutboxItem[], adding: OutboxItem[]): string | 
   if (photoBytes(open) + photoBytes(photos) > OUTBOX_MAX_PHOTO_BYTES) return photosFull();
   const perRecord = new Map<string, number>();
   for (const photo of [...open.filter(isPhoto), ...photos]) perRecord.set(targetOf(photo), (perRecord.get(targetOf(photo)) ?? 0) + 1);
-  for (const photo of photos) if ((perRecord.get(targetOf(photo)) ?? 0) > PHOTOS_PER_RECORD) return localizeMessage(PHOTO_LIMIT_REACHED);
+  for (const photo of photos) {
+    const kind = photo.input.record.kind;
+    if ((perRecord.get(targetOf(photo)) ?? 0) > photoLimit(kind)) return localizeMessage(photoLimitMessage(kind));
+  }
   return null;
 }
 
@@ -94,8 +97,8 @@ export const progressOf = (id: string) => progress.get(id) ?? 0;
 /** An attempt that makes no progress for this long is abandoned and tried again later. */
 const STALL_MS = 45_000;
 
-const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) =>
-  record.kind === "incident" ? `/api/incident-reports/${record.id}/photos` : `/api/jha-forms/${record.id}/photos`;
+const UPLOAD_PATH: Record<PhotoRecordKind, string> = { incident: "incident-reports", jha: "jha-forms", talk: "toolbox-talks" };
+const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) => `/api/${UPLOAD_PATH[record.kind]}/${record.id}/photos`;
 
 /**
  * One attempt, with XMLHttpRequest (fetch cannot report upload progress) and the item's id as

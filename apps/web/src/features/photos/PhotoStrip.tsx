@@ -1,5 +1,5 @@
 import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { canAttachPhoto, formatBytes, PHOTOS_PER_RECORD, type PhotoRecordFacts, type PhotoRecordRef } from "@sitesafe/domain";
+import { canAttachPhoto, formatBytes, type PhotoRecordFacts, type PhotoRecordRef, photoLimit } from "@sitesafe/domain";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,10 +13,11 @@ import { UploadTile } from "./UploadTile";
 import { useUploads } from "./useUploads";
 
 /**
- * The photos of an incident report or JHA form on its detail page: thumbnails that open the
- * full-screen viewer, uploads on their way, and (for admins) the storage they take.
+ * The photos of an incident report or JHA form, or a toolbox talk's group photo, on its detail
+ * page: thumbnails that open the full-screen viewer, uploads on their way, and (for admins) the
+ * storage they take. `title` names the strip ("Group photo" on a talk).
  */
-export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: PhotoRecordFacts }) {
+export function PhotoStrip({ record, facts, title }: { record: PhotoRecordRef; facts: PhotoRecordFacts; title?: string }) {
   const { t } = useTranslation("photos");
   const actor = useActor();
   const userId = useCurrentUser()?.id;
@@ -44,7 +45,8 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
   const pending = [...uploads.filter((u) => u.state !== "done"), ...justSent];
 
   const mayAdd = canAttachPhoto(actor, facts);
-  const room = PHOTOS_PER_RECORD - photos.length - pending.filter((u) => u.state !== "failed").length;
+  const max = photoLimit(record.kind);
+  const room = max - photos.length - pending.filter((u) => u.state !== "failed").length;
   const recordBytes = photos.reduce((n, p) => n + p.byteSize, 0);
 
   return (
@@ -53,9 +55,9 @@ export function PhotoStrip({ record, facts }: { record: PhotoRecordRef; facts: P
         <Group justify="space-between" align="flex-start" gap="xs">
           <Box>
             <Title order={2} size="h5">
-              {t("strip.title")}{" "}
+              {title ?? t("strip.title")}{" "}
               <Text span c="dimmed" size="sm" fw={400}>
-                {t("strip.count", { count: photos.length, max: PHOTOS_PER_RECORD })}
+                {t("strip.count", { count: photos.length, max })}
               </Text>
             </Title>
             {admin ? (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Box, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
 import {
   IconAlertTriangle,
@@ -21,6 +21,7 @@ import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { ProjectTalkWeeks } from "../talks/ProjectTalkWeeks";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
 import { ProjectJhaTab } from "./ProjectJhaTab";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
@@ -204,6 +205,10 @@ export function ProjectDetailPage({ id }: { id: number }) {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      <Box mb="lg">
+        <ProjectTalkWeeks projectId={id} />
+      </Box>
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>

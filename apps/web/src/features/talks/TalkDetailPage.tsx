@@ -1,14 +1,22 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconFileSpreadsheet, IconFileTypePdf } from "@tabler/icons-react";
+import { IconArrowLeft, IconBook, IconFileSpreadsheet, IconFileTypePdf, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { PhotoStrip } from "../photos/PhotoStrip";
 import { CrewSignOn } from "../signOn/CrewSignOn";
 
-/** /talks/:id: the talk, its attendance (crew sign-on) and the attendance sheet as PDF and CSV. */
+/** Links whose search the target route checks (its validateSearch). */
+const MODULES_PATH: string = "/training/modules";
+const VIDEOS_PATH: string = "/videos";
+
+/**
+ * /talks/:id: the talk (with its topic's training module or safety video, when it points to one),
+ * its group photo, its attendance (crew sign-on) and the attendance sheet as PDF and CSV.
+ */
 export function TalkDetailPage({ id }: { id: number }) {
   const { t } = useTranslation("talks");
   const query = trpc.talks.byId.useQuery({ id });
@@ -75,7 +83,41 @@ export function TalkDetailPage({ id }: { id: number }) {
               {`${t("detail.notes")}: ${talk.notes}`}
             </Text>
           ) : null}
+          {talk.trainingModuleId !== null ? (
+            <Anchor
+              component={Link}
+              to={MODULES_PATH}
+              search={{ mid: talk.trainingModuleId } as never}
+              size="sm"
+              mt="sm"
+              display="inline-flex"
+              style={{ alignItems: "center", gap: 4 }}
+              data-testid="talk-module-link"
+            >
+              <IconBook size={16} /> {t("detail.module", { title: talk.trainingModuleTitle ?? "" })}
+            </Anchor>
+          ) : null}
+          {talk.videoId !== null ? (
+            <Anchor
+              component={Link}
+              to={VIDEOS_PATH}
+              search={{ vid: talk.videoId } as never}
+              size="sm"
+              mt="sm"
+              ml={talk.trainingModuleId !== null ? "md" : 0}
+              display="inline-flex"
+              style={{ alignItems: "center", gap: 4 }}
+              data-testid="talk-video-link"
+            >
+              <IconVideo size={16} /> {t("detail.video", { title: talk.videoTitle ?? "" })}
+            </Anchor>
+          ) : null}
         </Card>
+        <PhotoStrip
+          record={{ kind: "talk", id: talk.id }}
+          facts={{ kind: "talk", projectId: talk.projectId, ownerWorkerId: talk.presenterWorkerId }}
+          title={t("detail.groupPhoto")}
+        />
         <CrewSignOn
           kind="talk"
           id={talk.id}

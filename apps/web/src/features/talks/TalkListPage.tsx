@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from "@mantine/core";
+import { Badge, Button, Group, Select } from "@mantine/core";
 import { can } from "@sitesafe/domain";
 import { IconBooks, IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -15,15 +15,22 @@ import { trpc } from "../../lib/trpc";
 import { TalkForm } from "./TalkForm";
 import { TopicDialog } from "./TopicDialog";
 
-/** /talks: the toolbox talks of the user's projects, newest first, and the new-talk form for staff and crew leads. */
-export function TalkListPage() {
+/**
+ * /talks: the toolbox talks of the user's projects, newest first, or of one project (`?projectId`,
+ * chosen in the filter or from a project's page), and the new-talk form for staff and crew leads.
+ */
+export function TalkListPage({ projectId }: { projectId?: number | undefined }) {
   const { t } = useTranslation("talks");
   const actor = useActor();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [addingTopic, setAddingTopic] = useState(false);
-  const pager = useServerPage({});
-  const list = trpc.talks.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const pager = useServerPage({ projectId });
+  const projects = trpc.projects.options.useQuery();
+  const list = trpc.talks.page.useQuery(
+    { limit: pager.limit, offset: pager.offset, ...(projectId ? { projectId } : {}) },
+    { placeholderData: keepPreviousData },
+  );
 
   if (creating) {
     return (
@@ -54,6 +61,18 @@ export function TalkListPage() {
         }
       />
       {addingTopic ? <TopicDialog onClose={() => setAddingTopic(false)} /> : null}
+      <Select
+        label={t("list.project")}
+        placeholder={t("list.allProjects")}
+        data={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        value={projectId ? String(projectId) : null}
+        onChange={(value) => void navigate({ to: "/talks", search: value ? { projectId: Number(value) } : {} })}
+        clearable
+        searchable
+        maw={360}
+        mb="md"
+        data-testid="talk-project-filter"
+      />
       <PagedCardGrid
         query={list}
         pager={pager}

@@ -6,13 +6,18 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
 
-/** Staff add a talk to the library, in English or Spanish (issue #34). */
+/**
+ * Staff add a talk to the library, in English or Spanish (issue #34), optionally pointing to a
+ * training module or safety video (the server checks that it exists).
+ */
 export function TopicDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation("talks");
   const utils = trpc.useUtils();
+  const modules = trpc.training.modules.useQuery({});
+  const videos = trpc.videos.list.useQuery();
   const form = useForm({
     mode: "controlled",
-    initialValues: { language: "en" as "en" | "es", title: "", content: "" },
+    initialValues: { language: "en" as "en" | "es", title: "", content: "", trainingModuleId: "", videoId: "" },
     validate: schemaResolver(talkTopicSchema, { sync: true }),
   });
   const create = trpc.talks.createTopic.useMutation({
@@ -36,6 +41,26 @@ export function TopicDialog({ onClose }: { onClose: () => void }) {
           />
           <TextInput label={t("form.title")} withAsterisk {...form.getInputProps("title")} data-path="title" />
           <Textarea label={t("form.content")} withAsterisk autosize minRows={4} {...form.getInputProps("content")} data-path="content" />
+          <Select
+            label={t("topic.module")}
+            placeholder={t("topic.none")}
+            data={(modules.data ?? []).map((m) => ({ value: String(m.id), label: m.title }))}
+            clearable
+            searchable
+            {...form.getInputProps("trainingModuleId")}
+            onChange={(value) => form.setFieldValue("trainingModuleId", value ?? "")}
+            data-path="trainingModuleId"
+          />
+          <Select
+            label={t("topic.video")}
+            placeholder={t("topic.none")}
+            data={(videos.data ?? []).map((v) => ({ value: String(v.id), label: v.title }))}
+            clearable
+            searchable
+            {...form.getInputProps("videoId")}
+            onChange={(value) => form.setFieldValue("videoId", value ?? "")}
+            data-path="videoId"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("form.cancel")}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
+import { TalksAttended } from "../talks/TalksAttended";
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -271,6 +272,9 @@ export function WorkerDetailPage({ id }: { id: number }) {
           <VideosTab id={id} />
         </Tabs.Panel>
       </Tabs>
+      <Box mt="lg">
+        <TalksAttended workerId={id} />
+      </Box>
       <ConfirmDialog
         opened={confirming}
         title={t("detail.deleteTitle")}

@@ -1,0 +1,60 @@
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconSpeakerphone } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "../../lib/format";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+/** The search of a link to a route with its own search is checked by that route (its validateSearch). */
+const TALKS_PATH: string = "/talks";
+
+/**
+ * The project page's card of toolbox talks per ISO week (the last 8 weeks, newest first): each
+ * week's talks with their attendance, a link to each talk, and a link to the project's talk list.
+ */
+export function ProjectTalkWeeks({ projectId }: { projectId: number }) {
+  const { t } = useTranslation("talks");
+  const weeks = trpc.talks.projectWeeks.useQuery({ id: projectId });
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="project-talk-weeks">
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <IconSpeakerphone size={20} />
+          <Title order={2} size="h4">
+            {t("weeks.title")}
+          </Title>
+        </Group>
+        <Anchor component={Link} to={TALKS_PATH} search={{ projectId } as never} size="sm">
+          {t("weeks.all")}
+        </Anchor>
+      </Group>
+      {weeks.isPending ? (
+        <Skeleton h={120} />
+      ) : weeks.error ? (
+        <Text c="red" size="sm">
+          {errorMessage(weeks.error, t("weeks.failed"))}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {weeks.data.map((week) => (
+            <div key={week.week} data-testid="talk-week">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {t("weeks.week", { week: week.week.slice(-2).replace(/^0/, ""), from: formatDate(`${week.weekStart}T12:00:00`) })}
+                </Text>
+                <Badge variant="light" color={week.talkCount > 0 ? "teal" : "gray"} radius="sm">
+                  {t("weeks.counts", { count: week.talkCount, attendees: week.attendeeCount })}
+                </Badge>
+              </Group>
+              {week.talks.map((talk) => (
+                <Anchor key={talk.id} component={Link} to={`/talks/${talk.id}`} size="sm" display="block" ml="sm" data-testid="week-talk">
+                  {`${talk.title} · ${formatDate(`${talk.talkDate}T12:00:00`)} · ${t("list.attendees", { count: talk.attendeeCount })}`}
+                </Anchor>
+              ))}
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
