@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDuration,
   formatLongDateTime,
+  formatMonth,
   formatNumber,
   formatPercent,
   formatUpcoming,
@@ -19,6 +20,7 @@ describe("date formats", () => {
     expect(formatDateTime(new Date(2026, 0, 5, 15, 4))).toBe("Jan 5, 2026 3:04 PM");
     expect(formatLongDateTime(new Date(2026, 0, 5, 9, 7))).toBe("January 5, 2026 at 9:07 AM");
     expect(formatLongDateTime("not a date")).toBe("Unknown date");
+    expect(formatMonth("2026-11")).toBe("November 2026");
   });
 
   it("keeps a date-only value on its own day", () => {
@@ -65,6 +67,7 @@ describe("in Spanish", () => {
     expect(formatDateTime(new Date(2026, 0, 5, 15, 4))).toBe("5 ene 2026, 3:04 PM");
     expect(formatLongDateTime(new Date(2026, 0, 5, 9, 7))).toBe("5 de enero de 2026 a las 9:07 AM");
     expect(formatLongDateTime("not a date")).toBe("Fecha desconocida");
+    expect(formatMonth("2026-11")).toBe("noviembre de 2026");
     expect(formatUpcoming(new Date(2026, 10, 25, 8, 0), now)).toBe("Miércoles, 8:00 AM");
     expect(formatUpcoming(new Date(2026, 10, 24, 9, 30), now)).toBe("Mañana, 9:30 AM");
   });

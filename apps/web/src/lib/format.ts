@@ -87,3 +87,8 @@ export function formatPercent(value: number): string {
 export function formatWeekdayDate(value: DateInput): string {
   return valid(value)?.format(currentLanguage() === "es" ? "dddd, D [de] MMMM" : "dddd, MMMM D") ?? "";
 }
+
+/** A calendar month ("2026-11"): "November 2026" / "noviembre de 2026". */
+export function formatMonth(month: string): string {
+  return valid(`${month}-01`)?.format(currentLanguage() === "es" ? "MMMM [de] YYYY" : "MMMM YYYY") ?? month;
+}

@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconDownload } from "@tabler/icons-r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListSkeleton } from "../../components/States";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatMonth } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { SectionCard } from "../dashboard/SectionCard";
 
@@ -86,8 +86,11 @@ export function BriefingCoverageCard() {
             <Text size="sm">{t("coverage.talks", { count: report.data.talkCount })}</Text>
             <Text size="sm" c={report.data.noTalkThisMonth.length ? "var(--sitesafe-brand-text)" : "var(--sitesafe-good-text)"}>
               {report.data.noTalkThisMonth.length
-                ? t("coverage.noTalk", { month: report.data.month, names: report.data.noTalkThisMonth.map((w) => w.name).join(", ") })
-                : t("coverage.allTalked", { month: report.data.month })}
+                ? t("coverage.noTalk", {
+                    month: formatMonth(report.data.month),
+                    names: report.data.noTalkThisMonth.map((w) => w.name).join(", "),
+                  })
+                : t("coverage.allTalked", { month: formatMonth(report.data.month) })}
             </Text>
             <Anchor href={`/api/sign-on/coverage?projectId=${projectId}&weekOf=${report.data.weekStart}&format=csv`} size="sm">
               <Group gap={4} component="span">
