@@ -27,6 +27,7 @@ import { type AppRouter, appRouter } from "./router.js";
 import { advanceFireWatch, FIRE_WATCH_QUEUE } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
 import { type Delivery, EMAIL_QUEUE, emailNotification } from "./services/notifications.js";
+import { PUSH_QUEUE, pushNotification, vapidKeys } from "./services/push.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
 export { errorResponse } from "./errors.js";
@@ -149,6 +150,9 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     if (!mailer) return;
     await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
   });
+  jobs.define<{ notificationId: number; subscriptionId: number }>(PUSH_QUEUE, async (data) => {
+    await pushNotification(dbHandle.db, config, app.log, data);
+  });
   jobQueues.set(app, jobs);
   // A database that is down or empty when the server gets ready must not stop the server: it answers
   // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.
@@ -156,6 +160,8 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
   const start = async (): Promise<void> => {
     try {
       await jobs.start();
+      // The VAPID keys are made on the first start (services/push.ts), before any push is sent.
+      await vapidKeys(dbHandle.db);
     } catch (error) {
       app.log.warn({ err: error, event: "job_queue_start_failed" }, "job queue not started; trying again in 5 s");
       retry = setTimeout(() => void start(), JOB_QUEUE_RETRY_MS);

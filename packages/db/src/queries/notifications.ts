@@ -172,30 +172,58 @@ export async function markAllRead(db: Kysely<Database>, userId: number, now: Dat
   return Number(result.numUpdatedRows);
 }
 
-/** The user's e-mail choices, by kind. */
-export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, boolean>> {
-  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email"]).execute();
-  return new Map(rows.map((row) => [row.kind, row.email]));
+export interface ChannelChoice {
+  /** undefined: no choice made for this channel. */
+  email: boolean | undefined;
+  push: boolean | undefined;
 }
 
-/** Each user's e-mail choice for one kind, among `userIds` (no entry: no choice made). */
-export async function emailChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, boolean>> {
+const choiceOf = (row: { email: boolean | null; push: boolean | null }): ChannelChoice => ({
+  email: row.email ?? undefined,
+  push: row.push ?? undefined,
+});
+
+/** The user's e-mail and push choices, by kind. */
+export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, ChannelChoice>> {
+  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email", "push"]).execute();
+  return new Map(rows.map((row) => [row.kind, choiceOf(row)]));
+}
+
+/** Each user's choices for one kind, among `userIds` (no entry: no choice made). */
+export async function channelChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, ChannelChoice>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("notificationPreferences")
     .where("userId", "in", userIds)
     .where("kind", "=", kind)
-    .select(["userId", "email"])
+    .select(["userId", "email", "push"])
     .execute();
-  return new Map(rows.map((row) => [row.userId, row.email]));
+  return new Map(rows.map((row) => [row.userId, choiceOf(row)]));
 }
 
-export async function setPreference(db: Kysely<Database>, userId: number, kind: string, email: boolean): Promise<void> {
+/** Sets the channels given; a channel left out keeps its choice. */
+export async function setPreference(
+  db: Kysely<Database>,
+  userId: number,
+  kind: string,
+  choice: { email?: boolean | undefined; push?: boolean | undefined },
+): Promise<void> {
+  const set = {
+    ...(choice.email !== undefined ? { email: choice.email } : {}),
+    ...(choice.push !== undefined ? { push: choice.push } : {}),
+  };
   await db
     .insertInto("notificationPreferences")
-    .values({ userId, kind, email })
-    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet({ email }))
+    .values({ userId, kind, email: choice.email ?? null, push: choice.push ?? null })
+    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet(set))
     .execute();
+}
+
+/** The users among `userIds` who have at least one push subscription. */
+export async function usersWithPush(db: Kysely<Database>, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom("pushSubscriptions").where("userId", "in", userIds).select("userId").distinct().execute();
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** One notification with what its e-mail needs: the addressee's address, language and name. */
