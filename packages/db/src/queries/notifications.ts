@@ -76,6 +76,88 @@ function recipientQuery(db: Kysely<Database>) {
     .$castTo<Recipient>();
 }
 
+/**
+ * Every worker account: required training and videos are required of each of them. Paged by
+ * user id (`afterUserId`, `limit`) so a large company is told in bounded steps.
+ */
+export function workerRecipients(db: Kysely<Database>, afterUserId = 0, limit = 500): Promise<Recipient[]> {
+  return recipientQuery(db)
+    .where("users.role", "=", "worker")
+    .where("users.id", ">", afterUserId)
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}
+
+export interface OutstandingTraining {
+  userId: number;
+  /** Training modules (every module is required) not completed. */
+  modules: number;
+  /** Required videos published by `now` and not completed. */
+  videos: number;
+}
+
+/** What each of `userIds` (workers) still has to finish at `now`, in one query. */
+export async function outstandingTraining(db: Kysely<Database>, userIds: readonly number[], now: Date): Promise<OutstandingTraining[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("users as u")
+    .innerJoin("workers as w", "w.userId", "u.id")
+    .where("u.id", "in", userIds)
+    .select((eb) => [
+      "u.id as userId",
+      eb
+        .selectFrom("trainingModules as m")
+        .where((m) =>
+          m.not(
+            m.exists(
+              m
+                .selectFrom("workerTrainings as wt")
+                .whereRef("wt.moduleId", "=", "m.id")
+                .whereRef("wt.workerId", "=", "w.id")
+                .where("wt.status", "=", "completed")
+                .select("wt.id"),
+            ),
+          ),
+        )
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .as("modules"),
+      eb
+        .selectFrom("safetyVideos as v")
+        .where("v.requiredWatchByDate", "is not", null)
+        .where("v.publishedAt", "<=", now)
+        .where((v) =>
+          v.not(
+            v.exists(
+              v
+                .selectFrom("workerVideos as wv")
+                .whereRef("wv.videoId", "=", "v.id")
+                .whereRef("wv.workerId", "=", "w.id")
+                .where("wv.status", "=", "completed")
+                .select("wv.id"),
+            ),
+          ),
+        )
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .as("videos"),
+    ])
+    .execute();
+  return rows.map((row) => ({ userId: row.userId, modules: Number(row.modules ?? 0), videos: Number(row.videos ?? 0) }));
+}
+
+/** Among `userIds`, those who already have a notification of this kind about this record (a digest sent this week). */
+export async function alreadyTold(db: Kysely<Database>, userIds: readonly number[], kind: string, entityId: number): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("notifications")
+    .where("userId", "in", userIds)
+    .where("kind", "=", kind)
+    .where("entityId", "=", entityId)
+    .select("userId")
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** The user whose worker profile is named `name` (first and last, any case) among the project's people and staff. */
 export async function userNamed(db: Kysely<Database>, name: string, projectId: number): Promise<number | null> {
   const wanted = name.trim().replace(/\s+/g, " ").toLowerCase();
