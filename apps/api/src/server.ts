@@ -409,7 +409,7 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
         // Hashed file names change with their content: cached for a year. The service worker and
         // the manifest and the app shell keep their names, so the browser must ask each time.
         if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
-        else if (/\/(index\.html|sw\.js|manifest\.webmanifest|signed-in-preload\.js)(\.br|\.gz)?$/.test(path))
+        else if (/\/(index\.html|sw\.js|push-sw\.js|manifest\.webmanifest|signed-in-preload\.js)(\.br|\.gz)?$/.test(path))
           res.header("cache-control", "no-cache");
       },
     });
