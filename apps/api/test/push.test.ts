@@ -336,3 +336,57 @@ describe("sending through a push service", () => {
     expect(neither.json().message).toBe("Choose e-mail or push");
   });
 });
+
+describe("through the server's own job worker", () => {
+  let q: TestApp;
+  afterAll(() => q?.close());
+
+  it("a push service's 500 leaves the job to retry, and the retry delivers it", async () => {
+    q = await createTestApp({ ...config, runJobs: true, jobPollingSeconds: 1 });
+    const boss = await q.createUser({ role: "manager", firstName: "Queue", lastName: "Manager" });
+    const worker = await q.createUser({ role: "worker", firstName: "Quinn", lastName: "Worker" });
+    const project = await q.createProject({ name: "Queue Yard" });
+    await q.assign(worker.workerId as number, project);
+    const d = device("/push/queue-manager");
+    answers.set("/push/queue-manager", 500);
+    expect((await q.request({ method: "PUT", url: "/api/push/subscription", as: boss, payload: d.body })).statusCode).toBe(200);
+    const res = await q.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: worker,
+      // Severe: urgent, so it goes by push without any choice made.
+      payload: {
+        projectId: project,
+        title: "Slipped on wet deck",
+        description: "Slipped on the wet deck",
+        severity: "severe",
+        date: "2026-03-02",
+        location: "Deck 1",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const job = async () =>
+      (
+        await sql<{ state: string }>`
+          select state from pgboss.job where name = ${PUSH_QUEUE.name} order by created_on desc limit 1`.execute(q.db)
+      ).rows[0];
+    const toQueue = () => received.filter((r) => r.path === "/push/queue-manager");
+    const deadline = Date.now() + 30_000;
+    while (!((await job())?.state === "retry" && toQueue().length === 1)) {
+      if (Date.now() > deadline) throw new Error(`no retry: ${JSON.stringify(await job())}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Failed once, waiting for its retry (not failed for good, not completed).
+    expect((await job())?.state).toBe("retry");
+    // The push service is back; the retry's backoff is made due now rather than waited for.
+    answers.set("/push/queue-manager", 201);
+    await sql`update pgboss.job set start_after = now() where name = ${PUSH_QUEUE.name} and state = 'retry'`.execute(q.db);
+    while ((await job())?.state !== "completed") {
+      if (Date.now() > deadline + 30_000) throw new Error(`not delivered: ${JSON.stringify(await job())}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(toQueue()).toHaveLength(2);
+    expect(JSON.parse(decrypt(d, toQueue()[1]?.body as Buffer))).toMatchObject({ body: expect.stringContaining("Slipped on wet deck") });
+    expect(await q.db.selectFrom("pushSubscriptions").where("userId", "=", boss.id).select("id").execute()).toHaveLength(1);
+  }, 90_000);
+});
