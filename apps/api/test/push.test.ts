@@ -1,10 +1,10 @@
 import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { HOT_WORK_PRECAUTIONS } from "@sitesafe/domain";
+import { HOT_WORK_PRECAUTIONS, PUSH_PAYLOAD_MAX_BYTES } from "@sitesafe/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_QUEUE, pushNotification } from "../src/services/push.js";
+import { PUSH_QUEUE, pushNotification, pushPayloadOf } from "../src/services/push.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 
 /**
@@ -258,6 +258,22 @@ describe("sending through a push service", () => {
         urgent: false,
       });
     }
+  });
+
+  it("the payload stays under its bound however long the record's title", () => {
+    const long = pushPayloadOf({
+      id: 1,
+      kind: "permit.requested",
+      entity: "permit",
+      entityId: 7,
+      params: { title: "Ñ".repeat(5000), by: "Wendy Welder" },
+      urgent: true,
+      language: "es",
+    });
+    expect(Buffer.byteLength(JSON.stringify(long))).toBeLessThanOrEqual(PUSH_PAYLOAD_MAX_BYTES);
+    expect(long).toMatchObject({ title: "URGENTE: SiteSafe", url: "/forms/hot-work-permits/7", lang: "es", urgent: true });
+    expect(long.body.startsWith("Wendy Welder solicitó")).toBe(true);
+    expect(long.body.endsWith("…")).toBe(true);
   });
 
   it("a device the push service says is gone (410, then 404) is deleted; a 500 is thrown for the queue to retry", async () => {
