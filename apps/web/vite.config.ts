@@ -52,6 +52,9 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         inlineWorkboxRuntime: true,
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // Web Push: showing a push and opening its page on a click (public/push-sw.js), a static
+        // file of this origin, so the CSP's script-src 'self' holds.
+        importScripts: ["push-sw.js"],
       },
     }),
     !isFirstPass() && precompress(),

@@ -82,6 +82,65 @@ describe.skipIf(!baseUrl || !databaseUrl)("notifications and the post-work fire 
   });
   afterAll(() => browser?.close());
 
+  it("push on this device: offered once notifications are allowed; the service worker shows a push in the reader's words and opens its page", async () => {
+    const context = await newContext(browser, baseUrl, PHONE);
+    await context.grantPermissions(["notifications"], { origin: new URL(baseUrl).origin });
+    const phone = await context.newPage();
+    await signIn(phone, WORKER.username, PASSWORD);
+    await phone.goto("/profile");
+    await phone.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const card = phone.getByTestId("push-choices");
+    const device = card.getByRole("switch", { name: "Push notifications on this device" });
+    await expect.poll(() => device.isEnabled()).toBe(true);
+    // The fire watch's own kinds cannot be switched off for push either.
+    await expect(card.getByRole("switch", { name: "A fire watch you keep ended" }).isDisabled()).resolves.toBe(true);
+    await screenshot(phone, "push-choices-phone");
+
+    // Subscribing needs the browser vendor's push service (not reachable here): the push itself is
+    // delivered to the service worker through DevTools, as a push service would.
+    const cdp = await context.newCDPSession(phone);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => {
+        const live = event.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    const payload = {
+      title: "SiteSafe",
+      body: "Fire watch started for “Berth 2 brackets”",
+      url: "/notifications-from-push",
+      lang: "en",
+      tag: "notification-1",
+      urgent: false,
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(baseUrl).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    const shown = () =>
+      phone.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: n.data?.url,
+        })),
+      );
+    await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
+    // A push pointing away from the app opens the app's home instead.
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(baseUrl).origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({ ...payload, tag: "notification-2", url: "https://evil.example.com/" }),
+    });
+    await expect.poll(async () => (await shown()).find((n) => n.tag === "notification-2")?.url).toBe("/");
+    await context.close();
+  });
+
   it("the manager's bell rises, the permit opens from it; the fire watch counts down and is signed off on a phone; a skipped one is overdue", async () => {
     // The manager is signed in elsewhere, on the dashboard.
     const managerContext = await newContext(browser, baseUrl);

@@ -45,6 +45,21 @@ export interface Config {
   mailFrom?: string | undefined;
   /** PUBLIC_URL: the address people open SiteSafe at, for links in e-mails; unset: http://localhost:PORT. */
   publicUrl?: string;
+  /**
+   * VAPID_SUBJECT: who push services may contact about this server's pushes (an https: or mailto:
+   * address, RFC 8292); unset: PUBLIC_URL when it is https, else the address of MAIL_FROM, else
+   * mailto:admin@localhost.
+   */
+  vapidSubject?: string;
+  /**
+   * PUSH_ALLOW_LOCAL_HTTP=1 (or NODE_ENV=test): push endpoints on http://127.0.0.1 or localhost are
+   * accepted, for tests with a local push service. Otherwise an endpoint must be https.
+   */
+  pushAllowLocalHttp?: boolean;
+  /** DIGEST_CRON: when the weekly training digest goes out (five-field cron); default Monday 06:00. */
+  digestCron?: string;
+  /** DIGEST_TIME_ZONE: the IANA time zone DIGEST_CRON is read in; default the server's. */
+  digestTimeZone?: string;
   /** The server's clock, injected by tests (fire-watch times, job handlers); unset: the wall clock. */
   now?: () => Date;
   /** A whole-list client that reads nothing for this long (ms) is disconnected (lists.ts). */
@@ -126,6 +141,11 @@ const environment = z
     MAIL_FROM: text,
     PUBLIC_URL: text,
     JOB_POLLING_SECONDS: wholeNumber("JOB_POLLING_SECONDS", 2, 60, { min: 1 }),
+    VAPID_SUBJECT: checked(vapidSubject),
+    PUSH_ALLOW_LOCAL_HTTP: text,
+    NODE_ENV: text,
+    DIGEST_CRON: checked(digestCron),
+    DIGEST_TIME_ZONE: checked(timeZone),
   })
   .transform(
     (env, ctx): Config => ({
@@ -159,6 +179,10 @@ const environment = z
         }
       })(),
       jobPollingSeconds: env.JOB_POLLING_SECONDS,
+      vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.MAIL_FROM),
+      pushAllowLocalHttp: env.PUSH_ALLOW_LOCAL_HTTP === "1" || env.NODE_ENV === "test",
+      digestCron: env.DIGEST_CRON ?? DEFAULT_DIGEST_CRON,
+      digestTimeZone: env.DIGEST_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     }),
   );
 
@@ -167,6 +191,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid configuration");
   return parsed.data;
+}
+
+/** Monday 06:00 (DIGEST_TIME_ZONE). */
+export const DEFAULT_DIGEST_CRON = "0 6 * * 1";
+
+/** VAPID_SUBJECT: an https: or mailto: address, as push services require. */
+function vapidSubject(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "mailto:")) {
+    throw new Error(`VAPID_SUBJECT must be an https: or mailto: address, got "${raw}"`);
+  }
+  return raw;
+}
+
+/** The VAPID subject when none is set: an https PUBLIC_URL, else MAIL_FROM's address. */
+export function defaultVapidSubject(publicUrl: string | undefined, mailFrom: string | undefined): string {
+  if (publicUrl?.startsWith("https://")) return new URL(publicUrl).origin;
+  const address = mailFrom?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? mailFrom?.match(/^[^<>\s]+@[^<>\s]+$/)?.[0];
+  return `mailto:${address ?? "admin@localhost"}`;
+}
+
+/** DIGEST_CRON: five fields (minute hour day month weekday) of digits, *, /, - and commas. */
+function digestCron(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const fields = raw.trim().split(/\s+/);
+  if (fields.length !== 5 || !fields.every((field) => /^[\d*/,-]+$/.test(field))) {
+    throw new Error(`DIGEST_CRON must be five cron fields such as "0 6 * * 1", got "${raw}"`);
+  }
+  return fields.join(" ");
+}
+
+/** DIGEST_TIME_ZONE: an IANA name such as America/Chicago. */
+function timeZone(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: raw });
+  } catch {
+    throw new Error(`DIGEST_TIME_ZONE must be a time zone such as America/Chicago, got "${raw}"`);
+  }
+  return raw;
 }
 
 /** SMTP_URL: smtp:// or smtps://, checked at start so a typo is not found by the first e-mail. */

@@ -10,6 +10,7 @@ import { oshaRouter } from "./routers/osha.js";
 import { permitsRouter } from "./routers/permits.js";
 import { photosRouter } from "./routers/photos.js";
 import { projectsRouter } from "./routers/projects.js";
+import { pushRouter } from "./routers/push.js";
 import { signOnRouter } from "./routers/signOn.js";
 import { talksRouter } from "./routers/talks.js";
 import { tokensRouter } from "./routers/tokens.js";
@@ -41,6 +42,7 @@ export const appRouter = router({
   talks: talksRouter,
   jobs: jobsRouter,
   notifications: notificationsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,7 +12,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import helmet from "helmet";
 import { AnswerBudget, RequestAnswers } from "./answerBudget.js";
-import type { Config } from "./config.js";
+import { type Config, DEFAULT_DIGEST_CRON } from "./config.js";
 import { type Context, createContext, type SessionCookieJar } from "./context.js";
 import { DatabaseRecovery } from "./databaseRecovery.js";
 import { errorResponse, loggedCause, normaliseError, sendError } from "./errors.js";
@@ -24,9 +24,11 @@ import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
-import { advanceFireWatch, FIRE_WATCH_QUEUE } from "./services/fireWatches.js";
+import { advanceFireWatch, FIRE_WATCH_QUEUE, PERMIT_END_CRON, PERMIT_END_QUEUE, startDueFireWatches } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
 import { type Delivery, EMAIL_QUEUE, emailNotification } from "./services/notifications.js";
+import { PUSH_QUEUE, pushNotification, vapidKeys } from "./services/push.js";
+import { DIGEST_QUEUE, sendTrainingDigest } from "./services/trainingNotices.js";
 
 /** The error type and body, shaped in errors.ts; exported here as before. */
 export { errorResponse } from "./errors.js";
@@ -149,6 +151,19 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     if (!mailer) return;
     await emailNotification(dbHandle.db, mailer, { publicUrl }, app.log, notificationId);
   });
+  jobs.define<{ notificationId: number; subscriptionId: number }>(PUSH_QUEUE, async (data) => {
+    await pushNotification(dbHandle.db, config, app.log, data);
+  });
+  // A permit whose end time passed unclosed starts its fire watch (services/fireWatches.ts).
+  jobs.define(PERMIT_END_QUEUE, async (_data, job) => {
+    await startDueFireWatches(dbHandle.db, delivery, job.now);
+  });
+  jobs.schedule(PERMIT_END_QUEUE.name, PERMIT_END_CRON);
+  // The weekly digest of required training and videos still to finish (services/trainingNotices.ts).
+  jobs.define(DIGEST_QUEUE, async (_data, job) => {
+    await sendTrainingDigest(dbHandle.db, delivery, job.now);
+  });
+  jobs.schedule(DIGEST_QUEUE.name, config.digestCron ?? DEFAULT_DIGEST_CRON, config.digestTimeZone ?? "UTC");
   jobQueues.set(app, jobs);
   // A database that is down or empty when the server gets ready must not stop the server: it answers
   // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.
@@ -156,6 +171,8 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
   const start = async (): Promise<void> => {
     try {
       await jobs.start();
+      // The VAPID keys are made on the first start (services/push.ts), before any push is sent.
+      await vapidKeys(dbHandle.db);
     } catch (error) {
       app.log.warn({ err: error, event: "job_queue_start_failed" }, "job queue not started; trying again in 5 s");
       retry = setTimeout(() => void start(), JOB_QUEUE_RETRY_MS);
@@ -392,7 +409,7 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
         // Hashed file names change with their content: cached for a year. The service worker and
         // the manifest and the app shell keep their names, so the browser must ask each time.
         if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
-        else if (/\/(index\.html|sw\.js|manifest\.webmanifest|signed-in-preload\.js)(\.br|\.gz)?$/.test(path))
+        else if (/\/(index\.html|sw\.js|push-sw\.js|manifest\.webmanifest|signed-in-preload\.js)(\.br|\.gz)?$/.test(path))
           res.header("cache-control", "no-cache");
       },
     });

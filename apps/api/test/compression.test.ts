@@ -17,6 +17,7 @@ const files: Record<string, string> = {
   "index.html": `<!doctype html><html><head><title>SiteSafe</title></head><body>${"<div id=root></div>".repeat(80)}</body></html>`,
   "assets/index-AbC123.js": `console.log(${JSON.stringify("x".repeat(3000))});`,
   "sw.js": `self.addEventListener("fetch", () => {});${" ".repeat(2000)}`,
+  "push-sw.js": `self.addEventListener("push", () => {});${" ".repeat(2000)}`,
   "signed-in-preload.js": `try { var files = ${JSON.stringify(Array(60).fill("/assets/x.js"))}; } catch (e) {}`,
   "manifest.webmanifest": JSON.stringify({ name: "SiteSafe", icons: Array(40).fill({ src: "/icon.png" }) }),
 };
@@ -109,7 +110,7 @@ describe("the web app's files", () => {
     expect(plain.body).toBe(files["assets/index-AbC123.js"]);
   });
 
-  it.each(["/sw.js", "/manifest.webmanifest", "/signed-in-preload.js"])(
+  it.each(["/sw.js", "/push-sw.js", "/manifest.webmanifest", "/signed-in-preload.js"])(
     "%s keeps its name, so it is revalidated (no-cache)",
     async (url) => {
       const res = await t.request({ method: "GET", url, headers: { "accept-encoding": "br" } });

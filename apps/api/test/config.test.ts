@@ -23,8 +23,32 @@ describe("loadConfig", () => {
       inviteTokenMaxDays: 30,
       figuresCacheMs: 10_000,
       streamIdleTimeoutMs: 30_000,
+      vapidSubject: "mailto:admin@localhost",
+      pushAllowLocalHttp: false,
+      digestCron: "0 6 * * 1",
     });
     expect([...(config.dbStock ?? [])]).toEqual([]);
+  });
+
+  it("reads the Web Push and digest settings, and stops on a wrong one", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://safety.example.com/app" }).vapidSubject).toBe("https://safety.example.com");
+    expect(loadConfig({ MAIL_FROM: "SiteSafe <safety@example.com>" }).vapidSubject).toBe("mailto:safety@example.com");
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:ops@example.com" }).vapidSubject).toBe("mailto:ops@example.com");
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_HTTP: "1" }).pushAllowLocalHttp).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).pushAllowLocalHttp).toBe(true);
+    expect(loadConfig({ DIGEST_CRON: "30 7 * * 5", DIGEST_TIME_ZONE: "America/Chicago" })).toMatchObject({
+      digestCron: "30 7 * * 5",
+      digestTimeZone: "America/Chicago",
+    });
+    expect(() => loadConfig({ VAPID_SUBJECT: "http://example.com" })).toThrow(
+      'VAPID_SUBJECT must be an https: or mailto: address, got "http://example.com"',
+    );
+    expect(() => loadConfig({ DIGEST_CRON: "every monday" })).toThrow(
+      'DIGEST_CRON must be five cron fields such as "0 6 * * 1", got "every monday"',
+    );
+    expect(() => loadConfig({ DIGEST_TIME_ZONE: "Mars/Olympus" })).toThrow(
+      'DIGEST_TIME_ZONE must be a time zone such as America/Chicago, got "Mars/Olympus"',
+    );
   });
 
   it("reads every variable it documents", () => {

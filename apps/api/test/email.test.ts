@@ -117,7 +117,7 @@ describe("notification e-mail through SMTP", () => {
       payload: { kind: "permit.requested", email: false },
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toContainEqual({ kind: "permit.requested", email: false, required: false });
+    expect(off.json()).toContainEqual({ kind: "permit.requested", email: false, push: true, required: false });
     const refused = await t.request({
       method: "PUT",
       url: "/api/notification-preferences",

@@ -364,6 +364,8 @@ const notCreates = [
   "/api/workers/:workerId/videos/:videoId/self-attest",
   // Public crew sign-on through a link: no one signed in, so no user to key on; a repeat is a second signature by name.
   "/api/public/sign-on/:token",
+  // Forgets a Web Push device: a repeat finds nothing to forget (404) and changes nothing.
+  "/api/push/unsubscribe",
   ...secretCreates,
 ];
 

@@ -18,6 +18,7 @@ export * as osha from "./queries/osha.js";
 export * as permits from "./queries/permits.js";
 export * as photos from "./queries/photos.js";
 export * as projects from "./queries/projects.js";
+export * as push from "./queries/push.js";
 export * as serviceTokens from "./queries/serviceTokens.js";
 export * as sessions from "./queries/sessions.js";
 export * as signOn from "./queries/signOn.js";

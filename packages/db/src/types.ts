@@ -474,7 +474,28 @@ export interface NotificationsTable {
 export interface NotificationPreferencesTable {
   userId: number;
   kind: string;
-  email: boolean;
+  /** null: no e-mail choice for this kind (migration 0025). */
+  email: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The Web Push choice; null: none made. */
+  push: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+}
+
+/** The server's VAPID key pair, one row (migration 0025). */
+export interface PushVapidKeysTable {
+  id: number;
+  publicKey: string;
+  privateKey: string;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A browser's Web Push subscription (migration 0025). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** The post-work fire watch of a closed permit (migration 0022). */
@@ -489,6 +510,8 @@ export interface FireWatchesTable {
   signedOffAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   signedOffBy: ColumnType<number | null, number | null | undefined, number | null>;
   signedOffName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Started because the permit's end time passed unclosed (migration 0025). */
+  startedByEndTime: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One change counter per table, moved at commit by the database's own triggers (migration 0005). */
@@ -526,6 +549,8 @@ export interface Database {
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   fireWatches: FireWatchesTable;
+  pushVapidKeys: PushVapidKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

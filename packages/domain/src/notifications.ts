@@ -21,11 +21,22 @@ export const notificationKinds = [
   "safetyMessage.replied",
   "safetyMessage.statusChanged",
   "jha.commented",
+  "video.required",
+  "training.assigned",
+  "training.digest",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The records a notification can point to, and where each one's page is in the web app. */
-export const notificationEntities = ["permit", "incident", "jhaForm", "safetyMessage"] as const;
+export const notificationEntities = [
+  "permit",
+  "incident",
+  "jhaForm",
+  "safetyMessage",
+  "video",
+  "trainingModule",
+  "trainingDigest",
+] as const;
 export type NotificationEntity = (typeof notificationEntities)[number];
 
 export function notificationLink(entity: NotificationEntity, id: number): string {
@@ -38,6 +49,12 @@ export function notificationLink(entity: NotificationEntity, id: number): string
       return `/forms/jha/${id}`;
     case "safetyMessage":
       return "/safety-comments";
+    case "video":
+      return "/videos";
+    case "trainingModule":
+      return `/training/required/${id}`;
+    case "trainingDigest":
+      return "/training/required";
   }
 }
 
@@ -87,6 +104,9 @@ export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = [
   "fireWatch.started",
   "fireWatch.ended",
   "fireWatch.overdue",
+  "video.required",
+  "training.assigned",
+  "training.digest",
 ];
 
 /**
@@ -103,7 +123,71 @@ export function wantsEmail(kind: NotificationKind, urgent: boolean, choice: bool
   return urgent || EMAIL_BY_DEFAULT.includes(kind);
 }
 
-export const notificationPreferenceSchema = z.object({
-  kind: z.enum(notificationKinds, { error: "Unknown notification kind" }),
-  email: z.boolean({ error: "E-mail must be true or false" }),
+/**
+ * Whether a notification goes out by Web Push to the user's devices: the same rule as e-mail (kinds
+ * that ask someone to act and urgent ones by default; the required ones always), with its own choice.
+ */
+export function wantsPush(kind: NotificationKind, urgent: boolean, choice: boolean | undefined): boolean {
+  return wantsEmail(kind, urgent, choice);
+}
+
+/** A choice for one kind: e-mail, push, or both; at least one. */
+export const notificationPreferenceSchema = z
+  .object({
+    kind: z.enum(notificationKinds, { error: "Unknown notification kind" }),
+    email: z.boolean({ error: "E-mail must be true or false" }).optional(),
+    push: z.boolean({ error: "Push must be true or false" }).optional(),
+  })
+  .refine((v) => v.email !== undefined || v.push !== undefined, { message: "Choose e-mail or push", path: ["email"] });
+
+/**
+ * Web Push (docs/notifications.md, docs/decisions/0121-web-push.md). A browser's subscription: the
+ * push service's address and the keys the payload is encrypted to (RFC 8291). Every field is
+ * bounded: real endpoints are under 1 KB, p256dh is 65 bytes (87 characters of base64url), auth 16
+ * bytes (22 characters).
+ */
+export const PUSH_ENDPOINT_MAX = 1024;
+/** How many devices one user may have subscribed; a new one drops the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+/** The payload's bound before encryption (a push service takes about 4 KB). */
+export const PUSH_PAYLOAD_MAX_BYTES = 3000;
+
+const base64url = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(min, `${name} is not a valid key`)
+    .max(max, `${name} is not a valid key`)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${name} is not a valid key`);
+
+const pushEndpoint = z
+  .string({ error: "Endpoint is required" })
+  .max(PUSH_ENDPOINT_MAX, "Endpoint is too long")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "";
+    } catch {
+      return false;
+    }
+  }, "Endpoint must be an https address");
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpoint,
+  keys: z.object(
+    {
+      p256dh: base64url("p256dh", 80, 100),
+      auth: base64url("auth", 16, 32),
+    },
+    { error: "Keys are required" },
+  ),
 });
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpoint });
+
+/** Whether an endpoint may be used: https always; plain http only to this machine, and only when allowed (tests). */
+export function pushEndpointAllowed(endpoint: string, allowLocalHttp: boolean): boolean {
+  const url = new URL(endpoint);
+  if (url.protocol === "https:") return true;
+  return allowLocalHttp && url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}

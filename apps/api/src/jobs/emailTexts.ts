@@ -21,6 +21,9 @@ const en: Record<NotificationKind, Text> = {
   "safetyMessage.replied": (p) => `Your safety message “${p.title}” was answered`,
   "safetyMessage.statusChanged": (p) => `Your safety message “${p.title}” is now in progress`,
   "jha.commented": (p) => `${p.by} commented on the JHA “${p.title}”`,
+  "video.required": (p) => `New required safety video “${p.title}”: please watch it`,
+  "training.assigned": (p) => `New required training “${p.title}”: complete it and pass its quiz`,
+  "training.digest": (p) => `Still to finish: ${p.modules} training module(s) and ${p.videos} required safety video(s)`,
 };
 
 const es: Record<NotificationKind, Text> = {
@@ -36,6 +39,9 @@ const es: Record<NotificationKind, Text> = {
   "safetyMessage.replied": (p) => `Su mensaje de seguridad “${p.title}” recibió respuesta`,
   "safetyMessage.statusChanged": (p) => `Su mensaje de seguridad “${p.title}” está ahora en curso`,
   "jha.commented": (p) => `${p.by} comentó el JHA “${p.title}”`,
+  "video.required": (p) => `Nuevo video de seguridad obligatorio “${p.title}”: mírelo, por favor`,
+  "training.assigned": (p) => `Nueva capacitación obligatoria “${p.title}”: complétela y apruebe su cuestionario`,
+  "training.digest": (p) => `Pendiente: ${p.modules} módulo(s) de capacitación y ${p.videos} video(s) de seguridad obligatorio(s)`,
 };
 
 const words = {
@@ -66,4 +72,10 @@ export function emailOf(kind: NotificationKind, params: Params, urgent: boolean,
 <p style="color:#666;font-size:12px">${escapeHtml(w.why)}</p>
 </body></html>`;
   return { subject, text, html };
+}
+
+/** A push's title and body in `language` (services/push.ts): the same sentence as the e-mail's. */
+export function pushTextOf(kind: NotificationKind, params: Params, urgent: boolean, language: Language) {
+  const line = (language === "es" ? es : en)[kind](params);
+  return { title: urgent ? `${words[language].urgent}: SiteSafe` : "SiteSafe", body: line };
 }

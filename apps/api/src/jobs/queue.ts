@@ -68,6 +68,7 @@ export class JobQueue {
   readonly #boss: PgBoss;
   readonly #queues = new Map<string, QueueDefinition>();
   readonly #handlers = new Map<string, JobHandler<never>>();
+  readonly #schedules = new Map<string, { cron: string; tz: string }>();
   #started = false;
 
   constructor(options: JobQueueOptions) {
@@ -96,6 +97,16 @@ export class JobQueue {
     if (handler) this.#handlers.set(queue.name, handler as JobHandler<never>);
   }
 
+  /**
+   * Runs the queue's job on a cron schedule (pg-boss keeps it in the database and sends each tick
+   * once, however many instances run). Set by the instances that work on jobs.
+   */
+  schedule(name: string, cron: string, tz = "UTC"): void {
+    if (this.#started) throw new Error(`queue ${name} scheduled after the job queue started`);
+    if (!this.#queues.has(name)) throw new Error(`no queue named ${name}`);
+    this.#schedules.set(name, { cron, tz });
+  }
+
   get working(): boolean {
     return this.#options.work;
   }
@@ -115,6 +126,7 @@ export class JobQueue {
     }
     this.#started = true;
     if (!this.#options.work) return;
+    for (const [name, { cron, tz }] of this.#schedules) await this.#boss.schedule(name, cron, {}, { tz });
     for (const [name, handler] of this.#handlers) {
       await this.#boss.work(name, { batchSize: 5, pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) {

@@ -196,7 +196,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   public: "What a public sign-on link opens: one record's briefing and its signature, nothing else",
   admin: "Administration: jobs of the queue that failed for good",
   notifications: "The signed-in user's notifications: list, unread count, mark read",
-  "notification-preferences": "Which notifications the signed-in user also gets by e-mail",
+  "notification-preferences": "Which notifications the signed-in user also gets by e-mail and by Web Push",
+  push: "Web Push: the server's VAPID key and the signed-in user's subscribed devices",
   health: "Whether the server and its database answer",
 };
 

@@ -287,7 +287,15 @@ const unreadCount = obj("UnreadCount", { unread: z.number().int() });
 const notificationPreference = obj("NotificationPreference", {
   kind: z.enum(notificationKinds),
   email: z.boolean(),
-  required: z.boolean().describe("Required by the role (the fire watch): e-mail cannot be switched off"),
+  push: z.boolean().describe("Also sent by Web Push to the user's subscribed devices"),
+  required: z.boolean().describe("Required by the role (the fire watch): e-mail and push cannot be switched off"),
+});
+const vapidPublicKey = obj("VapidPublicKey", {
+  publicKey: z.string().describe("The server's VAPID public key (base64url), the browser's applicationServerKey"),
+});
+const pushDevices = obj("PushDevices", {
+  subscribed: z.boolean().describe("Whether this browser is now subscribed"),
+  devices: z.number().int().describe("How many devices the user has subscribed (at most 10)"),
 });
 const overdueFireWatch = obj("OverdueFireWatch", {
   permitId: id,
@@ -736,6 +744,9 @@ export const responses: Record<string, z.ZodType> = {
   "notifications.markAllRead": unreadCount,
   "notifications.preferences": list(notificationPreference),
   "notifications.setPreference": list(notificationPreference),
+  "push.publicKey": vapidPublicKey,
+  "push.subscribe": pushDevices,
+  "push.unsubscribe": pushDevices,
   "comments.list": list(safetyComment),
   "comments.create": safetyComment,
   "comments.update": safetyComment,

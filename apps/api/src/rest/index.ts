@@ -9,6 +9,7 @@ import { oshaRoutes } from "./osha.js";
 import { permitsRoutes } from "./permits.js";
 import { photosRoutes } from "./photos.js";
 import { projectsRoutes } from "./projects.js";
+import { pushRoutes } from "./push.js";
 import { signOnRoutes } from "./signOn.js";
 import type { RestRoute } from "./table.js";
 import { talksRoutes } from "./talks.js";
@@ -36,4 +37,5 @@ export const restRoutes: RestRoute[] = [
   ...talksRoutes,
   ...jobsRoutes,
   ...notificationsRoutes,
+  ...pushRoutes,
 ];

@@ -65,7 +65,8 @@ export async function permitPeople(
 
 /**
  * Starts the watch of a permit being closed, inside the closing transaction: its period from the
- * site's setting, the start reminder, and one job for each later step.
+ * site's setting, the start reminder, and one job for each later step. A permit whose watch the
+ * end-time sweep already started keeps that one.
  */
 export async function startFireWatch(
   trx: Kysely<Database>,
@@ -76,15 +77,29 @@ export async function startFireWatch(
 ): Promise<void> {
   const permit = await permits.findPermitDetail(trx, permitId);
   if (!permit?.fireWatchRequired) return;
-  const minutes = (await fireWatches.siteFireWatchMinutes(trx, permit.projectId)) ?? 60;
-  const period = fireWatchPeriod(now, minutes);
-  await fireWatches.insertFireWatch(trx, { permitId, ...period });
+  await beginWatch(trx, delivery, { actor, permitId, projectId: permit.projectId, startsAt: now, now, byEndTime: false });
+}
+
+/** Inserts the watch (once per permit), records it, sends the steps due and queues the later ones; whether it started. */
+async function beginWatch(
+  trx: Kysely<Database>,
+  delivery: Delivery | undefined,
+  watch: { actor: Actor | null; permitId: number; projectId: number; startsAt: Date; now: Date; byEndTime: boolean },
+): Promise<boolean> {
+  const { permitId, now } = watch;
+  const minutes = (await fireWatches.siteFireWatchMinutes(trx, watch.projectId)) ?? 60;
+  const period = fireWatchPeriod(watch.startsAt, minutes);
+  if (!(await fireWatches.insertFireWatch(trx, { permitId, ...period, startedByEndTime: watch.byEndTime }))) return false;
   await audit.recordAudit(trx, {
-    actor,
+    actor: watch.actor,
     entity: "permit",
     entityId: permitId,
     action: "fireWatchStarted",
-    details: { endsAt: period.endsAt.toISOString(), minutes: Math.round((period.endsAt.getTime() - period.startsAt.getTime()) / 60_000) },
+    details: {
+      endsAt: period.endsAt.toISOString(),
+      minutes: Math.round((period.endsAt.getTime() - period.startsAt.getTime()) / 60_000),
+      ...(watch.byEndTime ? { byEndTime: true } : {}),
+    },
     at: now,
   });
   await runSteps(trx, delivery, permitId, now);
@@ -92,6 +107,48 @@ export async function startFireWatch(
   for (const step of ["halfway", "end", "escalate"] as const) {
     await delivery?.jobs.send(FIRE_WATCH_QUEUE.name, { permitId }, { trx, startAfter: times[step] });
   }
+  return true;
+}
+
+/**
+ * The `permit-end-sweep` job, every minute: an approved permit that needs a fire watch and whose
+ * end time has passed is hot work that ended, though nobody closed it, so its watch starts, timed
+ * from the end time. Each permit in its own transaction; the watch's primary key makes it once,
+ * whichever instance gets there first (or a close at the same moment). Only permits that ended in
+ * the last END_SWEEP_LOOKBACK_HOURS: older ones were before this sweep existed or while the
+ * server was down, and a watch hours late would only raise an alarm about the past.
+ */
+export const PERMIT_END_QUEUE: QueueDefinition = { name: "permit-end-sweep", retryLimit: 2, retryDelay: 30, expireInSeconds: 300 };
+export const PERMIT_END_CRON = "* * * * *";
+export const END_SWEEP_LOOKBACK_HOURS = 24;
+const END_SWEEP_BATCH = 200;
+
+export async function startDueFireWatches(db: Kysely<Database>, delivery: Delivery | undefined, now: Date): Promise<number[]> {
+  const since = new Date(now.getTime() - END_SWEEP_LOOKBACK_HOURS * 3600_000);
+  const due = await fireWatches.permitsPastEndWithoutWatch(db, since, now, END_SWEEP_BATCH);
+  const started: number[] = [];
+  for (const { id } of due) {
+    const began = await db.transaction().execute(async (trx) => {
+      // Locked and read again: it may have been closed or rejected since the list was read.
+      const permit = await trx
+        .selectFrom("hotWorkPermits")
+        .where("id", "=", id)
+        .select(["id", "projectId", "status", "fireWatchRequired", "endDate"])
+        .forUpdate()
+        .executeTakeFirst();
+      if (permit?.status !== "approved" || !permit.fireWatchRequired || permit.endDate.getTime() > now.getTime()) return false;
+      return beginWatch(trx, delivery, {
+        actor: null,
+        permitId: id,
+        projectId: permit.projectId,
+        startsAt: permit.endDate,
+        now,
+        byEndTime: true,
+      });
+    });
+    if (began) started.push(id);
+  }
+  return started;
 }
 
 /** The job: every step due at `now` that has not been sent. */

@@ -1,4 +1,4 @@
-import { type Database, notifications } from "@sitesafe/db";
+import { type Database, notifications, push } from "@sitesafe/db";
 import {
   type Actor,
   AppError,
@@ -13,6 +13,7 @@ import {
   REQUIRED_KINDS,
   URGENT_KINDS,
   wantsEmail,
+  wantsPush,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
@@ -21,6 +22,8 @@ import { emailOf } from "../jobs/emailTexts.js";
 import type { Mailer } from "../jobs/mailer.js";
 import type { Delivery, QueueDefinition } from "../jobs/queue.js";
 import type { ServiceContext } from "./context.js";
+import { actorOf } from "./notificationRecipients.js";
+import { PUSH_QUEUE } from "./push.js";
 
 export type { Delivery } from "../jobs/queue.js";
 
@@ -51,16 +54,7 @@ export interface NotifyEvent {
   now: Date;
 }
 
-/** The recipient as the policy sees them. */
-export function actorOf(recipient: notifications.Recipient): Actor {
-  return {
-    userId: recipient.userId,
-    role: recipient.role,
-    workerId: recipient.workerId,
-    position: recipient.position,
-    assignedProjectIds: recipient.assignedProjectIds,
-  };
-}
+export { actorOf };
 
 /** Writes one notification per recipient who may read the record; the user ids told. */
 export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise<number[]> {
@@ -85,15 +79,24 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise
     })),
   );
   const delivery = event.delivery;
-  if (delivery?.email && inserted.length > 0) {
-    const choices = await notifications.emailChoices(
+  if (delivery && inserted.length > 0) {
+    const choices = await notifications.channelChoices(
       trx,
       inserted.map((row) => row.userId),
       event.kind,
     );
-    for (const row of inserted) {
-      if (!wantsEmail(event.kind, urgent, choices.get(row.userId))) continue;
-      await delivery.jobs.send(EMAIL_QUEUE.name, { notificationId: row.id }, { trx });
+    if (delivery.email) {
+      for (const row of inserted) {
+        if (!wantsEmail(event.kind, urgent, choices.get(row.userId)?.email)) continue;
+        await delivery.jobs.send(EMAIL_QUEUE.name, { notificationId: row.id }, { trx });
+      }
+    }
+    // Web Push: one job per notification and device, so a retry resends to the one device that failed.
+    const pushTo = new Map(
+      inserted.filter((row) => wantsPush(event.kind, urgent, choices.get(row.userId)?.push)).map((row) => [row.userId, row.id]),
+    );
+    for (const sub of await push.subscriptionsOf(trx, [...pushTo.keys()])) {
+      await delivery.jobs.send(PUSH_QUEUE.name, { notificationId: pushTo.get(sub.userId), subscriptionId: sub.id }, { trx });
     }
   }
   return [...told];
@@ -123,21 +126,25 @@ export async function emailNotification(
   return "sent";
 }
 
-/** The caller's e-mail choice for every kind, with the defaults and the kinds that cannot be switched off. */
+/** The caller's e-mail and push choice for every kind, with the defaults and the kinds that cannot be switched off. */
 export async function myPreferences(ctx: ServiceContext) {
   const chosen = await notifications.preferencesOf(ctx.db, ctx.actor.userId);
   return notificationKinds.map((kind) => ({
     kind,
-    email: wantsEmail(kind, false, chosen.get(kind)),
+    email: wantsEmail(kind, false, chosen.get(kind)?.email),
+    push: wantsPush(kind, false, chosen.get(kind)?.push),
     required: REQUIRED_KINDS.includes(kind),
   }));
 }
 
-export async function setPreference(ctx: ServiceContext, input: { kind: NotificationKind; email: boolean }) {
-  if (REQUIRED_KINDS.includes(input.kind) && !input.email) {
+export async function setPreference(
+  ctx: ServiceContext,
+  input: { kind: NotificationKind; email?: boolean | undefined; push?: boolean | undefined },
+) {
+  if (REQUIRED_KINDS.includes(input.kind) && (input.email === false || input.push === false)) {
     throw new AppError("BAD_REQUEST", "This notification is required for your role and cannot be switched off");
   }
-  await notifications.setPreference(ctx.db, ctx.actor.userId, input.kind, input.email);
+  await notifications.setPreference(ctx.db, ctx.actor.userId, input.kind, { email: input.email, push: input.push });
   return myPreferences(ctx);
 }
 

@@ -9,6 +9,7 @@ import {
   canWriteWorkerProgress,
   completingScore,
   type createTrainingModuleSchema,
+  displayName,
   forbidden,
   gradeQuiz,
   isStaff,
@@ -30,6 +31,8 @@ import type { z } from "zod";
 import { assertCan } from "../context.js";
 import { answerList } from "../lists.js";
 import type { ServiceContext } from "./context.js";
+import type { Delivery } from "./notifications.js";
+import { tellModuleAssigned } from "./trainingNotices.js";
 
 /**
  * Application rules of the training area: the server grades knowledge checks and decides what a
@@ -80,11 +83,17 @@ async function moduleIn(db: Kysely<Database>, module: training.TrainingModule, l
 }
 
 /** A staff member's new module, with its Spanish version when given, in one transaction. */
-async function insertModuleWithTranslation(ctx: Ctx & { language: Language }, input: CreateTrainingModule, createdBy: number) {
+async function insertModuleWithTranslation(
+  ctx: Ctx & { language: Language; delivery?: Delivery | undefined; now?: () => Date },
+  input: CreateTrainingModule,
+  createdBy: { userId: number; name: string },
+) {
   return ctx.db.transaction().execute(async (trx) => {
     const { translations, ...fields } = input;
-    const module = await training.insertModule(trx, { ...fields, createdBy });
+    const module = await training.insertModule(trx, { ...fields, createdBy: createdBy.userId });
     if (translations?.es) await training.upsertTranslation(trx, { moduleId: module.id, language: "es", ...translations.es });
+    // Every module is required of every worker (docs/product.md): each is told, in the same transaction.
+    await tellModuleAssigned(trx, ctx.delivery, { id: module.id, title: module.title }, createdBy, ctx.now?.() ?? new Date());
     return moduleIn(trx, module, ctx.language);
   });
 }
@@ -243,7 +252,7 @@ export async function moduleBySlug(ctx: ServiceContext, slug: string) {
 /** Admins, managers, and the Safety Administrator / Safety Manager positions; with its Spanish version when given. */
 export async function createModule(ctx: ServiceContext, input: z.infer<typeof createTrainingModuleSchema>) {
   assertCan(ctx.actor, "trainingModule.create");
-  const module = await insertModuleWithTranslation(ctx, input, ctx.user.id);
+  const module = await insertModuleWithTranslation(ctx, input, { userId: ctx.user.id, name: displayName(ctx.user) });
   ctx.log.info({ event: "training_module_created", moduleId: module.id, by: ctx.user.id }, "training module created");
   return module;
 }

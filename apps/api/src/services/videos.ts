@@ -4,6 +4,7 @@ import {
   canReadWorkerProgress,
   canWriteWorkerProgress,
   type createVideoSchema,
+  displayName,
   forbidden,
   notFound,
   type recordVideoProgressSchema,
@@ -13,6 +14,7 @@ import {
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
+import { tellRequiredVideo } from "./trainingNotices.js";
 
 /** Application rules of the safety videos area: who manages videos, whose progress is read or written, the audit rows. */
 
@@ -53,6 +55,8 @@ export function createVideo(ctx: ServiceContext, input: z.infer<typeof createVid
   assertCan(ctx.actor, "video.manage");
   return ctx.db.transaction().execute(async (trx) => {
     const video = await videos.insertVideo(trx, { ...storedValues(input), createdBy: ctx.user.id });
+    // A required video already published: every worker is told, in this transaction (services/trainingNotices.ts).
+    await tellRequiredVideo(trx, ctx.delivery, video, { userId: ctx.user.id, name: displayName(ctx.user) }, ctx.now());
     await audit.recordAudit(trx, {
       actor: ctx.actor,
       entity: "video",

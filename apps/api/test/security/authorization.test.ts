@@ -726,6 +726,33 @@ const MATRIX: Row[] = [
     expect: signedIn(200),
     why: "everyone chooses their own e-mails",
   },
+  // ---- Web Push: each user's own devices
+  {
+    method: "GET",
+    path: "/api/push/vapid-public-key",
+    url: () => "/api/push/vapid-public-key",
+    expect: signedIn(200),
+    why: "the server's public key: every signed-in browser subscribes with it",
+  },
+  {
+    method: "PUT",
+    path: "/api/push/subscription",
+    url: () => "/api/push/subscription",
+    body: (_f, actor) => ({
+      endpoint: `https://push.example.com/send/matrix-${actor}`,
+      keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+    }),
+    expect: signedIn(200),
+    why: "everyone subscribes their own device",
+  },
+  {
+    method: "POST",
+    path: "/api/push/unsubscribe",
+    url: () => "/api/push/unsubscribe",
+    body: (f) => ({ endpoint: f.w1PushEndpoint }),
+    expect: e(401, 404, 404, 200, 404),
+    why: "only the device's owner forgets it; anyone else is told it does not exist",
+  },
   {
     method: "PUT",
     path: "/api/notifications/:id/read",

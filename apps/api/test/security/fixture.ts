@@ -63,6 +63,8 @@ export interface Fixture {
   linkToken: string;
   /** A notification addressed to W1 about the pending permit. */
   w1NotificationId: number;
+  /** The endpoint of W1's Web Push device (made up: nothing is sent to it). */
+  w1PushEndpoint: string;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -340,8 +342,15 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const w1PushEndpoint = `https://push.example.com/send/w1-${w1.id}`;
+  await db
+    .insertInto("pushSubscriptions")
+    .values({ userId: w1.id, endpoint: w1PushEndpoint, p256dh: "B".repeat(87), auth: "A".repeat(22) })
+    .execute();
+
   return {
     w1NotificationId: w1Notification.id,
+    w1PushEndpoint,
     admin,
     manager,
     w1,

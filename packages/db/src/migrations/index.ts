@@ -22,6 +22,7 @@ import * as m0021 from "./0021_job_queue.js";
 import * as m0022 from "./0022_notifications.js";
 import * as m0023 from "./0023_crew_signatures.js";
 import * as m0024 from "./0024_toolbox_talks.js";
+import * as m0025 from "./0025_web_push.js";
 import * as m0026 from "./0026_talk_photo.js";
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0022_notifications": m0022,
   "0023_crew_signatures": m0023,
   "0024_toolbox_talks": m0024,
+  "0025_web_push": m0025,
   "0026_talk_photo": m0026,
 };

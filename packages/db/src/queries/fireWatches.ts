@@ -24,8 +24,40 @@ export async function setSiteFireWatchMinutes(db: Kysely<Database>, projectId: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertFireWatch(trx: Kysely<Database>, watch: { permitId: number; startsAt: Date; endsAt: Date }): Promise<void> {
-  await trx.insertInto("fireWatches").values(watch).execute();
+/**
+ * Starts the permit's watch unless it has one (one watch per permit: the primary key); whether this
+ * call started it. Two instances, or a close racing the end-time sweep, start it once.
+ */
+export async function insertFireWatch(
+  trx: Kysely<Database>,
+  watch: { permitId: number; startsAt: Date; endsAt: Date; startedByEndTime?: boolean },
+): Promise<boolean> {
+  const row = await trx
+    .insertInto("fireWatches")
+    .values(watch)
+    .onConflict((oc) => oc.column("permitId").doNothing())
+    .returning("permitId")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Approved permits that need a fire watch, whose end time passed between `since` and `now`, and that
+ * have no watch yet: hot work is over though nobody closed them (the `permit-end-sweep` job). At most
+ * `limit`, oldest end first.
+ */
+export function permitsPastEndWithoutWatch(db: Kysely<Database>, since: Date, now: Date, limit: number): Promise<{ id: number }[]> {
+  return db
+    .selectFrom("hotWorkPermits as p")
+    .where("p.status", "=", "approved")
+    .where("p.fireWatchRequired", "=", true)
+    .where("p.endDate", "<=", now)
+    .where("p.endDate", ">", since)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("fireWatches as w").whereRef("w.permitId", "=", "p.id").select("w.permitId"))))
+    .select("p.id")
+    .orderBy("p.endDate", "asc")
+    .limit(limit)
+    .execute();
 }
 
 export function findFireWatch(db: Kysely<Database>, permitId: number): Promise<FireWatchRow | undefined> {

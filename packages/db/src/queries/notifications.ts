@@ -76,6 +76,88 @@ function recipientQuery(db: Kysely<Database>) {
     .$castTo<Recipient>();
 }
 
+/**
+ * Every worker account: required training and videos are required of each of them. Paged by
+ * user id (`afterUserId`, `limit`) so a large company is told in bounded steps.
+ */
+export function workerRecipients(db: Kysely<Database>, afterUserId = 0, limit = 500): Promise<Recipient[]> {
+  return recipientQuery(db)
+    .where("users.role", "=", "worker")
+    .where("users.id", ">", afterUserId)
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}
+
+export interface OutstandingTraining {
+  userId: number;
+  /** Training modules (every module is required) not completed. */
+  modules: number;
+  /** Required videos published by `now` and not completed. */
+  videos: number;
+}
+
+/** What each of `userIds` (workers) still has to finish at `now`, in one query. */
+export async function outstandingTraining(db: Kysely<Database>, userIds: readonly number[], now: Date): Promise<OutstandingTraining[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("users as u")
+    .innerJoin("workers as w", "w.userId", "u.id")
+    .where("u.id", "in", userIds)
+    .select((eb) => [
+      "u.id as userId",
+      eb
+        .selectFrom("trainingModules as m")
+        .where((m) =>
+          m.not(
+            m.exists(
+              m
+                .selectFrom("workerTrainings as wt")
+                .whereRef("wt.moduleId", "=", "m.id")
+                .whereRef("wt.workerId", "=", "w.id")
+                .where("wt.status", "=", "completed")
+                .select("wt.id"),
+            ),
+          ),
+        )
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .as("modules"),
+      eb
+        .selectFrom("safetyVideos as v")
+        .where("v.requiredWatchByDate", "is not", null)
+        .where("v.publishedAt", "<=", now)
+        .where((v) =>
+          v.not(
+            v.exists(
+              v
+                .selectFrom("workerVideos as wv")
+                .whereRef("wv.videoId", "=", "v.id")
+                .whereRef("wv.workerId", "=", "w.id")
+                .where("wv.status", "=", "completed")
+                .select("wv.id"),
+            ),
+          ),
+        )
+        .select((v) => v.fn.countAll<number>().as("n"))
+        .as("videos"),
+    ])
+    .execute();
+  return rows.map((row) => ({ userId: row.userId, modules: Number(row.modules ?? 0), videos: Number(row.videos ?? 0) }));
+}
+
+/** Among `userIds`, those who already have a notification of this kind about this record (a digest sent this week). */
+export async function alreadyTold(db: Kysely<Database>, userIds: readonly number[], kind: string, entityId: number): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("notifications")
+    .where("userId", "in", userIds)
+    .where("kind", "=", kind)
+    .where("entityId", "=", entityId)
+    .select("userId")
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** The user whose worker profile is named `name` (first and last, any case) among the project's people and staff. */
 export async function userNamed(db: Kysely<Database>, name: string, projectId: number): Promise<number | null> {
   const wanted = name.trim().replace(/\s+/g, " ").toLowerCase();
@@ -172,30 +254,58 @@ export async function markAllRead(db: Kysely<Database>, userId: number, now: Dat
   return Number(result.numUpdatedRows);
 }
 
-/** The user's e-mail choices, by kind. */
-export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, boolean>> {
-  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email"]).execute();
-  return new Map(rows.map((row) => [row.kind, row.email]));
+export interface ChannelChoice {
+  /** undefined: no choice made for this channel. */
+  email: boolean | undefined;
+  push: boolean | undefined;
 }
 
-/** Each user's e-mail choice for one kind, among `userIds` (no entry: no choice made). */
-export async function emailChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, boolean>> {
+const choiceOf = (row: { email: boolean | null; push: boolean | null }): ChannelChoice => ({
+  email: row.email ?? undefined,
+  push: row.push ?? undefined,
+});
+
+/** The user's e-mail and push choices, by kind. */
+export async function preferencesOf(db: Kysely<Database>, userId: number): Promise<Map<string, ChannelChoice>> {
+  const rows = await db.selectFrom("notificationPreferences").where("userId", "=", userId).select(["kind", "email", "push"]).execute();
+  return new Map(rows.map((row) => [row.kind, choiceOf(row)]));
+}
+
+/** Each user's choices for one kind, among `userIds` (no entry: no choice made). */
+export async function channelChoices(db: Kysely<Database>, userIds: readonly number[], kind: string): Promise<Map<number, ChannelChoice>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("notificationPreferences")
     .where("userId", "in", userIds)
     .where("kind", "=", kind)
-    .select(["userId", "email"])
+    .select(["userId", "email", "push"])
     .execute();
-  return new Map(rows.map((row) => [row.userId, row.email]));
+  return new Map(rows.map((row) => [row.userId, choiceOf(row)]));
 }
 
-export async function setPreference(db: Kysely<Database>, userId: number, kind: string, email: boolean): Promise<void> {
+/** Sets the channels given; a channel left out keeps its choice. */
+export async function setPreference(
+  db: Kysely<Database>,
+  userId: number,
+  kind: string,
+  choice: { email?: boolean | undefined; push?: boolean | undefined },
+): Promise<void> {
+  const set = {
+    ...(choice.email !== undefined ? { email: choice.email } : {}),
+    ...(choice.push !== undefined ? { push: choice.push } : {}),
+  };
   await db
     .insertInto("notificationPreferences")
-    .values({ userId, kind, email })
-    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet({ email }))
+    .values({ userId, kind, email: choice.email ?? null, push: choice.push ?? null })
+    .onConflict((oc) => oc.columns(["userId", "kind"]).doUpdateSet(set))
     .execute();
+}
+
+/** The users among `userIds` who have at least one push subscription. */
+export async function usersWithPush(db: Kysely<Database>, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom("pushSubscriptions").where("userId", "in", userIds).select("userId").distinct().execute();
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** One notification with what its e-mail needs: the addressee's address, language and name. */

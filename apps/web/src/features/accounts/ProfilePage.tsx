@@ -8,6 +8,7 @@ import { useCurrentUser } from "../../lib/auth";
 import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 import { trpc } from "../../lib/trpc";
 import { EmailChoices } from "../notifications/EmailChoices";
+import { PushChoices } from "../notifications/PushChoices";
 import { TalksAttended } from "../talks/TalksAttended";
 import { MyServiceTokens } from "./ServiceTokens";
 import { AccountDetails, SummaryCard, WorkerDetails } from "./UserProfilePage";
@@ -70,6 +71,7 @@ export function ProfilePage() {
             </Box>
           ) : null}
           <EmailChoices />
+          <PushChoices />
           <MyServiceTokens />
         </Grid.Col>
       </Grid>
