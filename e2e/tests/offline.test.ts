@@ -246,6 +246,50 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
     await reopened.close();
   });
 
+  it("a report left 'sending' by a page closed mid-send waits again, and goes once the connection returns", async () => {
+    const title = `Interrupted ${suffix}`;
+    const page = await context.newPage();
+    await page.goto("/forms/jha");
+    await page.getByRole("button", { name: "New JHA" }).waitFor();
+    await waitForSaved(page, "jha.formOptions");
+    await context.setOffline(true);
+    await fileJha(page, project.name, title);
+    await page.getByTestId("outbox-item").filter({ hasText: title }).waitFor();
+    // What a page closed while it sent leaves behind: the item marked "sending" in IndexedDB.
+    await page.evaluate(
+      (wanted) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("sitesafe-outbox");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const items = open.result.transaction("items", "readwrite").objectStore("items");
+            const all = items.getAll();
+            all.onsuccess = () => {
+              const keys = items.getAllKeys();
+              keys.onsuccess = () => {
+                const at = (all.result as { input?: { title?: string } }[]).findIndex((i) => i.input?.title === wanted);
+                if (at < 0) return reject(new Error("item not found"));
+                const put = items.put({ ...all.result[at], status: "sending" }, keys.result[at]);
+                put.onsuccess = () => resolve();
+                put.onerror = () => reject(put.error);
+              };
+            };
+          };
+        }),
+      title,
+    );
+    await page.close();
+
+    const reopened = await context.newPage();
+    const item = (await outboxItems(reopened)).filter({ hasText: title });
+    await expect.poll(() => item.getAttribute("data-status")).toBe("pending");
+    await context.setOffline(false);
+    await expect.poll(() => item.getAttribute("data-status"), { timeout: 30_000 }).toBe("sent");
+    const forms = await admin.call<{ title: string }[]>("GET", `/api/jha-forms?search=${encodeURIComponent(title)}`);
+    expect(forms.map((f) => f.title)).toEqual([title]);
+    await reopened.close();
+  });
+
   it("a queued report the server refuses stays in the Outbox with the reason until discarded", async () => {
     const page = await context.newPage();
     await page.goto("/forms/jha");

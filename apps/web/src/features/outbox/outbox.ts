@@ -72,9 +72,17 @@ export function sendOnce<P extends OutboxProcedure>(path: P, input: OutboxInput<
   return procedure.mutate(input, { context: { idempotencyKey: key } }) as Promise<OutboxOutput<P>>;
 }
 
+/**
+ * This user's items, newest first. An item is "sending" in IndexedDB only while a run sends it: with
+ * no run on this page, it was left so by a page closed mid-send, and waits again (as "pending", so
+ * OutboxSync sends it; it used to stay "sending" and was never sent on its own).
+ */
 export async function listOutbox(userId: number): Promise<OutboxItem[]> {
   const all = await values<OutboxItem>(store).catch(() => [] as OutboxItem[]);
-  return all.filter((item) => item.userId === userId).sort((a, b) => b.createdAt - a.createdAt);
+  return all
+    .filter((item) => item.userId === userId)
+    .map((item): OutboxItem => (item.status === "sending" && !running ? { ...item, status: "pending" } : item))
+    .sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Why an item could not be kept: the Outbox or the device is full. Nothing queued before is touched. */
