@@ -56,6 +56,13 @@ export interface Config {
    * accepted, for tests with a local push service. Otherwise an endpoint must be https.
    */
   pushAllowLocalHttp?: boolean;
+  /**
+   * PUSH_SERVICE_HOSTS: the push services the server will post to (comma-separated host names;
+   * "*.example.com" also takes its subdomains); unset: DEFAULT_PUSH_SERVICE_HOSTS, the services
+   * of Chrome, Edge, Firefox and Safari. The endpoint comes from the browser, that is from the
+   * user: without this list a user could aim the server at any host (docs/security.md).
+   */
+  pushServiceHosts?: readonly string[];
   /** DIGEST_CRON: when the weekly training digest goes out (five-field cron); default Monday 06:00. */
   digestCron?: string;
   /** DIGEST_TIME_ZONE: the IANA time zone DIGEST_CRON is read in; default the server's. */
@@ -143,6 +150,7 @@ const environment = z
     JOB_POLLING_SECONDS: wholeNumber("JOB_POLLING_SECONDS", 2, 60, { min: 1 }),
     VAPID_SUBJECT: checked(vapidSubject),
     PUSH_ALLOW_LOCAL_HTTP: text,
+    PUSH_SERVICE_HOSTS: checked(pushServiceHosts),
     NODE_ENV: text,
     DIGEST_CRON: checked(digestCron),
     DIGEST_TIME_ZONE: checked(timeZone),
@@ -181,6 +189,7 @@ const environment = z
       jobPollingSeconds: env.JOB_POLLING_SECONDS,
       vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.MAIL_FROM),
       pushAllowLocalHttp: env.PUSH_ALLOW_LOCAL_HTTP === "1" || env.NODE_ENV === "test",
+      pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
       digestCron: env.DIGEST_CRON ?? DEFAULT_DIGEST_CRON,
       digestTimeZone: env.DIGEST_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     }),
@@ -191,6 +200,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid configuration");
   return parsed.data;
+}
+
+/** The browsers' push services: Chrome (and Android, Opera, Samsung), Firefox, Safari, Edge. */
+export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+];
+
+/** PUSH_SERVICE_HOSTS: host names, or "*." and a domain, separated by commas. */
+function pushServiceHosts(raw: string | undefined): readonly string[] | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const hosts = raw.split(",").map((h) => h.trim().toLowerCase());
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) {
+      throw new Error(`PUSH_SERVICE_HOSTS must be host names such as fcm.googleapis.com or *.push.apple.com, got "${host}"`);
+    }
+  }
+  return hosts;
 }
 
 /** Monday 06:00 (DIGEST_TIME_ZONE). */

@@ -35,6 +35,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ MAIL_FROM: "SiteSafe <safety@example.com>" }).vapidSubject).toBe("mailto:safety@example.com");
     expect(loadConfig({ VAPID_SUBJECT: "mailto:ops@example.com" }).vapidSubject).toBe("mailto:ops@example.com");
     expect(loadConfig({ PUSH_ALLOW_LOCAL_HTTP: "1" }).pushAllowLocalHttp).toBe(true);
+    expect(loadConfig({}).pushServiceHosts).toContain("fcm.googleapis.com");
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: "push.example.org, *.Push.Example.net" }).pushServiceHosts).toEqual([
+      "push.example.org",
+      "*.push.example.net",
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: "https://push.example.org" })).toThrow(
+      'PUSH_SERVICE_HOSTS must be host names such as fcm.googleapis.com or *.push.apple.com, got "https://push.example.org"',
+    );
     expect(loadConfig({ NODE_ENV: "test" }).pushAllowLocalHttp).toBe(true);
     expect(loadConfig({ DIGEST_CRON: "30 7 * * 5", DIGEST_TIME_ZONE: "America/Chicago" })).toMatchObject({
       digestCron: "30 7 * * 5",

@@ -399,7 +399,7 @@ describe("the response schemas match what the server sends", () => {
     await check("PUT", "/api/notifications/:id/read", `/api/notifications/${f.w1NotificationId}/read`, f.w1);
     await check("PUT", "/api/notifications/read-all", "/api/notifications/read-all", f.w1);
     // Web Push: subscribing stores the device and contacts nobody, so a made-up https endpoint does.
-    const device = { endpoint: "https://push.example.com/send/openapi", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } };
+    const device = { endpoint: "https://fcm.googleapis.com/fcm/send/openapi", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } };
     await check("PUT", "/api/push/subscription", "/api/push/subscription", f.w1, device);
     await check("POST", "/api/push/unsubscribe", "/api/push/unsubscribe", f.w1, { endpoint: device.endpoint });
     await check("PUT", "/api/projects/:id/fire-watch-minutes", `/api/projects/${f.projectP}/fire-watch-minutes`, f.admin, { minutes: 45 });

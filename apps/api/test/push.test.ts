@@ -185,6 +185,11 @@ describe("subscribing a device", () => {
       // Plain http only to this machine (tests), and never to an address typed as an IP number.
       [{ ...good, endpoint: "http://push.example.com/a" }, "Endpoint must be an https address"],
       [{ ...good, endpoint: "https://10.0.0.5/a" }, "Endpoint must be an https address"],
+      // The endpoint is the user's to choose: only the browsers' push services (PUSH_SERVICE_HOSTS).
+      [{ ...good, endpoint: "https://push.example.com/a" }, "Endpoint must be a known push service"],
+      [{ ...good, endpoint: "https://metadata.internal/latest" }, "Endpoint must be a known push service"],
+      [{ ...good, endpoint: "https://fcm.googleapis.com.evil.example/a" }, "Endpoint must be a known push service"],
+      [{ ...good, endpoint: "https://evilpush.apple.com/a" }, "Endpoint must be a known push service"],
       [{ ...good, keys: { ...good.keys, p256dh: "short" } }, "p256dh is not a valid key"],
       [{ ...good, keys: { ...good.keys, auth: "a".repeat(100) } }, "auth is not a valid key"],
       [{ ...good, keys: { ...good.keys, auth: "!!!!!!!!!!!!!!!!!!!!!!" } }, "auth is not a valid key"],
@@ -198,6 +203,21 @@ describe("subscribing a device", () => {
     expect(await subscriptionsOf(welder)).toEqual([]);
     const anonymous = await t.request({ method: "PUT", url: "/api/push/subscription", payload: good });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("takes the endpoints of the browsers' push services", async () => {
+    const user = await t.createUser({ role: "worker" });
+    const keys = device("/push/any").body.keys;
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc123",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/QGm2abc",
+      "https://wns2-by3p.notify.windows.com/w/?token=abc",
+    ]) {
+      const res = await put("/api/push/subscription", user, { endpoint, keys });
+      expect(res.statusCode, `${endpoint}: ${res.body}`).toBe(200);
+    }
+    expect(await subscriptionsOf(user)).toHaveLength(4);
   });
 
   it("keeps at most ten devices a user, dropping the oldest; the same endpoint again is one device", async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     method: "PUT",
     url: "/api/push/subscription",
     as: watcher,
-    payload: { endpoint: "https://push.example.com/send/sam", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } },
+    payload: { endpoint: "https://fcm.googleapis.com/fcm/send/sam", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } },
   });
   expect(sub.statusCode, sub.body).toBe(200);
 }, 120_000);

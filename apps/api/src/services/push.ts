@@ -14,7 +14,7 @@ import {
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import webpush from "web-push";
-import type { Config } from "../config.js";
+import { type Config, DEFAULT_PUSH_SERVICE_HOSTS } from "../config.js";
 import type { Logger } from "../context.js";
 import { pushTextOf } from "../jobs/emailTexts.js";
 import type { QueueDefinition } from "../jobs/queue.js";
@@ -49,21 +49,38 @@ export async function publicKey(ctx: ServiceContext) {
 }
 
 /**
- * Whether the server may post to this endpoint: https (plain http only to this machine when the
- * configuration allows it, for tests), and never to an address typed as an IP number (push services
- * are named hosts; an address would let a user aim the server at the inside of its network).
+ * Whether the server may post to this endpoint: https to one of the configured push services
+ * (PUSH_SERVICE_HOSTS; the endpoint comes from the user, so any other host could aim the server at
+ * the inside of its network), or, when the configuration allows it for tests, plain http to this
+ * machine.
  */
-export function endpointAllowed(endpoint: string, config: Pick<Config, "pushAllowLocalHttp">): boolean {
+export function endpointAllowed(endpoint: string, config: Pick<Config, "pushAllowLocalHttp" | "pushServiceHosts">): boolean {
+  return endpointRefusal(endpoint, config) === null;
+}
+
+const NOT_HTTPS = "Endpoint must be an https address";
+const NOT_A_PUSH_SERVICE = "Endpoint must be a known push service";
+
+/** Why the server will not post to this endpoint (a message for the 400), or null when it may. */
+function endpointRefusal(endpoint: string, config: Pick<Config, "pushAllowLocalHttp" | "pushServiceHosts">): string | null {
   const allowLocal = config.pushAllowLocalHttp === true;
-  if (!pushEndpointAllowed(endpoint, allowLocal)) return false;
-  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) !== 0 || host === "localhost") return allowLocal && ["127.0.0.1", "::1", "localhost"].includes(host);
-  return true;
+  if (!pushEndpointAllowed(endpoint, allowLocal)) return NOT_HTTPS;
+  const url = new URL(endpoint);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) !== 0 || host === "localhost") return allowLocal && ["127.0.0.1", "::1", "localhost"].includes(host) ? null : NOT_HTTPS;
+  return pushServiceHost(host, config.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS) ? null : NOT_A_PUSH_SERVICE;
+}
+
+/** Whether `host` is one of `allowed` ("*.apple.com" takes web.push.apple.com, not apple.com). */
+export function pushServiceHost(host: string, allowed: readonly string[]): boolean {
+  const name = host.toLowerCase();
+  return allowed.some((entry) => (entry.startsWith("*.") ? name.endsWith(entry.slice(1)) : name === entry));
 }
 
 /** POST /api/push/subscriptions: this browser's subscription for the caller; the oldest beyond ten is dropped. */
 export async function subscribe(ctx: ServiceContext, input: PushSubscriptionInput) {
-  if (!endpointAllowed(input.endpoint, ctx.config)) throw new AppError("BAD_REQUEST", "Endpoint must be an https address");
+  const refusal = endpointRefusal(input.endpoint, ctx.config);
+  if (refusal) throw new AppError("BAD_REQUEST", refusal);
   const now = ctx.now();
   const devices = await ctx.db.transaction().execute(async (trx) => {
     await push.saveSubscription(

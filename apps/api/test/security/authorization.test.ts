@@ -739,7 +739,7 @@ const MATRIX: Row[] = [
     path: "/api/push/subscription",
     url: () => "/api/push/subscription",
     body: (_f, actor) => ({
-      endpoint: `https://push.example.com/send/matrix-${actor}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${actor}`,
       keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
     }),
     expect: signedIn(200),

@@ -342,7 +342,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
-  const w1PushEndpoint = `https://push.example.com/send/w1-${w1.id}`;
+  const w1PushEndpoint = `https://fcm.googleapis.com/fcm/send/w1-${w1.id}`;
   await db
     .insertInto("pushSubscriptions")
     .values({ userId: w1.id, endpoint: w1PushEndpoint, p256dh: "B".repeat(87), auth: "A".repeat(22) })
