@@ -131,6 +131,8 @@ const templateSamples: Record<string, string[]> = {
     "Username is too long",
   ],
   "${what} not found": ["Worker not found", "Photo not found"],
+  "${name} is not a valid key": ["p256dh is not a valid key", "auth is not a valid key"],
+  "${name} is required": ["p256dh is required", "auth is required"],
   "Cannot ${action} a permit that is ${now.status}; only ${from} permits can become ${to}": [
     "Cannot approve a permit that is closed; only pending permits can become approved",
   ],

@@ -74,6 +74,13 @@ const exact: Record<string, string> = {
   // Notifications (notifications.ts)
   "Unknown notification kind": "Tipo de aviso desconocido",
   "E-mail must be true or false": "El correo electrónico debe ser verdadero o falso",
+  "Push must be true or false": "Push debe ser verdadero o falso",
+  "Choose e-mail or push": "Elija correo electrónico o push",
+  "Endpoint must be an https address": "El punto de conexión debe ser una dirección https",
+  "Endpoint must be a known push service": "El punto de conexión debe ser un servicio push conocido",
+  "Endpoint is too long": "El punto de conexión es demasiado largo",
+  "Endpoint is required": "El punto de conexión es obligatorio",
+  "Keys are required": "Las claves son obligatorias",
   "This notification is required for your role and cannot be switched off":
     "Este aviso es obligatorio para su función y no se puede desactivar",
   // Sessions and accounts
@@ -490,6 +497,7 @@ const things: Record<string, [string, "m" | "f"]> = {
   "Hot work permit": ["Permiso de trabajo en caliente", "m"],
   "Safety message": ["Mensaje de seguridad", "m"],
   Notification: ["Notificación", "f"],
+  "Push subscription": ["Suscripción push", "f"],
 };
 
 /** Field labels of the templated "<label> is required" / "<label> is too long" (osha.ts, workers.ts). */
@@ -585,6 +593,8 @@ const templates: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
       return thing ? `${thing[0]} no encontrad${thing[1] === "f" ? "a" : "o"}` : undefined;
     },
   ],
+  [/^(p256dh|auth) is not a valid key$/, (name) => `La clave ${name} no es válida`],
+  [/^(p256dh|auth) is required$/, (name) => `La clave ${name} es obligatoria`],
   [/^(.+) is required$/, (label) => (fields[label] ? `${fields[label]}: campo obligatorio` : undefined)],
   [/^(.+) is too long$/, (label) => (fields[label] ? `${fields[label]}: el texto es demasiado largo` : undefined)],
   [
