@@ -10,12 +10,6 @@ import { errorMessage, trpc } from "../../lib/trpc";
  */
 export function EmailChoices() {
   const { t } = useTranslation("notifications");
-  const utils = trpc.useUtils();
-  const choices = trpc.notifications.preferences.useQuery();
-  const save = trpc.notifications.setPreference.useMutation({
-    onSuccess: (updated) => utils.notifications.preferences.setData(undefined, updated),
-    onError: (error) => notifyError(t("choices.saveFailed"), errorMessage(error)),
-  });
   return (
     <Card withBorder radius="md" padding="lg" mt="md" data-testid="email-choices">
       <Title order={2} size="h3" fz="lg">
@@ -24,19 +18,44 @@ export function EmailChoices() {
       <Text size="sm" c="dimmed" mb="sm">
         {t("choices.hint")}
       </Text>
-      <Stack gap="sm">
-        {(choices.data ?? []).map((choice) => (
-          <Switch
-            key={choice.kind}
-            size="md"
-            checked={choice.email}
-            disabled={choice.required || save.isPending}
-            label={t(`choices.kinds.${choice.kind}`)}
-            description={choice.required ? t("choices.required") : undefined}
-            onChange={(event) => save.mutate({ kind: choice.kind, email: event.currentTarget.checked })}
-          />
-        ))}
-      </Stack>
+      <KindSwitches channel="email" requiredText={t("choices.required")} failedTitle={t("choices.saveFailed")} />
     </Card>
+  );
+}
+
+/**
+ * One switch per kind of notification for one channel (e-mail or push), saved at once; the kinds
+ * the server requires are shown on and cannot be changed.
+ */
+export function KindSwitches({
+  channel,
+  requiredText,
+  failedTitle,
+}: {
+  channel: "email" | "push";
+  requiredText: string;
+  failedTitle: string;
+}) {
+  const { t } = useTranslation("notifications");
+  const utils = trpc.useUtils();
+  const choices = trpc.notifications.preferences.useQuery();
+  const save = trpc.notifications.setPreference.useMutation({
+    onSuccess: (updated) => utils.notifications.preferences.setData(undefined, updated),
+    onError: (error) => notifyError(failedTitle, errorMessage(error)),
+  });
+  return (
+    <Stack gap="sm">
+      {(choices.data ?? []).map((choice) => (
+        <Switch
+          key={choice.kind}
+          size="md"
+          checked={choice[channel]}
+          disabled={choice.required || save.isPending}
+          label={t(`choices.kinds.${choice.kind}`)}
+          description={choice.required ? requiredText : undefined}
+          onChange={(event) => save.mutate({ kind: choice.kind, [channel]: event.currentTarget.checked })}
+        />
+      ))}
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Card, Divider, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Card, Divider, Switch, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
+import { KindSwitches } from "./EmailChoices";
 
 /** The browser's applicationServerKey from the server's base64url VAPID key. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -34,13 +35,8 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 export function PushChoices() {
   const { t } = useTranslation("notifications");
   const utils = trpc.useUtils();
-  const choices = trpc.notifications.preferences.useQuery();
   const subscribe = trpc.push.subscribe.useMutation();
   const unsubscribe = trpc.push.unsubscribe.useMutation();
-  const save = trpc.notifications.setPreference.useMutation({
-    onSuccess: (updated) => utils.notifications.preferences.setData(undefined, updated),
-    onError: (error) => notifyError(t("push.failed"), errorMessage(error)),
-  });
   const [supported, setSupported] = useState<boolean | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -127,19 +123,7 @@ export function PushChoices() {
         />
       )}
       <Divider my="sm" />
-      <Stack gap="sm">
-        {(choices.data ?? []).map((choice) => (
-          <Switch
-            key={choice.kind}
-            size="md"
-            checked={choice.push}
-            disabled={choice.required || save.isPending}
-            label={t(`choices.kinds.${choice.kind}`)}
-            description={choice.required ? t("push.required") : undefined}
-            onChange={(event) => save.mutate({ kind: choice.kind, push: event.currentTarget.checked })}
-          />
-        ))}
-      </Stack>
+      <KindSwitches channel="push" requiredText={t("push.required")} failedTitle={t("push.failed")} />
     </Card>
   );
 }
