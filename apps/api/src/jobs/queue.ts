@@ -18,6 +18,9 @@ export interface JobLog {
 }
 
 /** How notifications leave the app besides the bell: the job queue, and whether e-mail is on (services/notifications.ts). */
+/** Jobs a `sendMany` statement inserts at most (its JSON parameter stays well under a megabyte). */
+const SEND_MANY_BATCH = 1000;
+
 export interface Delivery {
   jobs: JobQueue;
   email: boolean;
@@ -156,6 +159,19 @@ export class JobQueue {
   /** Jobs that failed their last try, newest first (the admin list). */
   failed(limit: number): Promise<jobQueries.FailedJob[]> {
     return jobQueries.failedJobs(this.#options.dbHandle.db, limit);
+  }
+
+  /**
+   * Queues many jobs of one queue in one statement (pg-boss `insert`; the queue's retry policy
+   * applies as for `send`): a notice to every worker queues thousands of e-mails in the event's
+   * transaction, one round trip a batch instead of one a job.
+   */
+  async sendMany(name: string, data: object[], options: Pick<SendOptions, "trx"> = {}): Promise<void> {
+    if (!this.#queues.has(name)) throw new Error(`no queue named ${name}`);
+    for (let i = 0; i < data.length; i += SEND_MANY_BATCH) {
+      const jobs = data.slice(i, i + SEND_MANY_BATCH).map((d) => ({ name, data: d }));
+      await this.#boss.insert(jobs, options.trx ? { db: jobSqlIn(options.trx) as PgBoss.Db } : {});
+    }
   }
 
   /** Queues a job; its id. */

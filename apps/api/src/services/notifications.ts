@@ -86,18 +86,23 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise
       event.kind,
     );
     if (delivery.email) {
-      for (const row of inserted) {
-        if (!wantsEmail(event.kind, urgent, choices.get(row.userId)?.email)) continue;
-        await delivery.jobs.send(EMAIL_QUEUE.name, { notificationId: row.id }, { trx });
-      }
+      const emails = inserted.filter((row) => wantsEmail(event.kind, urgent, choices.get(row.userId)?.email));
+      await delivery.jobs.sendMany(
+        EMAIL_QUEUE.name,
+        emails.map((row) => ({ notificationId: row.id })),
+        { trx },
+      );
     }
     // Web Push: one job per notification and device, so a retry resends to the one device that failed.
     const pushTo = new Map(
       inserted.filter((row) => wantsPush(event.kind, urgent, choices.get(row.userId)?.push)).map((row) => [row.userId, row.id]),
     );
-    for (const sub of await push.subscriptionsOf(trx, [...pushTo.keys()])) {
-      await delivery.jobs.send(PUSH_QUEUE.name, { notificationId: pushTo.get(sub.userId), subscriptionId: sub.id }, { trx });
-    }
+    const devices = await push.subscriptionsOf(trx, [...pushTo.keys()]);
+    await delivery.jobs.sendMany(
+      PUSH_QUEUE.name,
+      devices.map((sub) => ({ notificationId: pushTo.get(sub.userId), subscriptionId: sub.id })),
+      { trx },
+    );
   }
   return [...told];
 }
