@@ -26,7 +26,14 @@ import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
 import { advanceFireWatch, FIRE_WATCH_QUEUE, PERMIT_END_CRON, PERMIT_END_QUEUE, startDueFireWatches } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
-import { type Delivery, EMAIL_QUEUE, emailNotification } from "./services/notifications.js";
+import {
+  type Delivery,
+  EMAIL_QUEUE,
+  emailNotification,
+  pruneNotifications,
+  RETENTION_CRON,
+  RETENTION_QUEUE,
+} from "./services/notifications.js";
 import { PUSH_QUEUE, pushNotification, vapidKeys } from "./services/push.js";
 import { DIGEST_QUEUE, sendTrainingDigest } from "./services/trainingNotices.js";
 
@@ -164,6 +171,12 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     await sendTrainingDigest(dbHandle.db, delivery, job.now);
   });
   jobs.schedule(DIGEST_QUEUE.name, config.digestCron ?? DEFAULT_DIGEST_CRON, config.digestTimeZone ?? "UTC");
+  // Notifications older than NOTIFICATION_RETENTION_DAYS are deleted once a day (services/notifications.ts).
+  jobs.define(RETENTION_QUEUE, async (_data, job) => {
+    const deleted = await pruneNotifications(dbHandle.db, job.now);
+    if (deleted > 0) app.log.info({ event: "notifications_pruned", deleted }, "old notifications deleted");
+  });
+  jobs.schedule(RETENTION_QUEUE.name, RETENTION_CRON);
   jobQueues.set(app, jobs);
   // A database that is down or empty when the server gets ready must not stop the server: it answers
   // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Delivery } from "../src/jobs/queue.js";
 import { jobQueueOf } from "../src/server.js";
 import { END_SWEEP_LOOKBACK_HOURS, startDueFireWatches } from "../src/services/fireWatches.js";
+import { NOTIFICATION_RETENTION_DAYS, pruneNotifications } from "../src/services/notifications.js";
 import { PUSH_QUEUE, pushPayloadOf } from "../src/services/push.js";
 import { digestWeek, sendTrainingDigest } from "../src/services/trainingNotices.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
@@ -320,5 +321,58 @@ describe("the fire watch starts when the permit's end time passes", () => {
     expect(await watchOf(noWatch)).toEqual([]);
     expect(await watchOf(old)).toEqual([]);
     expect(END_SWEEP_LOOKBACK_HOURS).toBe(24);
+  });
+});
+
+describe("old notifications are deleted", () => {
+  it("deletes what is older than 180 days, read or not, for everyone, and keeps the rest and the records", async () => {
+    const now = utc("2026-09-01T03:20:00.000Z");
+    const day = 24 * 3600_000;
+    const insert = (userId: number, ageDays: number, readAt: Date | null) =>
+      t.db
+        .insertInto("notifications")
+        .values({
+          userId,
+          kind: "video.required",
+          entity: "video",
+          entityId: 1,
+          projectId: null,
+          params: JSON.stringify({ title: `aged ${ageDays}` }),
+          createdAt: new Date(now.getTime() - ageDays * day),
+          readAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const old = [await insert(welder.id, 181, null), await insert(watcher.id, 400, now), await insert(admin.id, 180.01, now)];
+    const kept = [await insert(welder.id, 179.99, null), await insert(watcher.id, 1, null)];
+    const records = await t.db
+      .selectFrom("safetyVideos")
+      .select((v) => v.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const deleted = await pruneNotifications(t.db, now);
+    expect(deleted).toBeGreaterThanOrEqual(old.length);
+    const left = await t.db
+      .selectFrom("notifications")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        [...old, ...kept].map((r) => r.id),
+      )
+      .execute();
+    expect(left.map((r) => r.id).sort()).toEqual(kept.map((r) => r.id).sort());
+    // Nothing left is older than the bound, and the videos the notices pointed to are untouched.
+    const oldest = await t.db
+      .selectFrom("notifications")
+      .select((n) => n.fn.min("createdAt").as("at"))
+      .executeTakeFirstOrThrow();
+    expect(new Date(oldest.at as Date).getTime()).toBeGreaterThanOrEqual(now.getTime() - NOTIFICATION_RETENTION_DAYS * day);
+    const after = await t.db
+      .selectFrom("safetyVideos")
+      .select((v) => v.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(records.n));
+    // A second run has nothing left to delete.
+    expect(await pruneNotifications(t.db, now)).toBe(0);
   });
 });

@@ -30,6 +30,28 @@ export type { Delivery } from "../jobs/queue.js";
 export const EMAIL_QUEUE: QueueDefinition = { name: "notification-email", retryLimit: 5, retryDelay: 30, expireInSeconds: 120 };
 
 /**
+ * How long a notification is kept. A notice is a pointer to a record, not the record: the permit,
+ * the report and their history stay. Without an end the table grows by every event times every
+ * person told (a weekly digest to 5,000 workers is 260,000 rows a year).
+ */
+export const NOTIFICATION_RETENTION_DAYS = 180;
+/** The daily retention job's queue and schedule (03:20 UTC, away from the 06:00 digest). */
+export const RETENTION_QUEUE: QueueDefinition = { name: "notification-retention", retryLimit: 3, retryDelay: 300, expireInSeconds: 900 };
+export const RETENTION_CRON = "20 3 * * *";
+const RETENTION_BATCH = 5_000;
+
+/** Deletes the notifications older than NOTIFICATION_RETENTION_DAYS at `now`, a batch at a time; answers how many. */
+export async function pruneNotifications(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3600_000);
+  let deleted = 0;
+  for (;;) {
+    const n = await notifications.deleteNotificationsBefore(db, before, RETENTION_BATCH);
+    deleted += n;
+    if (n < RETENTION_BATCH) return deleted;
+  }
+}
+
+/**
  * Notifications (docs/notifications.md). `notify` is called inside the transaction of the event, so
  * a notification exists exactly when its event was committed. Recipients are checked with the same
  * read rule as the record (`canReadNotification` of the domain) when it is written, and the list

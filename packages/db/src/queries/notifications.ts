@@ -328,3 +328,16 @@ export function notificationForEmail(db: Kysely<Database>, id: number) {
     ])
     .executeTakeFirst();
 }
+
+/**
+ * Deletes at most `limit` notifications made before `before`, oldest first, and answers how many
+ * it deleted (the retention job, apps/api/src/services/notifications.ts). A batch at a time keeps
+ * each statement's locks and its write short.
+ */
+export async function deleteNotificationsBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom("notifications")
+    .where("id", "in", (eb) => eb.selectFrom("notifications").select("id").where("createdAt", "<", before).orderBy("id").limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
