@@ -231,6 +231,39 @@ describe("subscribing a device", () => {
     expect(kept.map((s) => s.endpoint)).not.toContain(first.endpoint);
   });
 
+  it("another account's device moves only with its own keys: the endpoint alone is 409 and changes nothing", async () => {
+    const d = device("/push/shared-tablet");
+    await subscribe(welder, d);
+    const stored = await t.db.selectFrom("pushSubscriptions").where("endpoint", "=", d.endpoint).selectAll().executeTakeFirstOrThrow();
+    // Someone who learned the endpoint, with keys of their own: refused, the device stays the welder's.
+    const forged = device("/push/shared-tablet");
+    const res = await t.request({ method: "PUT", url: "/api/push/subscription", as: manager, payload: forged.body });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe("This device is registered to another account");
+    expect(await t.db.selectFrom("pushSubscriptions").where("endpoint", "=", d.endpoint).selectAll().executeTakeFirstOrThrow()).toEqual(
+      stored,
+    );
+    // In Spanish for a Spanish reader.
+    const es = await t.request({
+      method: "PUT",
+      url: "/api/push/subscription",
+      as: manager,
+      payload: forged.body,
+      headers: { "accept-language": "es" },
+    });
+    expect(es.json().message).toBe("Este dispositivo está registrado a otra cuenta");
+    // The same browser signed in as the manager re-sends its subscription, keys and all: it moves.
+    expect(await subscribe(manager, d)).toMatchObject({ subscribed: true });
+    expect((await subscriptionsOf(manager)).map((s) => s.endpoint)).toContain(d.endpoint);
+    expect((await subscriptionsOf(welder)).map((s) => s.endpoint)).not.toContain(d.endpoint);
+    // Its own owner may renew its keys.
+    const renewed = device("/push/shared-tablet");
+    expect(await subscribe(manager, renewed)).toMatchObject({ subscribed: true });
+    const after = await t.db.selectFrom("pushSubscriptions").where("endpoint", "=", d.endpoint).select("auth").executeTakeFirstOrThrow();
+    expect(after.auth).toBe(renewed.body.keys.auth);
+    await t.request({ method: "POST", url: "/api/push/unsubscribe", as: manager, payload: { endpoint: d.endpoint } });
+  });
+
   it("unsubscribes only the caller's own device: anyone else's endpoint is 404 and stays", async () => {
     const d = device("/push/mine");
     await subscribe(welder, d);

@@ -3,6 +3,7 @@ import { type Database, notifications, push } from "@sitesafe/db";
 import {
   AppError,
   canReadNotification,
+  conflict,
   type NotificationEntity,
   type NotificationKind,
   notFound,
@@ -60,6 +61,8 @@ export function endpointAllowed(endpoint: string, config: Pick<Config, "pushAllo
 
 const NOT_HTTPS = "Endpoint must be an https address";
 const NOT_A_PUSH_SERVICE = "Endpoint must be a known push service";
+/** The endpoint is another user's device and the keys are not the ones it registered (saveSubscription). */
+const PUSH_ENDPOINT_TAKEN = "This device is registered to another account";
 
 /** Why the server will not post to this endpoint (a message for the 400), or null when it may. */
 function endpointRefusal(endpoint: string, config: Pick<Config, "pushAllowLocalHttp" | "pushServiceHosts">): string | null {
@@ -83,11 +86,12 @@ export async function subscribe(ctx: ServiceContext, input: PushSubscriptionInpu
   if (refusal) throw new AppError("BAD_REQUEST", refusal);
   const now = ctx.now();
   const devices = await ctx.db.transaction().execute(async (trx) => {
-    await push.saveSubscription(
+    const saved = await push.saveSubscription(
       trx,
       { userId: ctx.actor.userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, now },
       PUSH_SUBSCRIPTIONS_PER_USER,
     );
+    if (saved === undefined) throw conflict(PUSH_ENDPOINT_TAKEN);
     return push.subscriptionCount(trx, ctx.actor.userId);
   });
   return { subscribed: true, devices };

@@ -33,20 +33,35 @@ export interface PushSubscriptionRow {
 }
 
 /**
- * Saves the browser's subscription for `userId` (an endpoint already known moves to this user with
- * its new keys) and drops the user's oldest beyond `max`. Run it in a transaction.
+ * Saves the browser's subscription for `userId` and drops the user's oldest beyond `max`; answers
+ * its id, or undefined when the endpoint is another user's with other keys (see below). An endpoint
+ * already known is updated when it is this user's, and moves to this user when the keys are the
+ * ones stored: the same browser, now signed in as someone else, re-sends its one subscription with
+ * its own keys. The endpoint alone is not proof: with it and keys of their own, anyone could take
+ * another person's device and silence it. Run it in a transaction.
  */
 export async function saveSubscription(
   trx: Kysely<Database>,
   sub: { userId: number; endpoint: string; p256dh: string; auth: string; now: Date },
   max: number,
-): Promise<number> {
+): Promise<number | undefined> {
   const row = await trx
     .insertInto("pushSubscriptions")
     .values({ userId: sub.userId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, createdAt: sub.now })
-    .onConflict((oc) => oc.column("endpoint").doUpdateSet({ userId: sub.userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sub.now }))
+    .onConflict((oc) =>
+      oc
+        .column("endpoint")
+        .doUpdateSet({ userId: sub.userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: sub.now })
+        .where((eb) =>
+          eb.or([
+            eb("pushSubscriptions.userId", "=", sub.userId),
+            eb.and([eb("pushSubscriptions.p256dh", "=", sub.p256dh), eb("pushSubscriptions.auth", "=", sub.auth)]),
+          ]),
+        ),
+    )
     .returning("id")
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) return undefined;
   const keep = await trx
     .selectFrom("pushSubscriptions")
     .where("userId", "=", sub.userId)

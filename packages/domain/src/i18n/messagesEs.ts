@@ -78,6 +78,7 @@ const exact: Record<string, string> = {
   "Choose e-mail or push": "Elija correo electrónico o push",
   "Endpoint must be an https address": "El punto de conexión debe ser una dirección https",
   "Endpoint must be a known push service": "El punto de conexión debe ser un servicio push conocido",
+  "This device is registered to another account": "Este dispositivo está registrado a otra cuenta",
   "Endpoint is too long": "El punto de conexión es demasiado largo",
   "Endpoint is required": "El punto de conexión es obligatorio",
   "Keys are required": "Las claves son obligatorias",
