@@ -1,9 +1,9 @@
-import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Avatar, Badge, Card, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { can, displayName, initials, roleColor, roleLabel } from "@sitesafe/domain";
-import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate } from "@tanstack/react-router";
+import { Navigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -22,9 +22,7 @@ export function UserProfilePage({ id }: { id: string | undefined }) {
   const valid = Boolean(id) && Number.isInteger(userId) && userId > 0;
   return (
     <>
-      <Button component={Link} to="/admin/users" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-        {t("profile.backToUsers")}
-      </Button>
+      <BackLink to="/admin/users" label={t("profile.backToUsers")} />
       <PageHeader title={t("profile.userTitle")} subtitle={t("profile.userSubtitle")} />
       {valid ? <UserProfile userId={userId} /> : <ErrorState message={t("profile.noUserId")} />}
     </>

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Center, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Timeline, Title } from "@mantine/core";
 import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
-import { IconAlertCircle, IconArrowLeft, IconSearch } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink, RecordProblem } from "../../components/BackLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
@@ -21,35 +22,14 @@ import { IncidentForm } from "./IncidentForm";
 
 function BackToList() {
   const { t } = useTranslation("incidents");
-  return (
-    <Button component={Link} to="/forms/incident-reports" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      {t("detail.back")}
-    </Button>
-  );
+  return <BackLink to="/forms/incident-reports" label={t("detail.back")} />;
 }
 
 function Problem({ title, message, color }: { title: string; message: string; color: string }) {
   const { t } = useTranslation("incidents");
+  const icon = color === "red" ? <IconAlertCircle size={28} /> : <IconSearch size={28} />;
   return (
-    <>
-      <BackToList />
-      <Center py="xl">
-        <Stack align="center" gap="sm" maw={520} role="alert">
-          <ThemeIcon size={56} radius="xl" variant="light" color={color}>
-            {color === "red" ? <IconAlertCircle size={28} /> : <IconSearch size={28} />}
-          </ThemeIcon>
-          <Title order={1} size="h2" ta="center">
-            {title}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {message}
-          </Text>
-          <Button component={Link} to="/forms/incident-reports" variant="light">
-            {t("detail.back")}
-          </Button>
-        </Stack>
-      </Center>
-    </>
+    <RecordProblem to="/forms/incident-reports" backLabel={t("detail.back")} title={title} message={message} color={color} icon={icon} />
   );
 }
 

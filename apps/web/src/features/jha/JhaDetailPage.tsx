@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Center, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { can, riskLevelColors } from "@sitesafe/domain";
-import { IconArrowLeft, IconLock, IconSearch } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { IconLock, IconSearch } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink, RecordProblem } from "../../components/BackLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
@@ -22,37 +23,13 @@ import { RiskBadge } from "./RiskBadge";
 
 function BackToList() {
   const { t } = useTranslation("jha");
-  return (
-    <Button component={Link} to="/forms/jha" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      {t("detail.back")}
-    </Button>
-  );
+  return <BackLink to="/forms/jha" label={t("detail.back")} />;
 }
 
 /** The product's full-screen answers for a form the user may not see (403) or that does not exist (404). */
 function Blocked({ title, message, color, icon }: { title: string; message: string; color: string; icon: ReactNode }) {
   const { t } = useTranslation("jha");
-  return (
-    <>
-      <BackToList />
-      <Center py="xl">
-        <Stack align="center" gap="sm" maw={520} role="alert">
-          <ThemeIcon size={56} radius="xl" variant="light" color={color}>
-            {icon}
-          </ThemeIcon>
-          <Title order={1} size="h2" ta="center">
-            {title}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {message}
-          </Text>
-          <Button component={Link} to="/forms/jha" variant="light">
-            {t("detail.back")}
-          </Button>
-        </Stack>
-      </Center>
-    </>
-  );
+  return <RecordProblem to="/forms/jha" backLabel={t("detail.back")} title={title} message={message} color={color} icon={icon} />;
 }
 
 export function JhaNotFound() {

@@ -1,18 +1,10 @@
-import { Anchor, Box, Button, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Box, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconClipboardCheck,
-  IconMail,
-  IconPhone,
-  IconPhoneCall,
-  IconUser,
-  IconUsers,
-} from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { IconAlertTriangle, IconClipboardCheck, IconMail, IconPhone, IconPhoneCall, IconUser, IconUsers } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
@@ -151,9 +143,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
 
   return (
     <>
-      <Button component={Link} to="/projects" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-        {t("detail.back")}
-      </Button>
+      <BackLink to="/projects" label={t("detail.back")} />
       <PageHeader
         title={project.name}
         subtitle={

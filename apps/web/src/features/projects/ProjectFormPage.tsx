@@ -1,10 +1,10 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { can, EMERGENCY_CONTACT_LABELS, type ProjectStatus, projectSchema, projectStatuses, projectStatusLabels } from "@sitesafe/domain";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -149,14 +149,6 @@ function ProjectForm({ project }: { project?: Project }) {
   );
 }
 
-function BackButton({ to, label }: { to: string; label: string }) {
-  return (
-    <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      {label}
-    </Button>
-  );
-}
-
 /** /projects/new. */
 export function NewProjectPage() {
   const { t } = useTranslation("projects");
@@ -164,7 +156,7 @@ export function NewProjectPage() {
   if (!can(actor, "project.create")) return <Navigate to="/projects" replace />;
   return (
     <>
-      <BackButton to="/projects" label={t("detail.back")} />
+      <BackLink to="/projects" label={t("detail.back")} />
       <PageHeader title={t("form.newTitle")} subtitle={t("form.newSubtitle")} />
       <ProjectForm />
     </>
@@ -188,7 +180,7 @@ export function EditProjectPage({ id }: { id: number }) {
   if (!query.data) return <FullPageSpinner />;
   return (
     <>
-      <BackButton to={`/projects/${id}`} label={t("detail.backToProject")} />
+      <BackLink to={`/projects/${id}`} label={t("detail.backToProject")} />
       <PageHeader title={t("form.editTitle")} subtitle={query.data.name} />
       <ProjectForm project={query.data} />
     </>

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Box, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
-import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
+import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
@@ -195,11 +196,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
 
   return (
     <>
-      {staff ? (
-        <Button component={Link} to="/workers" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-          {t("detail.back")}
-        </Button>
-      ) : null}
+      {staff ? <BackLink to="/workers" label={t("detail.back")} /> : null}
       <PageHeader
         title={name}
         subtitle={`${w.role}${w.company ? ` · ${w.company}` : ""}`}

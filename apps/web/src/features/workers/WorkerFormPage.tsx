@@ -27,10 +27,10 @@ import {
   workerEditFormSchema,
   workerFullName,
 } from "@sitesafe/domain";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -265,14 +265,6 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
   );
 }
 
-function Back({ to, label }: { to: string; label: string }) {
-  return (
-    <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} mb="sm">
-      {label}
-    </Button>
-  );
-}
-
 /** /workers/new. */
 export function NewWorkerPage() {
   const { t } = useTranslation("workers");
@@ -280,7 +272,7 @@ export function NewWorkerPage() {
   if (!can(actor, "worker.create")) return <Navigate to="/" replace />;
   return (
     <>
-      <Back to="/workers" label={t("form.backToWorkers")} />
+      <BackLink to="/workers" label={t("form.backToWorkers")} />
       <PageHeader title={t("addWorker")} subtitle={t("form.newWorkerSubtitle")} />
       <WorkerForm mode="create" />
     </>
@@ -294,7 +286,7 @@ export function NewManagerPage() {
   if (!can(actor, "manager.create")) return <Navigate to="/managers" replace />;
   return (
     <>
-      <Back to="/managers" label={t("form.backToManagers")} />
+      <BackLink to="/managers" label={t("form.backToManagers")} />
       <PageHeader title={t("addManager")} subtitle={t("form.newManagerSubtitle")} />
       <WorkerForm mode="manager" />
     </>
@@ -319,7 +311,7 @@ export function EditWorkerPage({ id }: { id: number }) {
   if (!query.data) return <FullPageSpinner />;
   return (
     <>
-      <Back to={`/workers/${id}`} label={t("form.backToWorker")} />
+      <BackLink to={`/workers/${id}`} label={t("form.backToWorker")} />
       <PageHeader title={t("form.editTitle")} subtitle={workerFullName(query.data)} />
       <WorkerForm mode="edit" worker={query.data} />
     </>
