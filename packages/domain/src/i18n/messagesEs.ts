@@ -234,6 +234,7 @@ const exact: Record<string, string> = {
   "Responsible person is required": "La persona responsable es obligatoria",
   "Responsible person is too long": "El nombre de la persona responsable es demasiado largo",
   "Risk level must be low, medium or high": "El nivel de riesgo debe ser bajo, medio o alto",
+  "Choose the risk level of each hazard": "Elija el nivel de riesgo de cada peligro",
   "Visibility must be private or public": "La visibilidad debe ser privada o pública",
   "Comment content is required": "El contenido del comentario es obligatorio",
   "Comment too long, maximum 1000 characters": "El comentario es demasiado largo: 1000 caracteres como máximo",
