@@ -41,7 +41,7 @@ const exact: Record<string, string> = {
   "Too many signatures through this link in the last minute. Please wait a moment and try again.":
     "Demasiadas firmas con este enlace en el último minuto. Espere un momento e inténtelo de nuevo.",
   "Sign-on links are made for JHA forms and toolbox talks":
-    "Los enlaces de firma son para análisis de riesgos (JHA) y charlas de seguridad",
+    "Los enlaces de firma son para análisis de peligros (JHA) y charlas de seguridad",
   "Please sign in the box": "Firme dentro del recuadro",
   "The signature must be a PNG image": "La firma debe ser una imagen PNG",
   "The signature is too large (at most 128 KB)": "La firma es demasiado grande (128 KB como máximo)",
