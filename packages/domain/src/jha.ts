@@ -52,7 +52,9 @@ export const hazardSchema = z.object({
   // Left out, null or blank: nobody chose one; anything else is a wrong value.
   riskLevel: z.enum(riskLevels, {
     error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === "" ? RISK_LEVEL_REQUIRED : "Risk level must be low, medium or high",
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? RISK_LEVEL_REQUIRED
+        : "Risk level must be low, medium or high",
   }),
 });
 export type Hazard = z.infer<typeof hazardSchema>;
