@@ -6,7 +6,7 @@ import { ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityCards";
+import { RecentIncidentsCard, RecentVideosCard } from "./ActivityCards";
 import { ProjectTable } from "./ProjectTable";
 import { WorkerActions } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
@@ -17,7 +17,8 @@ import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 /**
  * The worker's dashboard, phone first (issue #37): what they must do today, then the three forms
  * they file, then their numbers and the rest. Each link appears once on the page; the lists are
- * in the tab bar and the menu.
+ * in the tab bar and the menu. The staff's "Upcoming Safety Items" is not here: its training,
+ * videos and today's permits are the tasks of TodayCard.tsx.
  */
 export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName: string }) {
   const { t } = useTranslation("dashboard");
@@ -28,7 +29,6 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
   const training = trpc.dashboard.trainingCompletion.useQuery(undefined, { enabled: hasProfile });
   const unwatched = trpc.dashboard.unwatchedRequiredVideos.useQuery(undefined, { enabled: hasProfile });
   const projects = trpc.dashboard.projectStats.useQuery();
-  const upcoming = trpc.dashboard.upcoming.useQuery();
   const videos = trpc.dashboard.recentVideos.useQuery();
   const incidents = trpc.dashboard.recentIncidents.useQuery();
   const workerPct = training.data?.worker?.completionPercentage;
@@ -50,8 +50,7 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
               <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
-              <UpcomingCard items={upcoming.data} loading={upcoming.isPending} error={upcoming.isError} />
-              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} />
+              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
