@@ -147,16 +147,6 @@ export function PermitForm({
     if (!staff && ownWorkerId && form.values.requestedBy !== ownWorkerId) form.setFieldValue("requestedBy", ownWorkerId);
   }, [staff, ownWorkerId, form]);
 
-  // A worker assigned to exactly one project gets it preselected (as on the JHA form): one tap fewer.
-  const onlyProject = !permit && options.data?.projects.length === 1 ? options.data.projects[0] : undefined;
-  useEffect(() => {
-    if (onlyProject && form.values.projectId === 0) {
-      // A default, not a change: it neither makes the form "changed" nor starts a draft.
-      form.setFieldValue("projectId", onlyProject.id);
-      form.resetDirty({ ...form.getValues(), projectId: onlyProject.id });
-    }
-  }, [onlyProject, form]);
-
   const projectData = (options.data?.projects ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   if (permit && !projectData.some((p) => p.value === String(permit.projectId))) {
     projectData.push({ value: String(permit.projectId), label: permit.projectName });
