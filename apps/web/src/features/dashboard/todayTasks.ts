@@ -1,7 +1,7 @@
-import { IconCertificate, IconFlame, IconPencil, IconVideo } from "@tabler/icons-react";
+import { IconCertificate, IconFlame, IconPencil } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatUpcoming } from "../../lib/format";
+import { formatUpcoming } from "../../lib/format";
 import { useHasDraft } from "../../lib/formDraft";
 import { trpc } from "../../lib/trpc";
 
@@ -42,6 +42,10 @@ function endOfToday(now = new Date()): number {
   return end.getTime();
 }
 
+/**
+ * The kinds, in the list's order. Required videos are not among them: the dashboard's "Recent
+ * Safety Videos" card opens each with its progress, and a link is offered once per page.
+ */
 export const todayKinds: TodayKind[] = [
   {
     // Hot work on the worker's projects starting today: read the permit and sign on before it starts.
@@ -83,26 +87,6 @@ export const todayKinds: TodayKind[] = [
     },
   },
   {
-    // Required safety videos not yet watched, with their watch-by date.
-    kind: "video",
-    icon: IconVideo,
-    color: "grape",
-    useTasks() {
-      const { t } = useTranslation("dashboard");
-      const upcoming = useUpcoming();
-      const tasks = (upcoming.data ?? [])
-        .filter((item) => item.type === "video")
-        .map((item) => ({
-          id: item.id,
-          title: item.title,
-          detail: t("today.videoDetail", { date: formatDate(item.datetime) }),
-          to: "/videos",
-          search: { vid: numericId(item.id) },
-        }));
-      return { tasks, pending: upcoming.isPending };
-    },
-  },
-  {
     // A JHA, incident report or permit request started on this device and not sent yet.
     kind: "draft",
     icon: IconPencil,
@@ -113,16 +97,25 @@ export const todayKinds: TodayKind[] = [
       const incident = useHasDraft("incident.new");
       const permit = useHasDraft("permit.new");
       const tasks: TodayTask[] = [];
-      if (jha) tasks.push({ id: "draft-jha", title: t("today.draftJha"), detail: t("today.draftDetail"), to: "/forms/jha" });
+      // `?draft=1` opens the form on the draft (lib/newRecordLink.ts): the bare list is the tab bar's link.
+      if (jha)
+        tasks.push({ id: "draft-jha", title: t("today.draftJha"), detail: t("today.draftDetail"), to: "/forms/jha", search: { draft: 1 } });
       if (incident)
         tasks.push({
           id: "draft-incident",
           title: t("today.draftIncident"),
           detail: t("today.draftDetail"),
           to: "/forms/incident-reports",
+          search: { draft: 1 },
         });
       if (permit)
-        tasks.push({ id: "draft-permit", title: t("today.draftPermit"), detail: t("today.draftDetail"), to: "/forms/hot-work-permits" });
+        tasks.push({
+          id: "draft-permit",
+          title: t("today.draftPermit"),
+          detail: t("today.draftDetail"),
+          to: "/forms/hot-work-permits",
+          search: { draft: 1 },
+        });
       return { tasks, pending: false };
     },
   },

@@ -27,7 +27,7 @@ const ALL = "all";
 export function IncidentListPage() {
   const { t } = useTranslation("incidents");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew() ? "new" : false);
+  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<string>(ALL);
   const [debounced] = useDebouncedValue(search.trim(), 250);

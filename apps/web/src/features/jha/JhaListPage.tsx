@@ -26,7 +26,7 @@ type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 export function JhaListPage() {
   const { t } = useTranslation("jha");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew() ? "new" : false);
+  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [search, setSearch] = useState("");
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);

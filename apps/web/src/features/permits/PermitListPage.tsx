@@ -37,7 +37,7 @@ export function PermitListPage() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [tab, setTab] = useState<string | null>("all");
-  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(useOpenedAsNew() ? "new" : false);
+  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [status, setStatus] = useState<PermitStatus | null>(null);
   const closeRequest = useCallback(() => setRequestOpen(false), []);
   const requestClose = useGuardedDialogClose(closeRequest);

@@ -54,7 +54,6 @@ export default {
       none: "Nothing due today. Stay safe out there.",
       permitDetail: "Hot work {{when}}: read the permit and sign on",
       trainingDetail: "Required training: finish it before working on site",
-      videoDetail: "Required video: watch by {{date}}",
       draftJha: "Finish your JHA",
       draftIncident: "Finish your incident report",
       draftPermit: "Finish your permit request",

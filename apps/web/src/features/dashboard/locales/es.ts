@@ -51,7 +51,6 @@ export default {
       none: "No hay nada pendiente para hoy. Trabaje con seguridad.",
       permitDetail: "Trabajo en caliente {{when}}: lea el permiso y fírmelo",
       trainingDetail: "Capacitación obligatoria: termínela antes de trabajar en la obra",
-      videoDetail: "Video obligatorio: véalo antes del {{date}}",
       draftJha: "Termine su JHA",
       draftIncident: "Termine su reporte de incidente",
       draftPermit: "Termine su solicitud de permiso",
