@@ -111,6 +111,7 @@ async function signIn(baseUrl) {
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
+const short = (url) => String(url).replace(/^https?:\/\/[^/]+/, "");
 const median = (runs) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
 
 async function main() {
@@ -142,6 +143,11 @@ async function main() {
           kb: a["total-byte-weight"].numericValue / 1024,
           lcpElement: a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
           finalUrl: lhr.finalDisplayedUrl,
+          // Where the wins are: scripts by main-thread time and by bytes shipped but not run.
+          bootup: (a["bootup-time"]?.details?.items ?? []).slice(0, 4).map((i) => `${short(i.url)} ${Math.round(i.scripting)} ms`),
+          unused: (a["unused-javascript"]?.details?.items ?? [])
+            .slice(0, 4)
+            .map((i) => `${short(i.url)} ${Math.round(i.wastedBytes / 1024)} of ${Math.round(i.totalBytes / 1024)} KB`),
         });
       }
       const m = median(runs);
@@ -166,7 +172,9 @@ async function main() {
     if (r.cls > BUDGET.cls) misses.push(`${r.page}: CLS ${r.cls.toFixed(3)} > ${BUDGET.cls}`);
   }
   console.log("\nLargest contentful paint elements:");
-  for (const r of rows) console.log(`- ${r.page}: ${r.lcpElement.slice(0, 120)}`);
+  for (const r of rows) console.log(`- ${r.page}: ${r.lcpElement.slice(0, 160)}`);
+  console.log("\nMain-thread script time (median run, top 4) and JavaScript shipped but unused (top 4):");
+  for (const r of rows) console.log(`- ${r.page}: ${r.bootup.join("; ")}\n  unused: ${r.unused.join("; ")}`);
   console.log(
     `\nload average after: ${loadavg()
       .map((n) => n.toFixed(2))

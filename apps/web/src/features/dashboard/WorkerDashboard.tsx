@@ -1,6 +1,7 @@
 import { Grid, Skeleton, Stack } from "@mantine/core";
 import { type Actor, DASHBOARD_STATS_REFETCH_MS } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
+import { AfterFirstPaint } from "../../components/AfterFirstPaint";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
@@ -49,21 +50,24 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
         {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
         <WorkerStatCards stats={stats.data} unwatched={hasProfile ? unwatched.data?.count : 0} loading={stats.isPending} />
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
-              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md">
-              {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
-              <SafetyManagerCard actor={actor} staff={false} />
-              <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        {/* Below the fold on a phone: rendered after the top has painted. */}
+        <AfterFirstPaint>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="md">
+                <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
+                <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="md">
+                {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
+                <SafetyManagerCard actor={actor} staff={false} />
+                <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </AfterFirstPaint>
       </Stack>
     </>
   );
