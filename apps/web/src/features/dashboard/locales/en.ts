@@ -27,7 +27,7 @@ export default {
     },
     quick: {
       newJha: "New JHA",
-      requestPermit: "Request permit",
+      requestPermit: "Request Permit",
       title: "Quick Actions",
       manageWorkers: "Manage Workers",
       manageWorkersDescription: "Profiles, assignments and compliance",
