@@ -32,6 +32,8 @@ async function fileJha(page: Page, projectName: string, title: string) {
   await jha.locator('[data-path="title"]').fill(title);
   await jha.locator('[data-path="jobDescription"]').fill("Dig along the basement wall for the drain");
   await jha.locator('[data-path="hazards.0.description"]').fill("Wall collapse");
+  // No risk level is preselected (issue #37): the person filing chooses it.
+  await jha.getByRole("radio", { name: "High" }).click();
   await jha.locator('[data-path="controlMeasures.0.description"]').fill("Shoring");
   await jha.locator('[data-path="controlMeasures.0.responsibility"]').fill("Foreman");
   await jha.getByRole("button", { name: "Submit JHA" }).click();

@@ -110,6 +110,10 @@ describe("JHA forms: create", () => {
     [{ hazards: undefined }, "At least one hazard must be identified"],
     [{ hazards: [{ description: "  ", riskLevel: "low" }] }, "Hazard description is required"],
     [{ hazards: [{ description: "Noise", riskLevel: "extreme" }] }, "Risk level must be low, medium or high"],
+    // No risk level is preselected anywhere (docs/product.md): a hazard without one is refused.
+    [{ hazards: [{ description: "Noise" }] }, "Choose the risk level of each hazard"],
+    [{ hazards: [{ description: "Noise", riskLevel: "" }] }, "Choose the risk level of each hazard"],
+    [{ hazards: [{ description: "Noise", riskLevel: null }] }, "Choose the risk level of each hazard"],
     [{ controlMeasures: [] }, "At least one control measure must be specified"],
     [{ controlMeasures: [{ description: "", responsibility: "Foreman" }] }, "Control measure is required"],
     [{ controlMeasures: [{ description: "Ear muffs", responsibility: "" }] }, "Responsible person is required"],
@@ -120,6 +124,21 @@ describe("JHA forms: create", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(res.json().issues[0].message).toBe(message);
+  });
+
+  it("a hazard with no risk level is refused in Spanish too, and nothing is stored", async () => {
+    const before = await t.request({ method: "GET", url: "/api/jha-forms", as: admin });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/jha-forms",
+      as: admin,
+      headers: { "accept-language": "es" },
+      payload: { ...validForm(), submittedBy: worker.workerId, hazards: [{ description: "Ruido" }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Elija el nivel de riesgo de cada peligro");
+    const after = await t.request({ method: "GET", url: "/api/jha-forms", as: admin });
+    expect(after.json()).toHaveLength(before.json().length);
   });
 });
 

@@ -45,6 +45,11 @@ describe("jhaFormSchema", () => {
     [{ hazards: [{ description: "   ", riskLevel: "low" }] }, "Hazard description is required"],
     [{ hazards: [{ riskLevel: "low" }] }, "Hazard description is required"],
     [{ hazards: [{ description: "Dust", riskLevel: "severe" }] }, "Risk level must be low, medium or high"],
+    // Nothing is preselected, so a hazard whose level nobody chose is refused with its own message.
+    [{ hazards: [{ description: "Dust", riskLevel: "" }] }, "Choose the risk level of each hazard"],
+    [{ hazards: [{ description: "Dust", riskLevel: null }] }, "Choose the risk level of each hazard"],
+    [{ hazards: [{ description: "Dust" }] }, "Choose the risk level of each hazard"],
+    [{ hazards: [{ description: "Dust", riskLevel: "low" }, { description: "Noise" }] }, "Choose the risk level of each hazard"],
     [{ controlMeasures: [] }, "At least one control measure must be specified"],
     [{ controlMeasures: undefined }, "At least one control measure must be specified"],
     [{ controlMeasures: [{ description: "", responsibility: "Lead" }] }, "Control measure is required"],
@@ -98,8 +103,8 @@ describe("JHA comments", () => {
 });
 
 describe("JHA helpers", () => {
-  it("new hazards default to medium; new control measures are blank", () => {
-    expect(newHazard()).toEqual({ description: "", riskLevel: "medium" });
+  it("new hazards have no risk level until one is chosen; new control measures are blank", () => {
+    expect(newHazard()).toEqual({ description: "", riskLevel: "" });
     expect(newControlMeasure()).toEqual({ description: "", responsibility: "" });
   });
 

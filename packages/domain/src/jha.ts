@@ -18,6 +18,8 @@ export const HAZARD_DESCRIPTION_REQUIRED = "Hazard description is required";
 export const CONTROL_MEASURE_LIST_REQUIRED = "At least one control measure must be specified";
 export const CONTROL_MEASURE_REQUIRED = "Control measure is required";
 export const RESPONSIBILITY_REQUIRED = "Responsible person is required";
+/** A hazard with no risk level (nothing is preselected: docs/product.md). */
+export const RISK_LEVEL_REQUIRED = "Choose the risk level of each hazard";
 export const JHA_COMMENT_REQUIRED = "Comment content is required";
 export const JHA_COMMENT_MAX = 1000;
 
@@ -47,7 +49,13 @@ export const hazardSchema = z.object({
     .trim()
     .min(1, HAZARD_DESCRIPTION_REQUIRED)
     .max(1000, "Hazard description is too long"),
-  riskLevel: z.enum(riskLevels, { error: "Risk level must be low, medium or high" }),
+  // Left out, null or blank: nobody chose one; anything else is a wrong value.
+  riskLevel: z.enum(riskLevels, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ""
+        ? RISK_LEVEL_REQUIRED
+        : "Risk level must be low, medium or high",
+  }),
 });
 export type Hazard = z.infer<typeof hazardSchema>;
 
@@ -129,9 +137,15 @@ export const jhaCommentCreateSchema = z.object({
 /** PUT /api/jha-comments/:id: the visibility stays when it is left out. */
 export const jhaCommentUpdateSchema = z.object({ id: idParam, content: commentContent, visibility: commentVisibility.optional() });
 
-/** A new hazard row starts at medium risk (docs/product.md). */
-export function newHazard(): Hazard {
-  return { description: "", riskLevel: "medium" };
+/** A hazard row of the form: its risk level is blank until someone chooses one. */
+export interface HazardDraft {
+  description: string;
+  riskLevel: RiskLevel | "";
+}
+
+/** A new hazard row starts with no risk level: the person filing chooses it (docs/product.md). */
+export function newHazard(): HazardDraft {
+  return { description: "", riskLevel: "" };
 }
 
 export function newControlMeasure(): ControlMeasure {

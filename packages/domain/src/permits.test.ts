@@ -5,6 +5,7 @@ import {
   closePermitSchema,
   defaultPermitEnd,
   HOT_WORK_EQUIPMENT,
+  HOT_WORK_PRECAUTION_GROUPS,
   HOT_WORK_PRECAUTIONS,
   hasApprovalGaps,
   hotWorkPermitSchema,
@@ -15,6 +16,7 @@ import {
   permitApprovalGaps,
   permitStatusColors,
   permitStatusLabels,
+  precautionGroups,
   rejectPermitSchema,
   updateHotWorkPermitSchema,
 } from "./permits.js";
@@ -179,6 +181,13 @@ describe("permit period and approval gaps", () => {
 });
 
 describe("equipment and precaution constants", () => {
+  it("puts each of the 14 precautions in exactly one group of the request form", () => {
+    const grouped = precautionGroups.flatMap((group) => HOT_WORK_PRECAUTION_GROUPS[group]);
+    expect(grouped).toHaveLength(HOT_WORK_PRECAUTIONS.length);
+    expect(new Set(grouped)).toEqual(new Set(HOT_WORK_PRECAUTIONS));
+    for (const group of precautionGroups) expect(HOT_WORK_PRECAUTION_GROUPS[group].length).toBeLessThanOrEqual(5);
+  });
+
   it("has the product's 8 equipment choices, in order", () => {
     expect(HOT_WORK_EQUIPMENT).toEqual([
       "Cutting torch",

@@ -50,6 +50,39 @@ export const HOT_WORK_PRECAUTIONS = [
 ] as const;
 export type HotWorkPrecaution = (typeof HOT_WORK_PRECAUTIONS)[number];
 
+export const precautionGroups = ["fire", "area", "work"] as const;
+export type PrecautionGroup = (typeof precautionGroups)[number];
+
+/**
+ * The 14 precautions in three short groups for the request form (issue #37): one long list on a
+ * phone let a gap scroll by unseen. Each precaution is in exactly one group (permits.test.ts).
+ */
+export const HOT_WORK_PRECAUTION_GROUPS: Record<PrecautionGroup, readonly HotWorkPrecaution[]> = {
+  // Fire protection and the watch.
+  fire: [
+    "Fire extinguishers are available and in working order at the work area",
+    "Sprinklers and fire detection systems are in service",
+    "A fire watch has been assigned for the duration of the work",
+    "The area will be inspected 30 minutes after the work is completed",
+  ],
+  // The area within 35 ft.
+  area: [
+    "Flammable and combustible materials have been removed from the area",
+    "Combustibles within 35 ft that cannot be moved are protected with fire-resistant covers",
+    "Combustible floors are protected (wet down or covered with fire-resistant material)",
+    "Openings and cracks in walls, floors and ducts within 35 ft are covered",
+    "Ducts and conveyors that could carry sparks to combustibles are protected or shut down",
+  ],
+  // The work itself: gear, gas and people.
+  work: [
+    "Fire-resistant shields or curtains are in place to contain sparks and slag",
+    "Gas cylinders are secured upright and valves are closed when not in use",
+    "The atmosphere has been tested where flammable gases or vapours may exist",
+    "Personal protective equipment (PPE) is available and in use",
+    "The hot work area supervisor has been notified before work begins",
+  ],
+};
+
 /** "Other: {text}" for the stored equipment list. */
 export function otherEquipmentEntry(text: string): string {
   return `${OTHER_PREFIX}${text}`;

@@ -252,7 +252,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 c={active ? "var(--sitesafe-brand-text)" : "dimmed"}
               >
                 <tab.icon size={22} stroke={active ? 2.2 : 1.6} />
-                <Text size="xs" fw={active ? 700 : 500} c="inherit">
+                <Text size="xs" fw={active ? 700 : 500} c="inherit" style={{ whiteSpace: "nowrap" }} data-testid="tab-label">
                   {t(tab.labelKey)}
                 </Text>
               </UnstyledButton>

@@ -4,6 +4,7 @@ import type { FormEvent, KeyboardEvent, ReactNode } from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormDraft, useHasDraft } from "../lib/formDraft";
+import { useCountFormOnScreen } from "../lib/formsOnScreen";
 import { scrollToFirstError } from "../lib/scrollToFirstError";
 import { DraftBanner } from "./DraftBanner";
 import { useLeaveGuard } from "./LeaveGuard";
@@ -39,6 +40,7 @@ export function useFormSafety<V>(
   },
 ) {
   const ref = useRef<HTMLFormElement>(null);
+  useCountFormOnScreen();
   const draft = useFormDraft(form, draftKey, { continueAtOnce: continueDraft });
   const guard = useLeaveGuard(form.isDirty());
   const cancel = () => guard.confirmLeave(() => onCancel?.());

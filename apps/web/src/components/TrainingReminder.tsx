@@ -2,8 +2,9 @@ import { Button, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
 import { useRouter, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useActor } from "../lib/auth";
+import { useFormOnScreen } from "../lib/formsOnScreen";
 import { i18n } from "../lib/i18n";
 import { toastCloseButton } from "../lib/notify";
 import { trpc } from "../lib/trpc";
@@ -14,7 +15,8 @@ const SAYS_IT_ALREADY = new Set(["/", "/dashboard"]);
 
 /**
  * The required-training reminder: a 10-second toast, once per browser session, on the first page
- * a worker with unfinished training opens other than the dashboard.
+ * a worker with unfinished training opens other than the dashboard. Never over a record form: it
+ * waits while one is on screen, and goes away when one opens, so it never covers Submit (issue #37).
  */
 export function TrainingReminder() {
   const actor = useActor();
@@ -24,9 +26,18 @@ export function TrainingReminder() {
   const training = trpc.dashboard.trainingCompletion.useQuery(undefined, { enabled: worker });
   const percentage = training.data?.worker?.completionPercentage;
   const elsewhere = !SAYS_IT_ALREADY.has(pathname);
+  const formOnScreen = useFormOnScreen();
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!worker || !elsewhere || percentage === undefined || percentage >= 100) return;
+    if (formOnScreen && shown.current) {
+      notifications.hide(shown.current);
+      shown.current = null;
+    }
+  }, [formOnScreen]);
+
+  useEffect(() => {
+    if (!worker || !elsewhere || formOnScreen || percentage === undefined || percentage >= 100) return;
     if (sessionStorage.getItem(REMINDER_KEY)) return;
     sessionStorage.setItem(REMINDER_KEY, "1");
     const id = notifications.show({
@@ -50,7 +61,11 @@ export function TrainingReminder() {
           </Button>
         </Stack>
       ),
+      onClose: () => {
+        shown.current = null;
+      },
     });
-  }, [worker, elsewhere, percentage, router]);
+    shown.current = id;
+  }, [worker, elsewhere, formOnScreen, percentage, router]);
   return null;
 }

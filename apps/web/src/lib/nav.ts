@@ -57,11 +57,15 @@ export function navFor(role: Role): NavEntry[] {
   return navEntries.filter((e) => e.roles.includes(role));
 }
 
-/** Bottom tab bar below the large breakpoint: Home; JHA Forms (workers) or Workers; Hot Work; Incidents. */
+/**
+ * Bottom tab bar below the large breakpoint: Home; JHA Forms (workers) or Workers; Hot Work;
+ * Incidents. Its labels are short words of their own (`nav.*Short`, `nav.hotWork`) that fit one
+ * line in a quarter of a 390 px phone in both languages.
+ */
 export function bottomTabsFor(role: Role): NavEntry[] {
   const second: NavEntry =
     role === "worker"
-      ? { label: "JHA Forms", labelKey: "nav.jha", to: "/forms/jha", icon: IconClipboardCheck, roles: all }
+      ? { label: "JHA Forms", labelKey: "nav.jhaShort", to: "/forms/jha", icon: IconClipboardCheck, roles: all }
       : { label: "Workers", labelKey: "nav.workers", to: "/workers", icon: IconUsers, roles: staff };
   return [
     { label: "Home", labelKey: "nav.home", to: "/", icon: IconHome, roles: all },

@@ -31,6 +31,9 @@ export function checkSignedIn(): Promise<boolean> {
     .then(
       (res) => {
         if (res.ok || res.status === 401) rememberSignedIn(res.ok);
+        // The body is read (and dropped), the 401's too: a response whose body is never read stays
+        // open in the browser's eyes (and in Lighthouse's network log) until the page goes away (issue #37).
+        void res.arrayBuffer().catch(() => undefined);
         return res.ok;
       },
       () => false,

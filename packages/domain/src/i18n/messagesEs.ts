@@ -41,7 +41,7 @@ const exact: Record<string, string> = {
   "Too many signatures through this link in the last minute. Please wait a moment and try again.":
     "Demasiadas firmas con este enlace en el último minuto. Espere un momento e inténtelo de nuevo.",
   "Sign-on links are made for JHA forms and toolbox talks":
-    "Los enlaces de firma son para análisis de riesgos (JHA) y charlas de seguridad",
+    "Los enlaces de firma son para análisis de peligros (JHA) y charlas de seguridad",
   "Please sign in the box": "Firme dentro del recuadro",
   "The signature must be a PNG image": "La firma debe ser una imagen PNG",
   "The signature is too large (at most 128 KB)": "La firma es demasiado grande (128 KB como máximo)",
@@ -235,6 +235,7 @@ const exact: Record<string, string> = {
   "Responsible person is required": "La persona responsable es obligatoria",
   "Responsible person is too long": "El nombre de la persona responsable es demasiado largo",
   "Risk level must be low, medium or high": "El nivel de riesgo debe ser bajo, medio o alto",
+  "Choose the risk level of each hazard": "Elija el nivel de riesgo de cada peligro",
   "Visibility must be private or public": "La visibilidad debe ser privada o pública",
   "Comment content is required": "El contenido del comentario es obligatorio",
   "Comment too long, maximum 1000 characters": "El comentario es demasiado largo: 1000 caracteres como máximo",

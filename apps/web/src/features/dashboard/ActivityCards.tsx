@@ -159,16 +159,19 @@ export function RecentIncidentsCard({
   incidents,
   loading,
   error = false,
+  withLink = true,
 }: {
   incidents: RouterOutputs["dashboard"]["recentIncidents"] | undefined;
   loading: boolean;
   error?: boolean;
+  /** False on the worker's dashboard, whose tab bar and menu already open the list (no link twice). */
+  withLink?: boolean;
 }) {
   const { t } = useTranslation("dashboard");
   return (
     <SectionCard
       title={t("incidents.title")}
-      link={{ label: t("incidents.viewAll"), to: "/forms/incident-reports" }}
+      link={withLink ? { label: t("incidents.viewAll"), to: "/forms/incident-reports" } : undefined}
       testId="recent-incidents"
     >
       {loading ? (

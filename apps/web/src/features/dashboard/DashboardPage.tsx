@@ -15,6 +15,7 @@ import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
+import { WorkerDashboard } from "./WorkerDashboard";
 
 // Staff only (the OSHA record keepers), so not in the chunk a worker waits for offline.
 const BriefingCoverageCard = lazy(() => import("../signOn/BriefingCoverageCard").then((m) => ({ default: m.BriefingCoverageCard })));
@@ -22,6 +23,15 @@ const OshaDashboardCard = lazy(() => import("../osha/OshaDashboardCard").then((m
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
+  const user = useCurrentUser();
+  const actor = useActor();
+  if (!actor || !user) return null;
+  // Workers get their own, phone-first page (WorkerDashboard.tsx); admins and managers this one.
+  if (!isStaff(actor)) return <WorkerDashboard actor={actor} firstName={user.firstName || user.username} />;
+  return <StaffDashboard />;
+}
+
+function StaffDashboard() {
   const { t } = useTranslation("dashboard");
   const user = useCurrentUser();
   const actor = useActor();

@@ -1,8 +1,9 @@
-import { Card, NavLink, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
+import { Button, Card, NavLink, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { type DashboardLink, quickActionTiles, staffQuickActions, workerQuickActions } from "./links";
+import { NEW_RECORD_SEARCH } from "../../lib/newRecordLink";
+import { type DashboardLink, quickActionTiles, staffQuickActions, workerDirectActions, workerQuickActions } from "./links";
 import { SectionCard } from "./SectionCard";
 
 /** Quick Actions list: role-specific shortcuts. */
@@ -60,5 +61,31 @@ export function QuickActionTiles({ staff }: { staff: boolean }) {
         <Tile key={tile.label} tile={tile} />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** The worker's three actions, each opening a new form: big buttons a thumb reaches. */
+export function WorkerActions() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <SectionCard title={t("quick.title")} testId="quick-actions">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        {workerDirectActions.map((action) => (
+          <Button
+            key={action.label}
+            component={Link}
+            to={action.to}
+            search={NEW_RECORD_SEARCH}
+            size="md"
+            variant="light"
+            color={action.color}
+            justify="flex-start"
+            leftSection={<action.icon size={22} />}
+          >
+            {t(action.label)}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from "@mantine/core";
+import { Box, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from "@mantine/core";
 import { IconAlertTriangle, IconBuildingSkyscraper, IconCertificate, IconShieldCheck, IconUsers, IconVideo } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,15 +31,18 @@ function StatCard({
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" lh={1.2}>
             {label}
           </Text>
-          {loading ? (
-            <Skeleton height={28} width={56} mt={8} />
-          ) : (
-            <Text fz={{ base: 24, sm: 28 }} fw={700} lh={1.3} mt={4} data-testid={`${testId}-value`}>
-              {value}
-            </Text>
-          )}
-          {caption && !loading ? (
-            <Text size="xs" c="dimmed" mt={2}>
+          {/* The number's and the caption's boxes have their final size while loading: nothing moves when they arrive. */}
+          <Box h={{ base: 32, sm: 36 }} mt={4}>
+            {loading ? (
+              <Skeleton height={28} width={56} mt={2} />
+            ) : (
+              <Text fz={{ base: 24, sm: 28 }} fw={700} lh={{ base: "32px", sm: "36px" }} data-testid={`${testId}-value`}>
+                {value}
+              </Text>
+            )}
+          </Box>
+          {caption ? (
+            <Text size="xs" c="dimmed" mt={2} style={loading ? { visibility: "hidden" } : undefined}>
               {caption}
             </Text>
           ) : null}

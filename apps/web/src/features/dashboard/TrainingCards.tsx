@@ -7,8 +7,11 @@ import { SectionCard } from "./SectionCard";
 
 const TRAINING_PATH: string = "/training/required";
 
-/** The worker's banner: a warning below 100 %, a green confirmation at 100 %. */
-export function TrainingBanner({ percentage }: { percentage: number }) {
+/**
+ * The worker's banner: a warning below 100 %, a green confirmation at 100 %. On the worker's
+ * dashboard it only says it (`withAction={false}`): the "What to do today" list opens each module.
+ */
+export function TrainingBanner({ percentage, withAction = true }: { percentage: number; withAction?: boolean }) {
   const { t } = useTranslation("dashboard");
   return percentage >= 100 ? (
     <Alert color="green" icon={<IconCircleCheck size={20} />} title={t("training.completeTitle")} mb="md" data-testid="training-banner">
@@ -24,9 +27,11 @@ export function TrainingBanner({ percentage }: { percentage: number }) {
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm">{t("training.incompleteMessage", { percent: percentage })}</Text>
-        <Button component={Link} to={TRAINING_PATH} size="xs" color="orange">
-          {t("training.continue")}
-        </Button>
+        {withAction ? (
+          <Button component={Link} to={TRAINING_PATH} size="xs" color="orange">
+            {t("training.continue")}
+          </Button>
+        ) : null}
       </Group>
     </Alert>
   );

@@ -55,6 +55,16 @@ export const workerQuickActions: DashboardLink[] = [
   { label: "quick.permits", to: "/forms/hot-work-permits", icon: IconFlame, color: "orange", description: "quick.permitsDescription" },
 ];
 
+/**
+ * The worker dashboard's actions: each opens its form at once (`?new=1`, lib/newRecordLink.ts);
+ * the lists themselves are in the tab bar and the menu, so no link is offered twice.
+ */
+export const workerDirectActions: DashboardLink[] = [
+  { label: "quick.newJha", to: "/forms/jha", icon: IconClipboardCheck, color: "teal" },
+  { label: "quick.reportIncident", to: "/forms/incident-reports", icon: IconAlertTriangle, color: "red" },
+  { label: "quick.requestPermit", to: "/forms/hot-work-permits", icon: IconFlame, color: "orange" },
+];
+
 /** Quick Actions tiles; Safety Plans only for admins and managers. */
 export function quickActionTiles(staff: boolean): DashboardLink[] {
   return [

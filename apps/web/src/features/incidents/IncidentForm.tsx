@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   type IncidentSeverity,
@@ -12,6 +12,7 @@ import {
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { FormCancel, FormSubmit } from "../../components/FormActions";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
@@ -148,6 +149,9 @@ export function IncidentForm({
   return (
     <RecordFormCard safety={safety} onSubmit={submit} label={initial ? t("form.editLabel") : t("form.newLabel")}>
       <Stack gap="md">
+        <FormCancel onClick={safety.cancel} disabled={pending}>
+          {t("form.cancel")}
+        </FormCancel>
         <Title order={2} size="h3">
           {initial ? t("form.editTitle") : t("form.newTitle")}
         </Title>
@@ -243,14 +247,9 @@ export function IncidentForm({
           {...form.getInputProps("preventiveMeasures")}
         />
         {initial ? null : <PhotoPicker picker={photos} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} disabled={noProfile}>
-            {initial ? t("form.saveChanges") : t("form.submit")}
-          </Button>
-        </Group>
+        <FormSubmit loading={pending} disabled={noProfile}>
+          {initial ? t("form.saveChanges") : t("form.submit")}
+        </FormSubmit>
       </Stack>
     </RecordFormCard>
   );

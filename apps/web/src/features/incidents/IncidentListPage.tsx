@@ -13,6 +13,7 @@ import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
+import { useOpenedAsNew } from "../../lib/newRecordLink";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
@@ -26,7 +27,7 @@ const ALL = "all";
 export function IncidentListPage() {
   const { t } = useTranslation("incidents");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(false);
+  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<string>(ALL);
   const [debounced] = useDebouncedValue(search.trim(), 250);

@@ -5,6 +5,7 @@ import {
   Grid,
   Group,
   Paper,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -17,7 +18,7 @@ import { useForm } from "@mantine/form";
 import {
   type ControlMeasure,
   canRemoveRow,
-  type Hazard,
+  type HazardDraft,
   isStaff,
   jhaFormSchema,
   newControlMeasure,
@@ -27,6 +28,7 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { FormCancel, FormSubmit } from "../../components/FormActions";
 import { RecordFormCard, useFormSafety } from "../../components/FormSafety";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -41,7 +43,7 @@ interface Values {
   projectId: string | null;
   title: string;
   jobDescription: string;
-  hazards: Hazard[];
+  hazards: HazardDraft[];
   controlMeasures: ControlMeasure[];
   submittedBy: string | null;
 }
@@ -75,7 +77,6 @@ export function JhaForm({
 }) {
   const { t } = useTranslation("jha");
   const notifySubmitError = useNotifySubmitError();
-  const riskOptions = riskLevels.map((r) => ({ value: r, label: t(`labels.risk.${r}`) }));
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
   const options = trpc.jha.formOptions.useQuery();
@@ -144,6 +145,9 @@ export function JhaForm({
   return (
     <RecordFormCard safety={safety} onSubmit={submit} label={initial ? t("form.editLabel") : t("form.newLabel")}>
       <Stack gap="md">
+        <FormCancel onClick={safety.cancel} disabled={pending}>
+          {t("form.cancel")}
+        </FormCancel>
         {safety.banner}
         {options.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
@@ -224,12 +228,28 @@ export function JhaForm({
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <Select
-                      label={t("form.riskLevel")}
-                      data={riskOptions}
-                      allowDeselect={false}
-                      {...form.getInputProps(`hazards.${index}.riskLevel`)}
-                    />
+                    {/* One tap, and nothing chosen until someone chooses (docs/product.md). */}
+                    <Radio.Group label={t("form.riskLevel")} withAsterisk {...form.getInputProps(`hazards.${index}.riskLevel`)}>
+                      <SimpleGrid cols={3} spacing={6} mt={4}>
+                        {riskLevels.map((level) => (
+                          <Radio.Card
+                            key={level}
+                            value={level}
+                            radius="md"
+                            className="sitesafe-choice-chip"
+                            data-testid={`risk-${level}`}
+                            aria-label={t(`labels.risk.${level}`)}
+                          >
+                            <Group gap={6} wrap="nowrap" justify="center">
+                              <Radio.Indicator size="xs" />
+                              <Text size="sm" fw={500}>
+                                {t(`labels.risk.${level}`)}
+                              </Text>
+                            </Group>
+                          </Radio.Card>
+                        ))}
+                      </SimpleGrid>
+                    </Radio.Group>
                   </Grid.Col>
                 </Grid>
                 <Tooltip label={canRemoveRow(form.values.hazards.length) ? t("form.removeHazard") : t("form.lastHazard")} openDelay={700}>
@@ -310,14 +330,9 @@ export function JhaForm({
         </Stack>
         {initial ? null : <PhotoPicker picker={photos} />}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} disabled={!staff && actor?.workerId == null}>
-            {initial ? t("form.saveChanges") : t("form.submit")}
-          </Button>
-        </Group>
+        <FormSubmit loading={pending} disabled={!staff && actor?.workerId == null}>
+          {initial ? t("form.saveChanges") : t("form.submit")}
+        </FormSubmit>
       </Stack>
     </RecordFormCard>
   );

@@ -14,6 +14,7 @@ import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
+import { useOpenedAsNew } from "../../lib/newRecordLink";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
 import { JhaForm } from "./JhaForm";
@@ -25,7 +26,7 @@ type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 export function JhaListPage() {
   const { t } = useTranslation("jha");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(false);
+  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [search, setSearch] = useState("");
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);

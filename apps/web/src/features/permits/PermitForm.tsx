@@ -1,20 +1,23 @@
-import { Alert, Button, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Badge, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   buildEquipmentList,
   defaultPermitEnd,
   HOT_WORK_EQUIPMENT,
+  HOT_WORK_PRECAUTION_GROUPS,
   HOT_WORK_PRECAUTIONS,
   type HotWorkPermitData,
   hotWorkPermitSchema,
   isStaff,
   OTHER_EQUIPMENT,
   parseEquipmentList,
+  precautionGroups,
 } from "@sitesafe/domain";
 import { IconFlame } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxRow } from "../../components/ChoiceRow";
+import { FormCancel, FormSubmit } from "../../components/FormActions";
 import { useFormSafety } from "../../components/FormSafety";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
@@ -169,6 +172,11 @@ export function PermitForm({
     >
       {safety.dialog}
       <Stack gap="md">
+        {onCancel ? (
+          <FormCancel onClick={safety.cancel} disabled={submitting}>
+            {t("form.cancel")}
+          </FormCancel>
+        ) : null}
         {safety.banner}
         <HotWorkSafetyNotice />
 
@@ -290,20 +298,40 @@ export function PermitForm({
           error={form.errors.precautions}
           data-path="precautions"
         >
-          <Stack gap="xs" mt="xs">
-            {HOT_WORK_PRECAUTIONS.map((item) => (
-              <CheckboxRow
-                key={item}
-                label={labels.precaution(item)}
-                checked={form.values.precautions.includes(item)}
-                onChange={(on) =>
-                  form.setFieldValue(
-                    "precautions",
-                    HOT_WORK_PRECAUTIONS.filter((p) => (p === item ? on : form.values.precautions.includes(p))),
-                  )
-                }
-              />
-            ))}
+          <Stack gap="md" mt="xs">
+            {precautionGroups.map((group) => {
+              const items = HOT_WORK_PRECAUTION_GROUPS[group];
+              const done = items.filter((item) => form.values.precautions.includes(item)).length;
+              return (
+                <fieldset key={group} className="sitesafe-checklist-group" data-testid={`precautions-${group}`}>
+                  <Group component="legend" justify="space-between" wrap="nowrap" gap="xs" w="100%">
+                    <Text fw={700}>{t(`form.precautionGroups.${group}`)}</Text>
+                    <Badge
+                      variant={done === items.length ? "filled" : "light"}
+                      color={done === items.length ? "green" : "gray"}
+                      radius="sm"
+                    >
+                      {t("form.groupProgress", { checked: done, total: items.length })}
+                    </Badge>
+                  </Group>
+                  <Stack gap="xs">
+                    {items.map((item) => (
+                      <CheckboxRow
+                        key={item}
+                        label={labels.precaution(item)}
+                        checked={form.values.precautions.includes(item)}
+                        onChange={(on) =>
+                          form.setFieldValue(
+                            "precautions",
+                            HOT_WORK_PRECAUTIONS.filter((p) => (p === item ? on : form.values.precautions.includes(p))),
+                          )
+                        }
+                      />
+                    ))}
+                  </Stack>
+                </fieldset>
+              );
+            })}
           </Stack>
         </Input.Wrapper>
 
@@ -322,16 +350,9 @@ export function PermitForm({
             {t("form.correctFields")}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={safety.cancel} disabled={submitting}>
-              {t("form.cancel")}
-            </Button>
-          ) : null}
-          <Button type="submit" color="orange" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormSubmit color="orange" loading={submitting}>
+          {submitLabel}
+        </FormSubmit>
       </Stack>
     </form>
   );

@@ -15,6 +15,7 @@ import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
+import { useOpenedAsNew } from "../../lib/newRecordLink";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
@@ -36,7 +37,7 @@ export function PermitListPage() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [tab, setTab] = useState<string | null>("all");
-  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(false);
+  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(useOpenedAsNew());
   const [status, setStatus] = useState<PermitStatus | null>(null);
   const closeRequest = useCallback(() => setRequestOpen(false), []);
   const requestClose = useGuardedDialogClose(closeRequest);

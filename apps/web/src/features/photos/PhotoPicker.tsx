@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Button, Checkbox, FileButton, Group, Image, Stack, Text } from "@mantine/core";
+import { ActionIcon, Box, Button, FileButton, Group, Image, Stack, Text } from "@mantine/core";
 import { PHOTOS_PER_RECORD } from "@sitesafe/domain";
 import { IconCamera, IconPhoto, IconX } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CheckboxRow } from "../../components/ChoiceRow";
 import { useCurrentUser } from "../../lib/auth";
 import classes from "./photos.module.css";
 import { type PhotoTarget, queuePhotos } from "./queuePhotos";
@@ -114,7 +115,7 @@ export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState
           <Text size="sm" fw={500}>
             {t("picker.title")}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="sm" c="dimmed">
             {t("picker.hint", { max: PHOTOS_PER_RECORD })}
           </Text>
         </Box>
@@ -141,11 +142,12 @@ export function PhotoPicker({ picker, existing = 0 }: { picker: PhotoPickerState
           ))}
         </div>
       ) : null}
-      <Checkbox
-        size="xs"
+      {/* A full-width row, not a 16 px box: a gloved thumb hits it (issue #37). */}
+      <CheckboxRow
         label={t("picker.keepLocation")}
         checked={picker.keepLocation}
-        onChange={(e) => picker.setKeepLocation(e.currentTarget.checked)}
+        onChange={picker.setKeepLocation}
+        testId="keep-location"
       />
     </Stack>
   );

@@ -7,7 +7,7 @@ export default {
     page: {
       title: "Comunicación de seguridad",
       subtitleStaff: "Inquietudes y preguntas de los trabajadores, y sus respuestas",
-      subtitleWorker: "Hable con el gerente de seguridad sobre riesgos e inquietudes",
+      subtitleWorker: "Hable con el gerente de seguridad sobre peligros e inquietudes",
       newMessage: "Nuevo mensaje",
       tabAll: "Todos",
       tabOpen: "Abiertos",
@@ -23,7 +23,7 @@ export default {
     form: {
       editTitle: "Editar mensaje",
       newTitle: "Enviar un mensaje al gerente de seguridad",
-      intro: "Reporte un riesgo, haga una pregunta o exprese una inquietud. El gerente de seguridad le dará seguimiento.",
+      intro: "Reporte un peligro, haga una pregunta o exprese una inquietud. El gerente de seguridad le dará seguimiento.",
       project: "Proyecto",
       loadingProjects: "Cargando proyectos...",
       selectProject: "Seleccione un proyecto",

@@ -26,6 +26,8 @@ export default {
       allCaughtUp: "All caught up!",
     },
     quick: {
+      newJha: "New JHA",
+      requestPermit: "Request Permit",
       title: "Quick Actions",
       manageWorkers: "Manage Workers",
       manageWorkersDescription: "Profiles, assignments and compliance",
@@ -46,6 +48,16 @@ export default {
       comments: "Safety Comments",
       training: "Training",
       safetyPlans: "Safety Plans",
+    },
+    today: {
+      title: "What to do today",
+      none: "Nothing due today. Stay safe out there.",
+      permitDetail: "Hot work {{when}}: read the permit and sign on",
+      trainingDetail: "Required training: finish it before working on site",
+      draftJha: "Finish your JHA",
+      draftIncident: "Finish your incident report",
+      draftPermit: "Finish your permit request",
+      draftDetail: "Started on this device and not sent yet",
     },
     upcoming: {
       title: "Upcoming Safety Items",

@@ -98,6 +98,8 @@ export default {
       otherEquipmentPlaceholder: "Describe the other equipment",
       precautions: "Safety Precautions",
       precautionsDescription: "Check every precaution that is in place before work starts ({{checked}} of {{total}} checked).",
+      precautionGroups: { fire: "Fire protection and watch", area: "The area within 35 ft", work: "The work: gear, gas and people" },
+      groupProgress: "{{checked}} of {{total}}",
       fireWatchRequired: "Fire Watch Required",
       fireWatchBy: "Fire Watch Assigned To",
       fireWatchByPlaceholder: "Name of the fire watch",

@@ -105,6 +105,12 @@ export default {
       precautions: "Precauciones de seguridad",
       precautionsDescription:
         "Marque cada precaución que esté en su lugar antes de empezar el trabajo ({{checked}} de {{total}} marcadas).",
+      precautionGroups: {
+        fire: "Protección contra incendios y vigilancia",
+        area: "La zona a menos de 35 pies",
+        work: "El trabajo: equipo, gas y personas",
+      },
+      groupProgress: "{{checked}} de {{total}}",
       fireWatchRequired: "Se requiere vigilante de incendios",
       fireWatchBy: "Vigilante de incendios asignado",
       fireWatchByPlaceholder: "Nombre del vigilante de incendios",

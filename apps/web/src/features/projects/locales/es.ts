@@ -138,7 +138,7 @@ export default {
       all: "Todos los formularios JHA",
       failed: "No se pudieron cargar los formularios JHA",
       none: "No se encontraron formularios JHA",
-      noneMessage: "Todavía no se ha presentado ningún análisis de riesgos del trabajo (JHA) para este proyecto.",
+      noneMessage: "Todavía no se ha presentado ningún análisis de peligros del trabajo (JHA) para este proyecto.",
       unknownSubmitter: "Remitente desconocido",
       hazards_one: "{{count}} peligro",
       hazards_other: "{{count}} peligros",

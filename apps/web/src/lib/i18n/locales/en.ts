@@ -100,6 +100,7 @@ export default {
       inviteTokens: "Invite Tokens",
       home: "Home",
       hotWork: "Hot Work",
+      jhaShort: "JHA Forms",
       incidentsShort: "Incidents",
     },
     toast: {

@@ -99,7 +99,8 @@ export default {
       users: "Administración de usuarios",
       inviteTokens: "Códigos de invitación",
       home: "Inicio",
-      hotWork: "Trabajo en caliente",
+      hotWork: "Permisos",
+      jhaShort: "JHA",
       incidentsShort: "Incidentes",
     },
     toast: {

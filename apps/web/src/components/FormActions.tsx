@@ -1,0 +1,39 @@
+import { Button, type ButtonProps, Group } from "@mantine/core";
+import { IconX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
+/**
+ * A record form's Cancel: a quiet link-style button at the top of the form, far from Submit, so a
+ * thumb aiming at Submit never lands on it (issue #37; docs/field-grade-screens.md).
+ */
+export function FormCancel({ onClick, disabled, children }: { onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Group justify="flex-end" mt={-8} mb={-4}>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        leftSection={<IconX size={16} />}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid="form-cancel"
+      >
+        {children}
+      </Button>
+    </Group>
+  );
+}
+
+/** A record form's Submit, alone at the end of the form: full width on a phone, at the right on a desk. */
+export function FormSubmit({
+  children,
+  ...props
+}: ButtonProps & { children: ReactNode; type?: "submit" | "button"; onClick?: () => void }) {
+  return (
+    <Group justify="flex-end" data-testid="form-actions">
+      <Button type="submit" w={{ base: "100%", sm: "auto" }} {...props}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
