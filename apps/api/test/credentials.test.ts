@@ -1,20 +1,25 @@
 import {
+  ASSIGNMENT_CREDENTIAL_BLOCKING,
   CREDENTIAL_EXPIRY_BEFORE_ISSUE,
   CREDENTIAL_IMPORT_HEADER,
   CREDENTIAL_IMPORT_TOO_MANY_ROWS,
   CREDENTIAL_NOT_SUBMITTED,
   CREDENTIAL_NOT_YOURS,
+  CREDENTIAL_PHOTO_LIMIT_REACHED,
   CREDENTIAL_REJECT_REASON_REQUIRED,
   CREDENTIAL_TYPE_INVALID,
   CREDENTIAL_VERIFY_OWN,
   type Credential,
   type CredentialType,
+  FIRE_WATCH_CREDENTIAL_BLOCKING,
+  HOT_WORK_PRECAUTIONS,
   IMPORT_DUPLICATE,
   IMPORT_UNKNOWN_TYPE,
   IMPORT_UNKNOWN_WORKER,
 } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+import { multipartBody, PHOTO_PNG } from "./security/fixture.js";
 
 /**
  * Credentials that expire (issue #36): expiry on the day in the company's time zone (the clock
@@ -186,6 +191,48 @@ describe("adding and verifying", () => {
   });
 });
 
+describe("the card's photos", () => {
+  it("the holder photographs the front and back through the photo pipeline; a third is refused; co-workers cannot see them", async () => {
+    const card = (await add(carpenter, carpenter.workerId as number, { credentialTypeId: typeId("aerial_lift") })).json() as Credential;
+    const upload = (as: TestUser, name: string) => {
+      const body = multipartBody({}, { name, data: PHOTO_PNG, type: "image/png" });
+      return t.request({ method: "POST", url: `/api/credentials/${card.id}/photos`, payload: body.payload, headers: body.headers, as });
+    };
+    expect((await upload(welder, "front.png")).statusCode).toBe(403);
+    const front = await upload(carpenter, "front.png");
+    expect(front.statusCode, front.body).toBe(201);
+    expect(front.json()).toMatchObject({ recordKind: "credential", recordId: card.id, contentType: "image/png" });
+    expect((await upload(manager, "back.png")).statusCode).toBe(201);
+    const third = await upload(carpenter, "again.png");
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(CREDENTIAL_PHOTO_LIMIT_REACHED);
+    const text = multipartBody({}, { name: "card.png", data: Buffer.from("not a photo"), type: "image/png" });
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: `/api/credentials/${card.id}/photos`,
+          payload: text.payload,
+          headers: text.headers,
+          as: carpenter,
+        })
+      ).statusCode,
+    ).toBe(409);
+
+    expect(((await t.request({ method: "GET", url: `/api/credentials/${card.id}`, as: carpenter })).json() as Credential).photoCount).toBe(
+      2,
+    );
+    const list = await t.request({ method: "GET", url: `/api/credentials/${card.id}/photos`, as: manager });
+    expect(list.json()).toHaveLength(2);
+    expect((await t.request({ method: "GET", url: `/api/credentials/${card.id}/photos`, as: welder })).statusCode).toBe(403);
+    const photoId = front.json().id;
+    expect((await t.request({ method: "GET", url: `/api/photos/${photoId}`, as: welder })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photoId}/thumbnail`, as: welder })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photoId}/thumbnail`, as: carpenter })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photoId}`, as: manager })).statusCode).toBe(200);
+  });
+});
+
 describe("expiry", () => {
   it("a credential is expired on its expiry day in the company's time zone, with no job run", async () => {
     const card = (
@@ -257,6 +304,116 @@ describe("requirements and compliance", () => {
     ]);
     // A worker not on the project does not see it.
     expect((await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: other })).statusCode).toBe(403);
+  });
+});
+
+describe("where credentials matter", () => {
+  const permit = (fireWatchWorkerId: number | null, fireWatchBy: string | null = null) => ({
+    projectId: projectP,
+    title: "Weld the stair stringers",
+    location: "Stair B",
+    workDescription: "Weld new stringers to the landing beams",
+    startDate: "2026-01-12T14:00:00Z",
+    endDate: "2026-01-12T18:00:00Z",
+    requestedBy: welder.workerId,
+    precautions: [...HOT_WORK_PRECAUTIONS],
+    equipmentUsed: ["Arc welder"],
+    fireWatchRequired: true,
+    fireWatchBy,
+    fireWatchWorkerId,
+  });
+
+  it("a permit naming a fire watch without a valid credential warns at request and shows the gap at approval", async () => {
+    clock = new Date("2026-01-10T18:00:00Z");
+    // The permit form's check: the carpenter holds no fire-watch credential; the welder holds one until the 20th.
+    const check = (workerId: number, as: TestUser = welder) =>
+      t.request({ method: "GET", url: `/api/projects/${projectP}/fire-watch-check?workerId=${workerId}`, as });
+    expect((await check(carpenter.workerId as number)).json()).toEqual({ workerId: carpenter.workerId, valid: false, blocking: false });
+    expect((await check(welder.workerId as number)).json()).toEqual({ workerId: welder.workerId, valid: true, blocking: false });
+    const offProject = await check(other.workerId as number);
+    expect(offProject.statusCode).toBe(400);
+    expect(offProject.json().message).toBe("The fire watch must be a worker of this project");
+    expect((await check(carpenter.workerId as number, other)).statusCode).toBe(403);
+
+    // A permit that names only a typed name keeps its answer as before: nothing to check.
+    const typed = await t.request({ method: "POST", url: "/api/hot-work-permits", payload: permit(null, "Sam Smith"), as: welder });
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(typed.json()).toMatchObject({ fireWatchBy: "Sam Smith", fireWatchWorkerId: null, fireWatchCredentialValid: null });
+
+    const res = await t.request({
+      method: "POST",
+      url: "/api/hot-work-permits",
+      payload: permit(carpenter.workerId as number),
+      as: welder,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Picked without a typed name: the worker's name is the fire watch's name.
+    expect(res.json()).toMatchObject({
+      fireWatchBy: "Cora Carpenter",
+      fireWatchWorkerId: carpenter.workerId,
+      fireWatchCredentialValid: false,
+    });
+    const approved = await t.request({ method: "PUT", url: `/api/hot-work-permits/${res.json().id}/approve`, payload: {}, as: manager });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const entry = approved.json().history.find((h: { action: string }) => h.action === "approved");
+    expect(entry.details.acknowledgedGaps).toEqual({ missingPrecautions: [], fireWatchUnnamed: false, fireWatchUncredentialed: true });
+
+    // With the welder (valid) as fire watch there is no gap.
+    const ok = await t.request({ method: "POST", url: "/api/hot-work-permits", payload: permit(welder.workerId as number), as: welder });
+    expect(ok.json().fireWatchCredentialValid).toBe(true);
+    const okApproved = await t.request({ method: "PUT", url: `/api/hot-work-permits/${ok.json().id}/approve`, payload: {}, as: manager });
+    expect(okApproved.json().history.find((h: { action: string }) => h.action === "approved").details).toBeNull();
+
+    // Once the project marks the fire-watch credential blocking, approval is refused with the message.
+    const reqs = (await t.request({ method: "GET", url: `/api/credential-requirements?projectId=${projectP}`, as: manager })).json();
+    const fireWatchReq = reqs.find((r: { credentialTypeId: number }) => r.credentialTypeId === typeId("fire_watch"));
+    await t.request({ method: "DELETE", url: `/api/credential-requirements/${fireWatchReq.id}`, as: manager });
+    const blocking = await t.request({
+      method: "POST",
+      url: "/api/credential-requirements",
+      payload: { credentialTypeId: typeId("fire_watch"), projectId: projectP, blocking: true },
+      as: manager,
+    });
+    expect(blocking.statusCode).toBe(201);
+    const blocked = await t.request({
+      method: "POST",
+      url: "/api/hot-work-permits",
+      payload: permit(carpenter.workerId as number),
+      as: welder,
+    });
+    expect(blocked.statusCode).toBe(201);
+    const refused = await t.request({ method: "PUT", url: `/api/hot-work-permits/${blocked.json().id}/approve`, payload: {}, as: manager });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(FIRE_WATCH_CREDENTIAL_BLOCKING);
+    expect((await t.request({ method: "GET", url: `/api/hot-work-permits/${blocked.json().id}`, as: manager })).json().status).toBe(
+      "pending",
+    );
+
+    // Assigning a worker to the project: the missing requirements come back as a warning, or a 409 when blocking.
+    const newcomer = await t.createUser({ role: "worker", firstName: "Nia", lastName: "New" });
+    const assign = (workerId: number) =>
+      t.request({ method: "POST", url: `/api/projects/${projectP}/workers`, payload: { workerId }, as: manager });
+    const refusedAssign = await assign(newcomer.workerId as number);
+    expect(refusedAssign.statusCode).toBe(409);
+    expect(refusedAssign.json().message).toBe(ASSIGNMENT_CREDENTIAL_BLOCKING);
+    expect(
+      await t.db
+        .selectFrom("projectWorkers")
+        .select("id")
+        .where("workerId", "=", newcomer.workerId as number)
+        .execute(),
+    ).toEqual([]);
+    await add(manager, newcomer.workerId as number, { credentialTypeId: typeId("fire_watch"), expiryDate: "2027-01-01" });
+    const warned = await assign(newcomer.workerId as number);
+    expect(warned.statusCode, warned.body).toBe(201);
+    expect(warned.json().credentialWarnings).toEqual([
+      {
+        credentialTypeId: typeId("confined_space"),
+        typeNameEn: "Confined space entry",
+        typeNameEs: "Entrada a espacios confinados",
+        standing: "missing",
+      },
+    ]);
   });
 });
 

@@ -21,10 +21,6 @@ export type CredentialState = CredentialStatus | "expired";
 export const CREDENTIAL_REMINDER_DAYS = [30, 7] as const;
 /** "Expiring soon": within this many days (the workers list's filter, compliance). */
 export const CREDENTIAL_EXPIRING_DAYS = 30;
-/** Photos of a card: its front and its back. */
-export const CREDENTIAL_PHOTOS = 2;
-export const CREDENTIAL_PHOTO_LIMIT_REACHED =
-  "A credential has two photos, the front and the back of the card. Delete one before adding another.";
 
 export const CREDENTIAL_TYPE_REQUIRED = "Credential type is required";
 export const CREDENTIAL_TYPE_INVALID = "Please select a valid credential type";
@@ -131,6 +127,12 @@ export const credentialRequirementsQuerySchema = z.object({
 
 /** GET /api/projects/:id/credential-compliance */
 export const projectCredentialQuerySchema = z.object({ id: projectRef });
+
+/** GET /api/projects/:id/fire-watch-check?workerId=: the permit form's warning. */
+export const fireWatchCheckSchema = z.object({ id: projectRef, workerId: idParam });
+export const ASSIGNMENT_CREDENTIAL_BLOCKING =
+  "The worker lacks a valid credential this project requires, and the requirement is blocking. Add and verify the credential first.";
+export const FIRE_WATCH_NOT_ON_PROJECT = "The fire watch must be a worker of this project";
 
 /** POST /api/credentials/import (staff): CSV text, at most 200 KB and 1000 rows. */
 export const CREDENTIAL_IMPORT_MAX_BYTES = 200 * 1024;

@@ -141,7 +141,23 @@ const workerProject = obj("WorkerProject", {
   hasSafetyPlan: z.boolean(),
   assignmentRole: z.string().nullable().describe("The worker's role on this project"),
 });
-const assignment = obj("Assignment", { id, projectId: id, workerId: id, role: z.string().nullable(), assignedAt: timestamp });
+const assignment = obj("Assignment", {
+  id,
+  projectId: id,
+  workerId: id,
+  role: z.string().nullable(),
+  assignedAt: timestamp,
+  credentialWarnings: z
+    .array(
+      z.strictObject({
+        credentialTypeId: id,
+        typeNameEn: z.string(),
+        typeNameEs: z.string(),
+        standing: z.enum(["pending", "missing"]),
+      }),
+    )
+    .describe("Credentials the project or the worker's position requires that the worker lacks (a warning: the assignment was made)"),
+});
 const planFields = {
   id,
   fileName: z.string(),
@@ -237,6 +253,7 @@ const permitFields = {
   equipmentUsed: z.array(z.string()).describe(`From: ${HOT_WORK_EQUIPMENT.slice(0, -1).join(", ")}; or "Other: <text>"`),
   fireWatchRequired: z.boolean(),
   fireWatchBy: z.string().nullable(),
+  fireWatchWorkerId: id.nullable().describe("The worker picked as fire watch, whose fire-watch credential is checked; null: only a name"),
   approvedBy: id.nullable(),
   approvedAt: timestamp.nullable(),
   rejectedBy: id.nullable(),
@@ -268,6 +285,10 @@ const permitDetail = obj("HotWorkPermitDetail", {
   })
     .nullable()
     .describe("The post-work fire watch, from the permit's closing on; null before"),
+  fireWatchCredentialValid: z
+    .boolean()
+    .nullable()
+    .describe("Whether the worker picked as fire watch holds a valid fire-watch credential today; null: nobody picked"),
   requesterUserId: id.nullable(),
   fireWatchUserId: id.nullable().describe("The account of the person named as fire watch, when the name is one of the project's people"),
 });
@@ -1041,6 +1062,11 @@ export const responses: Record<string, z.ZodType> = {
   "credentials.workerCompliance": credentialCompliance,
   "credentials.projectCompliance": projectCredentialCompliance,
   "credentials.import": credentialImportReport,
+  "credentials.fireWatchCheck": obj("FireWatchCredentialCheck", {
+    workerId: id,
+    valid: z.boolean().describe("The worker holds a verified, unexpired fire-watch credential today"),
+    blocking: z.boolean().describe("The project requires it, blocking: a permit with this fire watch cannot be approved"),
+  }),
   "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 

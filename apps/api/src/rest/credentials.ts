@@ -15,6 +15,7 @@ export const credentialsRoutes: RestRoute[] = [
   post("/api/workers/:workerId/credentials", (c, r) => c.credentials.create(r.input)),
   get("/api/workers/:workerId/credential-compliance", (c, r) => c.credentials.workerCompliance(r.input)),
   get("/api/projects/:id/credential-compliance", (c, r) => c.credentials.projectCompliance(r.input)),
+  get("/api/projects/:id/fire-watch-check", (c, r) => c.credentials.fireWatchCheck(r.input)),
   // A static segment: Fastify's router prefers it over "/api/credentials/:id".
   post("/api/credentials/import", (c, r) => c.credentials.import(r.input), 200),
   get("/api/credentials/:id", (c, r) => c.credentials.byId(r.input)),

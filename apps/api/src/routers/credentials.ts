@@ -7,6 +7,7 @@ import {
   credentialRequirementsQuerySchema,
   credentialSchema,
   credentialTypeSchema,
+  fireWatchCheckSchema,
   isStaff,
   projectCredentialQuerySchema,
   workerCredentialsQuerySchema,
@@ -75,6 +76,11 @@ export const credentialsRouter = router({
   projectCompliance: authedProcedure
     .input(projectCredentialQuerySchema)
     .query(({ ctx, input }) => service.projectCompliance(ctx, input.id)),
+
+  /** The permit form's warning: does the worker picked as fire watch hold a valid fire-watch credential? */
+  fireWatchCheck: authedProcedure
+    .input(fireWatchCheckSchema)
+    .query(({ ctx, input }) => service.fireWatchCheck(ctx, input.id, input.workerId)),
 
   import: actionProcedure("credential.import")
     .input(credentialImportSchema)

@@ -27,6 +27,7 @@ import {
   credentialSchema,
   credentialState,
   type credentialTypeSchema,
+  FIRE_WATCH_NOT_ON_PROJECT,
   forbidden,
   IMPORT_DUPLICATE,
   IMPORT_UNKNOWN_TYPE,
@@ -54,9 +55,14 @@ import { assertSeesProject, INVALID_PROJECT } from "./forms.js";
 const INVALID_ROW = "Invalid input";
 export const NOT_YOUR_PROFILE = "You can only see your own credentials";
 
+/** The company's time zone: DIGEST_TIME_ZONE (config.ts), the one the whole site keeps its days in. */
+export function companyTimeZone(config: Pick<ServiceContext["config"], "digestTimeZone">): string {
+  return config.digestTimeZone ?? "UTC";
+}
+
 /** Today in the company's time zone, from the injected clock. */
 export function companyToday(ctx: Pick<ServiceContext, "config" | "now">): string {
-  return todayIn(ctx.config.digestTimeZone ?? "UTC", ctx.now());
+  return todayIn(companyTimeZone(ctx.config), ctx.now());
 }
 
 function shaped(row: credentials.CredentialRow, today: string): Credential {
@@ -298,6 +304,32 @@ export async function assignmentGaps(db: Kysely<Database>, today: string, worker
 export async function hasValidFireWatch(db: Kysely<Database>, today: string, workerId: number): Promise<boolean> {
   const [typeIds, held] = await Promise.all([credentials.fireWatchTypeIds(db), credentials.heldBy(db, [workerId])]);
   return held.some((h) => typeIds.includes(h.credentialTypeId) && isValidCredential(h, today));
+}
+
+/** Whether the project makes the fire-watch credential a blocking requirement. */
+export async function blocksFireWatch(db: Kysely<Database>, projectId: number): Promise<boolean> {
+  const typeIds = await credentials.fireWatchTypeIds(db);
+  const reqs = await credentials.listRequirements(db, { projectId });
+  return reqs.some((r) => r.blocking && typeIds.includes(r.credentialTypeId));
+}
+
+/**
+ * The permit form's check of the worker picked as fire watch: whoever sees the project, about a
+ * worker of that project (a yes or no, nothing else about their cards).
+ */
+export async function fireWatchCheck(ctx: ServiceContext, projectId: number, workerId: number) {
+  assertSeesProject(ctx.actor, projectId);
+  const onProject = await ctx.db
+    .selectFrom("projectWorkers")
+    .select("id")
+    .where("projectId", "=", projectId)
+    .where("workerId", "=", workerId)
+    .executeTakeFirst();
+  if (!onProject && !isStaff(ctx.actor))
+    throw badRequest(FIRE_WATCH_NOT_ON_PROJECT, [{ path: "workerId", message: FIRE_WATCH_NOT_ON_PROJECT }]);
+  await assertWorker(ctx.db, workerId);
+  const [valid, blocking] = await Promise.all([hasValidFireWatch(ctx.db, companyToday(ctx), workerId), blocksFireWatch(ctx.db, projectId)]);
+  return { workerId, valid, blocking };
 }
 
 // ---- CSV import

@@ -50,6 +50,13 @@ const exact: Record<string, string> = {
   "Only admins, managers and workers with a worker profile can add credentials":
     "Solo los administradores, gerentes y trabajadores con perfil de trabajador pueden agregar certificaciones",
   "You can only see your own credentials": "Solo puede ver sus propias certificaciones",
+  "The worker lacks a valid credential this project requires, and the requirement is blocking. Add and verify the credential first.":
+    "Al trabajador le falta una certificación vigente que este proyecto exige, y el requisito es bloqueante. Agregue y verifique la certificación primero.",
+  "The fire watch must be a worker of this project": "El vigilante de incendios debe ser un trabajador de este proyecto",
+  "The fire watch has no valid fire-watch credential":
+    "El vigilante de incendios no tiene una certificación de vigilante de incendios vigente",
+  "This project requires a valid fire-watch credential: the fire watch has none, so the permit cannot be approved":
+    "Este proyecto exige una certificación de vigilante de incendios vigente: el vigilante no la tiene, así que el permiso no puede aprobarse",
   // Toolbox talks (talks.ts)
   "Topic is required": "El tema es obligatorio",
   "Talk content is required": "El contenido de la charla es obligatorio",
