@@ -258,7 +258,8 @@ export function credentialCompliance(
     const seen = byType.get(r.credentialTypeId);
     byType.set(r.credentialTypeId, seen ? { ...seen, blocking: seen.blocking || r.blocking } : r);
   }
-  const items: RequirementStanding[] = [...byType.values()].map((r) => {
+  const items: RequirementStanding[] = [...byType.values()].map(({ credentialTypeId, typeNameEn, typeNameEs, blocking }) => {
+    const r = { credentialTypeId, typeNameEn, typeNameEs, blocking };
     const mine = held.filter((h) => h.credentialTypeId === r.credentialTypeId);
     const valid = mine
       .filter((h) => isValidCredential(h, today))

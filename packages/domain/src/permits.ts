@@ -222,8 +222,11 @@ export const updateHotWorkPermitSchema = z
 export interface PermitApprovalGaps {
   missingPrecautions: string[];
   fireWatchUnnamed: boolean;
-  /** The worker picked as fire watch holds no valid fire-watch credential (issue #36). */
-  fireWatchUncredentialed: boolean;
+  /**
+   * The worker picked as fire watch holds no valid fire-watch credential (issue #36). Present only
+   * when true, so the gaps of permits without a picked worker read as they always did.
+   */
+  fireWatchUncredentialed?: true;
 }
 
 /**
@@ -240,12 +243,12 @@ export function permitApprovalGaps(permit: {
   return {
     missingPrecautions: HOT_WORK_PRECAUTIONS.filter((p) => !ticked.has(p)),
     fireWatchUnnamed: permit.fireWatchRequired && !permit.fireWatchBy?.trim() && permit.fireWatchCredentialValid == null,
-    fireWatchUncredentialed: permit.fireWatchRequired && permit.fireWatchCredentialValid === false,
+    ...(permit.fireWatchRequired && permit.fireWatchCredentialValid === false ? { fireWatchUncredentialed: true as const } : {}),
   };
 }
 
 export function hasApprovalGaps(gaps: PermitApprovalGaps): boolean {
-  return gaps.missingPrecautions.length > 0 || gaps.fireWatchUnnamed || gaps.fireWatchUncredentialed;
+  return gaps.missingPrecautions.length > 0 || gaps.fireWatchUnnamed || gaps.fireWatchUncredentialed === true;
 }
 
 export const FIRE_WATCH_UNCREDENTIALED = "The fire watch has no valid fire-watch credential";

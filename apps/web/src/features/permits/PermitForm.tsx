@@ -20,6 +20,7 @@ import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
+import { FireWatchPick } from "../credentials/FireWatchPick";
 import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
@@ -38,6 +39,8 @@ interface PermitFormValues {
   equipmentUsed: string[];
   fireWatchRequired: boolean;
   fireWatchBy: string;
+  /** The worker picked as fire watch ("" for none), whose fire-watch credential is checked (issue #36). */
+  fireWatchWorkerId: string;
 }
 
 function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | null): PermitFormValues {
@@ -54,6 +57,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
       equipmentUsed: [...permit.equipmentUsed],
       fireWatchRequired: permit.fireWatchRequired,
       fireWatchBy: permit.fireWatchBy ?? "",
+      fireWatchWorkerId: permit.fireWatchWorkerId ? String(permit.fireWatchWorkerId) : "",
     };
   }
   const now = new Date();
@@ -69,6 +73,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
     equipmentUsed: [],
     fireWatchRequired: true,
     fireWatchBy: "",
+    fireWatchWorkerId: "",
   };
 }
 
@@ -314,7 +319,19 @@ export function PermitForm({
           onChange={(on) => form.setFieldValue("fireWatchRequired", on)}
         />
         {form.values.fireWatchRequired ? (
-          <TextInput label={t("form.fireWatchBy")} placeholder={t("form.fireWatchByPlaceholder")} {...form.getInputProps("fireWatchBy")} />
+          <>
+            <TextInput
+              label={t("form.fireWatchBy")}
+              placeholder={t("form.fireWatchByPlaceholder")}
+              {...form.getInputProps("fireWatchBy")}
+            />
+            <FireWatchPick
+              projectId={Number(form.values.projectId) || 0}
+              workers={options.data?.workers ?? []}
+              value={form.values.fireWatchWorkerId}
+              onChange={(v) => form.setFieldValue("fireWatchWorkerId", v)}
+            />
+          </>
         ) : null}
 
         {Object.keys(form.errors).length > 0 ? (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconArrowLeft, IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -14,6 +14,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
+import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TalksAttended } from "../talks/TalksAttended";
 
@@ -272,9 +273,10 @@ export function WorkerDetailPage({ id }: { id: number }) {
           <VideosTab id={id} />
         </Tabs.Panel>
       </Tabs>
-      <Box mt="lg">
+      <Stack mt="lg" gap="md">
+        <CredentialsCard workerId={id} />
         <TalksAttended workerId={id} />
-      </Box>
+      </Stack>
       <ConfirmDialog
         opened={confirming}
         title={t("detail.deleteTitle")}
