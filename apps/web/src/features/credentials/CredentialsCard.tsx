@@ -35,7 +35,13 @@ export function CredentialsCard({ workerId }: { workerId: number }) {
   const list = trpc.credentials.ofWorker.useQuery({ workerId });
   const compliance = trpc.credentials.workerCompliance.useQuery({ workerId });
   const [adding, setAdding] = useState(false);
-  const [photosOf, setPhotosOf] = useState<number | null>(null);
+  const [photosOf, setPhotos] = useState<number | null>(null);
+  const utils = trpc.useUtils();
+  // Closing the photos refreshes the list: its rows count each card's photos.
+  const setPhotosOf = (id: number | null) => {
+    if (id === null) void utils.credentials.ofWorker.invalidate({ workerId });
+    setPhotos(id);
+  };
   const mayAdd = can(actor, "credential.create", { ownerWorkerId: workerId });
 
   return (
