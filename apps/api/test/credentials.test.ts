@@ -18,6 +18,7 @@ import {
   IMPORT_UNKNOWN_WORKER,
 } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendCredentialReminders } from "../src/services/credentialReminders.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { multipartBody, PHOTO_PNG } from "./security/fixture.js";
 
@@ -414,6 +415,55 @@ describe("where credentials matter", () => {
         standing: "missing",
       },
     ]);
+  });
+});
+
+describe("reminders before expiry", () => {
+  it("the worker and their project's managers are told 30 and 7 days before, once each, however often the daily job runs", async () => {
+    const holder = await t.createUser({ role: "worker", firstName: "Rita", lastName: "Reminded" });
+    const site = await t.createProject({ name: "Reminder site" });
+    await t.assign(holder.workerId as number, site);
+    const siteManager = await t.createUser({ role: "manager", withWorker: true, firstName: "Sid", lastName: "Sitemanager" });
+    await t.assign(siteManager.workerId as number, site);
+    await add(manager, holder.workerId as number, { credentialTypeId: typeId("forklift"), number: "FL-R", expiryDate: "2026-03-31" });
+    const told = async (userId: number) =>
+      (
+        await t.db
+          .selectFrom("notifications")
+          .select(["kind", "params"])
+          .where("userId", "=", userId)
+          .where("kind", "=", "credential.expiring")
+          .orderBy("id")
+          .execute()
+      ).map((n) => (n.params as { days: number }).days);
+
+    // Chicago, 2026-03-01 at 06:00: 30 days before.
+    const before30 = new Date("2026-03-01T12:00:00Z");
+    await sendCredentialReminders(t.db, undefined, new Date("2026-02-28T12:00:00Z"), "America/Chicago"); // 31 days: nothing
+    expect(await told(holder.id)).toEqual([]);
+    await sendCredentialReminders(t.db, undefined, before30, "America/Chicago");
+    await sendCredentialReminders(t.db, undefined, before30, "America/Chicago"); // the job again: nothing new
+    expect(await told(holder.id)).toEqual([30]);
+    expect(await told(siteManager.id)).toEqual([30]);
+    // A manager of no project of the worker's is not told.
+    expect(await told(manager.id)).toEqual([]);
+    await sendCredentialReminders(t.db, undefined, new Date("2026-03-24T12:00:00Z"), "America/Chicago");
+    await sendCredentialReminders(t.db, undefined, new Date("2026-03-24T13:00:00Z"), "America/Chicago");
+    expect(await told(holder.id)).toEqual([30, 7]);
+    expect(await told(siteManager.id)).toEqual([30, 7]);
+    const [note] = await t.db
+      .selectFrom("notifications")
+      .select(["entity", "entityId", "params"])
+      .where("userId", "=", holder.id)
+      .execute();
+    expect(note).toMatchObject({
+      entity: "worker",
+      entityId: holder.workerId,
+      params: { type: "Forklift operator", date: "2026-03-31", days: 30 },
+    });
+    // The bell lists it for the worker.
+    const bell = await t.request({ method: "GET", url: "/api/notifications", as: holder });
+    expect(bell.json().items?.[0] ?? bell.json()[0]).toMatchObject({ kind: "credential.expiring", link: `/workers/${holder.workerId}` });
   });
 });
 
