@@ -305,6 +305,18 @@ describe("requirements and compliance", () => {
     ]);
     // A worker not on the project does not see it.
     expect((await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: other })).statusCode).toBe(403);
+
+    // The workers list filtered to "missing or expiring within 30 days": the welder (one pending, one
+    // expiring) and the carpenter (two missing); not Otto, of whom nothing is required.
+    const attention = await t.request({ method: "GET", url: "/api/workers?credentials=attention", as: manager });
+    expect(attention.statusCode, attention.body).toBe(200);
+    const names = (attention.json() as { firstName: string }[]).map((w) => w.firstName);
+    expect(names).toContain("Wade");
+    expect(names).toContain("Cora");
+    expect(names).not.toContain("Otto");
+    const bad = await t.request({ method: "GET", url: "/api/workers?credentials=all", as: manager });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Credentials filter must be attention");
   });
 });
 

@@ -50,6 +50,7 @@ const exact: Record<string, string> = {
   "Only admins, managers and workers with a worker profile can add credentials":
     "Solo los administradores, gerentes y trabajadores con perfil de trabajador pueden agregar certificaciones",
   "You can only see your own credentials": "Solo puede ver sus propias certificaciones",
+  "Credentials filter must be attention": "El filtro de certificaciones debe ser attention",
   "The worker lacks a valid credential this project requires, and the requirement is blocking. Add and verify the credential first.":
     "Al trabajador le falta una certificación vigente que este proyecto exige, y el requisito es bloqueante. Agregue y verifique la certificación primero.",
   "The fire watch must be a worker of this project": "El vigilante de incendios debe ser un trabajador de este proyecto",
