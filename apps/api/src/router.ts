@@ -1,5 +1,6 @@
 import { authRouter } from "./routers/auth.js";
 import { commentsRouter } from "./routers/comments.js";
+import { credentialsRouter } from "./routers/credentials.js";
 import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
@@ -43,6 +44,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  credentials: credentialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,7 @@ import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
+import { CREDENTIAL_REMINDER_CRON, CREDENTIAL_REMINDER_QUEUE, sendCredentialReminders } from "./services/credentialReminders.js";
 import { advanceFireWatch, FIRE_WATCH_QUEUE, PERMIT_END_CRON, PERMIT_END_QUEUE, startDueFireWatches } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
 import {
@@ -177,6 +178,11 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     if (deleted > 0) app.log.info({ event: "notifications_pruned", deleted }, "old notifications deleted");
   });
   jobs.schedule(RETENTION_QUEUE.name, RETENTION_CRON);
+  // Credentials expiring in 30 and 7 days: the worker and their projects' managers, once each (services/credentialReminders.ts).
+  jobs.define(CREDENTIAL_REMINDER_QUEUE, async (_data, job) => {
+    await sendCredentialReminders(dbHandle.db, delivery, job.now, config.digestTimeZone ?? "UTC");
+  });
+  jobs.schedule(CREDENTIAL_REMINDER_QUEUE.name, CREDENTIAL_REMINDER_CRON, config.digestTimeZone ?? "UTC");
   jobQueues.set(app, jobs);
   // A database that is down or empty when the server gets ready must not stop the server: it answers
   // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.

@@ -12,6 +12,10 @@ import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import {
   commentBody,
   createFixture,
+  credentialBody,
+  credentialImportBody,
+  credentialRequirementBody,
+  credentialTypeBody,
   FIXTURE_PASSWORD,
   type Fixture,
   guestSignOnBody,
@@ -313,6 +317,7 @@ describe("the response schemas match what the server sends", () => {
       ["/api/projects/:id", f.projectP],
       ["/api/sign-on-signatures/:id", f.signatureId],
       ["/api/toolbox-talks/:id", f.talkId],
+      ["/api/credentials/:id", f.credentialId],
     ];
     let url = path;
     for (const [prefix, value] of ids) if (url.startsWith(prefix)) url = url.replace(":id", String(value));
@@ -325,7 +330,8 @@ describe("the response schemas match what the server sends", () => {
       .replace(":token", f.linkToken)
       .replace(/^\/api\/sign-on-links$/, `/api/sign-on-links?kind=jha&id=${f.jhaFormId}`)
       .replace(/^\/api\/sign-on\/coverage$/, `/api/sign-on/coverage?projectId=${f.projectP}`)
-      .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`);
+      .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`)
+      .replace(/\/fire-watch-check$/, `/fire-watch-check?workerId=${f.w1.workerId}`);
   }
 
   it("every JSON GET route, as each role that may read it (a worker's answers carry their own figures)", async () => {
@@ -380,6 +386,38 @@ describe("the response schemas match what the server sends", () => {
       status: "resolved",
       managerResponse: "Fixed",
     });
+  });
+
+  it("credentials: types, requirements, a worker's cards, their decisions, photos and the CSV import", async () => {
+    await check("POST", "/api/credential-types", "/api/credential-types", f.admin, credentialTypeBody());
+    const requirement = await check(
+      "POST",
+      "/api/credential-requirements",
+      "/api/credential-requirements",
+      f.admin,
+      credentialRequirementBody(f),
+    );
+    await check(
+      "DELETE",
+      "/api/credential-requirements/:id",
+      `/api/credential-requirements/${(requirement as { id: number }).id}`,
+      f.admin,
+    );
+    const mine = await check(
+      "POST",
+      "/api/workers/:workerId/credentials",
+      `/api/workers/${f.w1.workerId}/credentials`,
+      f.w1,
+      credentialBody(f),
+    );
+    const card = multipartBody({}, { name: "card.png", data: PHOTO_PNG, type: "image/png" });
+    await check("POST", "/api/credentials/:id/photos", `/api/credentials/${f.credentialId}/photos`, f.w1, card.payload, card.headers);
+    await check("POST", "/api/credentials/:id/verify", `/api/credentials/${f.credentialId}/verify`, f.admin);
+    await check("POST", "/api/credentials/:id/reject", `/api/credentials/${(mine as { id: number }).id}/reject`, f.manager, {
+      reason: "Blurry",
+    });
+    await check("POST", "/api/credentials/import", "/api/credentials/import", f.admin, credentialImportBody(f));
+    await check("DELETE", "/api/credentials/:id", `/api/credentials/${(mine as { id: number }).id}`, f.admin);
   });
 
   it("crew sign-on, toolbox talks, notifications and the site's fire-watch length", async () => {

@@ -5,6 +5,7 @@ export * from "./listSource.js";
 export * as audit from "./queries/audit.js";
 export * as comments from "./queries/comments.js";
 export * as compliance from "./queries/compliance.js";
+export * as credentials from "./queries/credentials.js";
 export * as dashboard from "./queries/dashboard.js";
 export * as fireWatches from "./queries/fireWatches.js";
 export * as idempotency from "./queries/idempotency.js";

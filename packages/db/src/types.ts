@@ -72,12 +72,64 @@ export interface SafetyPlansTable {
   fileData: Uint8Array;
 }
 
+/** Credential types (migration 0027): seeded with the common construction ones, extended by staff. */
+export interface CredentialTypesTable {
+  id: Generated<number>;
+  code: string | null;
+  nameEn: string;
+  nameEs: string;
+  validityMonths: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export type CredentialStatusColumn = "submitted" | "verified" | "rejected";
+
+/** A worker's credential (migration 0027); "expired" is computed from expiryDate, never stored. */
+export interface CredentialsTable {
+  id: Generated<number>;
+  workerId: number;
+  credentialTypeId: number;
+  number: string | null;
+  issuer: string | null;
+  issueDate: ColumnType<string | null, string | null | undefined, string | null>;
+  expiryDate: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<CredentialStatusColumn, CredentialStatusColumn | undefined, CredentialStatusColumn>;
+  rejectionReason: string | null;
+  submittedBy: number | null;
+  verifiedBy: number | null;
+  verifiedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A credential type a position (a worker's role) or a project requires (migration 0027). */
+export interface CredentialRequirementsTable {
+  id: Generated<number>;
+  credentialTypeId: number;
+  position: string | null;
+  projectId: number | null;
+  blocking: ColumnType<boolean, boolean | undefined, boolean>;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** A reminder sent before a credential's expiry (migration 0027): one per credential, step and expiry date. */
+export interface CredentialRemindersTable {
+  credentialId: number;
+  daysBefore: number;
+  expiryDate: DateOnly;
+  sentAt: Timestamp;
+}
+
 /** Photos on incident reports and JHA forms (migration 0008) and toolbox talks (migration 0026); exactly one of the ids is set. */
 export interface PhotosTable {
   id: Generated<number>;
   incidentReportId: number | null;
   jhaFormId: number | null;
   toolboxTalkId: Generated<number | null>;
+  /** A credential's card, front and back (migration 0027). */
+  credentialId: Generated<number | null>;
   uploadedBy: number | null;
   fileName: string;
   contentType: string;
@@ -327,6 +379,8 @@ export interface HotWorkPermitsTable {
   equipmentUsed: Json<string[]>;
   fireWatchRequired: ColumnType<boolean, boolean | undefined, boolean>;
   fireWatchBy: string | null;
+  /** The worker picked as fire watch, when one was picked (migration 0027); the name above stays. */
+  fireWatchWorkerId: Generated<number | null>;
   approvedBy: number | null;
   approvedAt: NullableTimestamp;
   rejectedBy: number | null;
@@ -551,6 +605,10 @@ export interface Database {
   fireWatches: FireWatchesTable;
   pushVapidKeys: PushVapidKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
+  credentialTypes: CredentialTypesTable;
+  credentials: CredentialsTable;
+  credentialRequirements: CredentialRequirementsTable;
+  credentialReminders: CredentialRemindersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ export * from "./auth.js";
 export * from "./commentStateMachine.js";
 export * from "./comments.js";
 export * from "./compliance.js";
+export * from "./credentials.js";
 export * from "./csv.js";
 export * from "./dashboard.js";
 export * from "./errors.js";

@@ -24,6 +24,7 @@ export const notificationKinds = [
   "video.required",
   "training.assigned",
   "training.digest",
+  "credential.expiring",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -36,6 +37,7 @@ export const notificationEntities = [
   "video",
   "trainingModule",
   "trainingDigest",
+  "worker",
 ] as const;
 export type NotificationEntity = (typeof notificationEntities)[number];
 
@@ -55,6 +57,9 @@ export function notificationLink(entity: NotificationEntity, id: number): string
       return `/training/required/${id}`;
     case "trainingDigest":
       return "/training/required";
+    case "worker":
+      // A credential about to expire (issue #36): the worker's page, where staff see their credentials.
+      return `/workers/${id}`;
   }
 }
 
@@ -107,6 +112,7 @@ export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = [
   "video.required",
   "training.assigned",
   "training.digest",
+  "credential.expiring",
 ];
 
 /**

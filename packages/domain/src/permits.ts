@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
+import { optionalWorkerRef } from "./jha.js";
 import { searchParam } from "./paging.js";
 import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
@@ -190,6 +191,8 @@ const permitFields = {
     .transform((list) => [...new Set(list)]),
   fireWatchRequired: z.boolean({ error: "Fire watch required must be true or false" }).default(true),
   fireWatchBy: z.string().trim().max(100, "Fire watch name must not exceed 100 characters").nullish(),
+  /** Optional: the worker picked as fire watch (issue #36), whose fire-watch credential is checked. The name above stays as typed. */
+  fireWatchWorkerId: optionalWorkerRef,
   requestedBy: requiredId("Requester information is required"),
 };
 
@@ -233,6 +236,7 @@ export const hotWorkPermitSchema = z
   .transform((permit) => ({
     ...permit,
     fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
+    fireWatchWorkerId: permit.fireWatchRequired ? (permit.fireWatchWorkerId ?? null) : null,
   }));
 export type HotWorkPermitInput = z.input<typeof hotWorkPermitSchema>;
 export type HotWorkPermitData = z.output<typeof hotWorkPermitSchema>;
@@ -244,34 +248,51 @@ export const updateHotWorkPermitSchema = z
   .transform((permit) => ({
     ...permit,
     fireWatchBy: permit.fireWatchRequired && permit.fireWatchBy ? permit.fireWatchBy : null,
+    fireWatchWorkerId: permit.fireWatchRequired ? (permit.fireWatchWorkerId ?? null) : null,
   }));
 
 /** What an approver signs off on without: unticked precautions, or a fire watch nobody is named for. */
 export interface PermitApprovalGaps {
   missingPrecautions: string[];
   fireWatchUnnamed: boolean;
+  /**
+   * The worker picked as fire watch holds no valid fire-watch credential (issue #36). Present only
+   * when true, so the gaps of permits without a picked worker read as they always did.
+   */
+  fireWatchUncredentialed?: true;
 }
 
+/**
+ * `fireWatchCredentialValid`: whether the worker picked as fire watch holds a valid fire-watch
+ * credential today (the server works it out; null or absent: no worker picked, nothing to check).
+ */
 export function permitApprovalGaps(permit: {
   precautions: readonly string[];
   fireWatchRequired: boolean;
   fireWatchBy: string | null;
+  fireWatchCredentialValid?: boolean | null;
 }): PermitApprovalGaps {
   const ticked = new Set(permit.precautions);
   return {
     missingPrecautions: HOT_WORK_PRECAUTIONS.filter((p) => !ticked.has(p)),
-    fireWatchUnnamed: permit.fireWatchRequired && !permit.fireWatchBy?.trim(),
+    fireWatchUnnamed: permit.fireWatchRequired && !permit.fireWatchBy?.trim() && permit.fireWatchCredentialValid == null,
+    ...(permit.fireWatchRequired && permit.fireWatchCredentialValid === false ? { fireWatchUncredentialed: true as const } : {}),
   };
 }
 
 export function hasApprovalGaps(gaps: PermitApprovalGaps): boolean {
-  return gaps.missingPrecautions.length > 0 || gaps.fireWatchUnnamed;
+  return gaps.missingPrecautions.length > 0 || gaps.fireWatchUnnamed || gaps.fireWatchUncredentialed === true;
 }
+
+export const FIRE_WATCH_UNCREDENTIALED = "The fire watch has no valid fire-watch credential";
+export const FIRE_WATCH_CREDENTIAL_BLOCKING =
+  "This project requires a valid fire-watch credential: the fire watch has none, so the permit cannot be approved";
 
 /** The gaps as lines for the confirmation and the history. */
 export function approvalGapLines(gaps: PermitApprovalGaps): string[] {
   return [
     ...(gaps.fireWatchUnnamed ? ["Fire watch required, but nobody is named"] : []),
+    ...(gaps.fireWatchUncredentialed ? [FIRE_WATCH_UNCREDENTIALED] : []),
     ...gaps.missingPrecautions.map((p) => `Not checked: ${p}`),
   ];
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { can, canSeeProject } from "./policy.js";
+import { can, canReadWorker, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
@@ -21,21 +21,26 @@ export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECOR
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
 
-export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk"] as const;
+export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential"] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
 
 /** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
 export const TALK_PHOTOS = 1;
 export const TALK_PHOTO_LIMIT_REACHED = "A toolbox talk has one group photo. Delete it before adding another.";
 
+/** A credential's card (issue #36): its front and its back. */
+export const CREDENTIAL_PHOTOS = 2;
+export const CREDENTIAL_PHOTO_LIMIT_REACHED =
+  "A credential has two photos, the front and the back of the card. Delete one before adding another.";
+
 /** How many photos a record of this kind may hold. */
 export function photoLimit(kind: PhotoRecordKind): number {
-  return kind === "talk" ? TALK_PHOTOS : PHOTOS_PER_RECORD;
+  return kind === "talk" ? TALK_PHOTOS : kind === "credential" ? CREDENTIAL_PHOTOS : PHOTOS_PER_RECORD;
 }
 
 /** The message of a full record of this kind. */
 export function photoLimitMessage(kind: PhotoRecordKind): string {
-  return kind === "talk" ? TALK_PHOTO_LIMIT_REACHED : PHOTO_LIMIT_REACHED;
+  return kind === "talk" ? TALK_PHOTO_LIMIT_REACHED : kind === "credential" ? CREDENTIAL_PHOTO_LIMIT_REACHED : PHOTO_LIMIT_REACHED;
 }
 
 export const photoRecordSchema = z.object({ kind: z.enum(PHOTO_RECORD_KINDS), id: idParam });
@@ -49,8 +54,9 @@ export const keepLocationSchema = z
 
 /** The record a photo hangs on, as the rules need it. */
 export interface PhotoRecordFacts {
-  projectId: number;
-  /** The worker who filed the record: an incident's reporter, a JHA's submitter, a talk's presenter. */
+  /** The record's project; null for a credential, which belongs to a worker, not a project. */
+  projectId: number | null;
+  /** The worker who filed the record: an incident's reporter, a JHA's submitter, a talk's presenter, a credential's holder. */
   ownerWorkerId: number | null;
   /** The kind of record; a talk's group photo follows the talk's edit rule (`can("talk.update")`). */
   kind?: PhotoRecordKind;
@@ -63,6 +69,8 @@ export interface PhotoRecordFacts {
  */
 export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): boolean {
   if (!actor) return false;
+  // A credential's card: staff, or the worker who holds it.
+  if (record.kind === "credential") return isStaff(actor) || (record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId);
   if (record.kind === "talk") return can(actor, "talk.update", record);
   if (isStaff(actor)) return true;
   return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
@@ -77,6 +85,15 @@ export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, ph
   if (record.kind === "talk") return canAttachPhoto(actor, record);
   if (isStaff(actor)) return true;
   return photo.uploadedBy !== null && photo.uploadedBy === actor.userId && canAttachPhoto(actor, record);
+}
+
+/**
+ * Who sees a record's photos: whoever sees its project; a credential's, staff and the worker who
+ * holds it (canReadWorker), as the credential itself.
+ */
+export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
+  if (record.kind === "credential") return record.ownerWorkerId !== null && canReadWorker(actor, record.ownerWorkerId);
+  return canSeeProject(actor, record.projectId);
 }
 
 /** A photo as lists show it (the bytes are fetched by id). */

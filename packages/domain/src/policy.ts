@@ -44,7 +44,13 @@ export type Action =
   | "talk.update"
   | "talkTopic.create"
   // reporting: briefing coverage per project and week
-  | "signOn.coverage";
+  | "signOn.coverage"
+  // credentials (credentials.ts): add one to a worker, verify or reject it, the types, requirements and CSV import
+  | "credential.create"
+  | "credential.verify"
+  | "credentialType.create"
+  | "credentialRequirement.manage"
+  | "credential.import";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -93,7 +99,18 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
       return actor.role === "worker";
     case "talkTopic.create":
     case "signOn.coverage":
+    case "credentialType.create":
+    case "credentialRequirement.manage":
+    case "credential.import":
       return staff;
+    case "credential.create":
+      // Staff for anyone; a worker for themself only (their own card, from the phone camera).
+      return staff || (resource.ownerWorkerId != null && resource.ownerWorkerId === actor.workerId);
+    case "credential.verify":
+      // Staff, never on their own credential (a manager with a worker profile too); without a
+      // credential, whether the role verifies at all.
+      if (!staff) return false;
+      return resource.ownerWorkerId === undefined || resource.ownerWorkerId === null || resource.ownerWorkerId !== actor.workerId;
     case "talk.create":
       // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a
       // project, whether the role may give talks at all.

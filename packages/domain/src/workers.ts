@@ -117,6 +117,8 @@ export const workerListSchema = z.object({
     .union([z.string().trim().min(1).max(100), z.array(z.string().trim().min(1).max(100)).max(20)])
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+  /** "attention": only workers missing a required credential or holding one that expires within 30 days (issue #36). */
+  credentials: z.enum(["attention"], { error: "Credentials filter must be attention" }).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });

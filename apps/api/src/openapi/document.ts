@@ -50,6 +50,7 @@ const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema;
   "POST /api/incident-reports/:id/photos": { requestBody: photoUpload },
   "POST /api/jha-forms/:id/photos": { requestBody: photoUpload },
   "POST /api/toolbox-talks/:id/photos": { requestBody: photoUpload },
+  "POST /api/credentials/:id/photos": { requestBody: photoUpload },
   "GET /api/photos/:id": { binary: "image/*" },
   "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
 };
@@ -199,6 +200,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "notification-preferences": "Which notifications the signed-in user also gets by e-mail and by Web Push",
   push: "Web Push: the server's VAPID key and the signed-in user's subscribed devices",
   health: "Whether the server and its database answer",
+  "credential-types": "Credential types (OSHA cards, operator certifications, first aid, fire watch, ...), in English and Spanish",
+  "credential-requirements": "Which credential types a position or a project requires, and whether that blocks",
+  credentials: "Workers' credentials: verification, rejection, the CSV import",
 };
 
 const tagOf = (path: string) => {

@@ -1,4 +1,5 @@
 import {
+  CREDENTIAL_STATUSES,
   caseOutcomes,
   commentStatuses,
   complianceStatuses,
@@ -140,7 +141,23 @@ const workerProject = obj("WorkerProject", {
   hasSafetyPlan: z.boolean(),
   assignmentRole: z.string().nullable().describe("The worker's role on this project"),
 });
-const assignment = obj("Assignment", { id, projectId: id, workerId: id, role: z.string().nullable(), assignedAt: timestamp });
+const assignment = obj("Assignment", {
+  id,
+  projectId: id,
+  workerId: id,
+  role: z.string().nullable(),
+  assignedAt: timestamp,
+  credentialWarnings: z
+    .array(
+      z.strictObject({
+        credentialTypeId: id,
+        typeNameEn: z.string(),
+        typeNameEs: z.string(),
+        standing: z.enum(["pending", "missing"]),
+      }),
+    )
+    .describe("Credentials the project or the worker's position requires that the worker lacks (a warning: the assignment was made)"),
+});
 const planFields = {
   id,
   fileName: z.string(),
@@ -236,6 +253,7 @@ const permitFields = {
   equipmentUsed: z.array(z.string()).describe(`From: ${HOT_WORK_EQUIPMENT.slice(0, -1).join(", ")}; or "Other: <text>"`),
   fireWatchRequired: z.boolean(),
   fireWatchBy: z.string().nullable(),
+  fireWatchWorkerId: id.nullable().describe("The worker picked as fire watch, whose fire-watch credential is checked; null: only a name"),
   approvedBy: id.nullable(),
   approvedAt: timestamp.nullable(),
   rejectedBy: id.nullable(),
@@ -267,6 +285,10 @@ const permitDetail = obj("HotWorkPermitDetail", {
   })
     .nullable()
     .describe("The post-work fire watch, from the permit's closing on; null before"),
+  fireWatchCredentialValid: z
+    .boolean()
+    .nullable()
+    .describe("Whether the worker picked as fire watch holds a valid fire-watch credential today; null: nobody picked"),
   requesterUserId: id.nullable(),
   fireWatchUserId: id.nullable().describe("The account of the person named as fire watch, when the name is one of the project's people"),
 });
@@ -652,6 +674,72 @@ const talkWeek = obj("ToolboxTalkWeek", {
   talkCount: z.number().int(),
   attendeeCount: z.number().int().describe("Signatures over the week's talks"),
 });
+const credentialType = obj("CredentialType", {
+  id,
+  code: z.string().nullable().describe("Seeded types' fixed code (fire_watch, forklift, ...); null for types staff added"),
+  nameEn: z.string(),
+  nameEs: z.string(),
+  validityMonths: z.number().int().nullable().describe("How long such a card usually lasts; a hint for the form"),
+});
+const credential = obj("Credential", {
+  id,
+  workerId: id,
+  workerName: z.string(),
+  credentialTypeId: id,
+  typeNameEn: z.string(),
+  typeNameEs: z.string(),
+  number: z.string().nullable(),
+  issuer: z.string().nullable(),
+  issueDate: date.nullable(),
+  expiryDate: date.nullable().describe("The first day the credential no longer counts; null: it does not expire"),
+  status: z.enum(CREDENTIAL_STATUSES),
+  state: z.enum([...CREDENTIAL_STATUSES, "expired"]).describe("The status with expiry applied, today in the company's time zone"),
+  rejectionReason: z.string().nullable(),
+  verifiedByName: z.string().nullable(),
+  verifiedAt: timestamp.nullable(),
+  photoCount: z.number().int(),
+  createdAt: timestamp,
+});
+const credentialRequirement = obj("CredentialRequirement", {
+  id,
+  credentialTypeId: id,
+  typeNameEn: z.string(),
+  typeNameEs: z.string(),
+  position: z.string().nullable(),
+  projectId: id.nullable(),
+  projectName: z.string().nullable(),
+  blocking: z.boolean().describe("true: the server refuses what this requirement guards until it is met"),
+});
+const requirementStanding = z.strictObject({
+  credentialTypeId: id,
+  typeNameEn: z.string(),
+  typeNameEs: z.string(),
+  blocking: z.boolean(),
+  standing: z.enum(["met", "expiring", "pending", "missing"]),
+  expiryDate: date.nullable(),
+});
+const complianceFigures = {
+  required: z.number().int(),
+  met: z.number().int(),
+  expiringSoon: z.number().int(),
+  percent: z.number().int(),
+};
+const credentialCompliance = obj("CredentialCompliance", { ...complianceFigures, items: z.array(requirementStanding) });
+const projectCredentialCompliance = obj("ProjectCredentialCompliance", {
+  projectId: id,
+  ...complianceFigures,
+  workers: z.array(z.strictObject({ workerId: id, workerName: z.string(), ...complianceFigures, items: z.array(requirementStanding) })),
+});
+const credentialImportReport = obj("CredentialImportReport", {
+  imported: z.number().int(),
+  refused: z.array(
+    z.strictObject({
+      line: z.number().int().describe("Line of the file; the header is line 1"),
+      column: z.string().nullable().describe("The column at fault; null: the whole row"),
+      message: z.string(),
+    }),
+  ),
+});
 const signOnLink = obj("SignOnLink", {
   id,
   kind: z.enum(SIGN_ON_LINK_KINDS),
@@ -960,6 +1048,25 @@ export const responses: Record<string, z.ZodType> = {
   "talks.create": talk,
   "talks.attendedBy": list(attendedTalk),
   "talks.projectWeeks": list(talkWeek),
+  "credentials.types": list(credentialType),
+  "credentials.createType": credentialType,
+  "credentials.ofWorker": list(credential),
+  "credentials.byId": credential,
+  "credentials.create": credential,
+  "credentials.verify": credential,
+  "credentials.reject": credential,
+  "credentials.delete": success,
+  "credentials.requirements": list(credentialRequirement),
+  "credentials.createRequirement": credentialRequirement,
+  "credentials.deleteRequirement": success,
+  "credentials.workerCompliance": credentialCompliance,
+  "credentials.projectCompliance": projectCredentialCompliance,
+  "credentials.import": credentialImportReport,
+  "credentials.fireWatchCheck": obj("FireWatchCredentialCheck", {
+    workerId: id,
+    valid: z.boolean().describe("The worker holds a verified, unexpired fire-watch credential today"),
+    blocking: z.boolean().describe("The project requires it, blocking: a permit with this fire watch cannot be approved"),
+  }),
   "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
 };
 

@@ -1,5 +1,6 @@
 import { accountsRoutes } from "./accounts.js";
 import { commentsRoutes } from "./comments.js";
+import { credentialsRoutes } from "./credentials.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
 import { jhaRoutes } from "./jha.js";
@@ -38,4 +39,5 @@ export const restRoutes: RestRoute[] = [
   ...jobsRoutes,
   ...notificationsRoutes,
   ...pushRoutes,
+  ...credentialsRoutes,
 ];

@@ -182,6 +182,15 @@ export const photosRoutes: RestRoute[] = [
     procedure: "photos.upload",
     call: (c, r) => uploadPhoto(c, r, "talk"),
   },
+  // A credential's card, front and back (issue #36): the same upload, two per credential.
+  {
+    method: "POST",
+    path: "/api/credentials/:id/photos",
+    status: 201,
+    procedure: "photos.upload",
+    call: (c, r) => uploadPhoto(c, r, "credential"),
+  },
+  get("/api/credentials/:id/photos", (c, r) => c.photos.list({ kind: "credential", id: r.params.id as unknown as number })),
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
   get("/api/toolbox-talks/:id/photos", (c, r) => c.photos.list({ kind: "talk", id: r.params.id as unknown as number })),

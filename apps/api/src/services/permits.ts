@@ -2,11 +2,13 @@ import { audit, type Database, notifications, permits, projects, workers } from 
 import {
   type Actor,
   AppError,
+  badRequest,
   canSeeProject,
   type closePermitSchema,
   conflict,
   decidePermitAction,
   displayName,
+  FIRE_WATCH_CREDENTIAL_BLOCKING,
   forbidden,
   type HotWorkPermitData,
   hasApprovalGaps,
@@ -20,13 +22,16 @@ import {
   permitApprovalGaps,
   permitTransitions,
   type rejectPermitSchema,
+  todayIn,
   type updateHotWorkPermitSchema,
   withWorkerContactFor,
 } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { ServiceContext } from "./context.js";
+import { blocksFireWatch, companyTimeZone, companyToday, hasValidFireWatch } from "./credentials.js";
 import { fireWatchOf, permitPeople, startFireWatch } from "./fireWatches.js";
+import { INVALID_WORKER } from "./forms.js";
 import { notify } from "./notifications.js";
 
 /**
@@ -73,6 +78,17 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
   if (!(await projects.projectExists(db, input.projectId))) {
     throw new AppError("BAD_REQUEST", "Please select a valid project", [{ path: "projectId", message: "Please select a valid project" }]);
   }
+  // The worker picked as fire watch must exist; without a typed name, theirs is the name (issue #36).
+  let fireWatchBy = input.fireWatchBy;
+  if (input.fireWatchWorkerId != null) {
+    const picked = await db
+      .selectFrom("workers")
+      .select(["firstName", "lastName"])
+      .where("id", "=", input.fireWatchWorkerId)
+      .executeTakeFirst();
+    if (!picked) throw badRequest(INVALID_WORKER, [{ path: "fireWatchWorkerId", message: INVALID_WORKER }]);
+    fireWatchBy ??= `${picked.firstName} ${picked.lastName}`;
+  }
   return {
     projectId: input.projectId,
     title: input.title,
@@ -84,7 +100,8 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
     precautions: input.precautions,
     equipmentUsed: input.equipmentUsed,
     fireWatchRequired: input.fireWatchRequired,
-    fireWatchBy: input.fireWatchBy,
+    fireWatchBy,
+    fireWatchWorkerId: input.fireWatchWorkerId ?? null,
   };
 }
 
@@ -93,7 +110,7 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
  * requester's contact details only for staff and the requester (`withWorkerContactFor`, domain
  * policy): a co-worker sees the name.
  */
-export async function permitDetail(db: Kysely<Database>, actor: Actor, id: number, now: Date) {
+export async function permitDetail(db: Kysely<Database>, actor: Actor, id: number, now: Date, timeZone: string) {
   const permit = await permits.findPermitDetail(db, id);
   if (!permit) throw notFound(PERMIT);
   const history = await audit.auditHistory(db, "permit", id);
@@ -102,6 +119,8 @@ export async function permitDetail(db: Kysely<Database>, actor: Actor, id: numbe
     ...withWorkerContactFor(actor, permit.requestedBy, permit, PERMIT_REQUESTER_CONTACT_FIELDS),
     /** The post-work fire watch once the permit is closed (services/fireWatches.ts); null before. */
     fireWatch: await fireWatchOf(db, id, now),
+    /** Whether the worker picked as fire watch holds a valid fire-watch credential today; null: nobody picked (issue #36). */
+    fireWatchCredentialValid: await fireWatchCredentialValid(db, todayIn(timeZone, now), permit),
     /** Accounts of the requester and of the named fire watch: the web app shows the sign-off to them. */
     requesterUserId: people.requesterUserId,
     fireWatchUserId: people.fireWatchUserId,
@@ -125,10 +144,10 @@ type Transition = keyof typeof permitTransitions;
  * watch required with nobody named (the web app lists them in its confirmation first). REST
  * clients approve with an empty body as in the product; the gaps are recorded all the same.
  */
-const approvalGapsDetails = (id: number) => async (trx: Kysely<Database>) => {
+const approvalGapsDetails = (id: number, today: string) => async (trx: Kysely<Database>) => {
   const permit = await permits.findPermitDetail(trx, id);
   if (!permit) return null;
-  const gaps = permitApprovalGaps(permit);
+  const gaps = permitApprovalGaps({ ...permit, fireWatchCredentialValid: await fireWatchCredentialValid(trx, today, permit) });
   return hasApprovalGaps(gaps) ? { acknowledgedGaps: gaps } : null;
 };
 
@@ -161,7 +180,7 @@ async function transition(
     await audit.recordAudit(trx, { actor: ctx.actor, entity: "permit", entityId: id, action: to, from, to, details: recorded });
     await after(trx);
   });
-  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now(), companyTimeZone(ctx.config));
 }
 
 /** Approved or rejected: the requester and the named fire watch are told, in the same transaction. */
@@ -191,7 +210,7 @@ export function visiblePermits(ctx: ServiceContext, input: ListPermitsInput) {
 /** A permit's detail, once the caller may see it. */
 export async function visiblePermit(ctx: ServiceContext, id: number) {
   await visiblePermitFacts(ctx.db, ctx.actor, id);
-  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now(), companyTimeZone(ctx.config));
 }
 
 export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof hotWorkPermitSchema>) {
@@ -214,7 +233,7 @@ export async function requestPermit(ctx: ServiceContext, input: z.infer<typeof h
     return newId;
   });
   ctx.log.info({ event: "permit_requested", permitId: id, by: ctx.actor.userId }, "hot work permit requested");
-  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now(), companyTimeZone(ctx.config));
 }
 
 /** PUT: the full form again. The status stays; a worker's edit only lands while still pending. */
@@ -240,16 +259,41 @@ export async function updatePermit(ctx: ServiceContext, input: z.infer<typeof up
       to: facts.status,
     });
   });
-  return permitDetail(ctx.db, ctx.actor, id, ctx.now());
+  return permitDetail(ctx.db, ctx.actor, id, ctx.now(), companyTimeZone(ctx.config));
 }
 
-export function approvePermit(ctx: ServiceContext, id: number) {
+/**
+ * The picked fire watch's credential, today in the company's time zone (services/credentials.ts);
+ * null when the permit needs no fire watch or nobody was picked (a typed name is not matched).
+ */
+async function fireWatchCredentialValid(
+  db: Kysely<Database>,
+  today: string,
+  permit: { fireWatchRequired: boolean; fireWatchWorkerId: number | null },
+): Promise<boolean | null> {
+  if (!permit.fireWatchRequired || permit.fireWatchWorkerId === null) return null;
+  return hasValidFireWatch(db, today, permit.fireWatchWorkerId);
+}
+
+/**
+ * A fire watch without a valid credential is a gap the approver sees and accepts, unless the
+ * permit's project makes the fire-watch credential a blocking requirement: then a 409.
+ */
+async function assertFireWatchAllowed(ctx: ServiceContext, id: number) {
+  const permit = await permits.findPermitDetail(ctx.db, id);
+  if (!permit) return;
+  if ((await fireWatchCredentialValid(ctx.db, companyToday(ctx), permit)) !== false) return;
+  if (await blocksFireWatch(ctx.db, permit.projectId)) throw conflict(FIRE_WATCH_CREDENTIAL_BLOCKING);
+}
+
+export async function approvePermit(ctx: ServiceContext, id: number) {
+  await assertFireWatchAllowed(ctx, id);
   return transition(
     ctx,
     id,
     "approve",
     { to: "approved", userId: ctx.actor.userId },
-    approvalGapsDetails(id),
+    approvalGapsDetails(id, companyToday(ctx)),
     tellRequester(ctx, id, "permit.approved"),
   );
 }

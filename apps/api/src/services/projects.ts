@@ -1,6 +1,7 @@
 import { audit, type Database, projects, workers } from "@sitesafe/db";
 import {
   AppError,
+  ASSIGNMENT_CREDENTIAL_BLOCKING,
   type assignWorkerSchema,
   canSeeProject,
   complianceStatus,
@@ -29,6 +30,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
+import { assignmentGaps, companyToday } from "./credentials.js";
 
 /**
  * Application rules of the projects area: who sees a project, its crew, and its safety plan
@@ -184,9 +186,21 @@ export async function assignWorker(ctx: ServiceContext, input: z.infer<typeof as
   assertCan(ctx.actor, "project.manageWorkers", { projectId: input.id });
   if (!(await projects.projectExists(ctx.db, input.id))) throw notFound("Project");
   if (!(await workers.findWorkerProfile(ctx.db, input.workerId))) throw notFound("Worker");
+  // Credentials the project or the worker's position requires (issue #36): a warning in the answer,
+  // or a 409 when one of the missing ones is marked blocking.
+  const gaps = await assignmentGaps(ctx.db, companyToday(ctx), input.workerId, input.id);
+  if (gaps.some((g) => g.blocking)) throw conflict(ASSIGNMENT_CREDENTIAL_BLOCKING);
   const row = await projects.assignWorker(ctx.db, input.id, input.workerId, input.role);
   if (!row) throw conflict(WORKER_ALREADY_ASSIGNED);
-  return row;
+  return {
+    ...row,
+    credentialWarnings: gaps.map((g) => ({
+      credentialTypeId: g.credentialTypeId,
+      typeNameEn: g.typeNameEn,
+      typeNameEs: g.typeNameEs,
+      standing: g.standing === "pending" ? ("pending" as const) : ("missing" as const),
+    })),
+  };
 }
 
 export async function removeWorker(ctx: ServiceContext, input: z.infer<typeof removeWorkerSchema>) {

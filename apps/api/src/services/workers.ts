@@ -2,6 +2,8 @@ import { audit, classifyDbError, type Database, users, workers } from "@sitesafe
 import {
   type Actor,
   AppError,
+  addDays,
+  CREDENTIAL_EXPIRING_DAYS,
   canReadWorker,
   conflict,
   EMAIL_TAKEN,
@@ -21,6 +23,7 @@ import type { z } from "zod";
 import { hashPassword } from "../auth/passwords.js";
 import { assertCan } from "../context.js";
 import type { ServiceContext } from "./context.js";
+import { companyToday } from "./credentials.js";
 
 /**
  * Application rules of the workers area: who reads a worker, a login account with its profile and
@@ -127,6 +130,7 @@ export function listedWorkers(ctx: ServiceContext, input: Partial<WorkerListQuer
       positions: input.managersOnly ? MANAGER_POSITIONS : input.positions,
       limit: input.limit,
       offset: input.offset,
+      credentialsValidThrough: input.credentials === "attention" ? addDays(companyToday(ctx), CREDENTIAL_EXPIRING_DAYS) : undefined,
     },
     ctx.workerCompliance,
   );

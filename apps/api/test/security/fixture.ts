@@ -65,6 +65,11 @@ export interface Fixture {
   w1NotificationId: number;
   /** The endpoint of W1's Web Push device (made up: nothing is sent to it). */
   w1PushEndpoint: string;
+  /** W1's forklift credential, submitted (not yet verified), and the seeded fire-watch type (issue #36). */
+  credentialId: number;
+  fireWatchTypeId: number;
+  /** Project P requires the first aid / CPR type (not blocking). */
+  credentialRequirementId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -348,7 +353,23 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .values({ userId: w1.id, endpoint: w1PushEndpoint, p256dh: "B".repeat(87), auth: "A".repeat(22) })
     .execute();
 
+  const typeId = async (code: string) =>
+    (await db.selectFrom("credentialTypes").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const credential = await db
+    .insertInto("credentials")
+    .values({ workerId: w1.workerId, credentialTypeId: await typeId("forklift"), number: "FL-1", status: "submitted", submittedBy: w1.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const requirement = await db
+    .insertInto("credentialRequirements")
+    .values({ credentialTypeId: await typeId("first_aid_cpr"), projectId: projectP, createdBy: admin.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   return {
+    credentialId: credential.id,
+    fireWatchTypeId: await typeId("fire_watch"),
+    credentialRequirementId: requirement.id,
     w1NotificationId: w1Notification.id,
     w1PushEndpoint,
     admin,
@@ -548,6 +569,10 @@ export const permitBody = (f: Fixture) => ({
   fireWatchRequired: true,
   fireWatchBy: "Sam",
 });
+export const credentialBody = (f: Fixture) => ({ credentialTypeId: f.fireWatchTypeId, number: `FW-${uid()}`, expiryDate: "2030-01-01" });
+export const credentialTypeBody = () => ({ nameEn: `Type ${uid()}`, nameEs: `Tipo ${uid()}`, validityMonths: 12 });
+export const credentialRequirementBody = (f: Fixture) => ({ credentialTypeId: f.fireWatchTypeId, position: `Welder ${uid()}` });
+export const credentialImportBody = (f: Fixture) => ({ csv: `email,type,number\n${f.w1.email},fire_watch,FW-${uid()}\n` });
 export const commentBody = (f: Fixture) => ({
   title: "Blocked exit",
   content: "The fire exit on level 2 is blocked by pallets",

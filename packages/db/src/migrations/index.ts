@@ -24,6 +24,7 @@ import * as m0023 from "./0023_crew_signatures.js";
 import * as m0024 from "./0024_toolbox_talks.js";
 import * as m0025 from "./0025_web_push.js";
 import * as m0026 from "./0026_talk_photo.js";
+import * as m0027 from "./0027_credentials.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024_toolbox_talks": m0024,
   "0025_web_push": m0025,
   "0026_talk_photo": m0026,
+  "0027_credentials": m0027,
 };

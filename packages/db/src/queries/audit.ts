@@ -18,7 +18,10 @@ export interface AuditInput {
     | "jha"
     | "establishment"
     | "serviceToken"
-    | "talk";
+    | "talk"
+    | "credential"
+    | "credentialType"
+    | "credentialRequirement";
   entityId: number;
   action: string;
   from?: string | null;

@@ -31,6 +31,7 @@ const permitColumns = [
   "p.equipmentUsed",
   "p.fireWatchRequired",
   "p.fireWatchBy",
+  "p.fireWatchWorkerId",
   "p.approvedBy",
   "p.approvedAt",
   "p.rejectedBy",
@@ -140,6 +141,7 @@ export interface PermitFormData {
   equipmentUsed: string[];
   fireWatchRequired: boolean;
   fireWatchBy: string | null;
+  fireWatchWorkerId: number | null;
 }
 
 const formValues = (data: PermitFormData) => ({
@@ -154,6 +156,7 @@ const formValues = (data: PermitFormData) => ({
   equipmentUsed: JSON.stringify(data.equipmentUsed),
   fireWatchRequired: data.fireWatchRequired,
   fireWatchBy: data.fireWatchBy,
+  fireWatchWorkerId: data.fireWatchWorkerId,
 });
 
 /** A new permit is pending (docs/product.md). */

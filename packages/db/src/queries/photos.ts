@@ -5,7 +5,7 @@ import type { Database } from "../types.js";
 /** Queries for the photos area: each takes the database (or a transaction) first. */
 
 const recordColumn = (kind: PhotoRecordKind) =>
-  kind === "incident" ? "incidentReportId" : kind === "jha" ? "jhaFormId" : ("toolboxTalkId" as const);
+  kind === "incident" ? "incidentReportId" : kind === "jha" ? "jhaFormId" : kind === "talk" ? "toolboxTalkId" : ("credentialId" as const);
 
 /** The project and filer of the record a photo hangs on; undefined when there is no such record. */
 export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
@@ -14,6 +14,12 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     // "no key update": blocks other photo inserts for the record, not inserts that only reference it.
     if (lock) q = q.forNoKeyUpdate();
     return q.executeTakeFirst();
+  }
+  if (record.kind === "credential") {
+    let q = db.selectFrom("credentials").select(["workerId as ownerWorkerId"]).where("id", "=", record.id);
+    if (lock) q = q.forNoKeyUpdate();
+    const row = await q.executeTakeFirst();
+    return row && { projectId: null, ownerWorkerId: row.ownerWorkerId, kind: "credential" };
   }
   if (record.kind === "talk") {
     let q = db.selectFrom("toolboxTalks").select(["projectId", "presenterWorkerId as ownerWorkerId"]).where("id", "=", record.id);
@@ -54,6 +60,7 @@ export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Prom
       incidentReportId: photo.record.kind === "incident" ? photo.record.id : null,
       jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
       toolboxTalkId: photo.record.kind === "talk" ? photo.record.id : null,
+      credentialId: photo.record.kind === "credential" ? photo.record.id : null,
       uploadedBy: photo.uploadedBy,
       fileName: photo.fileName,
       contentType: photo.contentType,
@@ -79,6 +86,7 @@ function summaries(db: Kysely<Database>) {
       "ph.incidentReportId",
       "ph.jhaFormId",
       "ph.toolboxTalkId",
+      "ph.credentialId",
       "ph.fileName",
       "ph.contentType",
       "ph.byteSize",
@@ -100,8 +108,9 @@ function toSummary(row: SummaryRow): PhotoSummary {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || null;
   return {
     id: row.id,
-    recordKind: row.incidentReportId !== null ? "incident" : row.jhaFormId !== null ? "jha" : "talk",
-    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId) as number,
+    recordKind:
+      row.incidentReportId !== null ? "incident" : row.jhaFormId !== null ? "jha" : row.toolboxTalkId !== null ? "talk" : "credential",
+    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.credentialId) as number,
     fileName: row.fileName,
     contentType: row.contentType as PhotoType,
     byteSize: row.byteSize,
@@ -133,9 +142,10 @@ export async function findPhoto(
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
+    .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
     .select([
-      sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
-      sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id)`.as("ownerWorkerId"),
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id, cr.worker_id)`.as("ownerWorkerId"),
       "ph.thumbnailSize",
     ])
     .where("ph.id", "=", id)
@@ -163,15 +173,26 @@ export async function photoChunk(db: Kysely<Database>, id: number, offset: numbe
 export async function photoThumbnail(
   db: Kysely<Database>,
   id: number,
-): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
-  return db
+): Promise<{ record: PhotoRecordFacts; thumbnail: Uint8Array | null } | undefined> {
+  const row = await db
     .selectFrom("photos as ph")
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
-    .select([sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"), "ph.thumbnail"])
+    .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
+    .select([
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      "cr.workerId as credentialWorkerId",
+      "ph.thumbnail",
+    ])
     .where("ph.id", "=", id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const record: PhotoRecordFacts =
+    row.credentialWorkerId !== null
+      ? { projectId: null, ownerWorkerId: row.credentialWorkerId, kind: "credential" }
+      : { projectId: row.projectId, ownerWorkerId: null };
+  return { record, thumbnail: row.thumbnail };
 }
 
 export async function deletePhoto(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -184,16 +205,16 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
   const rows = await db
     .selectFrom("photos")
     .select([
-      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' else 'talk' end`.as(
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when toolbox_talk_id is not null then 'talk' else 'credential' end`.as(
         "kind",
       ),
       (eb) => eb.fn.countAll<string>().as("photoCount"),
       sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
-      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id))`.as("records"),
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, credential_id))`.as("records"),
     ])
     .groupBy(sql`1`)
     .execute();
-  const byKind = (["incident", "jha", "talk"] as const).map((kind) => {
+  const byKind = (["incident", "jha", "talk", "credential"] as const).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
   });

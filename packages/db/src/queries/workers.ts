@@ -82,6 +82,12 @@ export interface ListWorkersOptions {
   search?: string | undefined;
   /** Only these positions (workers.role), e.g. the manager positions. */
   positions?: readonly string[] | undefined;
+  /**
+   * Only workers with a credential requirement (their position's or an assigned project's) that no
+   * verified credential meets beyond this date (YYYY-MM-DD: today + 30 days): missing, awaiting
+   * verification, expired or expiring within 30 days (issue #36).
+   */
+  credentialsValidThrough?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
@@ -140,6 +146,19 @@ export function workerList(
   // Filters go on the bare table, so the count reads nothing else.
   let matching = workersTable(db);
   if (options.positions) matching = matching.where("w.role", "in", [...options.positions]);
+  if (options.credentialsValidThrough) {
+    const through = options.credentialsValidThrough;
+    matching = matching.where(
+      sql<boolean>`exists (
+        select 1 from credential_requirements r
+        where (lower(r.position) = lower(w.role)
+               or r.project_id in (select pw.project_id from project_workers pw where pw.worker_id = w.id))
+          and not exists (
+            select 1 from credentials c
+            where c.worker_id = w.id and c.credential_type_id = r.credential_type_id and c.status = 'verified'
+              and (c.expiry_date is null or c.expiry_date > ${through}::date)))`,
+    );
+  }
   const q = options.search?.trim();
   if (q) {
     const pattern = containsPattern(q);

@@ -11,6 +11,53 @@
  */
 
 const exact: Record<string, string> = {
+  // Credentials (credentials.ts): "certificación" throughout
+  "A credential has two photos, the front and the back of the card. Delete one before adding another.":
+    "Una certificación tiene dos fotos, el frente y el reverso de la tarjeta. Elimine una antes de agregar otra.",
+  "Credential type is required": "El tipo de certificación es obligatorio",
+  "Please select a valid credential type": "Elija un tipo de certificación válido",
+  "Expiry date must be on or after the issue date": "La fecha de vencimiento debe ser igual o posterior a la fecha de emisión",
+  "You can only add credentials to your own profile": "Solo puede agregar certificaciones a su propio perfil",
+  "You cannot verify or reject your own credential": "No puede verificar ni rechazar su propia certificación",
+  "Only admins and managers can verify credentials": "Solo los administradores y gerentes pueden verificar certificaciones",
+  "A reason is required to reject a credential": "Se necesita un motivo para rechazar una certificación",
+  "Only a submitted credential can be verified or rejected": "Solo una certificación enviada puede verificarse o rechazarse",
+  "A verified credential can only be removed by staff": "Solo el personal puede eliminar una certificación verificada",
+  "A credential type with this name already exists": "Ya existe un tipo de certificación con este nombre",
+  "This credential type is already required there": "Este tipo de certificación ya se exige ahí",
+  "Choose either a position or a project": "Elija un puesto o un proyecto, no ambos",
+  "The CSV file is larger than 200 KB. Split it into smaller files.":
+    "El archivo CSV pesa más de 200 KB. Divídalo en archivos más pequeños.",
+  "The CSV file has more than 1000 rows. Split it into smaller files.":
+    "El archivo CSV tiene más de 1000 filas. Divídalo en archivos más pequeños.",
+  "The CSV file has no rows to import": "El archivo CSV no tiene filas para importar",
+  "The first line must name the columns: email, type, number, issuer, issueDate, expiryDate":
+    "La primera línea debe nombrar las columnas: email, type, number, issuer, issueDate, expiryDate",
+  "Credential number must not exceed 100 characters": "El número de certificación no debe superar los 100 caracteres",
+  "Issuer must not exceed 200 characters": "El emisor no debe superar los 200 caracteres",
+  "Position must not exceed 100 characters": "El puesto no debe superar los 100 caracteres",
+  "Reason must not exceed 500 characters": "El motivo no debe superar los 500 caracteres",
+  "English name is required": "El nombre en inglés es obligatorio",
+  "English name must not exceed 100 characters": "El nombre en inglés no debe superar los 100 caracteres",
+  "Spanish name is required": "El nombre en español es obligatorio",
+  "Spanish name must not exceed 100 characters": "El nombre en español no debe superar los 100 caracteres",
+  "Validity must be a whole number of months from 1 to 240": "La vigencia debe ser un número entero de meses de 1 a 240",
+  "Blocking must be true or false": "Bloqueante debe ser verdadero o falso",
+  "No worker has this e-mail address": "Ningún trabajador tiene este correo electrónico",
+  "Unknown credential type": "Tipo de certificación desconocido",
+  "The same credential appears twice in the file or is already on the worker":
+    "La misma certificación aparece dos veces en el archivo o el trabajador ya la tiene",
+  "Only admins, managers and workers with a worker profile can add credentials":
+    "Solo los administradores, gerentes y trabajadores con perfil de trabajador pueden agregar certificaciones",
+  "You can only see your own credentials": "Solo puede ver sus propias certificaciones",
+  "Credentials filter must be attention": "El filtro de certificaciones debe ser attention",
+  "The worker lacks a valid credential this project requires, and the requirement is blocking. Add and verify the credential first.":
+    "Al trabajador le falta una certificación vigente que este proyecto exige, y el requisito es bloqueante. Agregue y verifique la certificación primero.",
+  "The fire watch must be a worker of this project": "El vigilante de incendios debe ser un trabajador de este proyecto",
+  "The fire watch has no valid fire-watch credential":
+    "El vigilante de incendios no tiene una certificación de vigilante de incendios vigente",
+  "This project requires a valid fire-watch credential: the fire watch has none, so the permit cannot be approved":
+    "Este proyecto exige una certificación de vigilante de incendios vigente: el vigilante no la tiene, así que el permiso no puede aprobarse",
   // Toolbox talks (talks.ts)
   "Topic is required": "El tema es obligatorio",
   "Talk content is required": "El contenido de la charla es obligatorio",
@@ -484,6 +531,9 @@ const things: Record<string, [string, "m" | "f"]> = {
   "Sign-on link": ["Enlace de firma", "m"],
   "Toolbox talk": ["Charla de seguridad", "f"],
   Topic: ["Tema", "m"],
+  Credential: ["Certificación", "f"],
+  "Credential type": ["Tipo de certificación", "m"],
+  "Credential requirement": ["Requisito de certificación", "m"],
   Establishment: ["Establecimiento", "m"],
   "Incident report": ["Reporte de incidente", "m"],
   "Invite token": ["Código de invitación", "m"],

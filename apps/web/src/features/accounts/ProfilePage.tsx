@@ -1,4 +1,4 @@
-import { Box, Button, Card, Grid, Skeleton, Tabs, Text } from "@mantine/core";
+import { Button, Card, Grid, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import { IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useCurrentUser } from "../../lib/auth";
 import { useSaveLanguage } from "../../lib/i18n/useUserLanguage";
 import { trpc } from "../../lib/trpc";
+import { CredentialsCard } from "../credentials/CredentialsCard";
 import { EmailChoices } from "../notifications/EmailChoices";
 import { PushChoices } from "../notifications/PushChoices";
 import { TalksAttended } from "../talks/TalksAttended";
@@ -66,9 +67,10 @@ export function ProfilePage() {
             )}
           </Card>
           {worker.data ? (
-            <Box mt="md">
+            <Stack mt="md" gap="md">
+              <CredentialsCard workerId={worker.data.id} />
               <TalksAttended workerId={worker.data.id} />
-            </Box>
+            </Stack>
           ) : null}
           <EmailChoices />
           <PushChoices />

@@ -16,7 +16,7 @@ export const NOTIFICATION_POLL_MS = 15_000;
 
 /** The header's bell: the unread count, and the list with links to the records. */
 export function NotificationBell() {
-  const { t } = useTranslation("notifications");
+  const { t, i18n } = useTranslation("notifications");
   const [opened, setOpened] = useState(false);
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -98,7 +98,7 @@ export function NotificationBell() {
                   <Group gap={6} wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ flex: 1 }}>
                       <Text size="sm" fw={note.readAt ? 400 : 600}>
-                        {t(`kinds.${note.kind}`, { ...note.params, interpolation: { escapeValue: false } })}
+                        {t(`kinds.${note.kind}`, { ...localParams(note.params, i18n.language), interpolation: { escapeValue: false } })}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatDateTime(note.createdAt)}
@@ -118,4 +118,15 @@ export function NotificationBell() {
       </Popover.Dropdown>
     </Popover>
   );
+}
+
+/**
+ * A notification's names in the reader's language: a param with a Spanish twin (`typeEs`, a
+ * credential type's Spanish name) is read in Spanish when the screen is.
+ */
+function localParams(params: Record<string, unknown>, language: string): Record<string, unknown> {
+  if (language !== "es") return params;
+  const local = { ...params };
+  for (const [key, value] of Object.entries(params)) if (key.endsWith("Es") && value != null) local[key.slice(0, -2)] = value;
+  return local;
 }

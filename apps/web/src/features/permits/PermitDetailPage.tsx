@@ -244,6 +244,11 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
                 {t("detail.fireWatchUnnamedAlert")}
               </Alert>
             ) : null}
+            {gaps.fireWatchUncredentialed ? (
+              <Alert color="orange" variant="light" mt="sm" icon={<IconEye size={18} />} data-testid="fire-watch-credential-gap">
+                {t("detail.fireWatchCredentialAlert")}
+              </Alert>
+            ) : null}
             <Group mt="md" gap="sm">
               {can("approve") ? (
                 <Button

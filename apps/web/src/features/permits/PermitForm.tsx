@@ -23,6 +23,7 @@ import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
+import { FireWatchPick } from "../credentials/FireWatchPick";
 import { usePermitLabels } from "./permitLabels";
 
 type PermitDetail = RouterOutputs["permits"]["byId"];
@@ -41,6 +42,8 @@ interface PermitFormValues {
   equipmentUsed: string[];
   fireWatchRequired: boolean;
   fireWatchBy: string;
+  /** The worker picked as fire watch ("" for none), whose fire-watch credential is checked (issue #36). */
+  fireWatchWorkerId: string;
 }
 
 function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | null): PermitFormValues {
@@ -57,6 +60,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
       equipmentUsed: [...permit.equipmentUsed],
       fireWatchRequired: permit.fireWatchRequired,
       fireWatchBy: permit.fireWatchBy ?? "",
+      fireWatchWorkerId: permit.fireWatchWorkerId ? String(permit.fireWatchWorkerId) : "",
     };
   }
   const now = new Date();
@@ -72,6 +76,7 @@ function initialValues(permit: PermitDetail | undefined, ownWorkerId: number | n
     equipmentUsed: [],
     fireWatchRequired: true,
     fireWatchBy: "",
+    fireWatchWorkerId: "",
   };
 }
 
@@ -342,7 +347,19 @@ export function PermitForm({
           onChange={(on) => form.setFieldValue("fireWatchRequired", on)}
         />
         {form.values.fireWatchRequired ? (
-          <TextInput label={t("form.fireWatchBy")} placeholder={t("form.fireWatchByPlaceholder")} {...form.getInputProps("fireWatchBy")} />
+          <>
+            <TextInput
+              label={t("form.fireWatchBy")}
+              placeholder={t("form.fireWatchByPlaceholder")}
+              {...form.getInputProps("fireWatchBy")}
+            />
+            <FireWatchPick
+              projectId={Number(form.values.projectId) || 0}
+              workers={options.data?.workers ?? []}
+              value={form.values.fireWatchWorkerId}
+              onChange={(v) => form.setFieldValue("fireWatchWorkerId", v)}
+            />
+          </>
         ) : null}
 
         {Object.keys(form.errors).length > 0 ? (

@@ -47,8 +47,13 @@ export function usePermitLabels() {
     return entry;
   };
   /** The domain's approvalGapLines, in the screen's language. */
-  const gapLines = (gaps: { fireWatchUnnamed: boolean; missingPrecautions: readonly string[] }): string[] => [
+  const gapLines = (gaps: {
+    fireWatchUnnamed: boolean;
+    fireWatchUncredentialed?: true;
+    missingPrecautions: readonly string[];
+  }): string[] => [
     ...(gaps.fireWatchUnnamed ? [t("labels.gapFireWatch")] : []),
+    ...(gaps.fireWatchUncredentialed ? [t("labels.gapFireWatchCredential")] : []),
     ...gaps.missingPrecautions.map((p) => t("labels.gapNotChecked", { precaution: precaution(p) })),
   ];
   return { precaution, equipment, gapLines };

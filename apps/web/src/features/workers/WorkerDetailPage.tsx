@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
+import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TalksAttended } from "../talks/TalksAttended";
 
@@ -269,9 +270,10 @@ export function WorkerDetailPage({ id }: { id: number }) {
           <VideosTab id={id} />
         </Tabs.Panel>
       </Tabs>
-      <Box mt="lg">
+      <Stack mt="lg" gap="md">
+        <CredentialsCard workerId={id} />
         <TalksAttended workerId={id} />
-      </Box>
+      </Stack>
       <ConfirmDialog
         opened={confirming}
         title={t("detail.deleteTitle")}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus } from "@tabler/icons-react";
@@ -39,7 +39,12 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const allowed = can(actor, "worker.list");
   const managers = mode === "managers";
-  const filters = { search: debounced || undefined, managersOnly: managers };
+  const [attention, setAttention] = useState(false);
+  const filters = {
+    search: debounced || undefined,
+    managersOnly: managers,
+    ...(attention && !managers ? { credentials: "attention" as const } : {}),
+  };
   const pager = useServerPage(filters);
   const list = trpc.workers.page.useQuery(
     { ...filters, limit: pager.limit, offset: pager.offset },
@@ -91,9 +96,18 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
         label={managers ? t("searchManagers") : t("searchWorkers")}
         value={search}
         onSearch={setSearch}
-        mb="md"
+        mb={managers ? "md" : "xs"}
         maw={480}
       />
+      {managers ? null : (
+        <Checkbox
+          label={t("credentialsAttention")}
+          checked={attention}
+          onChange={(e) => setAttention(e.currentTarget.checked)}
+          mb="md"
+          data-testid="credentials-attention"
+        />
+      )}
       {list.isPending ? (
         <ListSkeleton rows={6} />
       ) : list.error ? (

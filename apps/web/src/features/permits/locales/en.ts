@@ -37,6 +37,7 @@ export default {
         supervisorNotified: "The hot work area supervisor has been notified before work begins",
       },
       gapFireWatch: "Fire watch required, but nobody is named",
+      gapFireWatchCredential: "Fire watch has no valid fire-watch credential",
       gapNotChecked: "Not checked: {{precaution}}",
     },
     list: {
@@ -134,6 +135,7 @@ export default {
       reviewFireWatchUnnamed: " · fire watch required, nobody named",
       reviewNoFireWatch: " · no fire watch required",
       fireWatchUnnamedAlert: "A fire watch is required, but nobody is named.",
+      fireWatchCredentialAlert: "The worker picked as fire watch has no valid fire-watch credential.",
       approve: "Approve",
       reject: "Reject",
       schedule: "Schedule",

@@ -43,6 +43,7 @@ export default {
         supervisorNotified: "Se avisó al supervisor del área de trabajo en caliente antes de empezar",
       },
       gapFireWatch: "Se requiere vigilante de incendios, pero no se nombró a nadie",
+      gapFireWatchCredential: "El vigilante de incendios no tiene una certificación vigente",
       gapNotChecked: "Sin marcar: {{precaution}}",
     },
     list: {
@@ -145,6 +146,8 @@ export default {
       reviewFireWatchUnnamed: " · se requiere vigilante de incendios, no se nombró a nadie",
       reviewNoFireWatch: " · no se requiere vigilante de incendios",
       fireWatchUnnamedAlert: "Se requiere un vigilante de incendios, pero no se nombró a nadie.",
+      fireWatchCredentialAlert:
+        "El trabajador elegido como vigilante de incendios no tiene una certificación de vigilante de incendios vigente.",
       approve: "Aprobar",
       reject: "Rechazar",
       schedule: "Horario",

@@ -109,6 +109,7 @@ export default {
     workersSubtitle: "Registered workers, their projects and safety compliance",
     trainingCsv: "Training CSV",
     searchPlaceholder: "Search by name, email, role or phone",
+    credentialsAttention: "Only workers missing a required credential or with one expiring within 30 days",
     searchManagers: "Search managers",
     searchWorkers: "Search workers",
     loadManagersFailed: "Error loading managers",

@@ -106,6 +106,7 @@ export default {
     workersSubtitle: "Trabajadores registrados, sus proyectos y su cumplimiento de seguridad",
     trainingCsv: "CSV de capacitación",
     searchPlaceholder: "Buscar por nombre, correo, oficio o teléfono",
+    credentialsAttention: "Solo trabajadores a los que les falta una certificación exigida o con una que vence en 30 días",
     searchManagers: "Buscar gerentes",
     searchWorkers: "Buscar trabajadores",
     loadManagersFailed: "Error al cargar los gerentes",
