@@ -473,6 +473,20 @@ describe("reminders before expiry", () => {
       entityId: holder.workerId,
       params: { type: "Forklift operator", date: "2026-03-31", days: 30 },
     });
+    // A day the job did not run is caught up: a card expiring on 2026-04-20 whose 30-day day
+    // (2026-03-21) passed without a run is reminded on the next run, with the days it really has left.
+    const late = await t.createUser({ role: "worker", firstName: "Lee", lastName: "Late" });
+    await t.assign(late.workerId as number, site);
+    await add(manager, late.workerId as number, { credentialTypeId: typeId("forklift"), number: "FL-L", expiryDate: "2026-04-20" });
+    await sendCredentialReminders(t.db, undefined, new Date("2026-03-24T12:00:00Z"), "America/Chicago");
+    expect(await told(late.id)).toEqual([27]);
+    await sendCredentialReminders(t.db, undefined, new Date("2026-03-25T12:00:00Z"), "America/Chicago"); // step 30 sent: nothing
+    expect(await told(late.id)).toEqual([27]);
+    await sendCredentialReminders(t.db, undefined, new Date("2026-04-15T12:00:00Z"), "America/Chicago"); // 5 days left: step 7
+    expect(await told(late.id)).toEqual([27, 5]);
+    // On and after the expiry day nothing more is sent (the card is expired, not expiring).
+    await sendCredentialReminders(t.db, undefined, new Date("2026-04-20T12:00:00Z"), "America/Chicago");
+    expect(await told(late.id)).toEqual([27, 5]);
     // The bell lists it for the worker.
     const bell = await t.request({ method: "GET", url: "/api/notifications", as: holder });
     expect(bell.json().items?.[0] ?? bell.json()[0]).toMatchObject({ kind: "credential.expiring", link: `/workers/${holder.workerId}` });

@@ -5,8 +5,8 @@ import type { QueueDefinition } from "../jobs/queue.js";
 import { type Delivery, notify } from "./notifications.js";
 
 /**
- * Reminders before a credential expires (issue #36; docs/notifications.md): 30 and 7 days before
- * its expiry date, the worker and the managers of their projects are told (the bell, e-mail and
+ * Reminders before a credential expires (docs/notifications.md): 30 and 7 days before its expiry
+ * date (or on the first run after, when that day was missed), the worker and the managers of their projects are told (the bell, e-mail and
  * push through notify()). Run once a day by the `credential-reminders` job. Each reminder is
  * stamped in credential_reminders (credential, step, expiry date) in the transaction that writes
  * its notifications; a stamp already there (a rerun, a second instance) sends nothing, so each is
@@ -43,7 +43,7 @@ export async function sendCredentialReminders(
         entity: "worker",
         entityId: r.workerId,
         projectId: null,
-        params: { worker: r.workerName, type: r.typeNameEn, typeEs: r.typeNameEs, days: r.daysBefore, date: r.expiryDate },
+        params: { worker: r.workerName, type: r.typeNameEn, typeEs: r.typeNameEs, days: r.daysLeft, date: r.expiryDate },
         recipients,
         delivery,
         now,

@@ -300,14 +300,22 @@ export interface ReminderDue {
   typeNameEn: string;
   typeNameEs: string;
   expiryDate: string;
+  /** The step this reminder is: 30 (the card expires in 8 to 30 days) or 7 (in 1 to 7). */
   daysBefore: 30 | 7;
+  /** Days from today to the expiry date, as the reminder says them. */
+  daysLeft: number;
 }
 
 /**
- * Credentials (not rejected) expiring exactly 30 or 7 days after `today`, whose reminder for that
- * step and expiry date has not been sent. Bounded per run; the next run takes the rest.
+ * Credentials (not rejected) whose step's reminder is due and not sent for this expiry date: step
+ * 30 while the card expires in 8 to 30 days, step 7 in 1 to 7. A window rather than the exact day,
+ * so a day the job did not run (an outage, a run cut short by the bound) is caught up the next
+ * day, and a card added 20 days before its expiry is reminded at once. Bounded per run; the next
+ * run takes the rest.
  */
 export async function remindersDue(db: Kysely<Database>, today: string, limit = 5000): Promise<ReminderDue[]> {
+  const daysLeft = sql<number>`(c.expiry_date - ${today}::date)`;
+  const step = sql<number>`(case when c.expiry_date - ${today}::date <= 7 then 7 else 30 end)`;
   const rows = await db
     .selectFrom("credentials as c")
     .innerJoin("credentialTypes as t", "t.id", "c.credentialTypeId")
@@ -320,12 +328,12 @@ export async function remindersDue(db: Kysely<Database>, today: string, limit = 
       "t.nameEn as typeNameEn",
       "t.nameEs as typeNameEs",
       sql<string>`to_char(c.expiry_date, 'YYYY-MM-DD')`.as("expiryDate"),
-      sql<number>`(c.expiry_date - ${today}::date)`.as("daysBefore"),
+      daysLeft.as("daysLeft"),
+      step.as("daysBefore"),
     ])
     .where("c.status", "<>", "rejected")
-    .where((eb) =>
-      eb.or([eb("c.expiryDate", "=", sql<string>`${today}::date + 30`), eb("c.expiryDate", "=", sql<string>`${today}::date + 7`)]),
-    )
+    .where("c.expiryDate", ">", sql<string>`${today}::date`)
+    .where("c.expiryDate", "<=", sql<string>`${today}::date + 30`)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -333,14 +341,14 @@ export async function remindersDue(db: Kysely<Database>, today: string, limit = 
             .select("cr.credentialId")
             .whereRef("cr.credentialId", "=", "c.id")
             .whereRef("cr.expiryDate", "=", "c.expiryDate")
-            .where("cr.daysBefore", "=", sql<number>`(c.expiry_date - ${today}::date)`),
+            .where("cr.daysBefore", "=", step),
         ),
       ),
     )
     .orderBy("c.id")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, daysBefore: Number(r.daysBefore) === 7 ? 7 : 30 }));
+  return rows.map((r) => ({ ...r, daysLeft: Number(r.daysLeft), daysBefore: Number(r.daysBefore) === 7 ? 7 : 30 }));
 }
 
 /** Stamps a reminder as sent; false when another run stamped it first (the primary key), so it is sent once. */
