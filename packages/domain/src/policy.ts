@@ -44,7 +44,12 @@ export type Action =
   | "talk.update"
   | "talkTopic.create"
   // reporting: briefing coverage per project and week
-  | "signOn.coverage";
+  | "signOn.coverage"
+  // inspections and corrective actions (inspections.ts, correctiveActions.ts)
+  | "inspectionTemplate.manage"
+  | "inspectionSchedule.manage"
+  | "inspection.create"
+  | "correctiveAction.create";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -94,6 +99,16 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "talkTopic.create":
     case "signOn.coverage":
       return staff;
+    case "inspectionTemplate.manage":
+    case "inspectionSchedule.manage":
+      return staff;
+    case "inspection.create":
+    case "correctiveAction.create":
+      // Staff, or a crew lead (Foreman, Superintendent, ...) on the project (issue #35); without a
+      // project, whether the role may inspect or raise actions at all.
+      if (staff) return true;
+      if (actor.position === null || !(SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position)) return false;
+      return resource.projectId === undefined || canSeeProject(actor, resource.projectId);
     case "talk.create":
       // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a
       // project, whether the role may give talks at all.

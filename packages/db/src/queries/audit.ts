@@ -18,7 +18,11 @@ export interface AuditInput {
     | "jha"
     | "establishment"
     | "serviceToken"
-    | "talk";
+    | "talk"
+    | "inspectionTemplate"
+    | "inspection"
+    | "inspectionSchedule"
+    | "correctiveAction";
   entityId: number;
   action: string;
   from?: string | null;
