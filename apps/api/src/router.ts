@@ -1,7 +1,9 @@
 import { authRouter } from "./routers/auth.js";
 import { commentsRouter } from "./routers/comments.js";
+import { correctiveActionsRouter } from "./routers/correctiveActions.js";
 import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
+import { inspectionsRouter } from "./routers/inspections.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { jobsRouter } from "./routers/jobs.js";
@@ -43,6 +45,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  inspections: inspectionsRouter,
+  correctiveActions: correctiveActionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

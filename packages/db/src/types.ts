@@ -637,7 +637,7 @@ export interface CorrectiveActionsTable {
     "open" | "in_progress" | "awaiting_verification" | "closed" | undefined,
     "open" | "in_progress" | "awaiting_verification" | "closed"
   >;
-  ownerUserId: number;
+  ownerUserId: number | null;
   raisedBy: number | null;
   dueAt: Timestamp;
   evidenceNote: string | null;

@@ -59,7 +59,7 @@ describe("corrective action state machine, every role", () => {
     expect(decideActionTransition(manager, "verify", facts())).toEqual({
       allowed: false,
       reason: "state",
-      message: "Cannot verify an action that is open; it must be awaiting verification to become closed",
+      message: "Only an action awaiting verification can be verified",
     });
     expect(decideActionTransition(owner, "start", facts({ status: "closed" }))).toMatchObject({ reason: "state" });
     expect(decideActionTransition(owner, "submit", facts({ status: "awaiting_verification" }))).toMatchObject({ reason: "state" });

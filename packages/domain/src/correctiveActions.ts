@@ -47,8 +47,8 @@ export interface ActionFacts {
   status: ActionStatus;
   projectId: number;
   priority: ActionPriority;
-  /** The user who owns the fix. */
-  ownerUserId: number;
+  /** The user who owns the fix; null once their account is deleted (staff reassign it). */
+  ownerUserId: number | null;
   /** The user who raised the action (the inspector, the reporter, ...); null once their account is gone. */
   raisedBy: number | null;
   /** Photos of the fix the owner added (evidence). */
@@ -67,9 +67,9 @@ export const ACTION_CLOSED_EDIT = "A closed action cannot be changed";
 const refused = (message: string): ActionDecision => ({ allowed: false, reason: "role", message });
 
 /** Whether the actor sees the action: staff, whoever sees its project, and its owner. */
-export function canSeeAction(actor: Actor | null, action: { projectId: number; ownerUserId: number }): boolean {
+export function canSeeAction(actor: Actor | null, action: { projectId: number; ownerUserId: number | null }): boolean {
   if (!actor) return false;
-  return canSeeProject(actor, action.projectId) || action.ownerUserId === actor.userId;
+  return canSeeProject(actor, action.projectId) || (action.ownerUserId !== null && action.ownerUserId === actor.userId);
 }
 
 /**
@@ -81,7 +81,7 @@ export function canSeeAction(actor: Actor | null, action: { projectId: number; o
  */
 export function decideActionTransition(actor: Actor, action: CorrectiveActionAction, facts: ActionFacts): ActionDecision {
   const staff = isStaff(actor);
-  const owner = facts.ownerUserId === actor.userId;
+  const owner = facts.ownerUserId !== null && facts.ownerUserId === actor.userId;
   const raiser = facts.raisedBy !== null && facts.raisedBy === actor.userId;
   switch (action) {
     case "start":
@@ -100,21 +100,17 @@ export function decideActionTransition(actor: Actor, action: CorrectiveActionAct
   }
 }
 
-const STATUS_LABEL: Record<ActionStatus, string> = {
-  open: "open",
-  in_progress: "in progress",
-  awaiting_verification: "awaiting verification",
-  closed: "closed",
+/** Why a transition is refused in the action's current state (409). */
+export const ACTION_STATE_MESSAGES: Record<ActionTransition, string> = {
+  start: "Only an open action can be started",
+  submit: "Only an open or in-progress action can be marked fixed",
+  verify: "Only an action awaiting verification can be verified",
+  reject: "Only an action awaiting verification can be sent back",
 };
 
 function stateCheck(action: ActionTransition, facts: ActionFacts): ActionDecision {
-  const { from, to } = actionTransitions[action];
-  if (!from.includes(facts.status)) {
-    return {
-      allowed: false,
-      reason: "state",
-      message: `Cannot ${action} an action that is ${STATUS_LABEL[facts.status]}; it must be ${from.map((s) => STATUS_LABEL[s]).join(" or ")} to become ${STATUS_LABEL[to]}`,
-    };
+  if (!actionTransitions[action].from.includes(facts.status)) {
+    return { allowed: false, reason: "state", message: ACTION_STATE_MESSAGES[action] };
   }
   if ((action === "submit" || action === "verify") && facts.priority === "high" && facts.evidencePhotoCount === 0) {
     return { allowed: false, reason: "state", message: ACTION_PHOTO_REQUIRED };

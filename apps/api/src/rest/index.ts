@@ -2,6 +2,7 @@ import { accountsRoutes } from "./accounts.js";
 import { commentsRoutes } from "./comments.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
+import { inspectionsRoutes } from "./inspections.js";
 import { jhaRoutes } from "./jha.js";
 import { jobsRoutes } from "./jobs.js";
 import { notificationsRoutes } from "./notifications.js";
@@ -38,4 +39,5 @@ export const restRoutes: RestRoute[] = [
   ...jobsRoutes,
   ...notificationsRoutes,
   ...pushRoutes,
+  ...inspectionsRoutes,
 ];

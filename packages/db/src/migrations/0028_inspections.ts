@@ -6,12 +6,13 @@ import { type Kysely, sql } from "kysely";
  *   is never deleted (its versions are what inspections point to).
  * - inspection_template_versions: the content (sections and items, JSON) of each version,
  *   immutable: a trigger refuses any UPDATE, so an inspection always reads the items it was made
- *   with (docs/decisions/0121-inspection-template-versions.md).
+ *   with (docs/decisions/0122-inspection-template-versions.md).
  * - inspections and inspection_answers: one signed inspection of a project with a version, its
  *   score and counts computed on the server, one row per item answered.
  * - inspection_schedules: a project expects a template daily or weekly (missed is computed on read).
  * - corrective_actions: raised by a failed answer (at most one per answer), an incident report, a
- *   JHA form or by hand; its state machine is packages/domain/src/correctiveActions.ts.
+ *   JHA form or by hand; its state machine is packages/domain/src/correctiveActions.ts. An owner
+ *   whose account is deleted leaves the action without one (staff reassign it).
  * - photos may hang on an inspection answer (the item's photo) or a corrective action (evidence).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving Database type
@@ -104,7 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       description text not null,
       priority text not null check (priority in ('high', 'medium', 'low')),
       status text not null default 'open' check (status in ('open', 'in_progress', 'awaiting_verification', 'closed')),
-      owner_user_id integer not null references users (id) on delete restrict,
+      owner_user_id integer references users (id) on delete set null,
       raised_by integer references users (id) on delete set null,
       due_at timestamptz not null,
       evidence_note text,

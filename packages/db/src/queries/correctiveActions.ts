@@ -21,7 +21,7 @@ export interface CorrectiveAction {
   description: string;
   priority: Priority;
   status: Status;
-  ownerUserId: number;
+  ownerUserId: number | null;
   ownerName: string | null;
   raisedBy: number | null;
   raisedByName: string | null;
@@ -210,7 +210,7 @@ export async function claimOverdue(
   db: Kysely<Database>,
   now: Date,
   limit: number,
-): Promise<{ id: number; projectId: number; description: string; ownerUserId: number; raisedBy: number | null; dueAt: Date }[]> {
+): Promise<{ id: number; projectId: number; description: string; ownerUserId: number | null; raisedBy: number | null; dueAt: Date }[]> {
   const { rows } = await sql<{
     id: number;
     projectId: number;
@@ -235,7 +235,7 @@ export async function claimOverdue(
 export async function actionsByOwner(
   db: Kysely<Database>,
   options: { projectIds?: readonly number[] | undefined; now: Date },
-): Promise<{ ownerUserId: number; ownerName: string | null; openCount: number; overdueCount: number }[]> {
+): Promise<{ ownerUserId: number | null; ownerName: string | null; openCount: number; overdueCount: number }[]> {
   if (options.projectIds && options.projectIds.length === 0) return [];
   let query = db
     .selectFrom("correctiveActions as a")

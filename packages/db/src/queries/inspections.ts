@@ -379,3 +379,16 @@ export async function weeklyScores(
   if (options.projectIds) query = query.where("i.projectId", "in", [...options.projectIds]);
   return query.execute();
 }
+
+/** Incidents dated from `from` (YYYY-MM-DD) and how many of them were near misses (dashboard). */
+export async function nearMissCounts(db: Kysely<Database>, from: string): Promise<{ incidents: number; nearMisses: number }> {
+  const row = await db
+    .selectFrom("incidentReports")
+    .select([
+      sql<number>`count(*)::int`.as("incidents"),
+      sql<number>`(count(*) filter (where severity = 'near_miss'))::int`.as("nearMisses"),
+    ])
+    .where("date", ">=", from)
+    .executeTakeFirstOrThrow();
+  return row;
+}
