@@ -7,6 +7,7 @@ import {
   templateContentSchema,
 } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remindOverdueActions } from "../src/services/correctiveActions.js";
 import { BUILTIN_TEMPLATE_EDIT } from "../src/services/inspections.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { createFixture, type Fixture } from "./security/fixture.js";
@@ -420,5 +421,30 @@ describe("leading indicators", () => {
     } finally {
       clock = new Date("2026-11-27T08:00:00Z");
     }
+  });
+});
+
+describe("overdue reminders", () => {
+  it("tell each overdue action's owner once, however often the daily job runs", async () => {
+    const later = new Date("2027-02-01T06:30:00Z");
+    const open = await t.db
+      .selectFrom("correctiveActions")
+      .select("id")
+      .where("ownerUserId", "=", crew.id)
+      .where("status", "<>", "closed")
+      .execute();
+    const told = await remindOverdueActions(t.db, undefined, later);
+    expect(told.filter((id) => id === crew.id)).toHaveLength(open.length);
+    const rows = await t.db
+      .selectFrom("notifications")
+      .select(["entityId", "params"])
+      .where("userId", "=", crew.id)
+      .where("kind", "=", "correctiveAction.overdue")
+      .execute();
+    expect(rows.map((r) => r.entityId).sort()).toEqual(open.map((a) => a.id).sort());
+    expect(await remindOverdueActions(t.db, undefined, later)).toEqual([]);
+    // Crew's notification list links each to its action.
+    const list = await t.request({ method: "GET", url: "/api/notifications", as: crew });
+    expect(list.statusCode).toBe(200);
   });
 });

@@ -24,6 +24,7 @@ export const notificationKinds = [
   "video.required",
   "training.assigned",
   "training.digest",
+  "correctiveAction.overdue",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -36,6 +37,7 @@ export const notificationEntities = [
   "video",
   "trainingModule",
   "trainingDigest",
+  "correctiveAction",
 ] as const;
 export type NotificationEntity = (typeof notificationEntities)[number];
 
@@ -55,6 +57,8 @@ export function notificationLink(entity: NotificationEntity, id: number): string
       return `/training/required/${id}`;
     case "trainingDigest":
       return "/training/required";
+    case "correctiveAction":
+      return `/actions/${id}`;
   }
 }
 
@@ -107,6 +111,7 @@ export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = [
   "video.required",
   "training.assigned",
   "training.digest",
+  "correctiveAction.overdue",
 ];
 
 /**

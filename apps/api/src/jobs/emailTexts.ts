@@ -24,6 +24,7 @@ const en: Record<NotificationKind, Text> = {
   "video.required": (p) => `New required safety video “${p.title}”: please watch it`,
   "training.assigned": (p) => `New required training “${p.title}”: complete it and pass its quiz`,
   "training.digest": (p) => `Still to finish: ${p.modules} training module(s) and ${p.videos} required safety video(s)`,
+  "correctiveAction.overdue": (p) => `Corrective action overdue: “${p.title}” was due ${p.due}`,
 };
 
 const es: Record<NotificationKind, Text> = {
@@ -42,6 +43,7 @@ const es: Record<NotificationKind, Text> = {
   "video.required": (p) => `Nuevo video de seguridad obligatorio “${p.title}”: mírelo, por favor`,
   "training.assigned": (p) => `Nueva capacitación obligatoria “${p.title}”: complétela y apruebe su cuestionario`,
   "training.digest": (p) => `Pendiente: ${p.modules} módulo(s) de capacitación y ${p.videos} video(s) de seguridad obligatorio(s)`,
+  "correctiveAction.overdue": (p) => `Acción correctiva vencida: “${p.title}” vencía el ${p.due}`,
 };
 
 const words = {

@@ -1,4 +1,4 @@
-import { audit, correctiveActions, type Database, projects } from "@sitesafe/db";
+import { audit, correctiveActions, type Database, notifications, projects } from "@sitesafe/db";
 import {
   ACTION_CLOSED_EDIT,
   type ActionListQuery,
@@ -23,9 +23,11 @@ import {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { assertCan } from "../context.js";
+import type { Delivery, QueueDefinition } from "../jobs/queue.js";
 import type { ServiceContext } from "./context.js";
 import { INVALID_PROJECT } from "./forms.js";
 import { INVALID_OWNER } from "./inspections.js";
+import { notify } from "./notifications.js";
 
 /**
  * Corrective actions (issue #35; docs/product.md "Corrective actions"): who sees them (their
@@ -234,3 +236,40 @@ export const verifyAction = (ctx: ServiceContext, id: number) =>
 
 export const rejectAction = (ctx: ServiceContext, input: z.output<typeof rejectActionSchema>) =>
   transition(ctx, input.id, "reject", { to: "open", userId: ctx.actor.userId, reason: input.reason }, { reason: input.reason });
+
+/** The daily job that reminds owners of overdue actions (docs/notifications.md). */
+export const ACTION_OVERDUE_QUEUE: QueueDefinition = { name: "action-overdue", retryLimit: 3, retryDelay: 60, expireInSeconds: 900 };
+/** Every day at 06:30 in the digest's time zone. */
+export const ACTION_OVERDUE_CRON = "30 6 * * *";
+/** Actions claimed per transaction. */
+const REMIND_BATCH = 200;
+
+/**
+ * Tells the owner of every action that is past due and not closed, once per action: the claim marks
+ * the action reminded in the same statement that picks it (`claimOverdue`), so a doubled or
+ * retried job never tells twice; a new due date (an edit) clears the mark. Returns the users told.
+ */
+export async function remindOverdueActions(db: Kysely<Database>, delivery: Delivery | undefined, now: Date): Promise<number[]> {
+  const told: number[] = [];
+  for (;;) {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const rows = await correctiveActions.claimOverdue(trx, now, REMIND_BATCH);
+      for (const action of rows) {
+        if (action.ownerUserId === null) continue;
+        const sent = await notify(trx, {
+          kind: "correctiveAction.overdue",
+          entity: "correctiveAction",
+          entityId: action.id,
+          projectId: action.projectId,
+          params: { title: action.description.slice(0, 120), due: action.dueAt.toISOString().slice(0, 10) },
+          recipients: await notifications.recipientsAmong(trx, [action.ownerUserId]),
+          delivery,
+          now,
+        });
+        told.push(...sent);
+      }
+      return rows.length;
+    });
+    if (claimed < REMIND_BATCH) return told;
+  }
+}

@@ -267,13 +267,15 @@ function ItemCard({
                 px={4}
                 color={choice.color}
                 variant={value === choice.value ? "filled" : "outline"}
-                leftSection={<choice.icon size={18} />}
-                styles={{ section: { marginInlineEnd: 4 } }}
+                aria-label={choice.label}
                 onClick={() => onChange({ value: choice.value })}
                 aria-pressed={value === choice.value}
                 data-testid={`answer-${item.key}-${choice.value}`}
               >
-                {choice.label}
+                <Group gap={4} wrap="nowrap">
+                  <choice.icon size={18} style={{ flexShrink: 0 }} />
+                  <span style={{ whiteSpace: "normal", lineHeight: 1.1 }}>{choice.label}</span>
+                </Group>
               </Button>
             ))}
           </Group>

@@ -25,6 +25,7 @@ export default {
       "video.required": "New required safety video “{{title}}”: please watch it",
       "training.assigned": "New required training “{{title}}”: complete it and pass its quiz",
       "training.digest": "Still to finish: {{modules}} training module(s) and {{videos}} required safety video(s)",
+      "correctiveAction.overdue": "Corrective action overdue: “{{title}}” was due {{due}}",
     },
     fireWatch: {
       title: "Post-work fire watch",
@@ -67,6 +68,7 @@ export default {
         "video.required": "A required safety video was published",
         "training.assigned": "New required training was added",
         "training.digest": "Weekly reminder of training still to finish",
+        "correctiveAction.overdue": "A corrective action you own is overdue",
       },
     },
     push: {

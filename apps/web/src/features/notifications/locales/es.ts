@@ -25,6 +25,7 @@ export default {
       "video.required": "Nuevo video de seguridad obligatorio “{{title}}”: mírelo, por favor",
       "training.assigned": "Nueva capacitación obligatoria “{{title}}”: complétela y apruebe su cuestionario",
       "training.digest": "Pendiente: {{modules}} módulo(s) de capacitación y {{videos}} video(s) de seguridad obligatorio(s)",
+      "correctiveAction.overdue": "Acción correctiva vencida: “{{title}}” vencía el {{due}}",
     },
     fireWatch: {
       title: "Vigilancia contra incendios después del trabajo",
@@ -67,6 +68,7 @@ export default {
         "video.required": "Se publicó un video de seguridad obligatorio",
         "training.assigned": "Se agregó una capacitación obligatoria",
         "training.digest": "Recordatorio semanal de la capacitación pendiente",
+        "correctiveAction.overdue": "Una acción correctiva a su cargo está vencida",
       },
     },
     push: {
