@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { can } from "@sitesafe/domain";
-import { IconBuildingSkyscraper, IconCalendar, IconFileSpreadsheet, IconPlus, IconUser } from "@tabler/icons-react";
+import { IconBuildingSkyscraper, IconCalendar, IconCalendarPlus, IconFileSpreadsheet, IconPlus, IconUser } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { PageHeader } from "../../components/PageHeader";
@@ -11,6 +12,7 @@ import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
+import { ScheduleDialog } from "./ScheduleDialog";
 import { ScoreBadge } from "./ScoreBadge";
 
 /** /inspections: the inspections of the user's projects, newest first, the schedules' missed periods, and the way to start one. */
@@ -21,6 +23,7 @@ export function InspectionListPage() {
   const pager = useServerPage({});
   const list = trpc.inspections.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
   const schedules = trpc.inspections.schedules.useQuery();
+  const [scheduling, setScheduling] = useState(false);
   return (
     <>
       <PageHeader
@@ -36,6 +39,11 @@ export function InspectionListPage() {
             >
               {t("list.export")}
             </Button>
+            {can(actor, "inspectionSchedule.manage") ? (
+              <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)}>
+                {t("schedule.button")}
+              </Button>
+            ) : null}
             {can(actor, "inspection.create") ? (
               <Button
                 leftSection={<IconPlus size={16} />}
@@ -48,6 +56,7 @@ export function InspectionListPage() {
           </>
         }
       />
+      {scheduling ? <ScheduleDialog onClose={() => setScheduling(false)} /> : null}
       {(schedules.data ?? []).length > 0 ? (
         <Stack gap="xs" mb="md">
           <Title order={2} size="h4">

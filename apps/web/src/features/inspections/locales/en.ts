@@ -112,6 +112,15 @@ export default {
       nearMissShare: "{{share}}% ({{nearMisses}} of {{incidents}})",
       noIncidents: "No incidents reported.",
     },
+    schedule: {
+      button: "Schedule",
+      title: "Schedule an inspection",
+      frequency: "How often",
+      startsOn: "From",
+      save: "Save schedule",
+      saved: "Schedule saved",
+      failed: "Could not save the schedule",
+    },
     labels: {
       status: { open: "Open", in_progress: "In progress", awaiting_verification: "Awaiting verification", closed: "Closed" },
       priority: { high: "High", medium: "Medium", low: "Low" },

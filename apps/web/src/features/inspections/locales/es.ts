@@ -112,6 +112,15 @@ export default {
       nearMissShare: "{{share}}% ({{nearMisses}} de {{incidents}})",
       noIncidents: "No se han reportado incidentes.",
     },
+    schedule: {
+      button: "Programar",
+      title: "Programar una inspección",
+      frequency: "Con qué frecuencia",
+      startsOn: "Desde",
+      save: "Guardar programación",
+      saved: "Programación guardada",
+      failed: "No se pudo guardar la programación",
+    },
     labels: {
       status: { open: "Abierta", in_progress: "En curso", awaiting_verification: "Pendiente de verificación", closed: "Cerrada" },
       priority: { high: "Alta", medium: "Media", low: "Baja" },
