@@ -1,8 +1,10 @@
 import { authRouter } from "./routers/auth.js";
 import { commentsRouter } from "./routers/comments.js";
+import { correctiveActionsRouter } from "./routers/correctiveActions.js";
 import { credentialsRouter } from "./routers/credentials.js";
 import { dashboardRouter } from "./routers/dashboard.js";
 import { incidentsRouter } from "./routers/incidents.js";
+import { inspectionsRouter } from "./routers/inspections.js";
 import { inviteTokensRouter } from "./routers/inviteTokens.js";
 import { jhaRouter } from "./routers/jha.js";
 import { jobsRouter } from "./routers/jobs.js";
@@ -45,6 +47,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   push: pushRouter,
   credentials: credentialsRouter,
+  inspections: inspectionsRouter,
+  correctiveActions: correctiveActionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

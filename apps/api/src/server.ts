@@ -24,6 +24,7 @@ import { StreamSlots, WHOLE_LIST_STREAMS, WHOLE_LIST_STREAMS_PER_USER } from "./
 import { isApiRequest, isDisguisedApiRequest, isLimitedRequest, isStateChanging } from "./requests.js";
 import { registerRest } from "./rest/register.js";
 import { type AppRouter, appRouter } from "./router.js";
+import { ACTION_OVERDUE_CRON, ACTION_OVERDUE_QUEUE, remindOverdueActions } from "./services/correctiveActions.js";
 import { CREDENTIAL_REMINDER_CRON, CREDENTIAL_REMINDER_QUEUE, sendCredentialReminders } from "./services/credentialReminders.js";
 import { advanceFireWatch, FIRE_WATCH_QUEUE, PERMIT_END_CRON, PERMIT_END_QUEUE, startDueFireWatches } from "./services/fireWatches.js";
 import { deleteExpiredKeys } from "./services/idempotency.js";
@@ -183,6 +184,11 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     await sendCredentialReminders(dbHandle.db, delivery, job.now, config.digestTimeZone ?? "UTC");
   });
   jobs.schedule(CREDENTIAL_REMINDER_QUEUE.name, CREDENTIAL_REMINDER_CRON, config.digestTimeZone ?? "UTC");
+  // Owners of overdue corrective actions are reminded once per action, daily (services/correctiveActions.ts).
+  jobs.define(ACTION_OVERDUE_QUEUE, async (_data, job) => {
+    await remindOverdueActions(dbHandle.db, delivery, job.now);
+  });
+  jobs.schedule(ACTION_OVERDUE_QUEUE.name, ACTION_OVERDUE_CRON, config.digestTimeZone ?? "UTC");
   jobQueues.set(app, jobs);
   // A database that is down or empty when the server gets ready must not stop the server: it answers
   // 503 and recovers (databaseRecovery.ts), and the queue starts once the database is back.

@@ -18,6 +18,7 @@ let jhaId: number;
 let incidentId: number;
 let permitId: number;
 let talkId: number;
+let inspectionTemplateId: number;
 /** How many options each question of the first module has: an attempt answers every question. */
 let quizOptions: number[];
 
@@ -46,7 +47,14 @@ beforeAll(async () => {
   const permitCase = creates["/api/hot-work-permits"] as CreateCase;
   permitId = (await t.request({ method: "POST", url: "/api/hot-work-permits", payload: permitCase.body("seed"), as: worker })).json().id;
   talkId = (await t.request({ method: "POST", url: "/api/toolbox-talks", payload: talkBody("seed"), as: manager })).json().id;
+  inspectionTemplateId = (
+    await t.request({ method: "POST", url: "/api/inspection-templates", payload: templateBody("seed"), as: manager })
+  ).json().id;
 });
+
+function templateBody(n: string) {
+  return { name: `Scaffold check ${n}`, sections: [{ title: "Platform", items: [{ key: "planks", text: "Planks fully decked" }] }] };
+}
 
 function talkBody(n: string) {
   return {
@@ -178,6 +186,36 @@ const creates: Record<string, CreateCase> = {
     records: () => count("toolbox_talk_topics"),
   },
   "/api/toolbox-talks": { url: () => "/api/toolbox-talks", as: () => manager, body: talkBody, records: () => count("toolbox_talks") },
+  "/api/inspection-templates": {
+    url: () => "/api/inspection-templates",
+    as: () => manager,
+    body: templateBody,
+    records: () => count("inspection_templates"),
+  },
+  "/api/inspections": {
+    url: () => "/api/inspections",
+    as: () => manager,
+    body: (n) => ({
+      projectId: project,
+      templateId: inspectionTemplateId,
+      answers: [{ itemKey: "planks", value: "fail", note: `Gap ${n}` }],
+      signature: "data:image/png;base64,iVBORw0KGgo=",
+    }),
+    records: () => count("inspections"),
+  },
+  // One schedule per project and template: `fresh` removes the previous test's.
+  "/api/inspection-schedules": {
+    url: () => "/api/inspection-schedules",
+    as: () => manager,
+    body: () => ({ projectId: project, templateId: inspectionTemplateId, frequency: "daily", startsOn: "2026-03-02" }),
+    records: () => count("inspection_schedules"),
+  },
+  "/api/corrective-actions": {
+    url: () => "/api/corrective-actions",
+    as: () => manager,
+    body: (n) => ({ projectId: project, description: `Cover the opening ${n}`, priority: "low", ownerUserId: worker.id }),
+    records: () => count("corrective_actions"),
+  },
   "/api/jha-forms": { url: () => "/api/jha-forms", as: () => worker, body: jhaBody, records: () => count("jha_forms") },
   "/api/jha-forms/:id/comments": {
     url: () => `/api/jha-forms/${jhaId}/comments`,
@@ -386,6 +424,7 @@ function send(c: CreateCase, n: string, key: string | undefined) {
 /** Undoes the previous test's record where a second real create would be a 409 or an update. */
 const fresh = async (path: string) => {
   if (path === "/api/toolbox-talks/:id/photos") await t.db.deleteFrom("photos").where("toolboxTalkId", "=", talkId).execute();
+  if (path === "/api/inspection-schedules") await t.db.deleteFrom("inspectionSchedules").where("projectId", "=", project).execute();
   if (path === "/api/projects/:id/workers")
     await t.db
       .deleteFrom("projectWorkers")

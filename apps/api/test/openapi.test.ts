@@ -11,6 +11,7 @@ import { restRoutes } from "../src/rest/index.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import {
   commentBody,
+  correctiveActionBody,
   createFixture,
   credentialBody,
   credentialImportBody,
@@ -20,6 +21,9 @@ import {
   type Fixture,
   guestSignOnBody,
   incidentBody,
+  inspectionBody,
+  inspectionScheduleBody,
+  inspectionTemplateBody,
   jhaBody,
   moduleBody,
   multipartBody,
@@ -318,6 +322,9 @@ describe("the response schemas match what the server sends", () => {
       ["/api/sign-on-signatures/:id", f.signatureId],
       ["/api/toolbox-talks/:id", f.talkId],
       ["/api/credentials/:id", f.credentialId],
+      ["/api/inspection-templates/:id", f.inspectionTemplateId],
+      ["/api/inspections/:id", f.inspectionId],
+      ["/api/corrective-actions/:id", f.actionId],
     ];
     let url = path;
     for (const [prefix, value] of ids) if (url.startsWith(prefix)) url = url.replace(":id", String(value));
@@ -441,6 +448,31 @@ describe("the response schemas match what the server sends", () => {
     await check("PUT", "/api/push/subscription", "/api/push/subscription", f.w1, device);
     await check("POST", "/api/push/unsubscribe", "/api/push/unsubscribe", f.w1, { endpoint: device.endpoint });
     await check("PUT", "/api/projects/:id/fire-watch-minutes", `/api/projects/${f.projectP}/fire-watch-minutes`, f.admin, { minutes: 45 });
+  });
+
+  it("inspections and corrective actions", async () => {
+    await check("POST", "/api/inspection-templates", "/api/inspection-templates", f.manager, inspectionTemplateBody());
+    await check(
+      "PUT",
+      "/api/inspection-templates/:id",
+      `/api/inspection-templates/${f.inspectionTemplateId}`,
+      f.manager,
+      inspectionTemplateBody(),
+    );
+    await check("POST", "/api/inspection-schedules", "/api/inspection-schedules", f.manager, inspectionScheduleBody(f));
+    await check("DELETE", "/api/inspection-schedules/:id", `/api/inspection-schedules/${f.inspectionScheduleId}`, f.manager);
+    await check("POST", "/api/inspections", "/api/inspections", f.manager, inspectionBody(f));
+    await check("POST", "/api/corrective-actions", "/api/corrective-actions", f.manager, correctiveActionBody(f));
+    const due = { description: "Refit the guardrail today", priority: "low", ownerUserId: f.w1.id, dueAt: "2027-01-01T00:00:00Z" };
+    await check("PUT", "/api/corrective-actions/:id", `/api/corrective-actions/${f.actionId}`, f.manager, due);
+    await check("PUT", "/api/corrective-actions/:id/start", `/api/corrective-actions/${f.actionId}/start`, f.w1);
+    await check("PUT", "/api/corrective-actions/:id/submit", `/api/corrective-actions/${f.actionId}/submit`, f.w1, {
+      evidenceNote: "Done",
+    });
+    await check("PUT", "/api/corrective-actions/:id/reject", `/api/corrective-actions/${f.actionId}/reject`, f.manager, {
+      reason: "Loose",
+    });
+    await check("PUT", "/api/corrective-actions/:id/verify", `/api/corrective-actions/${f.awaitingActionId}/verify`, f.manager);
   });
 });
 

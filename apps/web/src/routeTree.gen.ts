@@ -20,7 +20,12 @@ import { Route as AppSafetyCommentsRouteImport } from './routes/_app/safety-comm
 import { Route as AppVideosRouteImport } from './routes/_app/videos'
 import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
+import { Route as AppActionsIndexRouteImport } from './routes/_app/actions/index'
+import { Route as AppActionsIdRouteImport } from './routes/_app/actions/$id'
 import { Route as AppAdminInviteTokensRouteImport } from './routes/_app/admin/invite-tokens'
+import { Route as AppInspectionsIndexRouteImport } from './routes/_app/inspections/index'
+import { Route as AppInspectionsIdRouteImport } from './routes/_app/inspections/$id'
+import { Route as AppInspectionsNewRouteImport } from './routes/_app/inspections/new'
 import { Route as AppManagersIndexRouteImport } from './routes/_app/managers/index'
 import { Route as AppManagersNewRouteImport } from './routes/_app/managers/new'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
@@ -106,9 +111,34 @@ const AppAccountPasswordRoute = AppAccountPasswordRouteImport.update({
   path: '/account/password',
   getParentRoute: () => AppRoute,
 } as any)
+const AppActionsIndexRoute = AppActionsIndexRouteImport.update({
+  id: '/actions/',
+  path: '/actions/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActionsIdRoute = AppActionsIdRouteImport.update({
+  id: '/actions/$id',
+  path: '/actions/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminInviteTokensRoute = AppAdminInviteTokensRouteImport.update({
   id: '/admin/invite-tokens',
   path: '/admin/invite-tokens',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInspectionsIndexRoute = AppInspectionsIndexRouteImport.update({
+  id: '/inspections/',
+  path: '/inspections/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInspectionsIdRoute = AppInspectionsIdRouteImport.update({
+  id: '/inspections/$id',
+  path: '/inspections/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInspectionsNewRoute = AppInspectionsNewRouteImport.update({
+  id: '/inspections/new',
+  path: '/inspections/new',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManagersIndexRoute = AppManagersIndexRouteImport.update({
@@ -283,7 +313,10 @@ export interface FileRoutesByFullPath {
   '/videos': typeof AppVideosRoute
   '/s/$token': typeof STokenRoute
   '/account/password': typeof AppAccountPasswordRoute
+  '/actions/$id': typeof AppActionsIdRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/inspections/$id': typeof AppInspectionsIdRoute
+  '/inspections/new': typeof AppInspectionsNewRoute
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
@@ -294,6 +327,8 @@ export interface FileRoutesByFullPath {
   '/training/site-safety': typeof AppTrainingSiteSafetyRoute
   '/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
   '/workers/new': typeof AppWorkersNewRoute
+  '/actions/': typeof AppActionsIndexRoute
+  '/inspections/': typeof AppInspectionsIndexRoute
   '/managers/': typeof AppManagersIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/talks/': typeof AppTalksIndexRoute
@@ -326,7 +361,10 @@ export interface FileRoutesByTo {
   '/s/$token': typeof STokenRoute
   '/': typeof AppIndexRoute
   '/account/password': typeof AppAccountPasswordRoute
+  '/actions/$id': typeof AppActionsIdRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/inspections/$id': typeof AppInspectionsIdRoute
+  '/inspections/new': typeof AppInspectionsNewRoute
   '/managers/new': typeof AppManagersNewRoute
   '/projects/new': typeof AppProjectsNewRoute
   '/safety/plans': typeof AppSafetyPlansRoute
@@ -337,6 +375,8 @@ export interface FileRoutesByTo {
   '/training/site-safety': typeof AppTrainingSiteSafetyRoute
   '/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
   '/workers/new': typeof AppWorkersNewRoute
+  '/actions': typeof AppActionsIndexRoute
+  '/inspections': typeof AppInspectionsIndexRoute
   '/managers': typeof AppManagersIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/talks': typeof AppTalksIndexRoute
@@ -371,7 +411,10 @@ export interface FileRoutesById {
   '/s/$token': typeof STokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/account/password': typeof AppAccountPasswordRoute
+  '/_app/actions/$id': typeof AppActionsIdRoute
   '/_app/admin/invite-tokens': typeof AppAdminInviteTokensRoute
+  '/_app/inspections/$id': typeof AppInspectionsIdRoute
+  '/_app/inspections/new': typeof AppInspectionsNewRoute
   '/_app/managers/new': typeof AppManagersNewRoute
   '/_app/projects/new': typeof AppProjectsNewRoute
   '/_app/safety/plans': typeof AppSafetyPlansRoute
@@ -382,6 +425,8 @@ export interface FileRoutesById {
   '/_app/training/site-safety': typeof AppTrainingSiteSafetyRoute
   '/_app/training/spotter-safety': typeof AppTrainingSpotterSafetyRoute
   '/_app/workers/new': typeof AppWorkersNewRoute
+  '/_app/actions/': typeof AppActionsIndexRoute
+  '/_app/inspections/': typeof AppInspectionsIndexRoute
   '/_app/managers/': typeof AppManagersIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/talks/': typeof AppTalksIndexRoute
@@ -416,7 +461,10 @@ export interface FileRouteTypes {
     | '/videos'
     | '/s/$token'
     | '/account/password'
+    | '/actions/$id'
     | '/admin/invite-tokens'
+    | '/inspections/$id'
+    | '/inspections/new'
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
@@ -427,6 +475,8 @@ export interface FileRouteTypes {
     | '/training/site-safety'
     | '/training/spotter-safety'
     | '/workers/new'
+    | '/actions/'
+    | '/inspections/'
     | '/managers/'
     | '/projects/'
     | '/talks/'
@@ -459,7 +509,10 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/'
     | '/account/password'
+    | '/actions/$id'
     | '/admin/invite-tokens'
+    | '/inspections/$id'
+    | '/inspections/new'
     | '/managers/new'
     | '/projects/new'
     | '/safety/plans'
@@ -470,6 +523,8 @@ export interface FileRouteTypes {
     | '/training/site-safety'
     | '/training/spotter-safety'
     | '/workers/new'
+    | '/actions'
+    | '/inspections'
     | '/managers'
     | '/projects'
     | '/talks'
@@ -503,7 +558,10 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/_app/'
     | '/_app/account/password'
+    | '/_app/actions/$id'
     | '/_app/admin/invite-tokens'
+    | '/_app/inspections/$id'
+    | '/_app/inspections/new'
     | '/_app/managers/new'
     | '/_app/projects/new'
     | '/_app/safety/plans'
@@ -514,6 +572,8 @@ export interface FileRouteTypes {
     | '/_app/training/site-safety'
     | '/_app/training/spotter-safety'
     | '/_app/workers/new'
+    | '/_app/actions/'
+    | '/_app/inspections/'
     | '/_app/managers/'
     | '/_app/projects/'
     | '/_app/talks/'
@@ -621,11 +681,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountPasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/actions/': {
+      id: '/_app/actions/'
+      path: '/actions'
+      fullPath: '/actions/'
+      preLoaderRoute: typeof AppActionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/actions/$id': {
+      id: '/_app/actions/$id'
+      path: '/actions/$id'
+      fullPath: '/actions/$id'
+      preLoaderRoute: typeof AppActionsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/invite-tokens': {
       id: '/_app/admin/invite-tokens'
       path: '/admin/invite-tokens'
       fullPath: '/admin/invite-tokens'
       preLoaderRoute: typeof AppAdminInviteTokensRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inspections/': {
+      id: '/_app/inspections/'
+      path: '/inspections'
+      fullPath: '/inspections/'
+      preLoaderRoute: typeof AppInspectionsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inspections/$id': {
+      id: '/_app/inspections/$id'
+      path: '/inspections/$id'
+      fullPath: '/inspections/$id'
+      preLoaderRoute: typeof AppInspectionsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inspections/new': {
+      id: '/_app/inspections/new'
+      path: '/inspections/new'
+      fullPath: '/inspections/new'
+      preLoaderRoute: typeof AppInspectionsNewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/managers/': {
@@ -850,7 +945,10 @@ interface AppRouteChildren {
   AppVideosRoute: typeof AppVideosRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAccountPasswordRoute: typeof AppAccountPasswordRoute
+  AppActionsIdRoute: typeof AppActionsIdRoute
   AppAdminInviteTokensRoute: typeof AppAdminInviteTokensRoute
+  AppInspectionsIdRoute: typeof AppInspectionsIdRoute
+  AppInspectionsNewRoute: typeof AppInspectionsNewRoute
   AppManagersNewRoute: typeof AppManagersNewRoute
   AppProjectsNewRoute: typeof AppProjectsNewRoute
   AppSafetyPlansRoute: typeof AppSafetyPlansRoute
@@ -861,6 +959,8 @@ interface AppRouteChildren {
   AppTrainingSiteSafetyRoute: typeof AppTrainingSiteSafetyRoute
   AppTrainingSpotterSafetyRoute: typeof AppTrainingSpotterSafetyRoute
   AppWorkersNewRoute: typeof AppWorkersNewRoute
+  AppActionsIndexRoute: typeof AppActionsIndexRoute
+  AppInspectionsIndexRoute: typeof AppInspectionsIndexRoute
   AppManagersIndexRoute: typeof AppManagersIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppTalksIndexRoute: typeof AppTalksIndexRoute
@@ -892,7 +992,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppVideosRoute: AppVideosRoute,
   AppIndexRoute: AppIndexRoute,
   AppAccountPasswordRoute: AppAccountPasswordRoute,
+  AppActionsIdRoute: AppActionsIdRoute,
   AppAdminInviteTokensRoute: AppAdminInviteTokensRoute,
+  AppInspectionsIdRoute: AppInspectionsIdRoute,
+  AppInspectionsNewRoute: AppInspectionsNewRoute,
   AppManagersNewRoute: AppManagersNewRoute,
   AppProjectsNewRoute: AppProjectsNewRoute,
   AppSafetyPlansRoute: AppSafetyPlansRoute,
@@ -903,6 +1006,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppTrainingSiteSafetyRoute: AppTrainingSiteSafetyRoute,
   AppTrainingSpotterSafetyRoute: AppTrainingSpotterSafetyRoute,
   AppWorkersNewRoute: AppWorkersNewRoute,
+  AppActionsIndexRoute: AppActionsIndexRoute,
+  AppInspectionsIndexRoute: AppInspectionsIndexRoute,
   AppManagersIndexRoute: AppManagersIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppTalksIndexRoute: AppTalksIndexRoute,

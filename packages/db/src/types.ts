@@ -130,6 +130,8 @@ export interface PhotosTable {
   toolboxTalkId: Generated<number | null>;
   /** A credential's card, front and back (migration 0027). */
   credentialId: Generated<number | null>;
+  inspectionAnswerId: Generated<number | null>;
+  correctiveActionId: Generated<number | null>;
   uploadedBy: number | null;
   fileName: string;
   contentType: string;
@@ -609,6 +611,101 @@ export interface Database {
   credentials: CredentialsTable;
   credentialRequirements: CredentialRequirementsTable;
   credentialReminders: CredentialRemindersTable;
+  inspectionTemplates: InspectionTemplatesTable;
+  inspectionTemplateVersions: InspectionTemplateVersionsTable;
+  inspections: InspectionsTable;
+  inspectionAnswers: InspectionAnswersTable;
+  inspectionSchedules: InspectionSchedulesTable;
+  correctiveActions: CorrectiveActionsTable;
+}
+
+/** Inspections and corrective actions (migration 0028_inspections.ts, issue #35). */
+export interface InspectionTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  language: "en" | "es";
+  category: string | null;
+  builtin: ColumnType<boolean, boolean | undefined, boolean>;
+  currentVersion: ColumnType<number, number | undefined, number>;
+  copiedFrom: number | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Immutable: a trigger refuses UPDATE. */
+export interface InspectionTemplateVersionsTable {
+  id: Generated<number>;
+  templateId: number;
+  version: number;
+  name: string;
+  content: Json<unknown>;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export interface InspectionsTable {
+  id: Generated<number>;
+  projectId: number;
+  templateId: number;
+  templateVersionId: number;
+  inspectorUserId: number | null;
+  inspectedAt: Timestamp;
+  score: number | null;
+  passedCount: number;
+  failedCount: number;
+  naCount: number;
+  notes: string | null;
+  signature: string;
+  createdAt: Timestamp;
+}
+
+export interface InspectionAnswersTable {
+  id: Generated<number>;
+  inspectionId: number;
+  itemKey: string;
+  position: number;
+  value: Json<unknown>;
+  outcome: "pass" | "fail" | "na";
+  note: string | null;
+}
+
+export interface InspectionSchedulesTable {
+  id: Generated<number>;
+  projectId: number;
+  templateId: number;
+  frequency: "daily" | "weekly";
+  startsOn: DateOnly;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export interface CorrectiveActionsTable {
+  id: Generated<number>;
+  projectId: number;
+  source: "inspection" | "incident" | "jha" | "manual";
+  inspectionId: number | null;
+  inspectionAnswerId: number | null;
+  incidentReportId: number | null;
+  jhaFormId: number | null;
+  description: string;
+  priority: "high" | "medium" | "low";
+  status: ColumnType<
+    "open" | "in_progress" | "awaiting_verification" | "closed",
+    "open" | "in_progress" | "awaiting_verification" | "closed" | undefined,
+    "open" | "in_progress" | "awaiting_verification" | "closed"
+  >;
+  ownerUserId: number | null;
+  raisedBy: number | null;
+  dueAt: Timestamp;
+  evidenceNote: string | null;
+  submittedAt: NullableTimestamp;
+  verifiedBy: number | null;
+  closedAt: NullableTimestamp;
+  rejectionReason: string | null;
+  overdueNotifiedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

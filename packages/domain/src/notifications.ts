@@ -25,6 +25,7 @@ export const notificationKinds = [
   "training.assigned",
   "training.digest",
   "credential.expiring",
+  "correctiveAction.overdue",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -38,6 +39,7 @@ export const notificationEntities = [
   "trainingModule",
   "trainingDigest",
   "worker",
+  "correctiveAction",
 ] as const;
 export type NotificationEntity = (typeof notificationEntities)[number];
 
@@ -60,6 +62,8 @@ export function notificationLink(entity: NotificationEntity, id: number): string
     case "worker":
       // A credential about to expire (issue #36): the worker's page, where staff see their credentials.
       return `/workers/${id}`;
+    case "correctiveAction":
+      return `/actions/${id}`;
   }
 }
 
@@ -113,6 +117,7 @@ export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = [
   "training.assigned",
   "training.digest",
   "credential.expiring",
+  "correctiveAction.overdue",
 ];
 
 /**

@@ -50,7 +50,12 @@ export type Action =
   | "credential.verify"
   | "credentialType.create"
   | "credentialRequirement.manage"
-  | "credential.import";
+  | "credential.import"
+  // inspections and corrective actions (inspections.ts, correctiveActions.ts)
+  | "inspectionTemplate.manage"
+  | "inspectionSchedule.manage"
+  | "inspection.create"
+  | "correctiveAction.create";
 
 /** Facts about the record an action touches; only the ones the rule needs are read. */
 export interface ResourceFacts {
@@ -111,6 +116,16 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
       // credential, whether the role verifies at all.
       if (!staff) return false;
       return resource.ownerWorkerId === undefined || resource.ownerWorkerId === null || resource.ownerWorkerId !== actor.workerId;
+    case "inspectionTemplate.manage":
+    case "inspectionSchedule.manage":
+      return staff;
+    case "inspection.create":
+    case "correctiveAction.create":
+      // Staff, or a crew lead (Foreman, Superintendent, ...) on the project (issue #35); without a
+      // project, whether the role may inspect or raise actions at all.
+      if (staff) return true;
+      if (actor.position === null || !(SIGN_ON_LEAD_POSITIONS as readonly string[]).includes(actor.position)) return false;
+      return resource.projectId === undefined || canSeeProject(actor, resource.projectId);
     case "talk.create":
       // Staff, or a crew lead (Foreman, Superintendent, ...) on the talk's project; without a
       // project, whether the role may give talks at all.

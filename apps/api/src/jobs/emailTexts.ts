@@ -25,6 +25,7 @@ const en: Record<NotificationKind, Text> = {
   "training.assigned": (p) => `New required training “${p.title}”: complete it and pass its quiz`,
   "training.digest": (p) => `Still to finish: ${p.modules} training module(s) and ${p.videos} required safety video(s)`,
   "credential.expiring": (p) => `${p.worker}'s credential “${p.type}” expires in ${p.days} days (${p.date}): renew it`,
+  "correctiveAction.overdue": (p) => `Corrective action overdue: “${p.title}” was due ${p.due}`,
 };
 
 const es: Record<NotificationKind, Text> = {
@@ -44,6 +45,7 @@ const es: Record<NotificationKind, Text> = {
   "training.assigned": (p) => `Nueva capacitación obligatoria “${p.title}”: complétela y apruebe su cuestionario`,
   "training.digest": (p) => `Pendiente: ${p.modules} módulo(s) de capacitación y ${p.videos} video(s) de seguridad obligatorio(s)`,
   "credential.expiring": (p) => `La certificación “${p.typeEs}” de ${p.worker} vence en ${p.days} días (${p.date}): renuévela`,
+  "correctiveAction.overdue": (p) => `Acción correctiva vencida: “${p.title}” vencía el ${p.due}`,
 };
 
 const words = {

@@ -1,4 +1,7 @@
 import {
+  ACTION_PRIORITIES,
+  ACTION_SOURCES,
+  actionStatuses,
   CREDENTIAL_STATUSES,
   caseOutcomes,
   commentStatuses,
@@ -6,6 +9,9 @@ import {
   fireWatchStates,
   HOT_WORK_EQUIPMENT,
   HOT_WORK_PRECAUTIONS,
+  INSPECTION_FREQUENCIES,
+  INSPECTION_ITEM_TYPES,
+  INSPECTION_OUTCOMES,
   incidentSeverities,
   incidentStatuses,
   injuryTypes,
@@ -764,6 +770,144 @@ const failedJob = obj("FailedJob", {
   failedOn: timestamp.nullable(),
 });
 
+// ---- inspections and corrective actions (issue #35)
+const inspectionItem = obj("InspectionItem", {
+  key: z.string(),
+  text: z.string(),
+  type: z.enum(INSPECTION_ITEM_TYPES),
+  weight: z.number().int().min(0).max(10),
+  photoRequiredOnFail: z.boolean(),
+  priority: z.enum(ACTION_PRIORITIES).describe("Priority of the corrective action a failure raises"),
+  note: z.string().nullable(),
+  min: z.number().nullable().describe("number items: lowest passing value"),
+  max: z.number().nullable().describe("number items: highest passing value"),
+  unit: z.string().nullable(),
+});
+const inspectionSection = obj("InspectionSection", { title: z.string(), items: z.array(inspectionItem) });
+const templateFields = {
+  id,
+  name: z.string(),
+  language: z.enum(languages),
+  category: z.string().nullable().describe("The built-in template it is or was copied from (daily-site-walk, scaffold, ...)"),
+  builtin: z.boolean().describe("Shipped with SiteSafe: copied, never edited"),
+  currentVersion: z.number().int().positive(),
+  copiedFrom: id.nullable(),
+  itemCount: z.number().int(),
+  updatedAt: timestamp,
+};
+const inspectionTemplate = obj("InspectionTemplate", templateFields);
+const inspectionTemplateDetail = obj("InspectionTemplateDetail", { ...templateFields, sections: z.array(inspectionSection) });
+const inspectionFields = {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  templateId: id,
+  templateName: z.string().describe("The name of the version used"),
+  templateVersion: z.number().int().positive().describe("The template version the inspection was made with"),
+  inspectorUserId: id.nullable(),
+  inspectorName: z.string().nullable(),
+  inspectedAt: timestamp,
+  score: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .describe("Weighted share of applicable items passed, N/A left out; null when nothing applied"),
+  passedCount: z.number().int(),
+  failedCount: z.number().int(),
+  naCount: z.number().int(),
+  openActionCount: z.number().int(),
+  createdAt: timestamp,
+};
+const inspection = obj("Inspection", inspectionFields);
+const inspectionDetail = obj("InspectionDetail", {
+  ...inspectionFields,
+  notes: z.string().nullable(),
+  signature: z.string().describe("The inspector's signature, a PNG data URL"),
+  sections: z.array(inspectionSection).describe("The items of the version used"),
+  answers: z.array(
+    z.strictObject({
+      id,
+      itemKey: z.string(),
+      value: z.union([z.string(), z.number()]).nullable(),
+      outcome: z.enum(INSPECTION_OUTCOMES),
+      note: z.string().nullable(),
+      photoCount: z.number().int(),
+    }),
+  ),
+  actions: z.array(
+    z.strictObject({
+      id,
+      inspectionAnswerId: id.nullable(),
+      description: z.string(),
+      priority: z.enum(ACTION_PRIORITIES),
+      status: z.enum(actionStatuses),
+      ownerUserId: id.nullable(),
+      ownerName: z.string().nullable(),
+      dueAt: timestamp,
+    }),
+  ),
+});
+const inspectionAnswerRow = obj("InspectionAnswerRow", {
+  inspectionId: id,
+  project: z.string(),
+  template: z.string(),
+  templateVersion: z.number().int().positive(),
+  inspectedAt: timestamp,
+  inspector: z.string().nullable(),
+  score: z.number().nullable(),
+  section: z.string(),
+  itemKey: z.string(),
+  item: z.string(),
+  weight: z.number().int(),
+  answer: z.string().nullable(),
+  outcome: z.enum(INSPECTION_OUTCOMES),
+  note: z.string().nullable(),
+});
+const inspectionSchedule = obj("InspectionSchedule", {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  templateId: id,
+  templateName: z.string(),
+  frequency: z.enum(INSPECTION_FREQUENCIES),
+  startsOn: date,
+  periods: z.array(z.strictObject({ start: date, end: date, done: z.number().int(), state: z.enum(["done", "missed", "due"]) })),
+  scheduled: z.number().int().describe("Periods ended in the window (28 days)"),
+  done: z.number().int(),
+  missed: z.number().int(),
+});
+const actionFields = {
+  id,
+  projectId: id,
+  projectName: z.string(),
+  source: z.enum(ACTION_SOURCES),
+  inspectionId: id.nullable(),
+  inspectionAnswerId: id.nullable(),
+  incidentReportId: id.nullable(),
+  jhaFormId: id.nullable(),
+  description: z.string(),
+  priority: z.enum(ACTION_PRIORITIES),
+  status: z.enum(actionStatuses),
+  ownerUserId: id.nullable().describe("null once the owner's account is deleted"),
+  ownerName: z.string().nullable(),
+  raisedBy: id.nullable(),
+  raisedByName: z.string().nullable(),
+  dueAt: timestamp,
+  evidenceNote: z.string().nullable(),
+  evidencePhotoCount: z.number().int(),
+  submittedAt: timestamp.nullable(),
+  verifiedBy: id.nullable(),
+  verifiedByName: z.string().nullable(),
+  closedAt: timestamp.nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  overdue: z.boolean().describe("Not closed and past due, by the server's clock"),
+};
+const correctiveAction = obj("CorrectiveAction", actionFields);
+const correctiveActionDetail = obj("CorrectiveActionDetail", { ...actionFields, history: z.array(auditEntry) });
+
 export const responses: Record<string, z.ZodType> = {
   "auth.me": user,
   "auth.setLanguage": user,
@@ -1068,6 +1212,25 @@ export const responses: Record<string, z.ZodType> = {
     blocking: z.boolean().describe("The project requires it, blocking: a permit with this fire watch cannot be approved"),
   }),
   "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
+  "inspections.templates": list(inspectionTemplate),
+  "inspections.template": inspectionTemplateDetail,
+  "inspections.createTemplate": inspectionTemplateDetail,
+  "inspections.updateTemplate": inspectionTemplateDetail,
+  "inspections.list": list(inspection),
+  "inspections.byId": inspectionDetail,
+  "inspections.create": inspectionDetail,
+  "inspections.answers": list(inspectionAnswerRow),
+  "inspections.schedules": list(inspectionSchedule),
+  "inspections.createSchedule": inspectionSchedule,
+  "inspections.deleteSchedule": success,
+  "correctiveActions.list": list(correctiveAction),
+  "correctiveActions.byId": correctiveActionDetail,
+  "correctiveActions.create": correctiveActionDetail,
+  "correctiveActions.update": correctiveActionDetail,
+  "correctiveActions.start": correctiveActionDetail,
+  "correctiveActions.submit": correctiveActionDetail,
+  "correctiveActions.verify": correctiveActionDetail,
+  "correctiveActions.reject": correctiveActionDetail,
 };
 
 /** The error body of every non-2xx answer (docs/api.md). */

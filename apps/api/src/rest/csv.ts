@@ -151,6 +151,42 @@ export const CSV_EXPORTS: Record<string, { fileName: string; columns: CsvColumn<
       field("managerResponse"),
     ],
   },
+  // Inspections (issue #35): one row per item answer, and the corrective actions.
+  "GET /api/inspection-answers": {
+    fileName: "inspection-answers",
+    columns: [
+      field("inspectionId"),
+      field("project"),
+      field("template"),
+      field("templateVersion"),
+      field("inspectedAt"),
+      field("inspector"),
+      field("score"),
+      field("section"),
+      field("item"),
+      field("weight"),
+      field("answer"),
+      field("outcome"),
+      field("note"),
+    ],
+  },
+  "GET /api/corrective-actions": {
+    fileName: "corrective-actions",
+    columns: [
+      field("id"),
+      field("projectName", "project"),
+      field("source"),
+      field("description"),
+      field("priority"),
+      field("status"),
+      field("ownerName", "owner"),
+      field("raisedByName", "raisedBy"),
+      field("createdAt", "raisedAt"),
+      field("dueAt"),
+      field("overdue"),
+      field("closedAt"),
+    ],
+  },
   "GET /api/training-completion": {
     fileName: "training-completion",
     columns: [

@@ -3,6 +3,7 @@ import { commentsRoutes } from "./comments.js";
 import { credentialsRoutes } from "./credentials.js";
 import { dashboardRoutes } from "./dashboard.js";
 import { incidentsRoutes } from "./incidents.js";
+import { inspectionsRoutes } from "./inspections.js";
 import { jhaRoutes } from "./jha.js";
 import { jobsRoutes } from "./jobs.js";
 import { notificationsRoutes } from "./notifications.js";
@@ -40,4 +41,5 @@ export const restRoutes: RestRoute[] = [
   ...notificationsRoutes,
   ...pushRoutes,
   ...credentialsRoutes,
+  ...inspectionsRoutes,
 ];

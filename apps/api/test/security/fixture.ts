@@ -70,6 +70,15 @@ export interface Fixture {
   fireWatchTypeId: number;
   /** Project P requires the first aid / CPR type (not blocking). */
   credentialRequirementId: number;
+  /** A staff-made inspection template (not built in, so editable), scheduled daily on P. */
+  inspectionTemplateId: number;
+  inspectionScheduleId: number;
+  /** An inspection of P by the manager. */
+  inspectionId: number;
+  /** An open, low-priority corrective action on P raised by the manager, owned by W1. */
+  actionId: number;
+  /** The same, awaiting verification (W1 marked it fixed). */
+  awaitingActionId: number;
 }
 
 export const FIXTURE_PASSWORD = "Passw0rd!";
@@ -347,6 +356,60 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const inspectionTemplate = await db
+    .insertInto("inspectionTemplates")
+    .values({ name: "Fixture scaffold check", language: "en", createdBy: manager.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const templateVersion = await db
+    .insertInto("inspectionTemplateVersions")
+    .values({ templateId: inspectionTemplate.id, version: 1, name: "Fixture scaffold check", content: JSON.stringify(INSPECTION_SECTIONS) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const schedule = await db
+    .insertInto("inspectionSchedules")
+    .values({ projectId: projectP, templateId: inspectionTemplate.id, frequency: "daily", startsOn: "2026-01-05", createdBy: manager.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const inspection = await db
+    .insertInto("inspections")
+    .values({
+      projectId: projectP,
+      templateId: inspectionTemplate.id,
+      templateVersionId: templateVersion.id,
+      inspectorUserId: manager.id,
+      inspectedAt: new Date("2026-01-06T09:00:00Z"),
+      score: 50,
+      passedCount: 1,
+      failedCount: 1,
+      naCount: 0,
+      signature: "data:image/png;base64,iVBORw0KGgo=",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("inspectionAnswers")
+    .values([
+      { inspectionId: inspection.id, itemKey: "planks", position: 0, value: JSON.stringify("pass"), outcome: "pass" },
+      { inspectionId: inspection.id, itemKey: "guardrail", position: 1, value: JSON.stringify("fail"), outcome: "fail" },
+    ])
+    .execute();
+  const actionValues = {
+    projectId: projectP,
+    source: "manual" as const,
+    description: "Refit the guardrail",
+    priority: "low" as const,
+    ownerUserId: w1.id,
+    raisedBy: manager.id,
+    dueAt: new Date(Date.now() + 30 * 86_400_000),
+  };
+  const action = await db.insertInto("correctiveActions").values(actionValues).returning("id").executeTakeFirstOrThrow();
+  const awaitingAction = await db
+    .insertInto("correctiveActions")
+    .values({ ...actionValues, status: "awaiting_verification", submittedAt: new Date() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const w1PushEndpoint = `https://fcm.googleapis.com/fcm/send/w1-${w1.id}`;
   await db
     .insertInto("pushSubscriptions")
@@ -370,6 +433,11 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     credentialId: credential.id,
     fireWatchTypeId: await typeId("fire_watch"),
     credentialRequirementId: requirement.id,
+    inspectionTemplateId: inspectionTemplate.id,
+    inspectionScheduleId: schedule.id,
+    inspectionId: inspection.id,
+    actionId: action.id,
+    awaitingActionId: awaitingAction.id,
     w1NotificationId: w1Notification.id,
     w1PushEndpoint,
     admin,
@@ -535,6 +603,38 @@ export const talkBody = (f: Fixture) => ({
   content: "Inspect the scaffold before climbing",
   talkDate: "2026-02-09",
   presenterName: "Site lead",
+});
+/** The fixture template's content: two pass/fail items. */
+export const INSPECTION_SECTIONS = [
+  {
+    title: "Platform",
+    items: [
+      { key: "planks", text: "Planks fully decked", type: "passFail", weight: 1 },
+      { key: "guardrail", text: "Guardrail in place", type: "passFail", weight: 1, priority: "low" },
+    ],
+  },
+];
+export const inspectionTemplateBody = () => ({ name: `Template ${uid()}`, sections: INSPECTION_SECTIONS });
+export const inspectionBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  templateId: f.inspectionTemplateId,
+  answers: [
+    { itemKey: "planks", value: "pass" },
+    { itemKey: "guardrail", value: "pass" },
+  ],
+  signature: "data:image/png;base64,iVBORw0KGgo=",
+});
+export const inspectionScheduleBody = (f: Fixture) => ({
+  projectId: f.projectQ,
+  templateId: f.inspectionTemplateId,
+  frequency: "weekly",
+  startsOn: "2026-01-05",
+});
+export const correctiveActionBody = (f: Fixture) => ({
+  projectId: f.projectP,
+  description: "Cover the floor opening",
+  priority: "medium",
+  ownerUserId: f.w1.id,
 });
 export const jhaBody = (f: Fixture) => ({
   projectId: f.projectP,

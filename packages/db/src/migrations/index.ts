@@ -25,6 +25,8 @@ import * as m0024 from "./0024_toolbox_talks.js";
 import * as m0025 from "./0025_web_push.js";
 import * as m0026 from "./0026_talk_photo.js";
 import * as m0027 from "./0027_credentials.js";
+import * as m0028 from "./0028_inspections.js";
+import * as m0029 from "./0029_builtin_inspection_templates.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0025_web_push": m0025,
   "0026_talk_photo": m0026,
   "0027_credentials": m0027,
+  "0028_inspections": m0028,
+  "0029_builtin_inspection_templates": m0029,
 };

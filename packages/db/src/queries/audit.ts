@@ -21,7 +21,11 @@ export interface AuditInput {
     | "talk"
     | "credential"
     | "credentialType"
-    | "credentialRequirement";
+    | "credentialRequirement"
+    | "inspectionTemplate"
+    | "inspection"
+    | "inspectionSchedule"
+    | "correctiveAction";
   entityId: number;
   action: string;
   from?: string | null;

@@ -20,6 +20,7 @@ import { WorkerDashboard } from "./WorkerDashboard";
 // Staff only (the OSHA record keepers), so not in the chunk a worker waits for offline.
 const BriefingCoverageCard = lazy(() => import("../signOn/BriefingCoverageCard").then((m) => ({ default: m.BriefingCoverageCard })));
 const OshaDashboardCard = lazy(() => import("../osha/OshaDashboardCard").then((m) => ({ default: m.OshaDashboardCard })));
+const InspectionIndicators = lazy(() => import("../inspections/InspectionIndicators").then((m) => ({ default: m.InspectionIndicators })));
 
 /** / and /dashboard: the site's safety at a glance, scoped to the viewer's role. */
 export function DashboardPage() {
@@ -68,6 +69,9 @@ function StaffDashboard() {
         )}
 
         <QuickActionTiles staff={staff} />
+        <Suspense fallback={null}>
+          <InspectionIndicators staff={staff} />
+        </Suspense>
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -304,6 +304,8 @@ export function recordLink(item: OutboxItem): string | undefined {
       return `/forms/incident-reports/${item.resultId}`;
     case "permits.create":
       return `/forms/hot-work-permits/${item.resultId}`;
+    case "inspections.create":
+      return `/inspections/${item.resultId}`;
     case "signOn.sign": {
       const { kind, id } = item.input as OutboxInput<"signOn.sign">;
       return kind === "jha" ? `/forms/jha/${id}` : kind === "talk" ? `/talks/${id}` : `/forms/hot-work-permits/${id}`;
@@ -337,5 +339,6 @@ const KIND_LABEL: Record<OutboxPath, string> = {
   "training.createProgress": "Training progress",
   "videos.createProgress": "Video progress",
   "signOn.sign": "Crew signature",
+  "inspections.create": "Inspection",
   [PHOTO_UPLOAD]: "Photo",
 };

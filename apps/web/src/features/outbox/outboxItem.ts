@@ -15,6 +15,7 @@ const OUTBOX_PROCEDURES = [
   "training.createProgress",
   "videos.createProgress",
   "signOn.sign",
+  "inspections.create",
 ] as const;
 export type OutboxProcedure = (typeof OUTBOX_PROCEDURES)[number];
 /** A photo for an incident report or JHA form, sent as multipart to the REST upload (photoUpload.ts; its input is PhotoUploadInput below). */

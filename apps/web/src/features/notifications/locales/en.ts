@@ -26,6 +26,7 @@ export default {
       "training.assigned": "New required training “{{title}}”: complete it and pass its quiz",
       "training.digest": "Still to finish: {{modules}} training module(s) and {{videos}} required safety video(s)",
       "credential.expiring": "{{worker}}'s credential “{{type}}” expires in {{days}} days ({{date}}): renew it",
+      "correctiveAction.overdue": "Corrective action overdue: “{{title}}” was due {{due}}",
     },
     fireWatch: {
       title: "Post-work fire watch",
@@ -69,6 +70,7 @@ export default {
         "training.assigned": "New required training was added",
         "training.digest": "Weekly reminder of training still to finish",
         "credential.expiring": "A credential is about to expire",
+        "correctiveAction.overdue": "A corrective action you own is overdue",
       },
     },
     push: {

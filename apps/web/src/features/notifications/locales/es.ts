@@ -26,6 +26,7 @@ export default {
       "training.assigned": "Nueva capacitación obligatoria “{{title}}”: complétela y apruebe su cuestionario",
       "training.digest": "Pendiente: {{modules}} módulo(s) de capacitación y {{videos}} video(s) de seguridad obligatorio(s)",
       "credential.expiring": "La certificación “{{type}}” de {{worker}} vence en {{days}} días ({{date}}): renuévela",
+      "correctiveAction.overdue": "Acción correctiva vencida: “{{title}}” vencía el {{due}}",
     },
     fireWatch: {
       title: "Vigilancia contra incendios después del trabajo",
@@ -69,6 +70,7 @@ export default {
         "training.assigned": "Se agregó una capacitación obligatoria",
         "training.digest": "Recordatorio semanal de la capacitación pendiente",
         "credential.expiring": "Una certificación está por vencer",
+        "correctiveAction.overdue": "Una acción correctiva a su cargo está vencida",
       },
     },
     push: {

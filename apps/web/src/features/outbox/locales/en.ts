@@ -58,6 +58,7 @@ export default {
         videos_createProgress: "Video progress",
         photos_upload: "Photo",
         signOn_sign: "Crew signature",
+        inspections_create: "Inspection",
       },
     },
   },

@@ -60,6 +60,7 @@ export default {
         videos_createProgress: "Avance de video",
         photos_upload: "Foto",
         signOn_sign: "Firma de la cuadrilla",
+        inspections_create: "Inspección",
       },
     },
   },

@@ -90,6 +90,8 @@ export default {
       incidents: "Incident Reports",
       permits: "Hot Work Permits",
       talks: "Toolbox Talks",
+      inspections: "Inspections",
+      actions: "Corrective Actions",
       requiredTraining: "Required Training",
       trainingPrograms: "Training Programs",
       videos: "Safety Videos",

@@ -90,6 +90,8 @@ export default {
       incidents: "Reportes de incidentes",
       permits: "Permisos de trabajo en caliente",
       talks: "Charlas de seguridad",
+      inspections: "Inspecciones",
+      actions: "Acciones correctivas",
       requiredTraining: "Capacitación obligatoria",
       trainingPrograms: "Programas de capacitación",
       videos: "Videos de seguridad",

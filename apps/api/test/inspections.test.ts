@@ -1,0 +1,450 @@
+import {
+  ACTION_EDIT_REFUSED,
+  ACTION_NOT_OWN_VERIFY,
+  ACTION_PHOTO_REQUIRED,
+  ANSWER_MISSING,
+  INSPECTION_SIGNATURE_REQUIRED,
+  templateContentSchema,
+} from "@sitesafe/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remindOverdueActions } from "../src/services/correctiveActions.js";
+import { BUILTIN_TEMPLATE_EDIT } from "../src/services/inspections.js";
+import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
+import { createFixture, type Fixture } from "./security/fixture.js";
+
+/**
+ * Inspections and corrective actions (issue #35): built-in templates in both languages, template
+ * versions kept by inspections, the score computed on the server (hand-checked), the actions a
+ * failed item raises and their state machine for every role, overdue by the injected clock, and who
+ * sees what.
+ */
+
+let t: TestApp;
+let f: Fixture;
+let foreman: TestUser;
+let crew: TestUser;
+/** The server's clock, moved by tests (Config.now). */
+let clock = new Date("2026-11-27T08:00:00Z");
+const SIGNATURE = "data:image/png;base64,iVBORw0KGgo=";
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  f = await createFixture(t);
+  foreman = await t.createUser({ role: "worker", firstName: "Fay", lastName: "Foreman", position: "Foreman" });
+  await t.assign(foreman.workerId as number, f.projectP);
+  crew = await t.createUser({ role: "worker", firstName: "Carl", lastName: "Crew" });
+  await t.assign(crew.workerId as number, f.projectP);
+});
+afterAll(() => t?.close());
+
+type Template = { id: number; name: string; language: string; builtin: boolean; currentVersion: number; sections: unknown };
+
+async function createTemplate(sections: unknown, name = "Weighted check") {
+  const res = await t.request({ method: "POST", url: "/api/inspection-templates", payload: { name, sections }, as: f.manager });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Template;
+}
+
+const weighted = [
+  {
+    title: "Platform",
+    items: [
+      { key: "planks", text: "Planks fully decked", weight: 3 },
+      { key: "guardrail", text: "Guardrail in place", weight: 2, priority: "high" },
+      { key: "toe-board", text: "Toe boards in place", weight: 1, priority: "low" },
+    ],
+  },
+  { title: "Access", items: [{ key: "ladder", text: "Ladder access", type: "yesNo", weight: 4 }] },
+];
+
+describe("built-in templates", () => {
+  it("exist in English and Spanish with the site's words, and each parses as a template", async () => {
+    const en = (await t.request({ method: "GET", url: "/api/inspection-templates?language=en", as: f.w1 })).json() as Template[];
+    const es = (await t.request({ method: "GET", url: "/api/inspection-templates?language=es", as: f.w1 })).json() as Template[];
+    expect(en.filter((x) => x.builtin).map((x) => x.name)).toEqual(
+      expect.arrayContaining([
+        "Daily site walk",
+        "Scaffold inspection (before each shift)",
+        "Ladder inspection",
+        "Excavation and trench inspection",
+        "Fire extinguisher monthly check",
+        "Housekeeping inspection",
+        "PPE inspection",
+      ]),
+    );
+    expect(es.filter((x) => x.builtin)).toHaveLength(7);
+    let spanish = "";
+    for (const summary of es.filter((x) => x.builtin)) {
+      const full = (await t.request({ method: "GET", url: `/api/inspection-templates/${summary.id}`, as: f.w1 })).json() as Template;
+      expect(templateContentSchema.safeParse(full.sections).success).toBe(true);
+      spanish += `${full.name} ${JSON.stringify(full.sections)} `;
+    }
+    for (const word of [
+      "peligro",
+      "riesgo",
+      "andamio",
+      "barandal",
+      "rodapié",
+      "zanja",
+      "apuntalamiento",
+      "extintor",
+      "orden y limpieza",
+      "EPP",
+    ]) {
+      expect(spanish.toLowerCase(), word).toContain(word.toLowerCase());
+    }
+  });
+
+  it("are copied, not edited; only staff manage templates", async () => {
+    const builtin = ((await t.request({ method: "GET", url: "/api/inspection-templates", as: f.manager })).json() as Template[]).find(
+      (x) => x.builtin,
+    );
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/inspection-templates/${builtin?.id}`,
+      payload: { name: "Mine", sections: weighted },
+      as: f.manager,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(BUILTIN_TEMPLATE_EDIT);
+    const copy = await t.request({
+      method: "POST",
+      url: "/api/inspection-templates",
+      payload: { name: "Our scaffold check", copyOf: builtin?.id },
+      as: f.admin,
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json()).toMatchObject({ name: "Our scaffold check", builtin: false, currentVersion: 1 });
+    const refused = await t.request({
+      method: "POST",
+      url: "/api/inspection-templates",
+      payload: { name: "x", copyOf: builtin?.id },
+      as: foreman,
+    });
+    expect(refused.statusCode).toBe(403);
+    const bad = await t.request({ method: "POST", url: "/api/inspection-templates", payload: { name: "" }, as: f.manager });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Template name is required");
+  });
+});
+
+describe("an inspection", () => {
+  it("is scored on the server (weights, N/A left out) and raises one action per failed item", async () => {
+    const template = await createTemplate(weighted);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: {
+        projectId: f.projectP,
+        templateId: template.id,
+        answers: [
+          { itemKey: "planks", value: "pass" },
+          { itemKey: "guardrail", value: "fail", note: "Missing on the east side", ownerUserId: crew.id },
+          { itemKey: "toe-board", value: "na" },
+          { itemKey: "ladder", value: "no" },
+        ],
+        signature: SIGNATURE,
+      },
+      as: foreman,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const inspection = res.json();
+    // passed 3 of applicable 3 + 2 + 4 = 9: 33.33 %
+    expect(inspection).toMatchObject({ score: 33.33, passedCount: 1, failedCount: 2, naCount: 1, templateVersion: 1 });
+    expect(inspection.actions).toHaveLength(2);
+    const guard = inspection.actions.find((a: { description: string }) => a.description.startsWith("Guardrail"));
+    expect(guard).toMatchObject({
+      description: "Guardrail in place: Missing on the east side",
+      priority: "high",
+      status: "open",
+      ownerUserId: crew.id,
+      dueAt: "2026-11-28T08:00:00.000Z",
+    });
+    const ladder = inspection.actions.find((a: { description: string }) => a.description === "Ladder access");
+    expect(ladder).toMatchObject({ priority: "medium", ownerUserId: foreman.id, dueAt: "2026-12-04T08:00:00.000Z" });
+  });
+
+  it("the score ignores what the client says and an all-N/A inspection scores nothing", async () => {
+    const template = await createTemplate(weighted, "All NA");
+    const res = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: {
+        projectId: f.projectP,
+        templateId: template.id,
+        score: 100,
+        answers: ["planks", "guardrail", "toe-board", "ladder"].map((itemKey) => ({ itemKey, value: "na" })),
+        signature: SIGNATURE,
+      },
+      as: f.manager,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ score: null, naCount: 4, actions: [] });
+  });
+
+  it("refuses missing answers, a missing signature, a worker who is no crew lead and another project", async () => {
+    const template = await createTemplate(weighted, "Refusals");
+    const base = { projectId: f.projectP, templateId: template.id, signature: SIGNATURE, answers: [{ itemKey: "planks", value: "pass" }] };
+    const missing = await t.request({ method: "POST", url: "/api/inspections", payload: base, as: foreman });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(ANSWER_MISSING);
+    const unsigned = await t.request({ method: "POST", url: "/api/inspections", payload: { ...base, signature: "" }, as: foreman });
+    expect(unsigned.json().message).toBe(INSPECTION_SIGNATURE_REQUIRED);
+    expect((await t.request({ method: "POST", url: "/api/inspections", payload: base, as: crew })).statusCode).toBe(403);
+    const elsewhere = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: { ...base, projectId: f.projectQ },
+      as: foreman,
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    const count = await t.db
+      .selectFrom("inspections")
+      .select(t.db.fn.countAll<number>().as("n"))
+      .where("templateId", "=", template.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it("keeps the template version it was made with when the template changes", async () => {
+    const template = await createTemplate(weighted, "Versioned");
+    const answers = ["planks", "guardrail", "toe-board"]
+      .map((itemKey) => ({ itemKey, value: "pass" }))
+      .concat([{ itemKey: "ladder", value: "yes" }]);
+    const first = (
+      await t.request({
+        method: "POST",
+        url: "/api/inspections",
+        payload: { projectId: f.projectP, templateId: template.id, answers, signature: SIGNATURE },
+        as: f.manager,
+      })
+    ).json();
+    const v2 = [{ title: "Only one", items: [{ key: "planks", text: "Planks decked and cleated", weight: 1 }] }];
+    const edit = await t.request({
+      method: "PUT",
+      url: `/api/inspection-templates/${template.id}`,
+      payload: { name: "Versioned v2", sections: v2 },
+      as: f.manager,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ currentVersion: 2, name: "Versioned v2" });
+    const again = (await t.request({ method: "GET", url: `/api/inspections/${first.id}`, as: f.w1 })).json();
+    expect(again.templateVersion).toBe(1);
+    expect(again.templateName).toBe("Versioned");
+    expect(again.sections).toHaveLength(2);
+    // A phone that walked version 1 offline still lands with version 1.
+    const late = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: { projectId: f.projectP, templateId: template.id, templateVersion: 1, answers, signature: SIGNATURE },
+      as: f.manager,
+    });
+    expect(late.json()).toMatchObject({ templateVersion: 1, score: 100 });
+    // Stored versions cannot be rewritten, not even by SQL.
+    await expect(
+      t.db.updateTable("inspectionTemplateVersions").set({ name: "rewritten" }).where("templateId", "=", template.id).execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe("corrective actions", () => {
+  async function raise(priority: "high" | "medium" | "low", owner: TestUser, by: TestUser = f.manager) {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/corrective-actions",
+      payload: { projectId: f.projectP, description: `Fix it (${priority})`, priority, ownerUserId: owner.id },
+      as: by,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; dueAt: string; status: string };
+  }
+  const act = (id: number, step: string, as: TestUser, payload: object = {}) =>
+    t.request({ method: "PUT", url: `/api/corrective-actions/${id}/${step}`, payload, as });
+
+  it("open -> in progress -> awaiting verification -> closed; the owner cannot verify their own fix", async () => {
+    const action = await raise("medium", crew, foreman);
+    expect(action.dueAt).toBe("2026-12-04T08:00:00.000Z");
+    expect((await act(action.id, "start", f.w1)).statusCode).toBe(403);
+    expect((await act(action.id, "start", crew)).json().status).toBe("in_progress");
+    expect((await act(action.id, "verify", foreman)).statusCode).toBe(409);
+    expect((await act(action.id, "submit", crew, { evidenceNote: "Rail refitted" })).json()).toMatchObject({
+      status: "awaiting_verification",
+      evidenceNote: "Rail refitted",
+    });
+    const own = await act(action.id, "verify", crew);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(ACTION_NOT_OWN_VERIFY);
+    expect((await act(action.id, "verify", f.w1)).statusCode).toBe(403);
+    const verified = await act(action.id, "verify", foreman);
+    expect(verified.json()).toMatchObject({ status: "closed", verifiedByName: "Fay Foreman" });
+    expect(verified.json().history.map((h: { toState: string }) => h.toState)).toEqual([
+      "open",
+      "in_progress",
+      "awaiting_verification",
+      "closed",
+    ]);
+  });
+
+  it("a rejected fix goes back to open with the reason; a high-priority fix needs a photo", async () => {
+    const action = await raise("low", crew);
+    await act(action.id, "submit", crew);
+    expect((await act(action.id, "reject", f.manager, { reason: "" })).json().message).toBe("Say why the fix is not accepted");
+    expect((await act(action.id, "reject", f.manager, { reason: "Still loose" })).json()).toMatchObject({
+      status: "open",
+      rejectionReason: "Still loose",
+    });
+    const high = await raise("high", crew);
+    expect(high.dueAt).toBe("2026-11-28T08:00:00.000Z");
+    const refused = await act(high.id, "submit", crew);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ACTION_PHOTO_REQUIRED);
+  });
+
+  it("edits are the raiser's and staff's; the owner must work on the project", async () => {
+    const action = await raise("medium", crew, foreman);
+    const payload = { description: "Fix it properly", priority: "low", ownerUserId: crew.id, dueAt: "2026-12-20T00:00:00Z" };
+    const byOwner = await t.request({ method: "PUT", url: `/api/corrective-actions/${action.id}`, payload, as: crew });
+    expect(byOwner.json().message).toBe(ACTION_EDIT_REFUSED);
+    const edited = await t.request({ method: "PUT", url: `/api/corrective-actions/${action.id}`, payload, as: foreman });
+    expect(edited.json()).toMatchObject({ priority: "low", dueAt: "2026-12-20T00:00:00.000Z" });
+    const outsider = await t.request({
+      method: "PUT",
+      url: `/api/corrective-actions/${action.id}`,
+      payload: { ...payload, ownerUserId: f.w2.id },
+      as: f.manager,
+    });
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().message).toBe("Please select a valid action owner");
+  });
+
+  it("goes overdue by the server's clock", async () => {
+    const action = await raise("high", crew);
+    expect((await t.request({ method: "GET", url: `/api/corrective-actions/${action.id}`, as: crew })).json().overdue).toBe(false);
+    clock = new Date("2026-11-28T09:00:00Z");
+    try {
+      expect((await t.request({ method: "GET", url: `/api/corrective-actions/${action.id}`, as: crew })).json().overdue).toBe(true);
+      const overdue = (await t.request({ method: "GET", url: "/api/corrective-actions?overdue=true&mine=true", as: crew })).json() as {
+        id: number;
+      }[];
+      expect(overdue.map((a) => a.id)).toContain(action.id);
+    } finally {
+      clock = new Date("2026-11-27T08:00:00Z");
+    }
+  });
+
+  it("a worker sees their projects' actions and the ones assigned to them, nothing else", async () => {
+    const onP = await raise("low", crew);
+    // W2 works on Q only: an action of P is not theirs to see, until it is assigned to them.
+    expect((await t.request({ method: "GET", url: `/api/corrective-actions/${onP.id}`, as: f.w2 })).statusCode).toBe(403);
+    const list = (await t.request({ method: "GET", url: "/api/corrective-actions", as: f.w2 })).json() as { projectId: number }[];
+    expect(list.every((a) => a.projectId !== f.projectP)).toBe(true);
+    const inspections = (await t.request({ method: "GET", url: "/api/inspections", as: f.w2 })).json() as { projectId: number }[];
+    expect(inspections.every((i) => i.projectId !== f.projectP)).toBe(true);
+    const own = await t.request({ method: "GET", url: "/api/inspections", as: f.w1 });
+    expect(own.json().length, own.body).toBeGreaterThan(0);
+  });
+
+  it("exports CSV: inspections one row per answer, and actions", async () => {
+    const inspections = await t.request({
+      method: "GET",
+      url: `/api/inspection-answers?format=csv&projectId=${f.projectP}`,
+      as: f.manager,
+    });
+    expect(inspections.statusCode).toBe(200);
+    expect(inspections.headers["content-type"]).toContain("text/csv");
+    const lines = inspections.body.trim().split("\r\n");
+    expect(lines[0]).toContain("inspectionId,project,template,templateVersion");
+    expect(lines.some((l) => l.includes("Guardrail in place") && l.includes(",fail,"))).toBe(true);
+    const actions = await t.request({ method: "GET", url: "/api/corrective-actions?format=csv", as: f.manager });
+    expect(actions.body).toContain("id,project,source,description");
+  });
+});
+
+describe("schedules", () => {
+  it("shows done, missed and due periods computed on read", async () => {
+    const template = await createTemplate(weighted, "Scheduled");
+    const created = await t.request({
+      method: "POST",
+      url: "/api/inspection-schedules",
+      payload: { projectId: f.projectP, templateId: template.id, frequency: "daily", startsOn: "2026-11-24" },
+      as: f.manager,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ scheduled: 3, done: 0, missed: 3 });
+    const answers = ["planks", "guardrail", "toe-board"]
+      .map((itemKey) => ({ itemKey, value: "pass" }))
+      .concat([{ itemKey: "ladder", value: "yes" }]);
+    await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: { projectId: f.projectP, templateId: template.id, answers, signature: SIGNATURE, inspectedAt: "2026-11-25T10:00:00Z" },
+      as: f.manager,
+    });
+    const list = (await t.request({ method: "GET", url: `/api/inspection-schedules?projectId=${f.projectP}`, as: f.w1 })).json() as {
+      templateId: number;
+      scheduled: number;
+      done: number;
+      missed: number;
+      periods: { start: string; state: string }[];
+    }[];
+    const mine = list.find((s) => s.templateId === template.id);
+    expect(mine).toMatchObject({ scheduled: 3, done: 1, missed: 2 });
+    expect(mine?.periods.map((p) => `${p.start}:${p.state}`)).toEqual([
+      "2026-11-27:due",
+      "2026-11-26:missed",
+      "2026-11-25:done",
+      "2026-11-24:missed",
+    ]);
+    expect((await t.request({ method: "GET", url: `/api/inspection-schedules?projectId=${f.projectP}`, as: f.w2 })).statusCode).toBe(403);
+  });
+});
+
+describe("leading indicators", () => {
+  it("staff read done against scheduled, scores per week, actions per owner and the near-miss share; workers may not", async () => {
+    clock = new Date("2027-01-15T08:00:00Z");
+    try {
+      const res = await t.request({ method: "GET", url: "/trpc/inspections.indicators", as: f.manager });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().result.data.json as {
+        schedules: { projectId: number; scheduled: number; done: number; missed: number }[];
+        scores: { projectId: number; averageScore: number }[];
+        owners: { ownerUserId: number; openCount: number; overdueCount: number }[];
+        nearMisses: { incidents: number; nearMisses: number; share: number | null };
+      };
+      const crewRow = data.owners.find((o) => o.ownerUserId === crew.id);
+      // Every open action of Carl's is past due by 15 January.
+      expect(crewRow?.overdueCount).toBe(crewRow?.openCount);
+      expect(crewRow?.openCount).toBeGreaterThan(0);
+      expect(data.schedules.find((s) => s.projectId === f.projectP)?.scheduled).toBeGreaterThan(0);
+      expect(data.scores.some((s) => s.projectId === f.projectP)).toBe(true);
+      expect((await t.request({ method: "GET", url: "/trpc/inspections.indicators", as: foreman })).statusCode).toBe(403);
+    } finally {
+      clock = new Date("2026-11-27T08:00:00Z");
+    }
+  });
+});
+
+describe("overdue reminders", () => {
+  it("tell each overdue action's owner once, however often the daily job runs", async () => {
+    const later = new Date("2027-02-01T06:30:00Z");
+    const open = await t.db
+      .selectFrom("correctiveActions")
+      .select("id")
+      .where("ownerUserId", "=", crew.id)
+      .where("status", "<>", "closed")
+      .execute();
+    const told = await remindOverdueActions(t.db, undefined, later);
+    expect(told.filter((id) => id === crew.id)).toHaveLength(open.length);
+    const rows = await t.db
+      .selectFrom("notifications")
+      .select(["entityId", "params"])
+      .where("userId", "=", crew.id)
+      .where("kind", "=", "correctiveAction.overdue")
+      .execute();
+    expect(rows.map((r) => r.entityId).sort()).toEqual(open.map((a) => a.id).sort());
+    expect(await remindOverdueActions(t.db, undefined, later)).toEqual([]);
+    // Crew's notification list links each to its action.
+    const list = await t.request({ method: "GET", url: "/api/notifications", as: crew });
+    expect(list.statusCode).toBe(200);
+  });
+});

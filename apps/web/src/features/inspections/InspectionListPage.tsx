@@ -1,0 +1,116 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { can } from "@sitesafe/domain";
+import { IconBuildingSkyscraper, IconCalendar, IconCalendarPlus, IconFileSpreadsheet, IconPlus, IconUser } from "@tabler/icons-react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PagedCardGrid } from "../../components/PagedCardGrid";
+import { PageHeader } from "../../components/PageHeader";
+import { useServerPage } from "../../components/Paginated";
+import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { useActor } from "../../lib/auth";
+import { formatDateTime } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { ScheduleDialog } from "./ScheduleDialog";
+import { ScoreBadge } from "./ScoreBadge";
+
+/** /inspections: the inspections of the user's projects, newest first, the schedules' missed periods, and the way to start one. */
+export function InspectionListPage() {
+  const { t } = useTranslation("inspections");
+  const actor = useActor();
+  const navigate = useNavigate();
+  const pager = useServerPage({});
+  const list = trpc.inspections.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const schedules = trpc.inspections.schedules.useQuery();
+  const [scheduling, setScheduling] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        actions={
+          <>
+            <Button
+              component="a"
+              href="/api/inspection-answers?format=csv"
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+            >
+              {t("list.export")}
+            </Button>
+            {can(actor, "inspectionSchedule.manage") ? (
+              <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)}>
+                {t("schedule.button")}
+              </Button>
+            ) : null}
+            {can(actor, "inspection.create") ? (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => void navigate({ to: "/inspections/new" })}
+                data-testid="new-inspection"
+              >
+                {t("list.newButton")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {scheduling ? <ScheduleDialog onClose={() => setScheduling(false)} /> : null}
+      {(schedules.data ?? []).length > 0 ? (
+        <Stack gap="xs" mb="md">
+          <Title order={2} size="h4">
+            {t("list.schedules")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {(schedules.data ?? []).map((s) => (
+              <Card key={s.id} withBorder radius="md" padding="sm" data-testid="schedule-card">
+                <Text fw={600} lineClamp={1}>
+                  {s.templateName}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {`${s.projectName} · ${t(`list.frequency.${s.frequency}`)}`}
+                </Text>
+                <Group gap="xs" mt={6}>
+                  <Badge variant="light">{t("list.doneOf", { done: s.done, scheduled: s.scheduled })}</Badge>
+                  {s.missed > 0 ? (
+                    <Badge color="red" variant="light">
+                      {t("list.missed", { count: s.missed })}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+      <PagedCardGrid
+        query={list}
+        pager={pager}
+        errorMessage={t("list.fetchFailed")}
+        empty={{ title: t("list.emptyTitle"), message: t("list.emptyNone") }}
+        testId="inspection-list"
+        renderItem={(inspection) => (
+          <RecordCard
+            key={inspection.id}
+            to={`/inspections/${inspection.id}`}
+            testId="inspection-card"
+            title={inspection.templateName}
+            badge={<ScoreBadge score={inspection.score} />}
+          >
+            <InfoLine icon={IconBuildingSkyscraper}>{inspection.projectName}</InfoLine>
+            <InfoLine icon={IconUser}>{inspection.inspectorName ?? "—"}</InfoLine>
+            <Group justify="space-between" gap="xs">
+              <InfoLine icon={IconCalendar}>{formatDateTime(inspection.inspectedAt)}</InfoLine>
+              {inspection.openActionCount > 0 ? (
+                <Badge color="orange" variant="light">
+                  {t("list.openActions", { count: inspection.openActionCount })}
+                </Badge>
+              ) : null}
+            </Group>
+          </RecordCard>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { INSPECTION_FREQUENCIES, type InspectionFrequency } from "@sitesafe/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n } from "../../lib/i18n";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+/** Staff schedule a template on a project, daily or weekly, from a start day (POST /api/inspection-schedules). */
+export function ScheduleDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("inspections");
+  const utils = trpc.useUtils();
+  const projects = trpc.projects.options.useQuery();
+  const templates = trpc.inspections.templates.useQuery({ language: i18n.language === "es" ? "es" : "en" });
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [frequency, setFrequency] = useState<InspectionFrequency>("daily");
+  const [startsOn, setStartsOn] = useState(new Date().toISOString().slice(0, 10));
+  const create = trpc.inspections.createSchedule.useMutation({
+    onSuccess: () => {
+      notifySuccess(t("schedule.saved"));
+      void utils.inspections.schedules.invalidate();
+      onClose();
+    },
+    onError: (error) => notifyError(t("schedule.failed"), errorMessage(error)),
+  });
+  return (
+    <Modal opened onClose={onClose} title={t("schedule.title")}>
+      <Stack gap="sm">
+        <Select
+          label={t("run.project")}
+          data={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={projectId}
+          onChange={setProjectId}
+          searchable
+        />
+        <Select
+          label={t("run.template")}
+          data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
+          value={templateId}
+          onChange={setTemplateId}
+          searchable
+        />
+        <Select
+          label={t("schedule.frequency")}
+          data={INSPECTION_FREQUENCIES.map((f) => ({ value: f, label: t(`list.frequency.${f}`) }))}
+          value={frequency}
+          onChange={(v) => setFrequency((v as InspectionFrequency | null) ?? "daily")}
+          allowDeselect={false}
+        />
+        <TextInput label={t("schedule.startsOn")} type="date" value={startsOn} onChange={(e) => setStartsOn(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("run.cancel")}
+          </Button>
+          <Button
+            loading={create.isPending}
+            onClick={() => create.mutate({ projectId: Number(projectId), templateId: Number(templateId), frequency, startsOn })}
+          >
+            {t("schedule.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
