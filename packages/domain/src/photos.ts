@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canSeeAction } from "./correctiveActions.js";
 import { can, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
@@ -21,7 +22,8 @@ export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECOR
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
 
-export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk"] as const;
+/** `correctiveAction`: evidence of the fix, which a high-priority action needs to be marked fixed or closed. */
+export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "correctiveAction"] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
 
 /** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
@@ -54,6 +56,19 @@ export interface PhotoRecordFacts {
   ownerWorkerId: number | null;
   /** The kind of record; a talk's group photo follows the talk's edit rule (`can("talk.update")`). */
   kind?: PhotoRecordKind;
+  /** A corrective action's owner (a user, not a worker): who adds the evidence photos. */
+  ownerUserId?: number | null;
+}
+
+/**
+ * Whether the actor sees the record's photos: whoever sees its project; for a corrective action,
+ * whoever sees the action (its owner too, on a project they are not assigned to).
+ */
+export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
+  if (!actor) return false;
+  if (record.kind === "correctiveAction")
+    return canSeeAction(actor, { projectId: record.projectId, ownerUserId: record.ownerUserId ?? null });
+  return canSeeProject(actor, record.projectId);
 }
 
 /**
@@ -65,6 +80,7 @@ export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): b
   if (!actor) return false;
   if (record.kind === "talk") return can(actor, "talk.update", record);
   if (isStaff(actor)) return true;
+  if (record.kind === "correctiveAction") return record.ownerUserId != null && record.ownerUserId === actor.userId;
   return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
 }
 

@@ -4,7 +4,7 @@ import {
   AppError,
   canAttachPhoto,
   canDeletePhoto,
-  canSeeProject,
+  canSeePhotoRecord,
   forbidden,
   notFound,
   PHOTO_MAX_BYTES,
@@ -100,13 +100,19 @@ export function decodeCost(meta: Metadata): number {
 }
 
 const recordName = (record: PhotoRecordRef) =>
-  record.kind === "incident" ? "Incident report" : record.kind === "jha" ? "JHA form" : "Toolbox talk";
+  record.kind === "incident"
+    ? "Incident report"
+    : record.kind === "jha"
+      ? "JHA form"
+      : record.kind === "correctiveAction"
+        ? "Corrective action"
+        : "Toolbox talk";
 
 /** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
 async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
   const facts = await photos.recordFacts(db, record);
   if (!facts) throw notFound(recordName(record));
-  if (!canSeeProject(actor, facts.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  if (!canSeePhotoRecord(actor, facts)) throw forbidden(NOT_YOUR_PROJECT);
   return facts;
 }
 
@@ -174,7 +180,7 @@ export async function recordPhotos(db: Kysely<Database>, actor: Actor, record: P
 async function visiblePhoto(db: Kysely<Database>, actor: Actor, id: number) {
   const photo = await photos.findPhoto(db, id);
   if (!photo) throw notFound("Photo");
-  if (!canSeeProject(actor, photo.record.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  if (!canSeePhotoRecord(actor, photo.record)) throw forbidden(NOT_YOUR_PROJECT);
   return photo;
 }
 
@@ -193,7 +199,7 @@ export async function photoFile(db: Kysely<Database>, actor: Actor, id: number) 
 export async function photoThumbnail(db: Kysely<Database>, actor: Actor, id: number) {
   const row = await photos.photoThumbnail(db, id);
   if (!row) throw notFound("Photo");
-  if (!canSeeProject(actor, row.projectId)) throw forbidden(NOT_YOUR_PROJECT);
+  if (!canSeePhotoRecord(actor, row.record)) throw forbidden(NOT_YOUR_PROJECT);
   if (row.thumbnail === null) throw new AppError("NOT_FOUND", NO_PREVIEW);
   return { id, contentType: "image/jpeg" as const, data: row.thumbnail };
 }

@@ -5,7 +5,13 @@ import type { Database } from "../types.js";
 /** Queries for the photos area: each takes the database (or a transaction) first. */
 
 const recordColumn = (kind: PhotoRecordKind) =>
-  kind === "incident" ? "incidentReportId" : kind === "jha" ? "jhaFormId" : ("toolboxTalkId" as const);
+  kind === "incident"
+    ? "incidentReportId"
+    : kind === "jha"
+      ? "jhaFormId"
+      : kind === "correctiveAction"
+        ? "correctiveActionId"
+        : ("toolboxTalkId" as const);
 
 /** The project and filer of the record a photo hangs on; undefined when there is no such record. */
 export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
@@ -20,6 +26,12 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     if (lock) q = q.forNoKeyUpdate();
     const row = await q.executeTakeFirst();
     return row && { ...row, kind: "talk" };
+  }
+  if (record.kind === "correctiveAction") {
+    let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId"]).where("id", "=", record.id);
+    if (lock) q = q.forNoKeyUpdate();
+    const row = await q.executeTakeFirst();
+    return row && { ...row, ownerWorkerId: null, kind: "correctiveAction" };
   }
   let q = db.selectFrom("jhaForms").select(["projectId", "submittedBy as ownerWorkerId"]).where("id", "=", record.id);
   if (lock) q = q.forNoKeyUpdate();
@@ -54,6 +66,7 @@ export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Prom
       incidentReportId: photo.record.kind === "incident" ? photo.record.id : null,
       jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
       toolboxTalkId: photo.record.kind === "talk" ? photo.record.id : null,
+      correctiveActionId: photo.record.kind === "correctiveAction" ? photo.record.id : null,
       uploadedBy: photo.uploadedBy,
       fileName: photo.fileName,
       contentType: photo.contentType,
@@ -79,6 +92,7 @@ function summaries(db: Kysely<Database>) {
       "ph.incidentReportId",
       "ph.jhaFormId",
       "ph.toolboxTalkId",
+      "ph.correctiveActionId",
       "ph.fileName",
       "ph.contentType",
       "ph.byteSize",
@@ -100,8 +114,15 @@ function toSummary(row: SummaryRow): PhotoSummary {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username || null;
   return {
     id: row.id,
-    recordKind: row.incidentReportId !== null ? "incident" : row.jhaFormId !== null ? "jha" : "talk",
-    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId) as number,
+    recordKind:
+      row.incidentReportId !== null
+        ? "incident"
+        : row.jhaFormId !== null
+          ? "jha"
+          : row.correctiveActionId !== null
+            ? "correctiveAction"
+            : "talk",
+    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.correctiveActionId) as number,
     fileName: row.fileName,
     contentType: row.contentType as PhotoType,
     byteSize: row.byteSize,
@@ -133,9 +154,11 @@ export async function findPhoto(
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
+    .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
     .select([
-      sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
       sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id)`.as("ownerWorkerId"),
+      "ca.ownerUserId",
       "ph.thumbnailSize",
     ])
     .where("ph.id", "=", id)
@@ -144,7 +167,7 @@ export async function findPhoto(
   const summary = toSummary(row);
   return {
     ...summary,
-    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind },
+    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind, ownerUserId: row.ownerUserId },
     thumbnailSize: row.thumbnailSize,
   };
 }
@@ -163,15 +186,25 @@ export async function photoChunk(db: Kysely<Database>, id: number, offset: numbe
 export async function photoThumbnail(
   db: Kysely<Database>,
   id: number,
-): Promise<{ projectId: number; thumbnail: Uint8Array | null } | undefined> {
-  return db
+): Promise<{ record: PhotoRecordFacts; thumbnail: Uint8Array | null } | undefined> {
+  const row = await db
     .selectFrom("photos as ph")
     .leftJoin("incidentReports as ir", "ir.id", "ph.incidentReportId")
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
-    .select([sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"), "ph.thumbnail"])
+    .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
+    .select([
+      sql<number>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
+      "ca.ownerUserId",
+      sql<boolean>`ph.corrective_action_id is not null`.as("isAction"),
+      "ph.thumbnail",
+    ])
     .where("ph.id", "=", id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const record: PhotoRecordFacts = { projectId: row.projectId, ownerWorkerId: null };
+  if (row.isAction) Object.assign(record, { kind: "correctiveAction", ownerUserId: row.ownerUserId });
+  return { record, thumbnail: row.thumbnail };
 }
 
 export async function deletePhoto(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -184,16 +217,16 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
   const rows = await db
     .selectFrom("photos")
     .select([
-      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' else 'talk' end`.as(
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when corrective_action_id is not null then 'correctiveAction' else 'talk' end`.as(
         "kind",
       ),
       (eb) => eb.fn.countAll<string>().as("photoCount"),
       sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
-      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id))`.as("records"),
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, corrective_action_id))`.as("records"),
     ])
     .groupBy(sql`1`)
     .execute();
-  const byKind = (["incident", "jha", "talk"] as const).map((kind) => {
+  const byKind = (["incident", "jha", "talk", "correctiveAction"] as const).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
   });

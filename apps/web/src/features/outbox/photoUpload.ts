@@ -97,7 +97,12 @@ export const progressOf = (id: string) => progress.get(id) ?? 0;
 /** An attempt that makes no progress for this long is abandoned and tried again later. */
 const STALL_MS = 45_000;
 
-const UPLOAD_PATH: Record<PhotoRecordKind, string> = { incident: "incident-reports", jha: "jha-forms", talk: "toolbox-talks" };
+const UPLOAD_PATH: Record<PhotoRecordKind, string> = {
+  incident: "incident-reports",
+  jha: "jha-forms",
+  talk: "toolbox-talks",
+  correctiveAction: "corrective-actions",
+};
 const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) => `/api/${UPLOAD_PATH[record.kind]}/${record.id}/photos`;
 
 /**
