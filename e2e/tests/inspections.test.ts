@@ -12,7 +12,8 @@ import { scribble } from "../lib/signOn.js";
 // the Outbox and lands once the signal returns, with its score and two actions. The foreman (the
 // actions' owner) marks one fixed, the manager verifies it; the other goes overdue (its due date
 // moved into the past by the manager, the data's way of moving time: a spawned server's clock
-// cannot be injected) and shows on both dashboards. Photos of items and of fixes are not built yet.
+// cannot be injected) and shows on both dashboards. The fixed one is made high priority first, so
+// the owner adds a photo of the fix before it can be marked fixed. Photos of items are not built yet.
 
 const baseUrl = inject("baseUrl");
 const suffix = randomUUID().slice(0, 6);
@@ -139,13 +140,44 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     await page.close();
   });
 
-  it("the owner marks one fixed, the manager verifies it; the other goes overdue and shows on the dashboards", async () => {
+  it("the owner adds a photo of the fix and marks it fixed, the manager verifies it; the other goes overdue and shows on the dashboards", async () => {
     const toeBoard = actions.find((a) => a.description.startsWith("Toe boards"));
     const access = actions.find((a) => a.description.startsWith("Safe access"));
     if (!toeBoard || !access) throw new Error("the inspection raised no actions");
+    // High priority: it is marked fixed only with a photo of the fix.
+    const raised = await admin.call<{ ownerUserId: number; description: string; dueAt: string }>(
+      "GET",
+      `/api/corrective-actions/${toeBoard.id}`,
+    );
+    await admin.call("PUT", `/api/corrective-actions/${toeBoard.id}`, {
+      description: raised.description,
+      priority: "high",
+      ownerUserId: raised.ownerUserId,
+      dueAt: raised.dueAt,
+    });
 
     const page = await phone.newPage();
     await page.goto(`/actions/${toeBoard.id}`);
+    await page.getByTestId("action-photo-needed").waitFor();
+    const strip = page.getByTestId("photo-strip");
+    await strip.getByText("Photos of the fix").waitFor();
+    const base64 = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 800;
+      canvas.height = 600;
+      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+      ctx.fillStyle = "#868e96";
+      ctx.fillRect(0, 0, 800, 600);
+      ctx.fillStyle = "#fab005";
+      ctx.fillRect(0, 500, 800, 60);
+      return canvas.toDataURL("image/png").split(",")[1] as string;
+    });
+    await strip
+      .locator('input[type="file"][multiple]')
+      .setInputFiles({ name: "toe-board.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+    await expect.poll(() => strip.getByRole("button", { name: /Open photo toe-board/ }).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("action-photo-needed").count()).toBe(0);
+    await screenshot(page, "action-evidence-photo-phone");
     await page.getByTestId("action-submit").click();
     await expect.poll(() => page.getByTestId("action-status").textContent()).toBe("Awaiting verification");
     // The owner never verifies their own fix: no button for it.

@@ -6,11 +6,13 @@ import {
   INSPECTION_SIGNATURE_REQUIRED,
   templateContentSchema,
 } from "@sitesafe/domain";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remindOverdueActions } from "../src/services/correctiveActions.js";
 import { BUILTIN_TEMPLATE_EDIT } from "../src/services/inspections.js";
+import { NOT_YOUR_RECORD } from "../src/services/photos.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
-import { createFixture, type Fixture } from "./security/fixture.js";
+import { createFixture, type Fixture, multipartBody } from "./security/fixture.js";
 
 /**
  * Inspections and corrective actions (issue #35): built-in templates in both languages, template
@@ -298,6 +300,45 @@ describe("corrective actions", () => {
     const refused = await act(high.id, "submit", crew);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(ACTION_PHOTO_REQUIRED);
+  });
+
+  it("the owner adds an evidence photo, then a high-priority fix can be marked fixed and closed", async () => {
+    const high = await raise("high", crew, foreman);
+    const url = `/api/corrective-actions/${high.id}/photos`;
+    const photo = async (as: TestUser) => {
+      const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c00" } })
+        .png()
+        .toBuffer();
+      const { payload, headers } = multipartBody({}, { name: "fixed.png", data, type: "image/png" });
+      return t.request({ method: "POST", url, payload, headers, as });
+    };
+    // A worker of the project who does not own the action may see it but not document its fix.
+    const notOwner = await photo(f.w1);
+    expect(notOwner.statusCode).toBe(403);
+    expect(notOwner.json().message).toBe(NOT_YOUR_RECORD);
+    // Another project's worker does not even see the action's photos.
+    expect((await t.request({ method: "GET", url, as: f.w2 })).statusCode).toBe(403);
+    expect((await act(high.id, "submit", crew)).json().message).toBe(ACTION_PHOTO_REQUIRED);
+    const added = await photo(crew);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ recordKind: "correctiveAction", recordId: high.id });
+    const listed = (await t.request({ method: "GET", url, as: foreman })).json() as { id: number }[];
+    expect(listed.map((p) => p.id)).toEqual([added.json().id]);
+    expect((await t.request({ method: "GET", url: `/api/photos/${added.json().id}/thumbnail`, as: f.w1 })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/photos/${added.json().id}`, as: f.w2 })).statusCode).toBe(403);
+    const fixed = await act(high.id, "submit", crew, { evidenceNote: "New rail" });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ status: "awaiting_verification", evidencePhotoCount: 1 });
+    expect((await act(high.id, "verify", foreman)).json().status).toBe("closed");
+    const history = (
+      await t.db
+        .selectFrom("auditEvents")
+        .select("action")
+        .where("entity", "=", "correctiveAction")
+        .where("entityId", "=", high.id)
+        .execute()
+    ).map((r) => r.action);
+    expect(history).toContain("photo_added");
   });
 
   it("edits are the raiser's and staff's; the owner must work on the project", async () => {

@@ -556,6 +556,15 @@ describe("the response schemas match what the server sends: the other writes", (
       talkPhoto.payload,
       talkPhoto.headers,
     );
+    const actionPhoto = photo();
+    await check(
+      "POST",
+      "/api/corrective-actions/:id/photos",
+      `/api/corrective-actions/${g.actionId}/photos`,
+      g.w1,
+      actionPhoto.payload,
+      actionPhoto.headers,
+    );
     const plan = multipartBody({ description: "Plan v2" }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
     await check("POST", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin, plan.payload, plan.headers);
     await check("POST", "/api/register", "/api/register", null, {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canAttachPhoto, canDeletePhoto, formatBytes, keepLocationSchema, photoLimit, photoRecordSchema } from "./photos.js";
+import {
+  canAttachPhoto,
+  canDeletePhoto,
+  canSeePhotoRecord,
+  formatBytes,
+  keepLocationSchema,
+  photoLimit,
+  photoRecordSchema,
+} from "./photos.js";
 import type { Actor } from "./roles.js";
 
 const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };
@@ -104,5 +112,37 @@ describe("a toolbox talk's group photo", () => {
   it("is one per talk; other records keep ten", () => {
     expect([photoLimit("talk"), photoLimit("jha"), photoLimit("incident")]).toEqual([1, 10, 10]);
     expect(photoRecordSchema.parse({ kind: "talk", id: "3" })).toEqual({ kind: "talk", id: 3 });
+  });
+});
+
+describe("a corrective action's photos of the fix", () => {
+  /** Owned by the co-worker (a user, not a worker), on project 7. */
+  const action = { kind: "correctiveAction" as const, projectId: 7, ownerWorkerId: null, ownerUserId: coWorker.userId };
+  const ownerElsewhere: Actor = { ...coWorker, assignedProjectIds: [8] };
+
+  it("are added by its owner and staff; not by another worker of the project", () => {
+    expect([admin, manager, coWorker, filer, outsider].map((a) => canAttachPhoto(a, action))).toEqual([true, true, true, false, false]);
+    expect(canAttachPhoto(ownerElsewhere, action)).toBe(true);
+    expect(canAttachPhoto(coWorker, { ...action, ownerUserId: null })).toBe(false);
+  });
+
+  it("are seen by whoever sees the action: its project, and its owner even off the project", () => {
+    expect([admin, manager, coWorker, filer, outsider, ownerElsewhere].map((a) => canSeePhotoRecord(a, action))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(canSeePhotoRecord(ownerElsewhere, { projectId: 7, ownerWorkerId: 40 })).toBe(false);
+    expect(canSeePhotoRecord(null, action)).toBe(false);
+  });
+
+  it("are removed by staff, or by the owner who added them", () => {
+    expect(canDeletePhoto(coWorker, action, { uploadedBy: coWorker.userId })).toBe(true);
+    expect(canDeletePhoto(coWorker, action, { uploadedBy: manager.userId })).toBe(false);
+    expect(canDeletePhoto(manager, action, { uploadedBy: coWorker.userId })).toBe(true);
+    expect(photoLimit("correctiveAction")).toBe(10);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canSeeAction } from "./correctiveActions.js";
 import { can, canReadWorker, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
@@ -21,7 +22,8 @@ export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECOR
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
 
-export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential"] as const;
+/** `credential`: a worker's card, front and back. `correctiveAction`: evidence of the fix, which a high-priority action needs to be marked fixed or closed. */
+export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential", "correctiveAction"] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
 
 /** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
@@ -60,6 +62,21 @@ export interface PhotoRecordFacts {
   ownerWorkerId: number | null;
   /** The kind of record; a talk's group photo follows the talk's edit rule (`can("talk.update")`). */
   kind?: PhotoRecordKind;
+  /** A corrective action's owner (a user, not a worker): who adds the evidence photos. */
+  ownerUserId?: number | null;
+}
+
+/**
+ * Who sees a record's photos: whoever sees its project; a credential's, staff and the worker who
+ * holds it (canReadWorker), as the credential itself; a corrective action's, whoever sees the
+ * action (its owner too, on a project they are not assigned to).
+ */
+export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
+  if (!actor) return false;
+  if (record.kind === "credential") return record.ownerWorkerId !== null && canReadWorker(actor, record.ownerWorkerId);
+  if (record.kind === "correctiveAction")
+    return record.projectId !== null && canSeeAction(actor, { projectId: record.projectId, ownerUserId: record.ownerUserId ?? null });
+  return canSeeProject(actor, record.projectId);
 }
 
 /**
@@ -73,6 +90,7 @@ export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): b
   if (record.kind === "credential") return isStaff(actor) || (record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId);
   if (record.kind === "talk") return can(actor, "talk.update", record);
   if (isStaff(actor)) return true;
+  if (record.kind === "correctiveAction") return record.ownerUserId != null && record.ownerUserId === actor.userId;
   return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
 }
 
@@ -85,15 +103,6 @@ export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, ph
   if (record.kind === "talk") return canAttachPhoto(actor, record);
   if (isStaff(actor)) return true;
   return photo.uploadedBy !== null && photo.uploadedBy === actor.userId && canAttachPhoto(actor, record);
-}
-
-/**
- * Who sees a record's photos: whoever sees its project; a credential's, staff and the worker who
- * holds it (canReadWorker), as the credential itself.
- */
-export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
-  if (record.kind === "credential") return record.ownerWorkerId !== null && canReadWorker(actor, record.ownerWorkerId);
-  return canSeeProject(actor, record.projectId);
 }
 
 /** A photo as lists show it (the bytes are fetched by id). */

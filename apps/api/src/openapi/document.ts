@@ -51,6 +51,7 @@ const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema;
   "POST /api/jha-forms/:id/photos": { requestBody: photoUpload },
   "POST /api/toolbox-talks/:id/photos": { requestBody: photoUpload },
   "POST /api/credentials/:id/photos": { requestBody: photoUpload },
+  "POST /api/corrective-actions/:id/photos": { requestBody: photoUpload },
   "GET /api/photos/:id": { binary: "image/*" },
   "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
 };

@@ -191,9 +191,18 @@ export const photosRoutes: RestRoute[] = [
     call: (c, r) => uploadPhoto(c, r, "credential"),
   },
   get("/api/credentials/:id/photos", (c, r) => c.photos.list({ kind: "credential", id: r.params.id as unknown as number })),
+  // Evidence of a corrective action's fix: its owner or staff add it; a high-priority action needs one to be marked fixed.
+  {
+    method: "POST",
+    path: "/api/corrective-actions/:id/photos",
+    status: 201,
+    procedure: "photos.upload",
+    call: (c, r) => uploadPhoto(c, r, "correctiveAction"),
+  },
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
   get("/api/toolbox-talks/:id/photos", (c, r) => c.photos.list({ kind: "talk", id: r.params.id as unknown as number })),
+  get("/api/corrective-actions/:id/photos", (c, r) => c.photos.list({ kind: "correctiveAction", id: r.params.id as unknown as number })),
   // A static segment: Fastify's router prefers it over "/api/photos/:id".
   get("/api/photos/storage", (c) => c.photos.storage()),
   bytesRoute(

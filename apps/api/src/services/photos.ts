@@ -106,7 +106,9 @@ const recordName = (record: PhotoRecordRef) =>
       ? "JHA form"
       : record.kind === "talk"
         ? "Toolbox talk"
-        : "Credential";
+        : record.kind === "correctiveAction"
+          ? "Corrective action"
+          : "Credential";
 
 /** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
 async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {

@@ -77,6 +77,7 @@ export interface Fixture {
   inspectionId: number;
   /** An open, low-priority corrective action on P raised by the manager, owned by W1. */
   actionId: number;
+  actionPhotoId: number;
   /** The same, awaiting verification (W1 marked it fixed). */
   awaitingActionId: number;
 }
@@ -409,6 +410,12 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     .values({ ...actionValues, status: "awaiting_verification", submittedAt: new Date() })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Evidence of the fix of the action W1 owns, uploaded by W1.
+  const actionPhoto = await db
+    .insertInto("photos")
+    .values({ ...photoValues, correctiveActionId: action.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
   const w1PushEndpoint = `https://fcm.googleapis.com/fcm/send/w1-${w1.id}`;
   await db
@@ -438,6 +445,7 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     inspectionId: inspection.id,
     actionId: action.id,
     awaitingActionId: awaitingAction.id,
+    actionPhotoId: actionPhoto.id,
     w1NotificationId: w1Notification.id,
     w1PushEndpoint,
     admin,

@@ -5,7 +5,15 @@ import type { Database } from "../types.js";
 /** Queries for the photos area: each takes the database (or a transaction) first. */
 
 const recordColumn = (kind: PhotoRecordKind) =>
-  kind === "incident" ? "incidentReportId" : kind === "jha" ? "jhaFormId" : kind === "talk" ? "toolboxTalkId" : ("credentialId" as const);
+  kind === "incident"
+    ? "incidentReportId"
+    : kind === "jha"
+      ? "jhaFormId"
+      : kind === "talk"
+        ? "toolboxTalkId"
+        : kind === "credential"
+          ? "credentialId"
+          : ("correctiveActionId" as const);
 
 /** The project and filer of the record a photo hangs on; undefined when there is no such record. */
 export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
@@ -26,6 +34,12 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     if (lock) q = q.forNoKeyUpdate();
     const row = await q.executeTakeFirst();
     return row && { ...row, kind: "talk" };
+  }
+  if (record.kind === "correctiveAction") {
+    let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId"]).where("id", "=", record.id);
+    if (lock) q = q.forNoKeyUpdate();
+    const row = await q.executeTakeFirst();
+    return row && { ...row, ownerWorkerId: null, kind: "correctiveAction" };
   }
   let q = db.selectFrom("jhaForms").select(["projectId", "submittedBy as ownerWorkerId"]).where("id", "=", record.id);
   if (lock) q = q.forNoKeyUpdate();
@@ -61,6 +75,7 @@ export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Prom
       jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
       toolboxTalkId: photo.record.kind === "talk" ? photo.record.id : null,
       credentialId: photo.record.kind === "credential" ? photo.record.id : null,
+      correctiveActionId: photo.record.kind === "correctiveAction" ? photo.record.id : null,
       uploadedBy: photo.uploadedBy,
       fileName: photo.fileName,
       contentType: photo.contentType,
@@ -87,6 +102,7 @@ function summaries(db: Kysely<Database>) {
       "ph.jhaFormId",
       "ph.toolboxTalkId",
       "ph.credentialId",
+      "ph.correctiveActionId",
       "ph.fileName",
       "ph.contentType",
       "ph.byteSize",
@@ -109,8 +125,16 @@ function toSummary(row: SummaryRow): PhotoSummary {
   return {
     id: row.id,
     recordKind:
-      row.incidentReportId !== null ? "incident" : row.jhaFormId !== null ? "jha" : row.toolboxTalkId !== null ? "talk" : "credential",
-    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.credentialId) as number,
+      row.incidentReportId !== null
+        ? "incident"
+        : row.jhaFormId !== null
+          ? "jha"
+          : row.toolboxTalkId !== null
+            ? "talk"
+            : row.credentialId !== null
+              ? "credential"
+              : "correctiveAction",
+    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.credentialId ?? row.correctiveActionId) as number,
     fileName: row.fileName,
     contentType: row.contentType as PhotoType,
     byteSize: row.byteSize,
@@ -143,9 +167,11 @@ export async function findPhoto(
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
     .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
+    .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
     .select([
-      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
       sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id, cr.worker_id)`.as("ownerWorkerId"),
+      "ca.ownerUserId",
       "ph.thumbnailSize",
     ])
     .where("ph.id", "=", id)
@@ -154,7 +180,7 @@ export async function findPhoto(
   const summary = toSummary(row);
   return {
     ...summary,
-    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind },
+    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind, ownerUserId: row.ownerUserId },
     thumbnailSize: row.thumbnailSize,
   };
 }
@@ -180,9 +206,12 @@ export async function photoThumbnail(
     .leftJoin("jhaForms as jf", "jf.id", "ph.jhaFormId")
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
     .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
+    .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
     .select([
-      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
       "cr.workerId as credentialWorkerId",
+      "ca.ownerUserId",
+      sql<boolean>`ph.corrective_action_id is not null`.as("isAction"),
       "ph.thumbnail",
     ])
     .where("ph.id", "=", id)
@@ -192,6 +221,7 @@ export async function photoThumbnail(
     row.credentialWorkerId !== null
       ? { projectId: null, ownerWorkerId: row.credentialWorkerId, kind: "credential" }
       : { projectId: row.projectId, ownerWorkerId: null };
+  if (row.isAction) Object.assign(record, { kind: "correctiveAction", ownerUserId: row.ownerUserId });
   return { record, thumbnail: row.thumbnail };
 }
 
@@ -205,16 +235,18 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
   const rows = await db
     .selectFrom("photos")
     .select([
-      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when toolbox_talk_id is not null then 'talk' else 'credential' end`.as(
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when toolbox_talk_id is not null then 'talk' when credential_id is not null then 'credential' else 'correctiveAction' end`.as(
         "kind",
       ),
       (eb) => eb.fn.countAll<string>().as("photoCount"),
       sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
-      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, credential_id))`.as("records"),
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, credential_id, corrective_action_id))`.as(
+        "records",
+      ),
     ])
     .groupBy(sql`1`)
     .execute();
-  const byKind = (["incident", "jha", "talk", "credential"] as const).map((kind) => {
+  const byKind = (["incident", "jha", "talk", "credential", "correctiveAction"] as const).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
   });

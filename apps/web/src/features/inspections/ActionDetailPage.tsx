@@ -10,6 +10,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { PhotoStrip } from "../photos/PhotoStrip";
 import { ActionBadges } from "./ActionBadges";
 
 /**
@@ -21,6 +22,8 @@ export function ActionDetailPage({ id }: { id: number }) {
   const actor = useActor();
   const utils = trpc.useUtils();
   const query = trpc.correctiveActions.byId.useQuery({ id });
+  // The strip below lists the same photos (one cache entry): a new upload counts at once.
+  const photos = trpc.photos.list.useQuery({ kind: "correctiveAction", id }, { enabled: query.isSuccess });
   const [evidenceNote, setEvidenceNote] = useState("");
   const [reason, setReason] = useState("");
   const [rejecting, setRejecting] = useState(false);
@@ -50,7 +53,8 @@ export function ActionDetailPage({ id }: { id: number }) {
     );
   }
   const action = query.data;
-  const facts = { ...action, evidencePhotoCount: action.evidencePhotoCount };
+  const facts = { ...action, evidencePhotoCount: photos.data?.length ?? action.evidencePhotoCount };
+  const photoNeeded = action.priority === "high" && facts.evidencePhotoCount === 0 && action.status !== "closed";
   const may = (step: "start" | "submit" | "verify" | "reject") => actor !== null && canActOn(actor, step, facts);
   return (
     <>
@@ -87,6 +91,16 @@ export function ActionDetailPage({ id }: { id: number }) {
             </Title>
             <Text size="sm">{action.evidenceNote}</Text>
           </Card>
+        ) : null}
+        <PhotoStrip
+          record={{ kind: "correctiveAction", id }}
+          facts={{ kind: "correctiveAction", projectId: action.projectId, ownerWorkerId: null, ownerUserId: action.ownerUserId }}
+          title={t("actions.evidencePhotos")}
+        />
+        {photoNeeded ? (
+          <Text size="sm" c="orange" data-testid="action-photo-needed">
+            {t("actions.photoNeeded")}
+          </Text>
         ) : null}
         {may("submit") ? (
           <Textarea

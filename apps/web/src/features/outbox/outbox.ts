@@ -317,7 +317,9 @@ export function recordLink(item: OutboxItem): string | undefined {
         ? `/forms/incident-reports/${record.id}`
         : record.kind === "jha"
           ? `/forms/jha/${record.id}`
-          : `/talks/${record.id}`;
+          : record.kind === "correctiveAction"
+            ? `/actions/${record.id}`
+            : `/talks/${record.id}`;
     }
     default:
       return undefined;

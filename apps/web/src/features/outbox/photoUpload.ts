@@ -102,6 +102,7 @@ const UPLOAD_PATH: Record<PhotoRecordKind, string> = {
   jha: "jha-forms",
   talk: "toolbox-talks",
   credential: "credentials",
+  correctiveAction: "corrective-actions",
 };
 const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) => `/api/${UPLOAD_PATH[record.kind]}/${record.id}/photos`;
 

@@ -83,6 +83,8 @@ export default {
       fromInspection: "From inspection #{{id}}",
       evidence: "Evidence",
       evidenceNote: "What was done",
+      evidencePhotos: "Photos of the fix",
+      photoNeeded: "A high-priority action needs a photo of the fix before it can be marked fixed or closed.",
       rejection: "Sent back: {{reason}}",
       verifiedBy: "Verified by {{name}}",
       start: "Start work",

@@ -83,6 +83,8 @@ export default {
       fromInspection: "De la inspección #{{id}}",
       evidence: "Evidencia",
       evidenceNote: "Qué se hizo",
+      evidencePhotos: "Fotos de la corrección",
+      photoNeeded: "Una acción de prioridad alta necesita una foto de la corrección antes de marcarla como corregida o cerrarla.",
       rejection: "Devuelta: {{reason}}",
       verifiedBy: "Verificada por {{name}}",
       start: "Empezar el trabajo",
