@@ -130,7 +130,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table photos add column corrective_action_id integer references corrective_actions (id) on delete cascade`.execute(db);
   await sql`alter table photos drop constraint photos_one_record`.execute(db);
   await sql`alter table photos add constraint photos_one_record
-    check (num_nonnulls(incident_report_id, jha_form_id, toolbox_talk_id, credential_id, inspection_answer_id, corrective_action_id) = 1)`.execute(db);
+    check (num_nonnulls(incident_report_id, jha_form_id, toolbox_talk_id, credential_id, inspection_answer_id, corrective_action_id) = 1)`.execute(
+    db,
+  );
   await sql`create index photos_inspection_answer_idx on photos (inspection_answer_id, id) where inspection_answer_id is not null`.execute(
     db,
   );
