@@ -153,4 +153,59 @@ describe.skipIf(!baseUrl)("credentials on a phone", () => {
     await manager.getByRole("dialog").getByText("Fire watch has no valid fire-watch credential").waitFor();
     await screenshot(manager, "credentials-permit-gap-phone");
   });
+
+  it("a manager requires a credential on the project, imports a CSV with a bad row and sees the project's credentials", async () => {
+    const manager = await (await newContext(browser, baseUrl, PHONE)).newPage();
+    await signIn(manager, MANAGER.username, PASSWORD);
+    await manager.goto("/admin/credentials");
+
+    // The project requires confined space entry (not blocking).
+    const requirements = manager.getByTestId("credential-requirements");
+    await requirements.getByTestId("requirement-scope").getByText("Project", { exact: true }).click();
+    await chooseOption(manager, "projectId", PROJECT);
+    await chooseOption(manager, "credentialTypeId", "Confined space entry");
+    await requirements.getByTestId("add-requirement").click();
+    await requirements
+      .getByTestId("requirement-project")
+      .filter({ hasText: PROJECT })
+      .filter({ hasText: "Confined space entry" })
+      .waitFor();
+
+    // Three rows, the third for an e-mail no worker has: two imported, one refused with its line.
+    const csv = [
+      "email,type,number,issuer,issueDate,expiryDate",
+      `${FIRE_WATCH.username}@example.com,Confined space entry,CS-${suffix},Harbor Safety Council,2026-01-05,2031-01-05`,
+      `${WORKER.username}@example.com,First aid / CPR,FA-${suffix},Red Cross,2026-02-01,2028-02-01`,
+      `nobody_${suffix}@example.com,Fire watch,FW-${suffix},Harbor Safety Council,2026-03-01,2027-03-01`,
+    ].join("\n");
+    await manager.locator('[data-path="csv"]').fill(csv);
+    await manager.getByTestId("import-send").click();
+    const report = manager.getByTestId("import-report");
+    await report.waitFor();
+    await expect.poll(() => report.getByTestId("import-summary").textContent()).toBe("Imported: 2. Refused: 1.");
+    const refused = report.getByTestId("import-refused");
+    expect(await refused.count()).toBe(1);
+    const refusedText = await refused.textContent();
+    expect(refusedText).toContain("Line 4");
+    expect(refusedText).toContain("No worker has this e-mail address");
+    await screenshot(manager, "credentials-admin-phone");
+
+    // The project page: the crew's standing on the requirement (Fay's imported card meets it).
+    await manager.goto(`/projects/${projectId}`);
+    const card = manager.getByTestId("project-credentials");
+    await card.getByTestId("project-credentials-summary").waitFor();
+    expect(await card.getByTestId("project-credentials-summary").textContent()).toMatch(/^\d+ of \d+ required credentials met$/);
+    await card
+      .getByTestId("project-credentials-worker")
+      .filter({ hasText: "Wes Welder" })
+      .getByText("Confined space entry: Missing")
+      .waitFor();
+    await screenshot(manager, "credentials-project-card-phone");
+
+    const desk = await (await newContext(browser, baseUrl, DESKTOP)).newPage();
+    await signIn(desk, MANAGER.username, PASSWORD);
+    await desk.goto("/admin/credentials");
+    await desk.getByTestId("credential-types").getByText("Confined space entry").first().waitFor();
+    await screenshot(desk, "credentials-admin-desktop");
+  });
 });

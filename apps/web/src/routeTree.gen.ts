@@ -22,6 +22,7 @@ import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as AppAccountPasswordRouteImport } from './routes/_app/account/password'
 import { Route as AppActionsIndexRouteImport } from './routes/_app/actions/index'
 import { Route as AppActionsIdRouteImport } from './routes/_app/actions/$id'
+import { Route as AppAdminCredentialsRouteImport } from './routes/_app/admin/credentials'
 import { Route as AppAdminInviteTokensRouteImport } from './routes/_app/admin/invite-tokens'
 import { Route as AppInspectionsIndexRouteImport } from './routes/_app/inspections/index'
 import { Route as AppInspectionsIdRouteImport } from './routes/_app/inspections/$id'
@@ -119,6 +120,11 @@ const AppActionsIndexRoute = AppActionsIndexRouteImport.update({
 const AppActionsIdRoute = AppActionsIdRouteImport.update({
   id: '/actions/$id',
   path: '/actions/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminCredentialsRoute = AppAdminCredentialsRouteImport.update({
+  id: '/admin/credentials',
+  path: '/admin/credentials',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminInviteTokensRoute = AppAdminInviteTokensRouteImport.update({
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/s/$token': typeof STokenRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/actions/$id': typeof AppActionsIdRoute
+  '/admin/credentials': typeof AppAdminCredentialsRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/inspections/$id': typeof AppInspectionsIdRoute
   '/inspections/new': typeof AppInspectionsNewRoute
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/account/password': typeof AppAccountPasswordRoute
   '/actions/$id': typeof AppActionsIdRoute
+  '/admin/credentials': typeof AppAdminCredentialsRoute
   '/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/inspections/$id': typeof AppInspectionsIdRoute
   '/inspections/new': typeof AppInspectionsNewRoute
@@ -412,6 +420,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/account/password': typeof AppAccountPasswordRoute
   '/_app/actions/$id': typeof AppActionsIdRoute
+  '/_app/admin/credentials': typeof AppAdminCredentialsRoute
   '/_app/admin/invite-tokens': typeof AppAdminInviteTokensRoute
   '/_app/inspections/$id': typeof AppInspectionsIdRoute
   '/_app/inspections/new': typeof AppInspectionsNewRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/account/password'
     | '/actions/$id'
+    | '/admin/credentials'
     | '/admin/invite-tokens'
     | '/inspections/$id'
     | '/inspections/new'
@@ -510,6 +520,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account/password'
     | '/actions/$id'
+    | '/admin/credentials'
     | '/admin/invite-tokens'
     | '/inspections/$id'
     | '/inspections/new'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/account/password'
     | '/_app/actions/$id'
+    | '/_app/admin/credentials'
     | '/_app/admin/invite-tokens'
     | '/_app/inspections/$id'
     | '/_app/inspections/new'
@@ -693,6 +705,13 @@ declare module '@tanstack/react-router' {
       path: '/actions/$id'
       fullPath: '/actions/$id'
       preLoaderRoute: typeof AppActionsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/credentials': {
+      id: '/_app/admin/credentials'
+      path: '/admin/credentials'
+      fullPath: '/admin/credentials'
+      preLoaderRoute: typeof AppAdminCredentialsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/invite-tokens': {
@@ -946,6 +965,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppAccountPasswordRoute: typeof AppAccountPasswordRoute
   AppActionsIdRoute: typeof AppActionsIdRoute
+  AppAdminCredentialsRoute: typeof AppAdminCredentialsRoute
   AppAdminInviteTokensRoute: typeof AppAdminInviteTokensRoute
   AppInspectionsIdRoute: typeof AppInspectionsIdRoute
   AppInspectionsNewRoute: typeof AppInspectionsNewRoute
@@ -993,6 +1013,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppAccountPasswordRoute: AppAccountPasswordRoute,
   AppActionsIdRoute: AppActionsIdRoute,
+  AppAdminCredentialsRoute: AppAdminCredentialsRoute,
   AppAdminInviteTokensRoute: AppAdminInviteTokensRoute,
   AppInspectionsIdRoute: AppInspectionsIdRoute,
   AppInspectionsNewRoute: AppInspectionsNewRoute,

@@ -25,7 +25,7 @@ import { NotificationBell } from "../features/notifications/NotificationBell";
 import { forgetSignedInUser } from "../features/offline/queryCache";
 import { OutboxButton } from "../features/outbox/OutboxButton";
 import { UploadIndicator } from "../features/photos/UploadIndicator";
-import { navigateFully, useCurrentUser } from "../lib/auth";
+import { navigateFully, useActor, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
 import { clearDraftsOf } from "../lib/formDraft";
 import { applyLanguage, currentLanguage, supportedLanguages } from "../lib/i18n";
@@ -86,6 +86,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation("common");
   const saveLanguage = useSaveLanguage();
   const user = useCurrentUser();
+  const actor = useActor();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useIsMobile();
@@ -93,7 +94,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isLarge = useMediaQuery("(min-width: 75em)", typeof window !== "undefined" && window.innerWidth >= 1200);
   const logout = useLogout();
   if (!user) return null;
-  const entries = navFor(user.role);
+  const entries = navFor(user.role, actor);
   const name = displayName(user);
 
   return (

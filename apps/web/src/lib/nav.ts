@@ -1,4 +1,4 @@
-import type { Role } from "@sitesafe/domain";
+import { type Action, type Actor, can, type Role } from "@sitesafe/domain";
 import {
   IconAlertTriangle,
   IconBook,
@@ -10,6 +10,7 @@ import {
   IconFileText,
   IconFlame,
   IconHome,
+  IconId,
   IconKey,
   IconListCheck,
   IconMessages,
@@ -29,6 +30,8 @@ export interface NavEntry {
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   roles: readonly Role[];
+  /** When set, the entry shows only to an actor the domain's `can()` allows one of these actions. */
+  anyOf?: readonly Action[];
 }
 
 const all: readonly Role[] = ["admin", "manager", "worker"];
@@ -53,12 +56,20 @@ const navEntries: NavEntry[] = [
   { label: "Safety Comments", labelKey: "nav.comments", to: "/safety-comments", icon: IconMessages, roles: all },
   { label: "Safety Plans", labelKey: "nav.safetyPlans", to: "/safety/plans", icon: IconFileText, roles: staff },
   { label: "Recordkeeping", labelKey: "nav.recordkeeping", to: "/recordkeeping", icon: IconClipboardData, roles: staff },
+  {
+    label: "Credentials",
+    labelKey: "nav.credentials",
+    to: "/admin/credentials",
+    icon: IconId,
+    roles: staff,
+    anyOf: ["credentialType.create", "credentialRequirement.manage", "credential.import"],
+  },
   { label: "User Management", labelKey: "nav.users", to: "/admin/users", icon: IconUsersGroup, roles: admin },
   { label: "Invite Tokens", labelKey: "nav.inviteTokens", to: "/admin/invite-tokens", icon: IconKey, roles: admin },
 ];
 
-export function navFor(role: Role): NavEntry[] {
-  return navEntries.filter((e) => e.roles.includes(role));
+export function navFor(role: Role, actor: Actor | null = null): NavEntry[] {
+  return navEntries.filter((e) => e.roles.includes(role) && (!e.anyOf || e.anyOf.some((a) => can(actor, a))));
 }
 
 /**

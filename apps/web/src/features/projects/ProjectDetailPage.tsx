@@ -13,6 +13,7 @@ import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { ProjectCredentialsCard } from "../credentials/ProjectCredentialsCard";
 import { ProjectTalkWeeks } from "../talks/ProjectTalkWeeks";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
 import { ProjectJhaTab } from "./ProjectJhaTab";
@@ -199,6 +200,12 @@ export function ProjectDetailPage({ id }: { id: number }) {
       <Box mb="lg">
         <ProjectTalkWeeks projectId={id} />
       </Box>
+
+      {can(actor, "credentialRequirement.manage") ? (
+        <Box mb="lg">
+          <ProjectCredentialsCard projectId={id} manageLink />
+        </Box>
+      ) : null}
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>

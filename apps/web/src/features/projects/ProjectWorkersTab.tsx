@@ -13,8 +13,11 @@ import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { AssignmentCredentialWarning } from "../credentials/ProjectCredentialsCard";
 
 type Crew = RouterOutputs["projects"]["workers"][number];
+/** The credentials an assignment warns about (issue #36), with the worker's name. */
+type CredentialWarning = { name: string | null; warnings: RouterOutputs["projects"]["assignWorker"]["credentialWarnings"] };
 
 function VideosBadge({ count }: { count: number }) {
   const { t } = useTranslation("projects");
@@ -38,6 +41,7 @@ function useRefreshCrew(projectId: number) {
       invalidateLists(utils.projects),
       utils.projects.stats.invalidate(),
       invalidateLists(utils.workers),
+      utils.credentials.projectCompliance.invalidate({ id: projectId }),
     ]);
 }
 
@@ -50,11 +54,15 @@ function AddWorkerDialog({
   opened,
   onClose,
   assigned,
+  warning,
+  onWarning,
 }: {
   projectId: number;
   opened: boolean;
   onClose: () => void;
   assigned: Set<number>;
+  warning: CredentialWarning | null;
+  onWarning: (w: CredentialWarning | null) => void;
 }) {
   const { t } = useTranslation("projects");
   const [search, setSearch] = useState("");
@@ -65,9 +73,10 @@ function AddWorkerDialog({
   );
   const refresh = useRefreshCrew(projectId);
   const add = trpc.projects.assignWorker.useMutation({
-    onSuccess: async (_row, vars) => {
+    onSuccess: async (row, vars) => {
       await refresh();
       const w = all.data?.items.find((x) => x.id === vars.workerId);
+      onWarning(row.credentialWarnings.length ? { name: w ? workerFullName(w) : null, warnings: row.credentialWarnings } : null);
       notifySuccess(t("crew.added"), w ? t("crew.addedMessage", { name: workerFullName(w) }) : t("crew.addedAnonymous"));
     },
     onError: (e) => notifyError(t("crew.addFailed"), errorMessage(e)),
@@ -77,6 +86,7 @@ function AddWorkerDialog({
 
   return (
     <Modal opened={opened} onClose={onClose} title={t("crew.addTitle")} size="lg" centered>
+      {warning ? <AssignmentCredentialWarning name={warning.name} warnings={warning.warnings} onClose={() => onWarning(null)} /> : null}
       <TextInput
         placeholder={t("crew.searchWorkers")}
         aria-label={t("crew.searchWorkers")}
@@ -147,6 +157,7 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
   const crew = trpc.projects.workers.useQuery({ id: projectId });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Crew | null>(null);
+  const [warning, setWarning] = useState<CredentialWarning | null>(null);
   const refresh = useRefreshCrew(projectId);
   const remove = trpc.projects.removeWorker.useMutation({
     onSuccess: async () => {
@@ -184,6 +195,9 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
 
   return (
     <Stack gap="sm">
+      {warning && !adding ? (
+        <AssignmentCredentialWarning name={warning.name} warnings={warning.warnings} onClose={() => setWarning(null)} />
+      ) : null}
       {manage ? (
         <Group justify="flex-end">
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
@@ -293,7 +307,14 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <AddWorkerDialog projectId={projectId} opened={adding} onClose={() => setAdding(false)} assigned={assigned} />
+      <AddWorkerDialog
+        projectId={projectId}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        assigned={assigned}
+        warning={warning}
+        onWarning={setWarning}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title={t("crew.removeTitle")}

@@ -98,6 +98,7 @@ export default {
       comments: "Safety Comments",
       safetyPlans: "Safety Plans",
       recordkeeping: "Recordkeeping",
+      credentials: "Credentials",
       users: "User Management",
       inviteTokens: "Invite Tokens",
       home: "Home",

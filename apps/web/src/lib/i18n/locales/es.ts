@@ -98,6 +98,7 @@ export default {
       comments: "Comentarios de seguridad",
       safetyPlans: "Planes de seguridad",
       recordkeeping: "Registros OSHA",
+      credentials: "Certificaciones",
       users: "Administración de usuarios",
       inviteTokens: "Códigos de invitación",
       home: "Inicio",
