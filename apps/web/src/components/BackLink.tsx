@@ -1,7 +1,9 @@
-import { Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { errorMessage } from "../lib/trpc";
+import { ErrorState, FullPageSpinner } from "./States";
 
 /** The quiet "back to the list" link above a detail or form screen. */
 export function BackLink({ to, label }: { to: string; label: string }) {
@@ -50,6 +52,37 @@ export function RecordProblem({
           </Button>
         </Stack>
       </Center>
+    </>
+  );
+}
+
+/** The small "back" link above a record opened from a list (talks, inspections). */
+export function BackAnchor({ to, label }: { to: string; label: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" mb="sm" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
+      <IconArrowLeft size={14} /> {label}
+    </Anchor>
+  );
+}
+
+/**
+ * A detail screen whose record is still loading (a spinner) or failed to load (the back link over
+ * the error, with a retry). Render it while `query.isPending || query.error`.
+ */
+export function DetailFallback({
+  query,
+  back,
+  failed,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  back: ReactNode;
+  failed: string;
+}) {
+  if (query.isPending) return <FullPageSpinner />;
+  return (
+    <>
+      {back}
+      <ErrorState message={errorMessage(query.error, failed)} onRetry={() => void query.refetch()} />
     </>
   );
 }

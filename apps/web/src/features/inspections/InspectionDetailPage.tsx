@@ -1,12 +1,11 @@
 import { Anchor, Card, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
 import type { TemplateContent } from "@sitesafe/domain";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { BackAnchor, DetailFallback } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
-import { ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { ActionBadges } from "./ActionBadges";
 import { ScoreBadge } from "./ScoreBadge";
 
@@ -14,20 +13,8 @@ import { ScoreBadge } from "./ScoreBadge";
 export function InspectionDetailPage({ id }: { id: number }) {
   const { t } = useTranslation("inspections");
   const query = trpc.inspections.byId.useQuery({ id });
-  const back = (
-    <Anchor component={Link} to="/inspections" size="sm" mb="sm" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
-      <IconArrowLeft size={14} /> {t("detail.back")}
-    </Anchor>
-  );
-  if (query.isPending) return <FullPageSpinner />;
-  if (query.error) {
-    return (
-      <>
-        {back}
-        <ErrorState message={errorMessage(query.error, t("detail.notFound"))} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
+  const back = <BackAnchor to="/inspections" label={t("detail.back")} />;
+  if (query.isPending || query.error) return <DetailFallback query={query} back={back} failed={t("detail.notFound")} />;
   const inspection = query.data;
   const sections = inspection.sections as TemplateContent;
   const answers = new Map(inspection.answers.map((a) => [a.itemKey, a]));

@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconBook, IconFileSpreadsheet, IconFileTypePdf, IconVideo } from "@tabler/icons-react";
+import { IconBook, IconFileSpreadsheet, IconFileTypePdf, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { BackAnchor, DetailFallback } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
-import { ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate } from "../../lib/format";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { PhotoStrip } from "../photos/PhotoStrip";
 import { CrewSignOn } from "../signOn/CrewSignOn";
 
@@ -20,20 +20,8 @@ const VIDEOS_PATH: string = "/videos";
 export function TalkDetailPage({ id }: { id: number }) {
   const { t } = useTranslation("talks");
   const query = trpc.talks.byId.useQuery({ id });
-  const back = (
-    <Anchor component={Link} to="/talks" size="sm" mb="sm" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
-      <IconArrowLeft size={14} /> {t("detail.back")}
-    </Anchor>
-  );
-  if (query.isPending) return <FullPageSpinner />;
-  if (query.error) {
-    return (
-      <>
-        {back}
-        <ErrorState message={errorMessage(query.error, t("detail.notFound"))} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
+  const back = <BackAnchor to="/talks" label={t("detail.back")} />;
+  if (query.isPending || query.error) return <DetailFallback query={query} back={back} failed={t("detail.notFound")} />;
   const talk = query.data;
   const summary = (
     <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
