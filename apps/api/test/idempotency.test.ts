@@ -19,6 +19,10 @@ let incidentId: number;
 let permitId: number;
 let talkId: number;
 let inspectionTemplateId: number;
+/** The forklift type's id, a card of the worker's (its photos) and an action the worker owns (its evidence photos). */
+let forkliftTypeId: number;
+let credentialId: number;
+let actionId: number;
 /** How many options each question of the first module has: an attempt answers every question. */
 let quizOptions: number[];
 
@@ -49,6 +53,24 @@ beforeAll(async () => {
   talkId = (await t.request({ method: "POST", url: "/api/toolbox-talks", payload: talkBody("seed"), as: manager })).json().id;
   inspectionTemplateId = (
     await t.request({ method: "POST", url: "/api/inspection-templates", payload: templateBody("seed"), as: manager })
+  ).json().id;
+  const types = (await t.request({ method: "GET", url: "/api/credential-types", as: manager })).json() as { id: number; code: string }[];
+  forkliftTypeId = (types.find((x) => x.code === "forklift") as { id: number }).id;
+  credentialId = (
+    await t.request({
+      method: "POST",
+      url: `/api/workers/${worker.workerId}/credentials`,
+      payload: { credentialTypeId: forkliftTypeId, number: "FL-seed", expiryDate: "2029-01-01" },
+      as: worker,
+    })
+  ).json().id;
+  actionId = (
+    await t.request({
+      method: "POST",
+      url: "/api/corrective-actions",
+      payload: { projectId: project, description: "Cover the stair opening", priority: "high", ownerUserId: worker.id },
+      as: manager,
+    })
   ).json().id;
 });
 
@@ -215,6 +237,46 @@ const creates: Record<string, CreateCase> = {
     as: () => manager,
     body: (n) => ({ projectId: project, description: `Cover the opening ${n}`, priority: "low", ownerUserId: worker.id }),
     records: () => count("corrective_actions"),
+  },
+  "/api/credential-types": {
+    url: () => "/api/credential-types",
+    as: () => manager,
+    body: (n) => ({ nameEn: `Rigger ${n}`, nameEs: `Aparejador ${n}`, validityMonths: 60 }),
+    records: () => count("credential_types"),
+  },
+  "/api/credential-requirements": {
+    url: () => "/api/credential-requirements",
+    as: () => manager,
+    body: (n) => ({ credentialTypeId: forkliftTypeId, position: `Operator ${n}` }),
+    records: () => count("credential_requirements"),
+  },
+  "/api/workers/:workerId/credentials": {
+    url: () => `/api/workers/${worker.workerId}/credentials`,
+    as: () => worker,
+    body: (n) => ({ credentialTypeId: forkliftTypeId, number: `FL-${n}`, expiryDate: "2029-01-01" }),
+    records: () => count("credentials"),
+  },
+  // Imports one card per line: a replay of the same file imports nothing twice.
+  "/api/credentials/import": {
+    url: () => "/api/credentials/import",
+    as: () => manager,
+    body: (n) => ({ csv: `email,type,number,issuer,issueDate,expiryDate\n${worker.email},Forklift operator,IMP-${n},Acme,,2029-01-01\n` }),
+    records: () => count("credentials"),
+  },
+  // A card holds a front and a back: `fresh` removes the previous test's.
+  "/api/credentials/:id/photos": {
+    url: () => `/api/credentials/${credentialId}/photos`,
+    as: () => worker,
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
+  },
+  "/api/corrective-actions/:id/photos": {
+    url: () => `/api/corrective-actions/${actionId}/photos`,
+    as: () => worker,
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
   },
   "/api/jha-forms": { url: () => "/api/jha-forms", as: () => worker, body: jhaBody, records: () => count("jha_forms") },
   "/api/jha-forms/:id/comments": {
@@ -404,6 +466,9 @@ const notCreates = [
   "/api/public/sign-on/:token",
   // Forgets a Web Push device: a repeat finds nothing to forget (404) and changes nothing.
   "/api/push/unsubscribe",
+  // A credential's verification and rejection are transitions: a repeat finds it no longer submitted (409) and changes nothing.
+  "/api/credentials/:id/verify",
+  "/api/credentials/:id/reject",
   ...secretCreates,
 ];
 
@@ -424,6 +489,7 @@ function send(c: CreateCase, n: string, key: string | undefined) {
 /** Undoes the previous test's record where a second real create would be a 409 or an update. */
 const fresh = async (path: string) => {
   if (path === "/api/toolbox-talks/:id/photos") await t.db.deleteFrom("photos").where("toolboxTalkId", "=", talkId).execute();
+  if (path === "/api/credentials/:id/photos") await t.db.deleteFrom("photos").where("credentialId", "=", credentialId).execute();
   if (path === "/api/inspection-schedules") await t.db.deleteFrom("inspectionSchedules").where("projectId", "=", project).execute();
   if (path === "/api/projects/:id/workers")
     await t.db
