@@ -1,5 +1,6 @@
 import { Grid, Skeleton, Stack } from "@mantine/core";
 import { type Actor, DASHBOARD_STATS_REFETCH_MS } from "@sitesafe/domain";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { AfterFirstPaint } from "../../components/AfterFirstPaint";
 import { PageHeader } from "../../components/PageHeader";
@@ -14,6 +15,9 @@ import { SafetyManagerCard } from "./SafetyManagerCard";
 import { WorkerStatCards } from "./StatCards";
 import { TodayCard } from "./TodayCard";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
+
+// The corrective actions assigned to the worker (hidden when none), in its own chunk like the staff's indicators.
+const InspectionIndicators = lazy(() => import("../inspections/InspectionIndicators").then((m) => ({ default: m.InspectionIndicators })));
 
 /**
  * The worker's dashboard, phone first (issue #37): what they must do today, then the three forms
@@ -46,6 +50,9 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
 
       <Stack gap="md" display={topReady ? undefined : "none"}>
         <TodayCard />
+        <Suspense fallback={null}>
+          <InspectionIndicators staff={false} />
+        </Suspense>
         <WorkerActions />
         {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
         <WorkerStatCards stats={stats.data} unwatched={hasProfile ? unwatched.data?.count : 0} loading={stats.isPending} />
