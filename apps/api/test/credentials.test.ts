@@ -490,6 +490,21 @@ describe("reminders before expiry", () => {
     // The bell lists it for the worker.
     const bell = await t.request({ method: "GET", url: "/api/notifications", as: holder });
     expect(bell.json().items?.[0] ?? bell.json()[0]).toMatchObject({ kind: "credential.expiring", link: `/workers/${holder.workerId}` });
+    // A worker's credentials are staff's and their own to read: a manager made a worker no longer
+    // sees what was sent about another worker's card, in the list or the unread count.
+    const bellOf = async (as: TestUser) =>
+      ((await t.request({ method: "GET", url: "/api/notifications?limit=100", as })).json() as { kind: string; entityId: number }[]).filter(
+        (n) => n.kind === "credential.expiring",
+      );
+    const seenBefore = await bellOf(siteManager);
+    expect(seenBefore.map((n) => n.entityId)).toContain(holder.workerId);
+    const unreadBefore = (await t.request({ method: "GET", url: "/api/notifications/unread-count", as: siteManager })).json().unread;
+    await t.db.updateTable("users").set({ role: "worker" }).where("id", "=", siteManager.id).execute();
+    expect(await bellOf(siteManager)).toEqual([]);
+    const unreadAfter = (await t.request({ method: "GET", url: "/api/notifications/unread-count", as: siteManager })).json().unread;
+    expect(unreadAfter).toBe(unreadBefore - seenBefore.length);
+    expect((await bellOf(holder)).length).toBe(2);
+    await t.db.updateTable("users").set({ role: "manager" }).where("id", "=", siteManager.id).execute();
   });
 });
 

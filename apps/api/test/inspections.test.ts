@@ -485,7 +485,42 @@ describe("overdue reminders", () => {
     expect(rows.map((r) => r.entityId).sort()).toEqual(open.map((a) => a.id).sort());
     expect(await remindOverdueActions(t.db, undefined, later)).toEqual([]);
     // Crew's notification list links each to its action.
-    const list = await t.request({ method: "GET", url: "/api/notifications", as: crew });
+    const list = await t.request({ method: "GET", url: "/api/notifications?limit=100", as: crew });
     expect(list.statusCode).toBe(200);
+    const links = (list.json() as { kind: string; link: string }[]).filter((n) => n.kind === "correctiveAction.overdue").map((n) => n.link);
+    expect(links.sort()).toEqual(open.map((a) => `/actions/${a.id}`).sort());
+  });
+
+  it("reach an owner moved off the project (the owner still sees the action), and nobody else on it", async () => {
+    const mover = await t.createUser({ role: "worker", firstName: "Mo", lastName: "Moved" });
+    await t.assign(mover.workerId as number, f.projectP);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/corrective-actions",
+      payload: { projectId: f.projectP, description: "Replace the cracked ladder", priority: "low", ownerUserId: mover.id },
+      as: f.manager,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    await t.db
+      .deleteFrom("projectWorkers")
+      .where("workerId", "=", mover.workerId as number)
+      .execute();
+    expect((await t.request({ method: "GET", url: `/api/corrective-actions/${id}`, as: mover })).statusCode).toBe(200);
+    const told = await remindOverdueActions(t.db, undefined, new Date("2027-06-01T06:30:00Z"));
+    expect(told).toContain(mover.id);
+    const bell = (await t.request({ method: "GET", url: "/api/notifications?limit=100", as: mover })).json() as {
+      kind: string;
+      link: string;
+    }[];
+    expect(bell.filter((n) => n.kind === "correctiveAction.overdue").map((n) => n.link)).toEqual([`/actions/${id}`]);
+    // A worker of the project who does not own it was not told.
+    const others = await t.db
+      .selectFrom("notifications")
+      .select("userId")
+      .where("kind", "=", "correctiveAction.overdue")
+      .where("entityId", "=", id)
+      .execute();
+    expect(others.map((r) => r.userId)).toEqual([mover.id]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { canSeeProject } from "./policy.js";
+import { canSeeAction } from "./correctiveActions.js";
+import { canReadWorker, canSeeProject } from "./policy.js";
 import type { Actor } from "./roles.js";
 import { idParam } from "./users.js";
 
@@ -71,15 +72,27 @@ export function notificationLink(entity: NotificationEntity, id: number): string
 export interface NotificationFacts {
   /** The record's project; null for records of no project. */
   projectId: number | null;
+  /** The record's kind and id, for records with a read rule of their own (a worker's credentials, a corrective action). */
+  entity?: string;
+  entityId?: number;
+  /** A corrective action's owner, who sees it even off its project. */
+  actionOwnerUserId?: number | null;
 }
 
 /**
- * Whether `actor` may still see a notification addressed to them: the same project rule every read
- * of the record applies (`canSeeProject`). Checked when the list is read, not only when it was
- * written: a worker moved off a project stops seeing what was sent about it.
+ * Whether `actor` may still see a notification addressed to them: the read rule of its record.
+ * Most records are read by whoever sees their project (`canSeeProject`); a notice about a worker
+ * (a credential expiring) by staff and that worker (`canReadWorker`); a corrective action's by
+ * whoever sees the action, its owner included (`canSeeAction`). Checked when the notice is written,
+ * when its e-mail or push is sent and when the list is read: a worker moved off a project, or a
+ * manager made a worker, stops seeing what was sent about records they may no longer read. The
+ * bell's list applies the same rule in SQL (packages/db/src/queries/notifications.ts).
  */
 export function canReadNotification(actor: Actor | null, facts: NotificationFacts): boolean {
   if (!actor) return false;
+  if (facts.entity === "worker" && facts.entityId !== undefined) return canReadWorker(actor, facts.entityId);
+  if (facts.entity === "correctiveAction" && facts.projectId !== null)
+    return canSeeAction(actor, { projectId: facts.projectId, ownerUserId: facts.actionOwnerUserId ?? null });
   return facts.projectId === null || canSeeProject(actor, facts.projectId);
 }
 

@@ -261,6 +261,7 @@ export async function remindOverdueActions(db: Kysely<Database>, delivery: Deliv
           entity: "correctiveAction",
           entityId: action.id,
           projectId: action.projectId,
+          actionOwnerUserId: action.ownerUserId,
           params: { title: action.description.slice(0, 120), due: action.dueAt.toISOString().slice(0, 10) },
           recipients: await notifications.recipientsAmong(trx, [action.ownerUserId]),
           delivery,

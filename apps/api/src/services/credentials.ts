@@ -117,6 +117,27 @@ export async function byId(ctx: ServiceContext, id: number): Promise<Credential>
 }
 
 /**
+ * The row of a new credential: verified at once by whoever may verify it (staff, never their own:
+ * `can("credential.verify")`), otherwise submitted for verification. One rule for a single add
+ * and for each imported line.
+ */
+function newCredential(ctx: ServiceContext, c: CredentialValues, now: Date): credentials.CredentialWrite {
+  const verifies = can(ctx.actor, "credential.verify", { ownerWorkerId: c.workerId });
+  return {
+    workerId: c.workerId,
+    credentialTypeId: c.credentialTypeId,
+    number: c.number,
+    issuer: c.issuer,
+    issueDate: c.issueDate,
+    expiryDate: c.expiryDate,
+    status: verifies ? "verified" : "submitted",
+    submittedBy: ctx.actor.userId,
+    verifiedBy: verifies ? ctx.actor.userId : null,
+    verifiedAt: verifies ? now : null,
+  };
+}
+
+/**
  * A new credential. A worker adds their own, submitted for verification; staff add for anyone, and
  * what staff add is verified by them at once, unless it is their own (nobody verifies their own).
  */
@@ -125,27 +146,15 @@ export async function create(ctx: ServiceContext, input: CredentialValues): Prom
   await assertWorker(ctx.db, input.workerId);
   if (!(await credentials.findType(ctx.db, input.credentialTypeId)))
     throw badRequest(CREDENTIAL_TYPE_INVALID, [{ path: "credentialTypeId", message: CREDENTIAL_TYPE_INVALID }]);
-  const verifies = can(ctx.actor, "credential.verify", { ownerWorkerId: input.workerId });
-  const now = ctx.now();
+  const row = newCredential(ctx, input, ctx.now());
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const id = await credentials.insertCredential(trx, {
-      workerId: input.workerId,
-      credentialTypeId: input.credentialTypeId,
-      number: input.number,
-      issuer: input.issuer,
-      issueDate: input.issueDate,
-      expiryDate: input.expiryDate,
-      status: verifies ? "verified" : "submitted",
-      submittedBy: ctx.actor.userId,
-      verifiedBy: verifies ? ctx.actor.userId : null,
-      verifiedAt: verifies ? now : null,
-    });
+    const id = await credentials.insertCredential(trx, row);
     await audit.recordAudit(trx, {
       actor: ctx.actor,
       entity: "credential",
       entityId: id,
       action: "created",
-      details: { workerId: input.workerId, credentialTypeId: input.credentialTypeId, status: verifies ? "verified" : "submitted" },
+      details: { workerId: input.workerId, credentialTypeId: input.credentialTypeId, status: row.status },
     });
     return id;
   });
@@ -405,21 +414,7 @@ export async function importCsv(ctx: ServiceContext, csvText: string): Promise<C
     await ctx.db.transaction().execute(async (trx) => {
       const ids = await credentials.insertCredentials(
         trx,
-        accepted.map((c) => {
-          const verifies = c.workerId !== ctx.actor.workerId;
-          return {
-            workerId: c.workerId,
-            credentialTypeId: c.credentialTypeId,
-            number: c.number,
-            issuer: c.issuer,
-            issueDate: c.issueDate,
-            expiryDate: c.expiryDate,
-            status: verifies ? "verified" : "submitted",
-            submittedBy: ctx.actor.userId,
-            verifiedBy: verifies ? ctx.actor.userId : null,
-            verifiedAt: verifies ? now : null,
-          };
-        }),
+        accepted.map((c) => newCredential(ctx, c, now)),
       );
       await audit.recordAudit(trx, {
         actor: ctx.actor,

@@ -68,6 +68,8 @@ export interface NotifyEvent {
   params: Record<string, string | number | null>;
   /** Urgent whatever the kind says (a severe incident). */
   urgent?: boolean;
+  /** A corrective action's owner (entity "correctiveAction"), who may read it off its project. */
+  actionOwnerUserId?: number | null;
   recipients: readonly notifications.Recipient[];
   /** E-mail (and later channels) by a job queued in the same transaction; unset: the bell only. */
   delivery?: Delivery | undefined;
@@ -83,7 +85,13 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent): Promise
   const told = new Set<number>();
   for (const recipient of event.recipients) {
     if (recipient.userId === event.except || told.has(recipient.userId)) continue;
-    if (!canReadNotification(actorOf(recipient), { projectId: event.projectId })) continue;
+    const facts = {
+      projectId: event.projectId,
+      entity: event.entity,
+      entityId: event.entityId,
+      actionOwnerUserId: event.actionOwnerUserId,
+    };
+    if (!canReadNotification(actorOf(recipient), facts)) continue;
     told.add(recipient.userId);
   }
   const urgent = event.urgent === true || URGENT_KINDS.includes(event.kind);
@@ -143,7 +151,7 @@ export async function emailNotification(
   const note = await notifications.notificationForEmail(db, notificationId);
   if (!note) return "skipped";
   const [recipient] = await notifications.recipientsAmong(db, [note.userId]);
-  if (!recipient || !canReadNotification(actorOf(recipient), { projectId: note.projectId })) {
+  if (!recipient || !canReadNotification(actorOf(recipient), notifications.factsOf(note))) {
     log.info({ event: "email_skipped", notificationId }, "notification e-mail not sent: the record is no longer theirs to read");
     return "skipped";
   }
@@ -175,11 +183,13 @@ export async function setPreference(
   return myPreferences(ctx);
 }
 
-const visibleProjects = (actor: Actor): readonly number[] | null => (isStaff(actor) ? null : actor.assignedProjectIds);
+/** What the bell's list may show the actor (canReadNotification in SQL): null for staff, who read every record. */
+const readerOf = (actor: Actor): notifications.NotificationReader | null =>
+  isStaff(actor) ? null : { projectIds: actor.assignedProjectIds, workerId: actor.workerId };
 
 /** The bell's list: the caller's notifications about records they may still read, newest first, with links. */
 export async function myNotifications(ctx: ServiceContext, input: NotificationListInput) {
-  const rows = await notifications.notificationList(ctx.db, ctx.actor.userId, visibleProjects(ctx.actor), {
+  const rows = await notifications.notificationList(ctx.db, ctx.actor.userId, readerOf(ctx.actor), {
     before: input?.before,
     limit: input?.limit ?? 30,
   });
@@ -187,7 +197,7 @@ export async function myNotifications(ctx: ServiceContext, input: NotificationLi
 }
 
 export async function myUnreadCount(ctx: ServiceContext) {
-  return { unread: await notifications.unreadCount(ctx.db, ctx.actor.userId, visibleProjects(ctx.actor)) };
+  return { unread: await notifications.unreadCount(ctx.db, ctx.actor.userId, readerOf(ctx.actor)) };
 }
 
 export async function markRead(ctx: ServiceContext, id: number) {

@@ -155,7 +155,7 @@ export async function pushNotification(
   const note = await notifications.notificationForEmail(db, job.notificationId);
   if (!sub || !note || sub.userId !== note.userId) return "skipped";
   const [recipient] = await notifications.recipientsAmong(db, [note.userId]);
-  if (!recipient || !canReadNotification(actorOf(recipient), { projectId: note.projectId })) {
+  if (!recipient || !canReadNotification(actorOf(recipient), notifications.factsOf(note))) {
     log.info({ event: "push_skipped", notificationId: note.id }, "push not sent: the record is no longer theirs to read");
     return "skipped";
   }

@@ -37,3 +37,29 @@ export function FormSubmit({
     </Group>
   );
 }
+
+/** A dialog form's quiet Cancel and its Submit, at the dialog's end. */
+export function DialogActions({
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  loading,
+  testId,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  loading?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" loading={loading} data-testid={testId}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}

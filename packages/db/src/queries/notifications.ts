@@ -198,42 +198,75 @@ export interface NotificationRow {
 }
 
 /**
- * The user's notifications about records they may still read: those of no project, or of one of
- * `visibleProjectIds` (null: every project, for staff). Newest first.
+ * The user's notifications about records they may still read (`visible` below; `reader` null:
+ * staff). Newest first.
  */
 export function notificationList(
   db: Kysely<Database>,
   userId: number,
-  visibleProjectIds: readonly number[] | null,
+  reader: NotificationReader | null,
   options: { before?: number | undefined; limit: number },
 ): Promise<NotificationRow[]> {
-  return visible(db, userId, visibleProjectIds)
-    .$if(options.before !== undefined, (q) => q.where("id", "<", options.before as number))
-    .select(["id", "kind", "entity", "entityId", "projectId", "params", "urgent", "createdAt", "readAt"])
-    .orderBy("id", "desc")
+  return visible(db, userId, reader)
+    .$if(options.before !== undefined, (q) => q.where("n.id", "<", options.before as number))
+    .select(["n.id", "n.kind", "n.entity", "n.entityId", "n.projectId", "n.params", "n.urgent", "n.createdAt", "n.readAt"])
+    .orderBy("n.id", "desc")
     .limit(options.limit)
     .execute();
 }
 
-export async function unreadCount(db: Kysely<Database>, userId: number, visibleProjectIds: readonly number[] | null): Promise<number> {
-  const row = await visible(db, userId, visibleProjectIds)
-    .where("readAt", "is", null)
+export async function unreadCount(db: Kysely<Database>, userId: number, reader: NotificationReader | null): Promise<number> {
+  const row = await visible(db, userId, reader)
+    .where("n.readAt", "is", null)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-function visible(db: Kysely<Database>, userId: number, visibleProjectIds: readonly number[] | null) {
+/** Who reads the list, when not staff (staff read every record): their projects and worker profile. */
+export interface NotificationReader {
+  projectIds: readonly number[];
+  workerId: number | null;
+}
+
+/**
+ * The user's notifications they may still read: the domain's `canReadNotification` in SQL. A
+ * notice about a worker (a credential expiring) is staff's or that worker's; a corrective action's
+ * is readable off its project by the action's owner; any other by whoever sees its project, or by
+ * everyone it was sent to when it has none. `reader` null: staff.
+ */
+function visible(db: Kysely<Database>, userId: number, reader: NotificationReader | null) {
   return db
-    .selectFrom("notifications")
-    .where("userId", "=", userId)
-    .$if(visibleProjectIds !== null, (q) =>
-      q.where((eb) =>
-        (visibleProjectIds as readonly number[]).length === 0
-          ? eb("projectId", "is", null)
-          : eb.or([eb("projectId", "is", null), eb("projectId", "in", visibleProjectIds as readonly number[])]),
-      ),
+    .selectFrom("notifications as n")
+    .where("n.userId", "=", userId)
+    .$if(reader !== null, (q) =>
+      q.where((eb) => {
+        const r = reader as NotificationReader;
+        const byProject = eb.or([
+          eb("n.projectId", "is", null),
+          ...(r.projectIds.length > 0 ? [eb("n.projectId", "in", r.projectIds)] : []),
+          eb.and([
+            eb("n.entity", "=", "correctiveAction"),
+            eb.exists(
+              eb
+                .selectFrom("correctiveActions as ca")
+                .select("ca.id")
+                .whereRef("ca.id", "=", "n.entityId")
+                .where("ca.ownerUserId", "=", userId),
+            ),
+          ]),
+        ]);
+        return eb.or([
+          eb.and([eb("n.entity", "<>", "worker"), byProject]),
+          eb.and([eb("n.entity", "=", "worker"), eb("n.entityId", "=", r.workerId ?? -1)]),
+        ]);
+      }),
     );
+}
+
+/** The facts `canReadNotification` needs of a notification read again (its e-mail or push job). */
+export function factsOf(note: { projectId: number | null; entity: string; entityId: number; actionOwnerUserId: number | null }) {
+  return { projectId: note.projectId, entity: note.entity, entityId: note.entityId, actionOwnerUserId: note.actionOwnerUserId };
 }
 
 /** Marks one of the user's notifications read; false when there is no such notification of theirs. */
@@ -313,8 +346,12 @@ export function notificationForEmail(db: Kysely<Database>, id: number) {
   return db
     .selectFrom("notifications")
     .innerJoin("users", "users.id", "notifications.userId")
+    .leftJoin("correctiveActions as ca", (join) =>
+      join.onRef("ca.id", "=", "notifications.entityId").on("notifications.entity", "=", "correctiveAction"),
+    )
     .where("notifications.id", "=", id)
     .select([
+      "ca.ownerUserId as actionOwnerUserId",
       "notifications.id",
       "notifications.userId",
       "notifications.kind",

@@ -24,6 +24,7 @@ import { IconCheck, IconFileUpload, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DialogActions } from "../../components/FormActions";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -442,14 +443,13 @@ function AddType({ opened, onClose }: { opened: boolean; onClose: () => void }) 
             {...form.getInputProps("validityMonths")}
             data-path="validityMonths"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="save-type">
-              {t("save")}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={t("cancel")}
+            onCancel={onClose}
+            submitLabel={t("save")}
+            loading={create.isPending}
+            testId="save-type"
+          />
         </Stack>
       </form>
     </Modal>

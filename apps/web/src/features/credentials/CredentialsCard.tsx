@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type Credential, type CredentialState, can, isStaff } from "@sitesafe/domain";
 import { IconCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DialogActions } from "../../components/FormActions";
+import { TitledCard } from "../../components/TitledCard";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -45,20 +47,18 @@ export function CredentialsCard({ workerId }: { workerId: number }) {
   const mayAdd = can(actor, "credential.create", { ownerWorkerId: workerId });
 
   return (
-    <Card withBorder radius="md" padding="md" data-testid="credentials">
-      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <IconCertificate size={20} />
-          <Title order={2} size="h4">
-            {t("title")}
-          </Title>
-        </Group>
-        {mayAdd ? (
+    <TitledCard
+      icon={<IconCertificate size={20} />}
+      title={t("title")}
+      testId="credentials"
+      action={
+        mayAdd ? (
           <Button size="xs" onClick={() => setAdding(true)} data-testid="add-credential">
             {t("add")}
           </Button>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       <Text size="xs" c="dimmed" mb="sm">
         {t("subtitle")}
       </Text>
@@ -106,7 +106,7 @@ export function CredentialsCard({ workerId }: { workerId: number }) {
           </Stack>
         ) : null}
       </Modal>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -356,14 +356,13 @@ function AddCredential({
             {...form.getInputProps("expiryDate")}
             data-path="expiryDate"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="save-credential">
-              {t("save")}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={t("cancel")}
+            onCancel={onClose}
+            submitLabel={t("save")}
+            loading={create.isPending}
+            testId="save-credential"
+          />
         </Stack>
       </form>
     </Modal>

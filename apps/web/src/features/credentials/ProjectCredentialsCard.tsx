@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconId } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { TitledCard } from "../../components/TitledCard";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useTypeName } from "./CredentialsCard";
 
@@ -20,20 +21,19 @@ export function ProjectCredentialsCard({ projectId, manageLink }: { projectId: n
   const data = query.data;
 
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="project-credentials">
-      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <IconId size={20} />
-          <Title order={2} size="h4">
-            {t("project.title")}
-          </Title>
-        </Group>
-        {manageLink ? (
+    <TitledCard
+      icon={<IconId size={20} />}
+      title={t("project.title")}
+      testId="project-credentials"
+      padding="lg"
+      action={
+        manageLink ? (
           <Anchor component={Link} to="/admin/credentials" size="sm">
             {t("project.manage")}
           </Anchor>
-        ) : null}
-      </Group>
+        ) : null
+      }
+    >
       {query.isPending ? (
         <Skeleton h={60} />
       ) : query.error || !data ? (
@@ -86,7 +86,7 @@ export function ProjectCredentialsCard({ projectId, manageLink }: { projectId: n
             ))}
         </Stack>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 

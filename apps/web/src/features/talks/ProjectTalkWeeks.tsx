@@ -1,7 +1,8 @@
-import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { TitledCard } from "../../components/TitledCard";
 import { formatDate } from "../../lib/format";
 import { errorMessage, trpc } from "../../lib/trpc";
 
@@ -16,18 +17,17 @@ export function ProjectTalkWeeks({ projectId }: { projectId: number }) {
   const { t } = useTranslation("talks");
   const weeks = trpc.talks.projectWeeks.useQuery({ id: projectId });
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="project-talk-weeks">
-      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <IconSpeakerphone size={20} />
-          <Title order={2} size="h4">
-            {t("weeks.title")}
-          </Title>
-        </Group>
+    <TitledCard
+      icon={<IconSpeakerphone size={20} />}
+      title={t("weeks.title")}
+      testId="project-talk-weeks"
+      padding="lg"
+      action={
         <Anchor component={Link} to={TALKS_PATH} search={{ projectId } as never} size="sm">
           {t("weeks.all")}
         </Anchor>
-      </Group>
+      }
+    >
       {weeks.isPending ? (
         <Skeleton h={120} />
       ) : weeks.error ? (
@@ -56,6 +56,6 @@ export function ProjectTalkWeeks({ projectId }: { projectId: number }) {
           ))}
         </Stack>
       )}
-    </Card>
+    </TitledCard>
   );
 }
