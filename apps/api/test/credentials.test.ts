@@ -295,7 +295,11 @@ describe("requirements and compliance", () => {
     ).json();
     expect(carpenterCompliance).toMatchObject({ required: 2, met: 0, expiringSoon: 0, percent: 0 });
 
-    const project = await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: carpenter });
+    // A worker of the project may not read it: it names each co-worker's missing and expiring cards.
+    expect((await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: carpenter })).statusCode).toBe(
+      403,
+    );
+    const project = await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: manager });
     expect(project.statusCode, project.body).toBe(200);
     // 3 + 2 requirement slots, 2 met: 40 %.
     expect(project.json()).toMatchObject({ projectId: projectP, required: 5, met: 2, expiringSoon: 1, percent: 40 });
@@ -303,7 +307,7 @@ describe("requirements and compliance", () => {
       ["Cora Carpenter", 0],
       ["Wade Welder", 2],
     ]);
-    // A worker not on the project does not see it.
+    // Nor a worker of another project.
     expect((await t.request({ method: "GET", url: `/api/projects/${projectP}/credential-compliance`, as: other })).statusCode).toBe(403);
 
     // The workers list filtered to "missing or expiring within 30 days": the welder (one pending, one
@@ -347,6 +351,16 @@ describe("where credentials matter", () => {
     expect(offProject.statusCode).toBe(400);
     expect(offProject.json().message).toBe("The fire watch must be a worker of this project");
     expect((await check(carpenter.workerId as number, other)).statusCode).toBe(403);
+
+    // A permit may not name as fire watch a worker of another project (and learn about their cards).
+    const elsewhere = await t.request({
+      method: "POST",
+      url: "/api/hot-work-permits",
+      payload: permit(other.workerId as number),
+      as: welder,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe("The fire watch must be a worker of this project");
 
     // A permit that names only a typed name keeps its answer as before: nothing to check.
     const typed = await t.request({ method: "POST", url: "/api/hot-work-permits", payload: permit(null, "Sam Smith"), as: welder });
@@ -401,6 +415,15 @@ describe("where credentials matter", () => {
     expect((await t.request({ method: "GET", url: `/api/hot-work-permits/${blocked.json().id}`, as: manager })).json().status).toBe(
       "pending",
     );
+    // Nor can staff swap an approved permit's fire watch for one without the credential afterwards.
+    const edit = { ...permit(carpenter.workerId as number), fireWatchBy: null };
+    const swapped = await t.request({ method: "PUT", url: `/api/hot-work-permits/${ok.json().id}`, payload: edit, as: manager });
+    expect(swapped.statusCode).toBe(409);
+    expect(swapped.json().message).toBe(FIRE_WATCH_CREDENTIAL_BLOCKING);
+    expect((await t.request({ method: "GET", url: `/api/hot-work-permits/${ok.json().id}`, as: manager })).json()).toMatchObject({
+      status: "approved",
+      fireWatchWorkerId: welder.workerId,
+    });
 
     // Assigning a worker to the project: the missing requirements come back as a warning, or a 409 when blocking.
     const newcomer = await t.createUser({ role: "worker", firstName: "Nia", lastName: "New" });

@@ -72,10 +72,11 @@ export const credentialsRouter = router({
     .input(workerCredentialsQuerySchema)
     .query(({ ctx, input }) => service.workerCompliance(ctx, input.workerId)),
 
-  /** A project's crew on its requirements: whoever sees the project. */
-  projectCompliance: authedProcedure
-    .input(projectCredentialQuerySchema)
-    .query(({ ctx, input }) => service.projectCompliance(ctx, input.id)),
+  /**
+   * A project's crew on its requirements: staff only, checked before the input. Each row names a
+   * worker's missing and expiring cards, and a worker reads only their own (docs/product.md).
+   */
+  projectCompliance: staffProcedure.input(projectCredentialQuerySchema).query(({ ctx, input }) => service.projectCompliance(ctx, input.id)),
 
   /** The permit form's warning: does the worker picked as fire watch hold a valid fire-watch credential? */
   fireWatchCheck: authedProcedure

@@ -1,4 +1,4 @@
-import { audit, credentials, type Database, workers } from "@sitesafe/db";
+import { audit, credentials, type Database, projects, workers } from "@sitesafe/db";
 import {
   AppError,
   badRequest,
@@ -258,11 +258,10 @@ export async function workerCompliance(ctx: ServiceContext, workerId: number): P
 
 /**
  * A project's crew on the types required of them there: the project's requirements and each
- * worker's position's. Whoever sees the project; three queries whatever the crew's size.
+ * worker's position's. Staff only (the router); three queries whatever the crew's size.
  */
 export async function projectCompliance(ctx: ServiceContext, projectId: number): Promise<ProjectCredentialCompliance> {
-  assertSeesProject(ctx.actor, projectId);
-  if (!(await ctx.db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst())) throw notFound("Project");
+  if (!(await projects.projectExists(ctx.db, projectId))) throw notFound("Project");
   const crew = await credentials.projectCrew(ctx.db, projectId);
   const ids = crew.map((w) => w.workerId);
   const [required, held] = await Promise.all([credentials.requiredOf(ctx.db, ids, projectId), credentials.heldBy(ctx.db, ids)]);

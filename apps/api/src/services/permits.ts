@@ -9,6 +9,7 @@ import {
   decidePermitAction,
   displayName,
   FIRE_WATCH_CREDENTIAL_BLOCKING,
+  FIRE_WATCH_NOT_ON_PROJECT,
   forbidden,
   type HotWorkPermitData,
   hasApprovalGaps,
@@ -78,15 +79,20 @@ async function checkedFormData(db: Kysely<Database>, actor: Actor, input: HotWor
   if (!(await projects.projectExists(db, input.projectId))) {
     throw new AppError("BAD_REQUEST", "Please select a valid project", [{ path: "projectId", message: "Please select a valid project" }]);
   }
-  // The worker picked as fire watch must exist; without a typed name, theirs is the name (issue #36).
+  // The worker picked as fire watch must exist and work on the permit's project (the form offers the
+  // project's crew; the server holds the same rule, so no permit names, or reports on the cards of,
+  // anyone else); without a typed name, theirs is the name (docs/product.md, Credentials).
   let fireWatchBy = input.fireWatchBy;
   if (input.fireWatchWorkerId != null) {
     const picked = await db
-      .selectFrom("workers")
-      .select(["firstName", "lastName"])
-      .where("id", "=", input.fireWatchWorkerId)
+      .selectFrom("workers as w")
+      .leftJoin("projectWorkers as pw", (join) => join.onRef("pw.workerId", "=", "w.id").on("pw.projectId", "=", input.projectId))
+      .select(["w.firstName", "w.lastName", "pw.id as assignment"])
+      .where("w.id", "=", input.fireWatchWorkerId)
       .executeTakeFirst();
     if (!picked) throw badRequest(INVALID_WORKER, [{ path: "fireWatchWorkerId", message: INVALID_WORKER }]);
+    if (picked.assignment === null)
+      throw badRequest(FIRE_WATCH_NOT_ON_PROJECT, [{ path: "fireWatchWorkerId", message: FIRE_WATCH_NOT_ON_PROJECT }]);
     fireWatchBy ??= `${picked.firstName} ${picked.lastName}`;
   }
   return {
@@ -242,6 +248,12 @@ export async function updatePermit(ctx: ServiceContext, input: z.infer<typeof up
   const facts = await visiblePermitFacts(ctx.db, ctx.actor, id);
   assertPermitAction(ctx.actor, "edit", facts);
   const data = await checkedFormData(ctx.db, ctx.actor, form);
+  // An approved permit edited by staff keeps the approval's rule: its fire watch may not become one
+  // without a valid fire-watch credential on a project that blocks it.
+  if (facts.status === "approved" && data.fireWatchWorkerId != null && data.fireWatchWorkerId !== facts.fireWatchWorkerId) {
+    if (!(await hasValidFireWatch(ctx.db, companyToday(ctx), data.fireWatchWorkerId)) && (await blocksFireWatch(ctx.db, data.projectId)))
+      throw conflict(FIRE_WATCH_CREDENTIAL_BLOCKING);
+  }
   await ctx.db.transaction().execute(async (trx) => {
     const updated = await permits.updatePermitForm(trx, id, data, isStaff(ctx.actor) ? undefined : "pending");
     if (!updated) {

@@ -684,8 +684,8 @@ const MATRIX: Row[] = [
     method: "GET",
     path: "/api/projects/:id/credential-compliance",
     url: (f) => `/api/projects/${f.projectP}/credential-compliance`,
-    expect: projectScoped(200),
-    why: "a project's crew compliance is seen with the project",
+    expect: e(401, 200, 200, 403, 403),
+    why: "each row names a worker's missing cards: staff only, as a worker reads only their own",
   },
   {
     method: "GET",

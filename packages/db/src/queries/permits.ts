@@ -126,7 +126,11 @@ export async function findPermitDetail(db: Kysely<Database>, id: number) {
 
 /** What the policy needs to decide an action on a permit. */
 export async function findPermitFacts(db: Kysely<Database>, id: number) {
-  return db.selectFrom("hotWorkPermits").select(["id", "status", "projectId", "requestedBy"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("hotWorkPermits")
+    .select(["id", "status", "projectId", "requestedBy", "fireWatchWorkerId"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export interface PermitFormData {
