@@ -330,6 +330,11 @@ describe("corrective actions", () => {
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json()).toMatchObject({ status: "awaiting_verification", evidencePhotoCount: 1 });
     expect((await act(high.id, "verify", foreman)).json().status).toBe("closed");
+    // The evidence of a closed action stays: nobody removes it, staff included, and nothing is added.
+    const removed = await t.request({ method: "DELETE", url: `/api/photos/${added.json().id}`, as: f.manager });
+    expect(removed.statusCode).toBe(403);
+    expect(((await t.request({ method: "GET", url, as: foreman })).json() as unknown[]).length).toBe(1);
+    expect((await photo(crew)).statusCode).toBe(403);
     const history = (
       await t.db
         .selectFrom("auditEvents")

@@ -143,6 +143,13 @@ describe("a corrective action's photos of the fix", () => {
     expect(canDeletePhoto(coWorker, action, { uploadedBy: coWorker.userId })).toBe(true);
     expect(canDeletePhoto(coWorker, action, { uploadedBy: manager.userId })).toBe(false);
     expect(canDeletePhoto(manager, action, { uploadedBy: coWorker.userId })).toBe(true);
+    // Once the fix is up for verification or closed, its evidence stays, for staff too; a closed one takes no more.
+    for (const actionStatus of ["awaiting_verification", "closed"]) {
+      expect(canDeletePhoto(coWorker, { ...action, actionStatus }, { uploadedBy: coWorker.userId })).toBe(false);
+      expect(canDeletePhoto(manager, { ...action, actionStatus }, { uploadedBy: coWorker.userId })).toBe(false);
+    }
+    expect(canAttachPhoto(coWorker, { ...action, actionStatus: "awaiting_verification" })).toBe(true);
+    expect(canAttachPhoto(manager, { ...action, actionStatus: "closed" })).toBe(false);
     expect(photoLimit("correctiveAction")).toBe(10);
   });
 });

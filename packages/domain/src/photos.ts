@@ -64,6 +64,8 @@ export interface PhotoRecordFacts {
   kind?: PhotoRecordKind;
   /** A corrective action's owner (a user, not a worker): who adds the evidence photos. */
   ownerUserId?: number | null;
+  /** A corrective action's state: its evidence is fixed once the fix is up for verification or closed. */
+  actionStatus?: string | null;
 }
 
 /**
@@ -89,8 +91,10 @@ export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): b
   // A credential's card: staff, or the worker who holds it.
   if (record.kind === "credential") return isStaff(actor) || (record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId);
   if (record.kind === "talk") return can(actor, "talk.update", record);
+  // A corrective action's evidence: its owner or staff, until the action is closed.
+  if (record.kind === "correctiveAction")
+    return record.actionStatus !== "closed" && (isStaff(actor) || (record.ownerUserId != null && record.ownerUserId === actor.userId));
   if (isStaff(actor)) return true;
-  if (record.kind === "correctiveAction") return record.ownerUserId != null && record.ownerUserId === actor.userId;
   return record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId && canSeeProject(actor, record.projectId);
 }
 
@@ -101,6 +105,9 @@ export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): b
 export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, photo: { uploadedBy: number | null }): boolean {
   if (!actor) return false;
   if (record.kind === "talk") return canAttachPhoto(actor, record);
+  // The evidence a verifier judges, or judged, stays: nobody removes it once the fix is marked done.
+  if (record.kind === "correctiveAction" && (record.actionStatus === "awaiting_verification" || record.actionStatus === "closed"))
+    return false;
   if (isStaff(actor)) return true;
   return photo.uploadedBy !== null && photo.uploadedBy === actor.userId && canAttachPhoto(actor, record);
 }

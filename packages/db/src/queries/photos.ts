@@ -36,7 +36,7 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     return row && { ...row, kind: "talk" };
   }
   if (record.kind === "correctiveAction") {
-    let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId"]).where("id", "=", record.id);
+    let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId", "status as actionStatus"]).where("id", "=", record.id);
     if (lock) q = q.forNoKeyUpdate();
     const row = await q.executeTakeFirst();
     return row && { ...row, ownerWorkerId: null, kind: "correctiveAction" };
@@ -172,6 +172,7 @@ export async function findPhoto(
       sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
       sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id, cr.worker_id)`.as("ownerWorkerId"),
       "ca.ownerUserId",
+      "ca.status as actionStatus",
       "ph.thumbnailSize",
     ])
     .where("ph.id", "=", id)
@@ -180,7 +181,13 @@ export async function findPhoto(
   const summary = toSummary(row);
   return {
     ...summary,
-    record: { projectId: row.projectId, ownerWorkerId: row.ownerWorkerId, kind: summary.recordKind, ownerUserId: row.ownerUserId },
+    record: {
+      projectId: row.projectId,
+      ownerWorkerId: row.ownerWorkerId,
+      kind: summary.recordKind,
+      ownerUserId: row.ownerUserId,
+      actionStatus: row.actionStatus,
+    },
     thumbnailSize: row.thumbnailSize,
   };
 }

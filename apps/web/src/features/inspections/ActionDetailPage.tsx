@@ -94,7 +94,13 @@ export function ActionDetailPage({ id }: { id: number }) {
         ) : null}
         <PhotoStrip
           record={{ kind: "correctiveAction", id }}
-          facts={{ kind: "correctiveAction", projectId: action.projectId, ownerWorkerId: null, ownerUserId: action.ownerUserId }}
+          facts={{
+            kind: "correctiveAction",
+            projectId: action.projectId,
+            ownerWorkerId: null,
+            ownerUserId: action.ownerUserId,
+            actionStatus: action.status,
+          }}
           title={t("actions.evidencePhotos")}
         />
         {photoNeeded ? (
