@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  CREDENTIAL_IMPORT_TOO_LARGE,
   can,
   credentialCompliance,
+  credentialImportSchema,
   credentialState,
   daysBetween,
   isExpiringSoon,
@@ -33,13 +35,17 @@ describe("credential dates", () => {
     expect(credentialState({ status: "verified", expiryDate: null }, "2099-01-01")).toBe("verified");
   });
 
-  it("expiring soon is within 30 days; reminders fall exactly 30 and 7 days before", () => {
+  it("expiring soon is within 30 days; reminders are due 30 and 7 days before, caught up while the window lasts", () => {
     expect(daysBetween("2026-03-01", "2026-03-31")).toBe(30);
     expect(isExpiringSoon({ status: "verified", expiryDate: "2026-03-31" }, "2026-03-01")).toBe(true);
     expect(isExpiringSoon({ status: "verified", expiryDate: "2026-04-01" }, "2026-03-01")).toBe(false);
     expect(reminderStepDue("2026-03-31", "2026-03-01")).toBe(30);
     expect(reminderStepDue("2026-03-31", "2026-03-24")).toBe(7);
-    expect(reminderStepDue("2026-03-31", "2026-03-25")).toBeNull();
+    expect(reminderStepDue("2026-03-31", "2026-03-04")).toBe(30); // 27 days left: a missed 30-day run caught up
+    expect(reminderStepDue("2026-03-31", "2026-03-25")).toBe(7); // 6 left
+    expect(reminderStepDue("2026-03-31", "2026-03-23")).toBe(30); // 8 left
+    expect(reminderStepDue("2026-03-31", "2026-02-28")).toBeNull(); // 31 left
+    expect(reminderStepDue("2026-03-31", "2026-03-31")).toBeNull(); // expired today
   });
 });
 
@@ -80,5 +86,14 @@ describe("credential permissions", () => {
     expect(can(actor("admin", null), "credential.verify", { ownerWorkerId: 9 })).toBe(true);
     expect(can(actor("worker", 5), "credential.import")).toBe(false);
     expect(can(actor("manager", 9), "credentialRequirement.manage")).toBe(true);
+  });
+});
+
+describe("the CSV import's bound", () => {
+  it("is 200 KB in bytes, not characters: 100,000 three-byte characters (300 KB) are refused", () => {
+    expect(credentialImportSchema.safeParse({ csv: "a".repeat(200 * 1024) }).success).toBe(true);
+    const wide = credentialImportSchema.safeParse({ csv: "€".repeat(100_000) });
+    expect(wide.success).toBe(false);
+    expect(wide.error?.issues[0]?.message).toBe(CREDENTIAL_IMPORT_TOO_LARGE);
   });
 });

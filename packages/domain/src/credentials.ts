@@ -138,7 +138,10 @@ export const FIRE_WATCH_NOT_ON_PROJECT = "The fire watch must be a worker of thi
 export const CREDENTIAL_IMPORT_MAX_BYTES = 200 * 1024;
 export const CREDENTIAL_IMPORT_MAX_ROWS = 1000;
 export const credentialImportSchema = z.object({
-  csv: z.string({ error: CREDENTIAL_IMPORT_EMPTY }).max(CREDENTIAL_IMPORT_MAX_BYTES, CREDENTIAL_IMPORT_TOO_LARGE),
+  // Bytes, not characters: 200 K characters of multi-byte text would be up to 800 KB.
+  csv: z
+    .string({ error: CREDENTIAL_IMPORT_EMPTY })
+    .refine((text) => new TextEncoder().encode(text).length <= CREDENTIAL_IMPORT_MAX_BYTES, CREDENTIAL_IMPORT_TOO_LARGE),
 });
 export const CREDENTIAL_IMPORT_COLUMNS = ["email", "type", "number", "issuer", "issueDate", "expiryDate"] as const;
 
@@ -176,10 +179,15 @@ export function isExpiringSoon(c: { status: CredentialStatus; expiryDate: string
   return isValidCredential(c, today) && c.expiryDate !== null && daysBetween(today, c.expiryDate) <= CREDENTIAL_EXPIRING_DAYS;
 }
 
-/** The reminder step due today for a credential expiring on `expiryDate`: 30 or 7 days before, exactly, or none. */
+/**
+ * The reminder step a credential expiring on `expiryDate` is in today: 30 while 8 to 30 days are
+ * left, 7 while 1 to 7 are, none otherwise. A window, not the exact day, so a day the daily job did
+ * not run is caught up; each step is sent once (the job stamps it). The job's query selects by the
+ * same window (packages/db/src/queries/credentials.ts, remindersDue) and the job takes the step from here.
+ */
 export function reminderStepDue(expiryDate: string, today: string): 30 | 7 | null {
   const days = daysBetween(today, expiryDate);
-  return days === 30 ? 30 : days === 7 ? 7 : null;
+  return days < 1 || days > 30 ? null : days <= 7 ? 7 : 30;
 }
 
 // ---- answers

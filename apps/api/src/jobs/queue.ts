@@ -17,10 +17,10 @@ export interface JobLog {
   warn(obj: object | string, msg?: string): void;
 }
 
-/** How notifications leave the app besides the bell: the job queue, and whether e-mail is on (services/notifications.ts). */
 /** Jobs a `sendMany` statement inserts at most (its JSON parameter stays well under a megabyte). */
 const SEND_MANY_BATCH = 1000;
 
+/** How notifications leave the app besides the bell: the job queue, and whether e-mail is on (services/notifications.ts). */
 export interface Delivery {
   jobs: JobQueue;
   email: boolean;

@@ -1,5 +1,5 @@
 import { credentials, type Database, notifications } from "@sitesafe/db";
-import { todayIn } from "@sitesafe/domain";
+import { reminderStepDue, todayIn } from "@sitesafe/domain";
 import type { Kysely } from "kysely";
 import type { QueueDefinition } from "../jobs/queue.js";
 import { type Delivery, notify } from "./notifications.js";
@@ -31,9 +31,11 @@ export async function sendCredentialReminders(
   const due = await credentials.remindersDue(db, today);
   const told: number[] = [];
   for (const r of due) {
+    // The domain's rule says which step this is; the query picked the rows by the same window.
+    const step = reminderStepDue(r.expiryDate, today);
+    if (step === null) continue;
     await db.transaction().execute(async (trx) => {
-      if (!(await credentials.stampReminder(trx, { credentialId: r.credentialId, daysBefore: r.daysBefore, expiryDate: r.expiryDate })))
-        return;
+      if (!(await credentials.stampReminder(trx, { credentialId: r.credentialId, daysBefore: step, expiryDate: r.expiryDate }))) return;
       const managers = await credentials.projectManagerUserIds(trx, r.workerId);
       const staffIds = managers.length > 0 ? managers : (await notifications.staffRecipients(trx)).map((s) => s.userId);
       const ids = [...new Set([...(r.workerUserId !== null ? [r.workerUserId] : []), ...staffIds])];

@@ -374,7 +374,9 @@ export function notificationForEmail(db: Kysely<Database>, id: number) {
 export async function deleteNotificationsBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
   const result = await db
     .deleteFrom("notifications")
-    .where("id", "in", (eb) => eb.selectFrom("notifications").select("id").where("createdAt", "<", before).orderBy("id").limit(limit))
+    .where("id", "in", (eb) =>
+      eb.selectFrom("notifications").select("id").where("createdAt", "<", before).orderBy("createdAt").orderBy("id").limit(limit),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
