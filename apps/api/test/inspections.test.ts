@@ -383,11 +383,27 @@ describe("corrective actions", () => {
     // W2 works on Q only: an action of P is not theirs to see, until it is assigned to them.
     expect((await t.request({ method: "GET", url: `/api/corrective-actions/${onP.id}`, as: f.w2 })).statusCode).toBe(403);
     const list = (await t.request({ method: "GET", url: "/api/corrective-actions", as: f.w2 })).json() as { projectId: number }[];
-    expect(list.every((a) => a.projectId !== f.projectP)).toBe(true);
+    expect(list.filter((a) => a.projectId === f.projectP)).toEqual([]);
     const inspections = (await t.request({ method: "GET", url: "/api/inspections", as: f.w2 })).json() as { projectId: number }[];
-    expect(inspections.every((i) => i.projectId !== f.projectP)).toBe(true);
-    const own = await t.request({ method: "GET", url: "/api/inspections", as: f.w1 });
-    expect(own.json().length, own.body).toBeGreaterThan(0);
+    expect(inspections.filter((i) => i.projectId === f.projectP)).toEqual([]);
+    const own = (await t.request({ method: "GET", url: "/api/inspections", as: f.w1 })).json() as { projectId: number }[];
+    expect(own.filter((i) => i.projectId === f.projectP).length).toBeGreaterThan(0);
+
+    // An owner taken off the project keeps seeing the action assigned to them, and only that one of
+    // the project: not its other actions, not its inspections.
+    const leaver = await t.createUser({ role: "worker", firstName: "Lou", lastName: "Leaver" });
+    await t.assign(leaver.workerId as number, f.projectP);
+    const theirs = await raise("low", leaver);
+    await t.db
+      .deleteFrom("projectWorkers")
+      .where("workerId", "=", leaver.workerId as number)
+      .execute();
+    expect((await t.request({ method: "GET", url: `/api/corrective-actions/${theirs.id}`, as: leaver })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/corrective-actions/${onP.id}`, as: leaver })).statusCode).toBe(403);
+    const leaverList = (await t.request({ method: "GET", url: "/api/corrective-actions", as: leaver })).json() as { id: number }[];
+    expect(leaverList.map((a) => a.id)).toEqual([theirs.id]);
+    const leaverInspections = (await t.request({ method: "GET", url: "/api/inspections", as: leaver })).json() as unknown[];
+    expect(leaverInspections).toEqual([]);
   });
 
   it("exports CSV: inspections one row per answer, and actions", async () => {
@@ -403,6 +419,10 @@ describe("corrective actions", () => {
     expect(lines.some((l) => l.includes("Guardrail in place") && l.includes(",fail,"))).toBe(true);
     const actions = await t.request({ method: "GET", url: "/api/corrective-actions?format=csv", as: f.manager });
     expect(actions.body).toContain("id,project,source,description");
+    // Each action is a row: the guardrail raised by the failed item is there with its priority.
+    const rows = actions.body.trim().split("\r\n").slice(1);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.some((l) => l.includes("Guardrail in place") && l.includes("high"))).toBe(true);
   });
 });
 
