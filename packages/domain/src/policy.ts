@@ -47,6 +47,7 @@ export type Action =
   | "signOn.coverage"
   // credentials (credentials.ts): add one to a worker, verify or reject it, the types, requirements and CSV import
   | "credential.create"
+  | "credential.delete"
   | "credential.verify"
   | "credentialType.create"
   | "credentialRequirement.manage"
@@ -62,6 +63,8 @@ export interface ResourceFacts {
   projectId?: number | null;
   /** Worker id that owns the record (reporter of an incident, owner of a training record). */
   ownerWorkerId?: number | null;
+  /** The record's state, where the rule depends on it (a credential is the worker's to delete until verified). */
+  status?: string | null;
 }
 
 export function can(actor: Actor | null, action: Action, resource: ResourceFacts = {}): boolean {
@@ -109,8 +112,16 @@ export function can(actor: Actor | null, action: Action, resource: ResourceFacts
     case "credential.import":
       return staff;
     case "credential.create":
-      // Staff for anyone; a worker for themself only (their own card, from the phone camera).
-      return staff || (resource.ownerWorkerId != null && resource.ownerWorkerId === actor.workerId);
+      // Staff for anyone; a worker for themself only (their own card, from the phone camera);
+      // without a worker, whether the user may add credentials at all (a worker profile).
+      if (staff) return true;
+      if (resource.ownerWorkerId === undefined) return actor.workerId !== null;
+      return resource.ownerWorkerId !== null && resource.ownerWorkerId === actor.workerId;
+    case "credential.delete":
+      // Staff any; a worker their own while it is not verified (a mistake, a rejected card).
+      if (staff) return true;
+      if (resource.ownerWorkerId === undefined) return actor.workerId !== null;
+      return resource.ownerWorkerId !== null && resource.ownerWorkerId === actor.workerId && resource.status !== "verified";
     case "credential.verify":
       // Staff, never on their own credential (a manager with a worker profile too); without a
       // credential, whether the role verifies at all.

@@ -8,7 +8,6 @@ import {
   credentialSchema,
   credentialTypeSchema,
   fireWatchCheckSchema,
-  isStaff,
   projectCredentialQuerySchema,
   workerCredentialsQuerySchema,
 } from "@sitesafe/domain";
@@ -18,6 +17,7 @@ import { actionProcedure, authedProcedure, roleProcedure, router, staffProcedure
 
 const CANNOT_ADD = "Only admins, managers and workers with a worker profile can add credentials";
 const CANNOT_VERIFY = "Only admins and managers can verify credentials";
+const CANNOT_DELETE = "Only admins, managers and workers with a worker profile can delete credentials";
 
 /** Procedures of credentials (issue #36): each its input schema, its permission, one call to services/credentials.ts. */
 export const credentialsRouter = router({
@@ -34,7 +34,7 @@ export const credentialsRouter = router({
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.byId(ctx, input.id)),
 
   /** Staff for anyone; a worker for themself (whose the profile is, the service checks). */
-  create: roleProcedure((actor) => isStaff(actor) || actor.workerId !== null, CANNOT_ADD)
+  create: roleProcedure((actor) => can(actor, "credential.create"), CANNOT_ADD)
     .input(credentialSchema)
     .mutation(once(({ ctx, input }) => service.create(ctx, input))),
 
@@ -46,10 +46,12 @@ export const credentialsRouter = router({
     .input(credentialRejectSchema)
     .mutation(({ ctx, input }) => service.decide(ctx, input.id, { status: "rejected", reason: input.reason })),
 
-  delete: authedProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
-    await service.remove(ctx, input.id);
-    return { success: true };
-  }),
+  delete: roleProcedure((actor) => can(actor, "credential.delete"), CANNOT_DELETE)
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await service.remove(ctx, input.id);
+      return { success: true };
+    }),
 
   /** Which types positions and projects require: staff (the worker sees theirs in their compliance). */
   requirements: staffProcedure

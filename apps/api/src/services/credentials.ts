@@ -185,9 +185,8 @@ export async function decide(ctx: ServiceContext, id: number, decision: { status
 /** Staff remove any credential; a worker their own while it is not verified (a mistake, a rejected card). */
 export async function remove(ctx: ServiceContext, id: number): Promise<void> {
   const row = await readable(ctx, id);
-  if (!isStaff(ctx.actor)) {
-    if (row.workerId !== ctx.actor.workerId) throw forbidden(NOT_YOUR_PROFILE);
-    if (row.status === "verified") throw forbidden(CREDENTIAL_DELETE_VERIFIED);
+  if (!can(ctx.actor, "credential.delete", { ownerWorkerId: row.workerId, status: row.status })) {
+    throw forbidden(row.workerId !== ctx.actor.workerId ? NOT_YOUR_PROFILE : CREDENTIAL_DELETE_VERIFIED);
   }
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await credentials.deleteCredential(trx, id))) throw notFound("Credential");

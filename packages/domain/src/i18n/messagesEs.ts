@@ -49,6 +49,8 @@ const exact: Record<string, string> = {
     "La misma certificación aparece dos veces en el archivo o el trabajador ya la tiene",
   "Only admins, managers and workers with a worker profile can add credentials":
     "Solo los administradores, gerentes y trabajadores con perfil de trabajador pueden agregar certificaciones",
+  "Only admins, managers and workers with a worker profile can delete credentials":
+    "Solo los administradores, gerentes y trabajadores con perfil de trabajador pueden eliminar certificaciones",
   "You can only see your own credentials": "Solo puede ver sus propias certificaciones",
   "Credentials filter must be attention": "El filtro de certificaciones debe ser attention",
   "The worker lacks a valid credential this project requires, and the requirement is blocking. Add and verify the credential first.":

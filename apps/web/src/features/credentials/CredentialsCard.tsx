@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type Credential, type CredentialState, can, isStaff } from "@sitesafe/domain";
+import { type Credential, type CredentialState, can } from "@sitesafe/domain";
 import { IconCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -204,7 +204,7 @@ function CredentialRow({ credential: c, typeName, onPhotos }: { credential: Cred
   const [removing, setRemoving] = useState(false);
   const [reason, setReason] = useState("");
   const mayDecide = c.status === "submitted" && can(actor, "credential.verify", { ownerWorkerId: c.workerId });
-  const mayRemove = actor !== null && (isStaff(actor) || (actor.workerId === c.workerId && c.status !== "verified"));
+  const mayRemove = can(actor, "credential.delete", { ownerWorkerId: c.workerId, status: c.status });
   const mayPhoto = can(actor, "credential.create", { ownerWorkerId: c.workerId });
 
   return (
