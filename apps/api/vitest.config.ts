@@ -30,7 +30,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "api", include: ["src/**/*.test.ts", "test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...heavy] },
+        test: {
+          name: "api",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...heavy],
+          // A worker runs its files one after another in one process: the app's modules are
+          // imported once per worker, not once per file. Safe because every server, cache and
+          // queue belongs to an app instance (no module-level state; docs/conventions.md), and each
+          // file still gets a database of its own. Measured: the suite in 4m30 instead of 6m53 on
+          // the embedded database, 2m51 on PostgreSQL, at load average 7-15.
+          isolate: false,
+        },
       },
       { extends: true, test: { name: "heavy", include: heavy } },
     ],
