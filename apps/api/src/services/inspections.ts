@@ -263,24 +263,6 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
   return inspectionDetail(ctx.db, ctx.actor, id);
 }
 
-/** One row of the answer export (JSON or CSV): an item answer with its inspection and the item's words. */
-export interface AnswerExportRow {
-  inspectionId: number;
-  project: string;
-  template: string;
-  templateVersion: number;
-  inspectedAt: Date;
-  inspector: string | null;
-  score: number | null;
-  section: string;
-  itemKey: string;
-  item: string;
-  weight: number;
-  answer: string | null;
-  outcome: "pass" | "fail" | "na";
-  note: string | null;
-}
-
 /**
  * One row per item answer of the inspections the caller sees, newest inspection first, with the
  * item's words from the version the inspection used: the JSON and CSV export. A list like the
@@ -288,10 +270,10 @@ export interface AnswerExportRow {
  * grows the server's memory and nothing is cut; read at once (tRPC) it is bounded in bytes, a 413
  * past the bound. The versions' words are read once per chunk, not carried on every row.
  */
-export function answerRows(ctx: ServiceContext, input: { projectId?: number | undefined }): ListSource<AnswerExportRow> {
+export function answerRows(ctx: ServiceContext, input: { projectId?: number | undefined }): ListSource<inspections.AnswerExportRow> {
   if (input.projectId !== undefined) assertSeesProject(ctx.actor, input.projectId);
   const source = inspections.answerExport(ctx.db, { projectIds: readableProjectIds(ctx.actor), projectId: input.projectId });
-  const flatten = async (chunk: inspections.ExportInspection[]): Promise<AnswerExportRow[]> => {
+  const flatten = async (chunk: inspections.ExportInspection[]): Promise<inspections.AnswerExportRow[]> => {
     const contents = await inspections.versionContents(ctx.db, [...new Set(chunk.map((row) => row.templateVersionId))]);
     const itemsOf = new Map<number, Map<string, { text: string; weight: number; section: string }>>();
     for (const [id, stored] of contents) {

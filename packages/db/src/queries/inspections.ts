@@ -268,6 +268,24 @@ const answersOf = sql<ExportInspection["answers"]>`(
   select coalesce(jsonb_agg(jsonb_build_object('itemKey', a.item_key, 'value', a.value, 'outcome', a.outcome, 'note', a.note) order by a.position), '[]'::jsonb)
   from inspection_answers a where a.inspection_id = i.id)`;
 
+/** One row of the answer export (JSON or CSV): an item answer with its inspection and the item's words (apps/api/src/services/inspections.ts). */
+export interface AnswerExportRow {
+  inspectionId: number;
+  project: string;
+  template: string;
+  templateVersion: number;
+  inspectedAt: Date;
+  inspector: string | null;
+  score: number | null;
+  section: string;
+  itemKey: string;
+  item: string;
+  weight: number;
+  answer: string | null;
+  outcome: "pass" | "fail" | "na";
+  note: string | null;
+}
+
 /**
  * The answer export (issue #35): newest inspection first, each with its answers, to read whole,
  * streamed in keyset chunks like every list (listSource.ts), so a large export holds one chunk of
