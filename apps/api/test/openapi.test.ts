@@ -349,6 +349,7 @@ describe("the response schemas match what the server sends", () => {
       .replace(/^\/api\/sign-on-links$/, `/api/sign-on-links?kind=jha&id=${f.jhaFormId}`)
       .replace(/^\/api\/sign-on\/coverage$/, `/api/sign-on/coverage?projectId=${f.projectP}`)
       .replace(/^\/api\/osha\/rates$/, `/api/osha/rates?year=${year}`)
+      .replace(/^\/api\/corrective-action-owners$/, `/api/corrective-action-owners?projectId=${f.projectP}`)
       .replace(/\/fire-watch-check$/, `/fire-watch-check?workerId=${f.w1.workerId}`);
   }
 

@@ -48,6 +48,9 @@ import { Route as AppFormsIncidentReportsIndexRouteImport } from './routes/_app/
 import { Route as AppFormsIncidentReportsIdRouteImport } from './routes/_app/forms/incident-reports/$id'
 import { Route as AppFormsJhaIndexRouteImport } from './routes/_app/forms/jha/index'
 import { Route as AppFormsJhaIdRouteImport } from './routes/_app/forms/jha/$id'
+import { Route as AppInspectionsTemplatesIndexRouteImport } from './routes/_app/inspections/templates/index'
+import { Route as AppInspectionsTemplatesIdRouteImport } from './routes/_app/inspections/templates/$id'
+import { Route as AppInspectionsTemplatesNewRouteImport } from './routes/_app/inspections/templates/new'
 import { Route as AppProjectsIdIndexRouteImport } from './routes/_app/projects/$id/index'
 import { Route as AppProjectsIdEditRouteImport } from './routes/_app/projects/$id/edit'
 import { Route as AppSafetyCommentsIndexRouteImport } from './routes/_app/safety/comments/index'
@@ -258,6 +261,24 @@ const AppFormsJhaIdRoute = AppFormsJhaIdRouteImport.update({
   path: '/forms/jha/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInspectionsTemplatesIndexRoute =
+  AppInspectionsTemplatesIndexRouteImport.update({
+    id: '/inspections/templates/',
+    path: '/inspections/templates/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppInspectionsTemplatesIdRoute =
+  AppInspectionsTemplatesIdRouteImport.update({
+    id: '/inspections/templates/$id',
+    path: '/inspections/templates/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppInspectionsTemplatesNewRoute =
+  AppInspectionsTemplatesNewRouteImport.update({
+    id: '/inspections/templates/new',
+    path: '/inspections/templates/new',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppProjectsIdIndexRoute = AppProjectsIdIndexRouteImport.update({
   id: '/projects/$id/',
   path: '/projects/$id/',
@@ -343,6 +364,8 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
   '/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/inspections/templates/$id': typeof AppInspectionsTemplatesIdRoute
+  '/inspections/templates/new': typeof AppInspectionsTemplatesNewRoute
   '/projects/$id/edit': typeof AppProjectsIdEditRoute
   '/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
   '/workers/$id/edit': typeof AppWorkersIdEditRoute
@@ -350,6 +373,7 @@ export interface FileRoutesByFullPath {
   '/forms/hot-work-permits/': typeof AppFormsHotWorkPermitsIndexRoute
   '/forms/incident-reports/': typeof AppFormsIncidentReportsIndexRoute
   '/forms/jha/': typeof AppFormsJhaIndexRoute
+  '/inspections/templates/': typeof AppInspectionsTemplatesIndexRoute
   '/projects/$id/': typeof AppProjectsIdIndexRoute
   '/safety/comments/': typeof AppSafetyCommentsIndexRoute
   '/training/required/': typeof AppTrainingRequiredIndexRoute
@@ -392,6 +416,8 @@ export interface FileRoutesByTo {
   '/admin/users/$id': typeof AppAdminUsersIdRoute
   '/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
   '/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/inspections/templates/$id': typeof AppInspectionsTemplatesIdRoute
+  '/inspections/templates/new': typeof AppInspectionsTemplatesNewRoute
   '/projects/$id/edit': typeof AppProjectsIdEditRoute
   '/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
   '/workers/$id/edit': typeof AppWorkersIdEditRoute
@@ -399,6 +425,7 @@ export interface FileRoutesByTo {
   '/forms/hot-work-permits': typeof AppFormsHotWorkPermitsIndexRoute
   '/forms/incident-reports': typeof AppFormsIncidentReportsIndexRoute
   '/forms/jha': typeof AppFormsJhaIndexRoute
+  '/inspections/templates': typeof AppInspectionsTemplatesIndexRoute
   '/projects/$id': typeof AppProjectsIdIndexRoute
   '/safety/comments': typeof AppSafetyCommentsIndexRoute
   '/training/required': typeof AppTrainingRequiredIndexRoute
@@ -443,6 +470,8 @@ export interface FileRoutesById {
   '/_app/admin/users/$id': typeof AppAdminUsersIdRoute
   '/_app/forms/incident-reports/$id': typeof AppFormsIncidentReportsIdRoute
   '/_app/forms/jha/$id': typeof AppFormsJhaIdRoute
+  '/_app/inspections/templates/$id': typeof AppInspectionsTemplatesIdRoute
+  '/_app/inspections/templates/new': typeof AppInspectionsTemplatesNewRoute
   '/_app/projects/$id/edit': typeof AppProjectsIdEditRoute
   '/_app/training/required/$moduleId': typeof AppTrainingRequiredModuleIdRoute
   '/_app/workers/$id/edit': typeof AppWorkersIdEditRoute
@@ -450,6 +479,7 @@ export interface FileRoutesById {
   '/_app/forms/hot-work-permits/': typeof AppFormsHotWorkPermitsIndexRoute
   '/_app/forms/incident-reports/': typeof AppFormsIncidentReportsIndexRoute
   '/_app/forms/jha/': typeof AppFormsJhaIndexRoute
+  '/_app/inspections/templates/': typeof AppInspectionsTemplatesIndexRoute
   '/_app/projects/$id/': typeof AppProjectsIdIndexRoute
   '/_app/safety/comments/': typeof AppSafetyCommentsIndexRoute
   '/_app/training/required/': typeof AppTrainingRequiredIndexRoute
@@ -494,6 +524,8 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
     | '/forms/jha/$id'
+    | '/inspections/templates/$id'
+    | '/inspections/templates/new'
     | '/projects/$id/edit'
     | '/training/required/$moduleId'
     | '/workers/$id/edit'
@@ -501,6 +533,7 @@ export interface FileRouteTypes {
     | '/forms/hot-work-permits/'
     | '/forms/incident-reports/'
     | '/forms/jha/'
+    | '/inspections/templates/'
     | '/projects/$id/'
     | '/safety/comments/'
     | '/training/required/'
@@ -543,6 +576,8 @@ export interface FileRouteTypes {
     | '/admin/users/$id'
     | '/forms/incident-reports/$id'
     | '/forms/jha/$id'
+    | '/inspections/templates/$id'
+    | '/inspections/templates/new'
     | '/projects/$id/edit'
     | '/training/required/$moduleId'
     | '/workers/$id/edit'
@@ -550,6 +585,7 @@ export interface FileRouteTypes {
     | '/forms/hot-work-permits'
     | '/forms/incident-reports'
     | '/forms/jha'
+    | '/inspections/templates'
     | '/projects/$id'
     | '/safety/comments'
     | '/training/required'
@@ -593,6 +629,8 @@ export interface FileRouteTypes {
     | '/_app/admin/users/$id'
     | '/_app/forms/incident-reports/$id'
     | '/_app/forms/jha/$id'
+    | '/_app/inspections/templates/$id'
+    | '/_app/inspections/templates/new'
     | '/_app/projects/$id/edit'
     | '/_app/training/required/$moduleId'
     | '/_app/workers/$id/edit'
@@ -600,6 +638,7 @@ export interface FileRouteTypes {
     | '/_app/forms/hot-work-permits/'
     | '/_app/forms/incident-reports/'
     | '/_app/forms/jha/'
+    | '/_app/inspections/templates/'
     | '/_app/projects/$id/'
     | '/_app/safety/comments/'
     | '/_app/training/required/'
@@ -889,6 +928,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFormsJhaIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inspections/templates/': {
+      id: '/_app/inspections/templates/'
+      path: '/inspections/templates'
+      fullPath: '/inspections/templates/'
+      preLoaderRoute: typeof AppInspectionsTemplatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inspections/templates/$id': {
+      id: '/_app/inspections/templates/$id'
+      path: '/inspections/templates/$id'
+      fullPath: '/inspections/templates/$id'
+      preLoaderRoute: typeof AppInspectionsTemplatesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inspections/templates/new': {
+      id: '/_app/inspections/templates/new'
+      path: '/inspections/templates/new'
+      fullPath: '/inspections/templates/new'
+      preLoaderRoute: typeof AppInspectionsTemplatesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/$id/': {
       id: '/_app/projects/$id/'
       path: '/projects/$id'
@@ -988,6 +1048,8 @@ interface AppRouteChildren {
   AppAdminUsersIdRoute: typeof AppAdminUsersIdRoute
   AppFormsIncidentReportsIdRoute: typeof AppFormsIncidentReportsIdRoute
   AppFormsJhaIdRoute: typeof AppFormsJhaIdRoute
+  AppInspectionsTemplatesIdRoute: typeof AppInspectionsTemplatesIdRoute
+  AppInspectionsTemplatesNewRoute: typeof AppInspectionsTemplatesNewRoute
   AppProjectsIdEditRoute: typeof AppProjectsIdEditRoute
   AppTrainingRequiredModuleIdRoute: typeof AppTrainingRequiredModuleIdRoute
   AppWorkersIdEditRoute: typeof AppWorkersIdEditRoute
@@ -995,6 +1057,7 @@ interface AppRouteChildren {
   AppFormsHotWorkPermitsIndexRoute: typeof AppFormsHotWorkPermitsIndexRoute
   AppFormsIncidentReportsIndexRoute: typeof AppFormsIncidentReportsIndexRoute
   AppFormsJhaIndexRoute: typeof AppFormsJhaIndexRoute
+  AppInspectionsTemplatesIndexRoute: typeof AppInspectionsTemplatesIndexRoute
   AppProjectsIdIndexRoute: typeof AppProjectsIdIndexRoute
   AppSafetyCommentsIndexRoute: typeof AppSafetyCommentsIndexRoute
   AppTrainingRequiredIndexRoute: typeof AppTrainingRequiredIndexRoute
@@ -1036,6 +1099,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminUsersIdRoute: AppAdminUsersIdRoute,
   AppFormsIncidentReportsIdRoute: AppFormsIncidentReportsIdRoute,
   AppFormsJhaIdRoute: AppFormsJhaIdRoute,
+  AppInspectionsTemplatesIdRoute: AppInspectionsTemplatesIdRoute,
+  AppInspectionsTemplatesNewRoute: AppInspectionsTemplatesNewRoute,
   AppProjectsIdEditRoute: AppProjectsIdEditRoute,
   AppTrainingRequiredModuleIdRoute: AppTrainingRequiredModuleIdRoute,
   AppWorkersIdEditRoute: AppWorkersIdEditRoute,
@@ -1043,6 +1108,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFormsHotWorkPermitsIndexRoute: AppFormsHotWorkPermitsIndexRoute,
   AppFormsIncidentReportsIndexRoute: AppFormsIncidentReportsIndexRoute,
   AppFormsJhaIndexRoute: AppFormsJhaIndexRoute,
+  AppInspectionsTemplatesIndexRoute: AppInspectionsTemplatesIndexRoute,
   AppProjectsIdIndexRoute: AppProjectsIdIndexRoute,
   AppSafetyCommentsIndexRoute: AppSafetyCommentsIndexRoute,
   AppTrainingRequiredIndexRoute: AppTrainingRequiredIndexRoute,

@@ -189,8 +189,14 @@ export const actionListQuerySchema = z.object({
     .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
     .optional()
     .transform((v) => v === true || v === "true" || v === "1"),
+  /** Only the actions raised from this incident report or this JHA form (its page's list). */
+  incidentReportId: idParam.optional(),
+  jhaFormId: idParam.optional(),
   search: searchParam,
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type ActionListQuery = z.output<typeof actionListQuerySchema>;
+
+/** GET /api/corrective-action-owners?projectId=: who may own an action on the project (the raise dialog's picker). */
+export const actionOwnersQuerySchema = z.object({ projectId: idParam });

@@ -6,6 +6,9 @@ import {
   answerOutcome,
   checkAnswers,
   createTemplateSchema,
+  INSPECTED_AT_FUTURE,
+  INSPECTED_AT_TOO_OLD,
+  inspectedAtIssue,
   schedulePeriods,
   scheduleStatus,
   scoreInspection,
@@ -143,5 +146,15 @@ describe("schedulePeriods", () => {
       "2026-11-09:missed",
       "2026-11-02:missed",
     ]);
+  });
+});
+
+describe("inspectedAtIssue", () => {
+  const now = new Date("2027-03-10T12:00:00Z");
+  it("takes 5 minutes ahead and 7 days back, to the millisecond", () => {
+    expect(inspectedAtIssue(new Date("2027-03-10T12:05:00.000Z"), now)).toBeNull();
+    expect(inspectedAtIssue(new Date("2027-03-10T12:05:00.001Z"), now)).toBe(INSPECTED_AT_FUTURE);
+    expect(inspectedAtIssue(new Date("2027-03-03T12:00:00.000Z"), now)).toBeNull();
+    expect(inspectedAtIssue(new Date("2027-03-03T11:59:59.999Z"), now)).toBe(INSPECTED_AT_TOO_OLD);
   });
 });

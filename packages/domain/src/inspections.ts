@@ -270,12 +270,30 @@ export function checkAnswers(
 
 export const INSPECTION_SIGNATURE_REQUIRED = "The inspector's signature is required";
 
+/**
+ * When an inspection may say it was done, by the server's clock: a phone's clock may run a little
+ * fast (5 minutes), and a phone that was offline may submit up to 7 days late; anything else is a
+ * mistake or a backdated record (400, docs/product.md).
+ */
+export const INSPECTED_AT_MAX_FUTURE_MINUTES = 5;
+export const INSPECTED_AT_MAX_AGE_DAYS = 7;
+export const INSPECTED_AT_FUTURE = "The inspection time cannot be more than 5 minutes in the future";
+export const INSPECTED_AT_TOO_OLD = "The inspection time cannot be more than 7 days ago";
+
+/** Why `inspectedAt` is refused at the server's `now`, or null when it is within the bounds. */
+export function inspectedAtIssue(inspectedAt: Date, now: Date): string | null {
+  if (inspectedAt.getTime() > now.getTime() + INSPECTED_AT_MAX_FUTURE_MINUTES * 60_000) return INSPECTED_AT_FUTURE;
+  if (inspectedAt.getTime() < now.getTime() - INSPECTED_AT_MAX_AGE_DAYS * 86_400_000) return INSPECTED_AT_TOO_OLD;
+  return null;
+}
+
 /** POST /api/inspections: one finished, signed inspection (drafts stay on the phone). */
 export const inspectionSchema = z.object({
   projectId: projectRef,
   templateId: templateRef,
   /** The version the inspector walked: an inspection made offline keeps the version it was made with. */
   templateVersion: z.coerce.number().int().positive("Please select a valid template version").optional(),
+  /** When it was done (now when left out); the service bounds it by the server's clock (inspectedAtIssue). */
   inspectedAt: z.coerce.date({ error: "Please enter a valid date and time" }).optional(),
   answers: z.array(answerInputSchema).min(1, ANSWER_MISSING).max(1000, "An inspection can have at most 1000 answers"),
   notes: z
@@ -302,9 +320,6 @@ export const inspectionListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type InspectionListQuery = z.output<typeof inspectionListQuerySchema>;
-
-/** At most this many inspections go into one CSV export (their answers all). */
-export const INSPECTION_EXPORT_MAX = 2000;
 
 // ---- schedules
 

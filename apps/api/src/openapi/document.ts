@@ -197,6 +197,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   inspections: "Signed site inspections with their answers and server-computed score",
   "inspection-answers": "Every item answer of the inspections, as JSON or CSV",
   "corrective-actions": "Corrective actions: raised, worked, verified or rejected; CSV export",
+  "corrective-action-owners": "Who may own a corrective action on a project (staff and the project's workers)",
   "sign-on": "Crew sign-on: who signed a JHA form or permit, and briefing coverage per project and week",
   "sign-on-signatures": "A crew signature's image",
   "sign-on-links": "Time-limited public sign-on links (QR codes) for crew members without an account",

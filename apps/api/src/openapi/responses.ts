@@ -864,6 +864,12 @@ const inspectionAnswerRow = obj("InspectionAnswerRow", {
   outcome: z.enum(INSPECTION_OUTCOMES),
   note: z.string().nullable(),
 });
+const actionOwner = obj("ActionOwner", {
+  userId: id,
+  name: z.string(),
+  role: z.enum(["admin", "manager", "worker"]),
+  position: z.string().nullable().describe("The worker's position (trade); null for staff without a worker profile"),
+});
 const inspectionSchedule = obj("InspectionSchedule", {
   id,
   projectId: id,
@@ -1224,6 +1230,7 @@ export const responses: Record<string, z.ZodType> = {
   "inspections.createSchedule": inspectionSchedule,
   "inspections.deleteSchedule": success,
   "correctiveActions.list": list(correctiveAction),
+  "correctiveActions.owners": list(actionOwner),
   "correctiveActions.byId": correctiveActionDetail,
   "correctiveActions.create": correctiveActionDetail,
   "correctiveActions.update": correctiveActionDetail,

@@ -18,6 +18,7 @@ export const inspectionsRoutes: RestRoute[] = [
   get("/api/inspections/:id", (c, r) => c.inspections.byId(r.input)),
   get("/api/corrective-actions", (c, r) => c.correctiveActions.list(r.input)),
   post("/api/corrective-actions", (c, r) => c.correctiveActions.create(r.input)),
+  get("/api/corrective-action-owners", (c, r) => c.correctiveActions.owners(r.input)),
   get("/api/corrective-actions/:id", (c, r) => c.correctiveActions.byId(r.input)),
   put("/api/corrective-actions/:id", (c, r) => c.correctiveActions.update(r.input)),
   put("/api/corrective-actions/:id/start", (c, r) => c.correctiveActions.start(r.input)),

@@ -1,5 +1,6 @@
 import {
   actionListQuerySchema,
+  actionOwnersQuerySchema,
   byIdSchema,
   type CorrectiveActionAction,
   can,
@@ -49,6 +50,14 @@ export const correctiveActionsRouter = router({
   )
     .input(createActionSchema)
     .mutation(once(({ ctx, input }) => service.createAction(ctx, input))),
+
+  /** Who may own an action on a project (the raise dialog's picker): whoever may raise one there. */
+  owners: roleProcedure(
+    (actor) => can(actor, "correctiveAction.create"),
+    "Only admins, managers and crew leads can raise corrective actions",
+  )
+    .input(actionOwnersQuerySchema)
+    .query(({ ctx, input }) => service.actionOwners(ctx, input.projectId)),
 
   update: stepProcedure("edit")
     .input(updateActionSchema)

@@ -51,10 +51,13 @@ export const inspectionsRouter = router({
     .input(inspectionSchema)
     .mutation(once(({ ctx, input }) => service.createInspection(ctx, input))),
 
-  /** One row per item answer of the newest inspections the caller sees (the CSV export's rows). */
+  /**
+   * One row per item answer of the inspections the caller sees, newest first (the CSV export's
+   * rows): streamed whole over REST, bounded in bytes when read at once (lists.ts).
+   */
   answers: authedProcedure
     .input(z.object({ projectId: inspectionListQuerySchema.shape.projectId }).optional())
-    .query(({ ctx, input }) => service.answerRows(ctx, input ?? {})),
+    .query(({ ctx, input }) => answerList(ctx, service.answerRows(ctx, input ?? {}), undefined)),
 
   /** Schedules of the projects the caller sees, each with its periods done, missed or due. */
   schedules: authedProcedure.input(scheduleListQuerySchema.optional()).query(({ ctx, input }) => service.schedules(ctx, input ?? {})),

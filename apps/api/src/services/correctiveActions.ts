@@ -98,6 +98,8 @@ export function visibleActions(ctx: ServiceContext, input: Partial<ActionListQue
     status: input.status,
     ownerUserId: input.mine ? ctx.actor.userId : undefined,
     overdueAt: input.overdue ? ctx.now() : undefined,
+    incidentReportId: input.incidentReportId,
+    jhaFormId: input.jhaFormId,
     search: input.search,
     limit: input.limit,
     offset: input.offset,
@@ -111,6 +113,13 @@ export function withOverdue<T extends { status: correctiveActions.CorrectiveActi
 ) {
   const now = ctx.now();
   return rows.map((row) => ({ ...row, overdue: isOverdue(row, now) }));
+}
+
+/** Who may own an action on the project (the raise dialog's picker): whoever may raise one there. */
+export async function actionOwners(ctx: ServiceContext, projectId: number) {
+  assertCan(ctx.actor, "correctiveAction.create", { projectId });
+  if (!(await projects.projectExists(ctx.db, projectId))) throw notFound("Project");
+  return correctiveActions.actionOwners(ctx.db, projectId);
 }
 
 /** Raised by hand, or from an incident report or JHA form of the same project. */

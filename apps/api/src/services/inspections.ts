@@ -1,4 +1,4 @@
-import { audit, correctiveActions, type Database, inspections, projects } from "@sitesafe/db";
+import { audit, correctiveActions, type Database, inspections, type ListSource, projects } from "@sitesafe/db";
 import {
   type Actor,
   addDays,
@@ -7,9 +7,9 @@ import {
   conflict,
   type createTemplateSchema,
   dueDateFor,
-  INSPECTION_EXPORT_MAX,
   type InspectionListQuery,
   type InspectionValues,
+  inspectedAtIssue,
   type inspectionScheduleSchema,
   notFound,
   readableProjectIds,
@@ -158,6 +158,11 @@ export function visibleInspection(ctx: ServiceContext, id: number) {
  */
 export async function createInspection(ctx: ServiceContext, input: InspectionValues) {
   assertCan(ctx.actor, "inspection.create", { projectId: input.projectId });
+  // Not in the future by more than a fast phone's clock, nor older than a phone offline for a week.
+  const now = ctx.now();
+  const inspectedAt = input.inspectedAt ?? now;
+  const when = inspectedAtIssue(inspectedAt, now);
+  if (when) throw badRequest(when, [{ path: "inspectedAt", message: when }]);
   if (!(await projects.projectExists(ctx.db, input.projectId)))
     throw badRequest(INVALID_PROJECT, [{ path: "projectId", message: INVALID_PROJECT }]);
   const current = await inspections.findTemplate(ctx.db, input.templateId);
@@ -189,8 +194,6 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
     if (!(await correctiveActions.mayOwn(ctx.db, owner, input.projectId)))
       throw badRequest(INVALID_OWNER, [{ path: "answers", message: INVALID_OWNER }]);
   }
-  const now = ctx.now();
-  const inspectedAt = input.inspectedAt && input.inspectedAt.getTime() <= now.getTime() ? input.inspectedAt : now;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const { id, answerIds } = await inspections.insertInspection(
       trx,
@@ -261,44 +264,58 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
 }
 
 /**
- * One row per item answer of the newest INSPECTION_EXPORT_MAX inspections the caller sees, with
- * the item's words from the version the inspection used: the JSON and CSV export.
+ * One row per item answer of the inspections the caller sees, newest inspection first, with the
+ * item's words from the version the inspection used: the JSON and CSV export. A list like the
+ * others (lists.ts): over REST it is streamed whole in chunks of inspections, so its size never
+ * grows the server's memory and nothing is cut; read at once (tRPC) it is bounded in bytes, a 413
+ * past the bound. The versions' words are read once per chunk, not carried on every row.
  */
-export async function answerRows(ctx: ServiceContext, input: { projectId?: number | undefined }) {
+export function answerRows(ctx: ServiceContext, input: { projectId?: number | undefined }): ListSource<inspections.AnswerExportRow> {
   if (input.projectId !== undefined) assertSeesProject(ctx.actor, input.projectId);
-  const rows = await inspections.exportAnswers(ctx.db, {
-    projectIds: readableProjectIds(ctx.actor),
-    projectId: input.projectId,
-    limit: INSPECTION_EXPORT_MAX,
-  });
-  const itemsOf = new Map<number, Map<string, { text: string; weight: number; section: string }>>();
-  return rows.map((row) => {
-    let items = itemsOf.get(row.inspectionId);
-    if (!items) {
-      const content = parsedContent(row.content);
-      items = new Map(
-        templateItems(content).map((i) => [i.key, { text: i.text, weight: i.weight, section: content[i.section]?.title ?? "" }]),
+  const source = inspections.answerExport(ctx.db, { projectIds: readableProjectIds(ctx.actor), projectId: input.projectId });
+  const flatten = async (chunk: inspections.ExportInspection[]): Promise<inspections.AnswerExportRow[]> => {
+    const contents = await inspections.versionContents(ctx.db, [...new Set(chunk.map((row) => row.templateVersionId))]);
+    const itemsOf = new Map<number, Map<string, { text: string; weight: number; section: string }>>();
+    for (const [id, stored] of contents) {
+      const content = parsedContent(stored);
+      itemsOf.set(
+        id,
+        new Map(templateItems(content).map((i) => [i.key, { text: i.text, weight: i.weight, section: content[i.section]?.title ?? "" }])),
       );
-      itemsOf.set(row.inspectionId, items);
     }
-    const item = items.get(row.itemKey);
-    return {
-      inspectionId: row.inspectionId,
-      project: row.projectName,
-      template: row.templateName,
-      templateVersion: row.templateVersion,
-      inspectedAt: row.inspectedAt,
-      inspector: row.inspectorName,
-      score: row.score,
-      section: item?.section ?? "",
-      itemKey: row.itemKey,
-      item: item?.text ?? row.itemKey,
-      weight: item?.weight ?? 0,
-      answer: row.value === null || row.value === undefined ? null : String(row.value),
-      outcome: row.outcome,
-      note: row.note,
-    };
-  });
+    return chunk.flatMap((row) =>
+      row.answers.map((answer) => {
+        const item = itemsOf.get(row.templateVersionId)?.get(answer.itemKey);
+        return {
+          inspectionId: row.inspectionId,
+          project: row.projectName,
+          template: row.templateName,
+          templateVersion: row.templateVersion,
+          inspectedAt: row.inspectedAt,
+          inspector: row.inspectorName,
+          score: row.score,
+          section: item?.section ?? "",
+          itemKey: answer.itemKey,
+          item: item?.text ?? answer.itemKey,
+          weight: item?.weight ?? 0,
+          answer: answer.value === null || answer.value === undefined ? null : String(answer.value),
+          outcome: answer.outcome,
+          note: answer.note,
+        };
+      }),
+    );
+  };
+  return {
+    rows: async () => flatten(await source.rows()),
+    async rowsWithin(maxBytes) {
+      const { rows, bytes } = await source.rowsWithin(maxBytes);
+      return { rows: await flatten(rows), bytes };
+    },
+    async *chunks(chunkSize, maxBytes) {
+      for await (const chunk of source.chunks(chunkSize, maxBytes)) yield await flatten(chunk);
+    },
+    count: () => source.count(),
+  };
 }
 
 // ---- schedules

@@ -901,6 +901,13 @@ const MATRIX: Row[] = [
     expect: staff(201),
     why: "staff and crew leads of the project raise actions by hand",
   },
+  {
+    method: "GET",
+    path: "/api/corrective-action-owners",
+    url: (f) => `/api/corrective-action-owners?projectId=${f.projectP}`,
+    expect: staff(200),
+    why: "whoever may raise an action on the project (staff and its crew leads) picks its owner; W1 and W2 are no crew leads",
+  },
   { method: "GET", path: "/api/corrective-actions/:id", url: (f) => `/api/corrective-actions/${f.actionId}`, expect: projectScoped(200) },
   {
     method: "PUT",

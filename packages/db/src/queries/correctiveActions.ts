@@ -86,6 +86,9 @@ export interface ListActionsOptions {
   /** Only actions past due and not closed at `now`. */
   overdueAt?: Date | undefined;
   inspectionId?: number | undefined;
+  /** Only the actions raised from this incident report or JHA form. */
+  incidentReportId?: number | undefined;
+  jhaFormId?: number | undefined;
   search?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -109,6 +112,8 @@ export function actionList(db: Kysely<Database>, options: ListActionsOptions = {
   if (options.status !== undefined) query = query.where("a.status", "=", options.status);
   if (options.ownerUserId !== undefined) query = query.where("a.ownerUserId", "=", options.ownerUserId);
   if (options.inspectionId !== undefined) query = query.where("a.inspectionId", "=", options.inspectionId);
+  if (options.incidentReportId !== undefined) query = query.where("a.incidentReportId", "=", options.incidentReportId);
+  if (options.jhaFormId !== undefined) query = query.where("a.jhaFormId", "=", options.jhaFormId);
   if (options.overdueAt !== undefined) query = query.where("a.status", "<>", "closed").where("a.dueAt", "<", options.overdueAt);
   const q = options.search?.trim();
   if (q) {
@@ -266,6 +271,40 @@ export async function mayOwn(db: Kysely<Database>, userId: number, projectId: nu
     .executeTakeFirst();
   if (!row) return false;
   return row.role === "admin" || row.role === "manager" || row.projectId !== null;
+}
+
+export interface ActionOwner {
+  userId: number;
+  name: string;
+  role: "admin" | "manager" | "worker";
+  position: string | null;
+}
+
+/**
+ * Who may own an action on the project (as `mayOwn`): staff, and the users of the workers assigned
+ * to it; by name, at most `limit`.
+ */
+export async function actionOwners(db: Kysely<Database>, projectId: number, limit = 500): Promise<ActionOwner[]> {
+  return db
+    .selectFrom("users as u")
+    .leftJoin("workers as w", "w.userId", "u.id")
+    .select(["u.id as userId", userDisplayName("u").as("name"), "u.role", "w.role as position"])
+    .where((eb) =>
+      eb.or([
+        eb("u.role", "in", ["admin", "manager"]),
+        eb.exists(
+          eb
+            .selectFrom("projectWorkers as pw")
+            .select("pw.workerId")
+            .whereRef("pw.workerId", "=", "w.id")
+            .where("pw.projectId", "=", projectId),
+        ),
+      ]),
+    )
+    .orderBy("name")
+    .orderBy("u.id")
+    .limit(limit)
+    .execute() as Promise<ActionOwner[]>;
 }
 
 /** The project of the incident report or JHA form an action is raised from; undefined when there is none. */

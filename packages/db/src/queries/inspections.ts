@@ -251,55 +251,84 @@ export async function answerFacts(db: Kysely<Database>, answerId: number) {
     .executeTakeFirst();
 }
 
-export interface ExportRow {
+export interface ExportInspection {
   inspectionId: number;
   projectName: string;
+  templateVersionId: number;
   templateName: string;
   templateVersion: number;
   inspectedAt: Date;
   inspectorName: string | null;
   score: number | null;
-  content: unknown;
+  /** The inspection's answers in the template's order. */
+  answers: { itemKey: string; value: unknown; outcome: "pass" | "fail" | "na"; note: string | null }[];
+}
+
+const answersOf = sql<ExportInspection["answers"]>`(
+  select coalesce(jsonb_agg(jsonb_build_object('itemKey', a.item_key, 'value', a.value, 'outcome', a.outcome, 'note', a.note) order by a.position), '[]'::jsonb)
+  from inspection_answers a where a.inspection_id = i.id)`;
+
+/** One row of the answer export (JSON or CSV): an item answer with its inspection and the item's words (apps/api/src/services/inspections.ts). */
+export interface AnswerExportRow {
+  inspectionId: number;
+  project: string;
+  template: string;
+  templateVersion: number;
+  inspectedAt: Date;
+  inspector: string | null;
+  score: number | null;
+  section: string;
   itemKey: string;
-  value: unknown;
+  item: string;
+  weight: number;
+  answer: string | null;
   outcome: "pass" | "fail" | "na";
   note: string | null;
 }
 
-/** Every answer of the newest `limit` inspections (of `projectIds` when given), one row each, newest inspection first. */
-export async function exportAnswers(
+/**
+ * The answer export (issue #35): newest inspection first, each with its answers, to read whole,
+ * streamed in keyset chunks like every list (listSource.ts), so a large export holds one chunk of
+ * about 1 MB at a time instead of every answer of thousands of inspections. The version's words
+ * are read once per version by the caller (`versionContents`), not carried on every row.
+ */
+export function answerExport(
   db: Kysely<Database>,
-  options: { projectIds?: readonly number[] | undefined; projectId?: number | undefined; limit: number },
-): Promise<ExportRow[]> {
-  if (options.projectIds && options.projectIds.length === 0) return [];
-  let inner = db.selectFrom("inspections").select("id").orderBy("inspectedAt", "desc").orderBy("id", "desc").limit(options.limit);
-  if (options.projectIds) inner = inner.where("projectId", "in", [...options.projectIds]);
-  if (options.projectId !== undefined) inner = inner.where("projectId", "=", options.projectId);
-  return db
+  options: { projectIds?: readonly number[] | undefined; projectId?: number | undefined },
+): ListSource<ExportInspection> {
+  if (options.projectIds && options.projectIds.length === 0) return emptyList();
+  let query = db
     .selectFrom("inspections as i")
-    .innerJoin("inspectionAnswers as a", "a.inspectionId", "i.id")
     .innerJoin("projects as p", "p.id", "i.projectId")
     .innerJoin("inspectionTemplateVersions as v", "v.id", "i.templateVersionId")
     .leftJoin("users as u", "u.id", "i.inspectorUserId")
     .select([
       "i.id as inspectionId",
       "p.name as projectName",
+      "v.id as templateVersionId",
       "v.name as templateName",
       "v.version as templateVersion",
       "i.inspectedAt",
       userDisplayName("u").as("inspectorName"),
       "i.score",
-      "v.content",
-      "a.itemKey",
-      "a.value",
-      "a.outcome",
-      "a.note",
+      answersOf.as("answers"),
     ])
-    .where("i.id", "in", inner)
     .orderBy("i.inspectedAt", "desc")
-    .orderBy("i.id", "desc")
-    .orderBy("a.position")
+    .orderBy("i.id", "desc");
+  if (options.projectIds) query = query.where("i.projectId", "in", [...options.projectIds]);
+  if (options.projectId !== undefined) query = query.where("i.projectId", "=", options.projectId);
+  return listSource(query, keyset("desc", ["i.inspectedAt", "timestamptz"], ["i.id", "integer"])) as ListSource<ExportInspection>;
+}
+
+/** The content of each of these template versions (the export's item words), by version id. */
+export async function versionContents(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, unknown>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("inspectionTemplateVersions")
+    .select(["id", "content"])
+    .where("id", "in", [...ids])
     .execute();
+  return new Map(rows.map((r) => [r.id, r.content]));
 }
 
 // ---- schedules

@@ -127,6 +127,9 @@ const exact: Record<string, string> = {
   "The template was changed meanwhile; reload it and edit the latest version":
     "La plantilla cambió mientras tanto; vuelva a cargarla y edite la última versión",
   "This project already has a schedule for this template": "Este proyecto ya tiene una programación para esta plantilla",
+  "The inspection time cannot be more than 5 minutes in the future":
+    "La hora de la inspección no puede estar más de 5 minutos en el futuro",
+  "The inspection time cannot be more than 7 days ago": "La hora de la inspección no puede ser de hace más de 7 días",
   // Toolbox talks (talks.ts)
   "Topic is required": "El tema es obligatorio",
   "Talk content is required": "El contenido de la charla es obligatorio",

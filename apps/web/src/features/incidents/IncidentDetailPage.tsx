@@ -15,6 +15,7 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
+import { SourceActions } from "../inspections/SourceActions";
 import { RecordkeepingPanel } from "../osha/RecordkeepingPanel";
 import { PhotoStrip } from "../photos/PhotoStrip";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
@@ -125,6 +126,12 @@ export function IncidentDetailPage({ id }: { id: number }) {
             <Section title={t("detail.preventiveMeasures")} text={report.preventiveMeasures ?? t("detail.noneRecorded")} />
           </Card>
         </SimpleGrid>
+
+        <SourceActions
+          projectId={report.projectId}
+          source={{ kind: "incident", id: report.id }}
+          suggestions={[report.preventiveMeasures, report.actionTaken].filter((text): text is string => !!text?.trim())}
+        />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Card withBorder radius="md" padding="md">

@@ -1,6 +1,14 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { can } from "@sitesafe/domain";
-import { IconBuildingSkyscraper, IconCalendar, IconCalendarPlus, IconFileSpreadsheet, IconPlus, IconUser } from "@tabler/icons-react";
+import {
+  IconBuildingSkyscraper,
+  IconCalendar,
+  IconCalendarPlus,
+  IconFileSpreadsheet,
+  IconPlus,
+  IconTemplate,
+  IconUser,
+} from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -39,6 +47,16 @@ export function InspectionListPage() {
             >
               {t("list.export")}
             </Button>
+            {can(actor, "inspectionTemplate.manage") ? (
+              <Button
+                variant="default"
+                leftSection={<IconTemplate size={16} />}
+                onClick={() => void navigate({ to: "/inspections/templates" })}
+                data-testid="inspection-templates"
+              >
+                {t("templates.link")}
+              </Button>
+            ) : null}
             {can(actor, "inspectionSchedule.manage") ? (
               <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)}>
                 {t("schedule.button")}

@@ -14,12 +14,16 @@ import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, invalidateLists, trpc } from "../../lib/trpc";
+import { SourceActions } from "../inspections/SourceActions";
 import { PhotoStrip } from "../photos/PhotoStrip";
 import { CrewSignOn } from "../signOn/CrewSignOn";
 import { JhaSignOnSummary } from "../signOn/Summaries";
 import { JhaComments } from "./JhaComments";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
+
+/** The raise dialog offers the hazards highest risk first. */
+const RISK_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 function BackToList() {
   const { t } = useTranslation("jha");
@@ -159,6 +163,11 @@ export function JhaDetailPage({ id }: { id: number }) {
           </Card>
         </SimpleGrid>
 
+        <SourceActions
+          projectId={form.projectId}
+          source={{ kind: "jha", id: form.id }}
+          suggestions={[...form.hazards].sort((a, b) => RISK_ORDER[a.riskLevel] - RISK_ORDER[b.riskLevel]).map((h) => h.description)}
+        />
         <CrewSignOn
           kind="jha"
           id={form.id}
