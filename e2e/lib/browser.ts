@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -61,4 +61,14 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await form.locator('[data-path="password"]').fill(password);
   await form.getByRole("button", { name: "Login" }).click();
   await page.waitForURL((url) => url.pathname === "/");
+}
+
+/** The element at the centre of `target` (scrolled into view) is the target or inside it: nothing covers it. */
+export async function isUncovered(target: Locator): Promise<boolean> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ApiSession } from "../lib/api.js";
-import { chooseOption, DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { chooseOption, DESKTOP, isUncovered, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
 // Issue #35's screens that only the API had: a manager copies the built-in scaffold template,
@@ -156,6 +156,8 @@ describe.skipIf(!baseUrl)("inspection templates and actions raised from records"
     await chooseOption(page, "ownerUserId", "Otis Owner · Carpenter");
     await dialog.getByText("High", { exact: true }).click();
     await screenshot(page, "raise-action-phone");
+    // The foreman's training is unfinished: the reminder toast must not cover the dialog's Submit.
+    expect(await isUncovered(page.getByTestId("raise-action-submit"))).toBe(true);
     await page.getByTestId("raise-action-submit").click();
     await page.waitForURL((u) => /^\/actions\/\d+$/.test(u.pathname));
 

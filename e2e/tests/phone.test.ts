@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import commonEs from "../../apps/web/src/lib/i18n/locales/es.js";
 import { seriousAxeViolations, smallTapTargets, useColorScheme } from "../lib/a11y.js";
 import { type ApiSession, registerCrew } from "../lib/api.js";
-import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
+import { isUncovered, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 
 /**
@@ -33,16 +33,6 @@ class Taps {
     await this.tap(target);
     await target.pressSequentially(text);
   }
-}
-
-/** The element at the centre of `target` (scrolled into view) is the target or inside it: nothing covers it. */
-async function isUncovered(target: Locator): Promise<boolean> {
-  await target.scrollIntoViewIfNeeded();
-  return target.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
 }
 
 /** Font sizes of the visible text on the page, weighted by characters, and anything under `min` px. */

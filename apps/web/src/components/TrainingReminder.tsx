@@ -4,7 +4,7 @@ import { isStaff, TRAINING_REMINDER_MS } from "@sitesafe/domain";
 import { useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useActor } from "../lib/auth";
-import { useFormOnScreen } from "../lib/formsOnScreen";
+import { useDialogOnScreen, useFormOnScreen } from "../lib/formsOnScreen";
 import { i18n } from "../lib/i18n";
 import { toastCloseButton } from "../lib/notify";
 import { trpc } from "../lib/trpc";
@@ -15,8 +15,9 @@ const SAYS_IT_ALREADY = new Set(["/", "/dashboard"]);
 
 /**
  * The required-training reminder: a 10-second toast, once per browser session, on the first page
- * a worker with unfinished training opens other than the dashboard. Never over a record form: it
- * waits while one is on screen, and goes away when one opens, so it never covers Submit (issue #37).
+ * a worker with unfinished training opens other than the dashboard. Never over a record form or a
+ * dialog: it waits while one is on screen, and goes away when one opens, so it never covers Submit
+ * (issue #37).
  */
 export function TrainingReminder() {
   const actor = useActor();
@@ -26,7 +27,9 @@ export function TrainingReminder() {
   const training = trpc.dashboard.trainingCompletion.useQuery(undefined, { enabled: worker });
   const percentage = training.data?.worker?.completionPercentage;
   const elsewhere = !SAYS_IT_ALREADY.has(pathname);
-  const formOnScreen = useFormOnScreen();
+  // Dialogs are watched only while there is a reminder to give or to take away.
+  const dialogOnScreen = useDialogOnScreen(worker && percentage !== undefined && percentage < 100);
+  const formOnScreen = useFormOnScreen() || dialogOnScreen;
   const shown = useRef<string | null>(null);
 
   useEffect(() => {

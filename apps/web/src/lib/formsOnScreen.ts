@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * How many record forms are on screen (each useFormSafety counts itself in while mounted). The
- * required-training reminder waits while one is, so it never covers a form's Submit on a phone
- * (issue #37; components/TrainingReminder.tsx).
+ * How many record forms are on screen (each useFormSafety counts itself in while mounted), and
+ * whether a dialog is open. The required-training reminder waits while either is, so it never
+ * covers a form's or a dialog's actions on a phone (issue #37; components/TrainingReminder.tsx).
  */
 let count = 0;
 const listeners = new Set<() => void>();
@@ -34,4 +34,23 @@ export function useFormOnScreen(): boolean {
     () => count > 0,
     () => false,
   );
+}
+
+/**
+ * Whether a dialog (a Mantine modal: `role="dialog"`, in a portal on <body>) is open. Read from the
+ * page rather than counted by each of the app's dialogs, so a new dialog needs nothing to be
+ * covered.
+ */
+const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
+const subscribeDialogs = (listener: () => void) => {
+  const observer = new MutationObserver(listener);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+};
+const watchNothing = () => () => {};
+const never = () => false;
+
+/** Whether a dialog is open; `watch` false (nothing would use the answer) watches no page changes. */
+export function useDialogOnScreen(watch: boolean): boolean {
+  return useSyncExternalStore(watch ? subscribeDialogs : watchNothing, watch ? dialogOpen : never, never);
 }
