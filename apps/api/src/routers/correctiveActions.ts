@@ -4,11 +4,13 @@ import {
   type CorrectiveActionAction,
   can,
   createActionSchema,
+  idParam,
   pageQuerySchema,
   rejectActionSchema,
   submitActionSchema,
   updateActionSchema,
 } from "@sitesafe/domain";
+import { z } from "zod";
 import { answerPage } from "../lists.js";
 import * as service from "../services/correctiveActions.js";
 import { once } from "../services/idempotency.js";
@@ -41,6 +43,14 @@ export const correctiveActionsRouter = router({
   }),
 
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleAction(ctx, input.id)),
+
+  /** Who may own an action on a project (the run page's picker; tRPC only): staff and crew leads of the project. */
+  owners: roleProcedure(
+    (actor) => can(actor, "correctiveAction.create"),
+    "Only admins, managers and crew leads can raise corrective actions",
+  )
+    .input(z.object({ projectId: idParam }))
+    .query(({ ctx, input }) => service.ownerOptions(ctx, input.projectId)),
 
   /** Raised by hand or from an incident report or JHA form: staff, or a crew lead of the project. */
   create: roleProcedure(

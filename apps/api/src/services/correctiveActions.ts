@@ -114,6 +114,16 @@ export function withOverdue<T extends { status: correctiveActions.CorrectiveActi
 }
 
 /** Raised by hand, or from an incident report or JHA form of the same project. */
+/**
+ * The people an inspector or a crew lead may name as an action's owner on the project (the run
+ * page's picker): staff and the project's workers, at most OWNER_OPTIONS_MAX. Only for those who may
+ * raise actions there.
+ */
+export async function ownerOptions(ctx: ServiceContext, projectId: number) {
+  assertCan(ctx.actor, "correctiveAction.create", { projectId });
+  return correctiveActions.ownerOptions(ctx.db, projectId);
+}
+
 export async function createAction(ctx: ServiceContext, input: z.output<typeof createActionSchema>) {
   assertCan(ctx.actor, "correctiveAction.create", { projectId: input.projectId });
   if (!(await projects.projectExists(ctx.db, input.projectId)))

@@ -268,6 +268,34 @@ export async function mayOwn(db: Kysely<Database>, userId: number, projectId: nu
   return row.role === "admin" || row.role === "manager" || row.projectId !== null;
 }
 
+/** At most this many people are offered as an action's owner (mayOwn's rule: staff, and the project's workers). */
+export const OWNER_OPTIONS_MAX = 300;
+
+/** Who may own an action on the project (mayOwn's rule), by name: staff and the workers assigned to it. */
+export async function ownerOptions(db: Kysely<Database>, projectId: number): Promise<{ id: number; name: string; role: string }[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .leftJoin("workers as w", "w.userId", "u.id")
+    .select(["u.id", "u.role", userDisplayName("u").as("name")])
+    .where((eb) =>
+      eb.or([
+        eb("u.role", "in", ["admin", "manager"]),
+        eb.exists(
+          eb
+            .selectFrom("projectWorkers as pw")
+            .select("pw.projectId")
+            .whereRef("pw.workerId", "=", "w.id")
+            .where("pw.projectId", "=", projectId),
+        ),
+      ]),
+    )
+    .orderBy(sql`lower(${userDisplayName("u")})`)
+    .orderBy("u.id")
+    .limit(OWNER_OPTIONS_MAX)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name ?? `#${r.id}`, role: r.role }));
+}
+
 /** The project of the incident report or JHA form an action is raised from; undefined when there is none. */
 export async function sourceProject(db: Kysely<Database>, kind: "incident" | "jha", id: number): Promise<number | undefined> {
   const row =
