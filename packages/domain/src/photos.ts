@@ -143,7 +143,8 @@ export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, ph
 export interface PhotoSummary {
   id: number;
   recordKind: PhotoRecordKind;
-  recordId: number;
+  /** null for a staged inspection photo, attached to nothing yet. */
+  recordId: number | null;
   fileName: string;
   contentType: PhotoType;
   byteSize: number;
