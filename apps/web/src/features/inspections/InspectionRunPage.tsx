@@ -12,6 +12,7 @@ import {
   Progress,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -22,6 +23,7 @@ import {
   ACTION_PRIORITIES,
   type ActionPriority,
   answerOutcome,
+  can,
   INSPECTION_ITEM_PHOTOS,
   type InspectionItem,
   itemsMissingPhoto,
@@ -34,7 +36,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
-import { useCurrentUser } from "../../lib/auth";
+import { useActor, useCurrentUser } from "../../lib/auth";
 import { i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterInputs, trpc } from "../../lib/trpc";
@@ -136,11 +138,11 @@ export function InspectionRunPage() {
     ),
   );
   const projectId = draft.projectId ? Number(draft.projectId) : null;
-  // Who may own a failed item's action (staff and the project's workers); offline the inspector does.
-  const owners = trpc.correctiveActions.owners.useQuery(
-    { projectId: projectId ?? 0 },
-    { enabled: projectId !== null && failedKeys.size > 0, retry: false },
-  );
+  // Who may own a failed item's action (staff and the project's workers): read once the project is
+  // chosen, so the saved cache has it offline; without it the inspector owns the action.
+  const actor = useActor();
+  const mayRaise = actor !== null && projectId !== null && can(actor, "correctiveAction.create", { projectId });
+  const owners = trpc.correctiveActions.owners.useQuery({ projectId: projectId ?? 0 }, { enabled: mayRaise, retry: false });
   const utils = trpc.useUtils();
   const [sendingPhotos, setSendingPhotos] = useState(false);
 
@@ -297,7 +299,7 @@ export function InspectionRunPage() {
     setSendingPhotos(true);
     void submitWithPhotos(input, photos).finally(() => setSendingPhotos(false));
   };
-  const ownerOptions = (owners.data ?? []).filter((o) => o.id !== user?.id).map((o) => ({ value: String(o.id), label: o.name }));
+  const ownerOptions = (owners.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
 
   return (
     <>
@@ -584,7 +586,7 @@ function FailedItem({
           {localizeMessage(PHOTO_REQUIRED_ON_FAIL)}
         </Text>
       ) : null}
-      <Group grow gap="xs" align="flex-end" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Select
           label={t("run.owner")}
           placeholder={t("run.ownerMe")}
@@ -593,25 +595,24 @@ function FailedItem({
           onChange={(ownerUserId) => onChange({ ownerUserId })}
           clearable
           searchable
-          size="sm"
-          miw={160}
+          size="md"
           description={owners.length === 0 ? t("run.ownerNone") : undefined}
           data-testid={`owner-${item.key}`}
         />
-        <Box miw={180}>
+        <Box>
           <Text size="sm" fw={500} mb={2}>
             {t("run.priority")}
           </Text>
           <SegmentedControl
             fullWidth
-            size="sm"
+            size="md"
             value={answer?.priority ?? item.priority}
             onChange={(priority) => onChange({ priority: priority as ActionPriority })}
             data={ACTION_PRIORITIES.map((p) => ({ value: p, label: t(`labels.priority.${p}`) }))}
             data-testid={`priority-${item.key}`}
           />
         </Box>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
