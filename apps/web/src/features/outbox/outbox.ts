@@ -4,6 +4,7 @@ import { createStore, del, get, set, setMany, values } from "idb-keyval";
 import superjson from "superjson";
 import { i18n, languageHeaders } from "../../lib/i18n";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
+import { inputWithNeeds, waitersOf, waitsForAnother } from "./needs";
 import {
   type OutboxInput,
   type OutboxItem,
@@ -13,7 +14,6 @@ import {
   PHOTO_UPLOAD,
   type PhotoUploadInput,
 } from "./outboxItem";
-import { inputWithNeeds, waitersOf, waitsForAnother } from "./needs";
 import { photoRetryDelay, resolvePhotoRecord, roomFor, UploadRefused, uploadPhoto, withRecordId } from "./photoUpload";
 
 /**
