@@ -42,9 +42,9 @@ export async function newContext(browser: Browser, baseURL: string, viewport = D
 const shotsDir = join(dirname(fileURLToPath(import.meta.url)), "..", "screenshots");
 
 /** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
 }
 
 /** Signs in through the real login form and waits for the dashboard. */

@@ -5,23 +5,29 @@ import { ApiSession } from "../lib/api.js";
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
 import { waitForSaved } from "../lib/savedCache.js";
+import { startShiftedServer } from "../lib/shiftedServer.js";
 import { scribble } from "../lib/signOn.js";
 
 // Inspections and corrective actions (issue #35) on a 390 px phone, offline at the start: a
-// foreman walks the built-in scaffold inspection, fails two items with notes, signs; it waits in
-// the Outbox and lands once the signal returns, with its score and two actions. The foreman (the
-// actions' owner) marks one fixed, the manager verifies it; the other goes overdue (its due date
-// moved into the past by the manager, the data's way of moving time: a spawned server's clock
-// cannot be injected) and shows on both dashboards. The fixed one is made high priority first, so
-// the owner adds a photo of the fix before it can be marked fixed. Photos of items are not built yet.
+// foreman walks the built-in scaffold inspection and fails two items; the one that needs a photo
+// when it fails blocks submit until it has one; both get photos from the camera (kept on the device:
+// a reload keeps them), the toe board is made high priority and the access item is given to the
+// manager; signed, it all waits in the Outbox (the photos first, the inspection after them) and lands
+// once the signal returns, with its score, two actions and the photos on their items. The foreman
+// (the toe board's owner) adds a photo of the fix and marks it fixed, the manager verifies it. The
+// other goes overdue by the SERVER'S CLOCK: a second API server in this process on the same database
+// with its clock eight days ahead (lib/shiftedServer.ts) shows the manager's dashboard a week on.
+// PostgreSQL only (the shifted server shares the suite's database; the embedded run is smoke.test.ts).
 
 const baseUrl = inject("baseUrl");
+const databaseUrl = inject("databaseUrl");
 const suffix = randomUUID().slice(0, 6);
 const PASSWORD = "Passw0rd!";
 const SCAFFOLD = "Scaffold inspection (before each shift)";
-/** Items of the built-in scaffold template, with their weights (migration 0029). */
+/** Items of the built-in scaffold template, with their weights (migration 0029); toe-board needs a photo when it fails. */
 const PASSED = ["base-plates", "plumb", "tag", "planks", "guardrail"];
 const FAILED = ["toe-board", "access"];
+const DAY = 86_400_000;
 
 async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -36,7 +42,36 @@ async function pick(page: Page, testId: string, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () => {
+/** A PNG drawn in the page (a "camera" photo), as the bytes setInputFiles takes. */
+async function cameraPhoto(page: Page, colour: string): Promise<Buffer> {
+  const base64 = await page.evaluate((fill) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 800;
+    canvas.height = 600;
+    const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+    ctx.fillStyle = "#868e96";
+    ctx.fillRect(0, 0, 800, 600);
+    ctx.fillStyle = fill;
+    ctx.fillRect(100, 350, 600, 120);
+    return canvas.toDataURL("image/png").split(",")[1] as string;
+  }, colour);
+  return Buffer.from(base64, "base64");
+}
+
+/** Scrolls an item's card to the top of the screen, below the sticky bar and the score. */
+async function scrollBelowHeader(page: Page, testId: string) {
+  await page.getByTestId(testId).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 150));
+}
+
+/** Adds a photo to a failed item through its camera button's file input. */
+async function addItemPhoto(page: Page, key: string, name: string, colour: string) {
+  const failed = page.getByTestId(`failed-${key}`);
+  const before = await failed.getByTestId("draft-photo").count();
+  await failed.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: await cameraPhoto(page, colour) });
+  await expect.poll(() => failed.getByTestId("draft-photo").count()).toBe(before + 1);
+}
+
+describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on a phone", () => {
   let browser: Browser;
   let phone: BrowserContext;
   let desk: BrowserContext;
@@ -45,7 +80,8 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
   const foreman = { username: `fern_${suffix}`, name: "Fern Foreman" };
   const manager = { username: `e2e_insp_mgr_${suffix}`, password: "Manager1!" };
   let inspectionId = 0;
-  let actions: { id: number; description: string }[] = [];
+  let actions: { id: number; description: string; priority: string; ownerUserId: number }[] = [];
+  let managerId = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -73,6 +109,8 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
       lastName: "Manager",
       email: `${manager.username}@example.com`,
     });
+    const managerApi = await new ApiSession(baseUrl).login(manager.username, manager.password);
+    managerId = (await managerApi.call<{ id: number }>("GET", "/api/user")).id;
     phone = await newContext(browser, baseUrl, PHONE);
     desk = await newContext(browser, baseUrl, DESKTOP);
   });
@@ -81,16 +119,17 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     await browser?.close();
   });
 
-  it("the foreman runs the scaffold inspection offline, fails two items, signs; back online it lands scored with two actions", async () => {
+  it("the foreman runs the scaffold inspection offline, fails two items with photos, signs; back online it lands scored with two actions", async () => {
     const page = await phone.newPage();
     await signIn(page, foreman.username, PASSWORD);
     await waitForServiceWorker(page);
-    // Opened online first, so the project list and the template stay readable offline.
+    // Opened online first, so the project list, the template and the owners stay readable offline.
     await page.goto("/inspections/new");
     await pick(page, "inspection-project", projectName);
     await pick(page, "inspection-template", SCAFFOLD);
     await page.getByTestId("item-planks").waitFor();
     await waitForSaved(page, "inspections.template");
+    await waitForSaved(page, "correctiveActions.owners");
 
     await phone.setOffline(true);
     await page.reload();
@@ -104,17 +143,44 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     }
     // Preview: passed 3 + 3 + 1 + 3 + 3 = 13 of 17 (toe board 2 and access 2 failed) = 76.47 %.
     await expect.poll(() => page.getByTestId("score-preview").textContent()).toContain("76.47%");
+    // The toe board needs a photo when it fails: submit is refused with the server's message.
+    await page.getByTestId("submit-inspection").click();
+    await expect.poll(() => page.getByTestId("photo-missing").textContent()).toBe("This item needs a photo when it fails");
+    await addItemPhoto(page, "toe-board", "toe-board.png", "#fab005");
+    await addItemPhoto(page, "toe-board", "toe-board-2.png", "#e8590c");
+    await addItemPhoto(page, "access", "access.png", "#1c7ed6");
+    // One taken by mistake is removed before submit.
+    await page
+      .getByTestId("failed-toe-board")
+      .getByRole("button", { name: /Remove photo toe-board-2/ })
+      .click();
+    await expect.poll(() => page.getByTestId("failed-toe-board").getByTestId("draft-photo").count()).toBe(1);
+    // The toe board's action is urgent; the access one goes to the manager.
+    await page.getByTestId("priority-toe-board").getByText("High", { exact: true }).click();
+    await pick(page, "owner-access", "Mona Manager");
+    // A reload keeps the photos and the choices (IndexedDB and the draft), offline too.
+    await page.reload();
+    await page.getByTestId("item-planks").waitFor();
+    await expect.poll(() => page.getByTestId("draft-photo").count()).toBe(2);
+    expect(await page.getByTestId("owner-access").inputValue()).toBe("Mona Manager");
+    expect(await page.getByTestId("photo-missing").count()).toBe(0);
     // A full-page screenshot resizes the window, which clears the pad: taken before signing.
+    await scrollBelowHeader(page, "item-toe-board");
+    await screenshot(page, "inspection-run-photos-phone", false);
     await screenshot(page, "inspection-run-phone");
     await page.getByTestId("signature-pad").evaluate((el) => el.scrollIntoView({ block: "center" }));
     await scribble(page);
     await page.getByTestId("submit-inspection").click();
     await page.waitForURL((u) => u.pathname === "/outbox");
-    const item = page.getByTestId("outbox-item").filter({ hasText: "Inspection" });
+    const item = page
+      .getByTestId("outbox-item")
+      .filter({ hasText: "Inspection" })
+      .filter({ hasNot: page.getByTestId("outbox-photo") });
     await expect(item.getAttribute("data-status")).resolves.toBe("pending");
+    await expect.poll(() => page.getByTestId("outbox-photo").count()).toBe(2);
 
     await phone.setOffline(false);
-    await expect.poll(() => item.getAttribute("data-status"), { timeout: 30_000 }).toBe("sent");
+    await expect.poll(() => item.getAttribute("data-status"), { timeout: 60_000 }).toBe("sent");
     const listed = await admin.call<{ id: number; projectName: string; score: number; failedCount: number }[]>(
       "GET",
       "/api/inspections?limit=20",
@@ -124,57 +190,73 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     expect(mine[0]).toMatchObject({ score: 76.47, failedCount: 2 });
     inspectionId = mine[0]?.id ?? 0;
 
-    await page.goto(`/inspections/${inspectionId}`);
-    await expect.poll(() => page.getByTestId("score").first().textContent()).toContain("76.47%");
-    await expect.poll(() => page.getByTestId("inspection-action").count()).toBe(2);
-    await screenshot(page, "inspection-detail-phone");
-    const detail = await admin.call<{ actions: { id: number; description: string; priority: string }[] }>(
-      "GET",
-      `/api/inspections/${inspectionId}`,
-    );
+    const detail = await admin.call<{
+      actions: { id: number; description: string; priority: string; ownerUserId: number }[];
+      answers: { itemKey: string; photos: { fileName: string }[] }[];
+    }>("GET", `/api/inspections/${inspectionId}`);
     actions = detail.actions;
     expect(actions.map((a) => a.description).sort()).toEqual([
       "Safe access: ladder or stair tower, no climbing the frame: Fix access before the shift",
       "Toe boards in place where people work below: Fix toe-board before the shift",
     ]);
+    expect(actions.find((a) => a.description.startsWith("Toe boards"))?.priority).toBe("high");
+    expect(actions.find((a) => a.description.startsWith("Safe access"))?.ownerUserId).toBe(managerId);
+    const photosOf = (key: string) => detail.answers.find((a) => a.itemKey === key)?.photos.map((p) => p.fileName);
+    expect(photosOf("toe-board")).toEqual(["toe-board.jpg"]);
+    expect(photosOf("access")).toEqual(["access.jpg"]);
+
+    await page.goto(`/inspections/${inspectionId}`);
+    await expect.poll(() => page.getByTestId("score").first().textContent()).toContain("76.47%");
+    await expect.poll(() => page.getByTestId("inspection-action").count()).toBe(2);
+    const toePhoto = page.getByTestId("answer-row-toe-board").getByTestId("item-photo");
+    await expect.poll(() => toePhoto.count()).toBe(1);
+    await toePhoto.click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await screenshot(page, "inspection-detail-phone");
     await page.close();
+  });
+
+  it("in Spanish the run page says the same: a failed item with its photos, the photo rule", async () => {
+    const api = await new ApiSession(baseUrl).login(foreman.username, PASSWORD);
+    await api.call("PUT", "/api/user/language", { language: "es" });
+    // A phone of its own: the language saved on the user is taken at sign-in.
+    const spanish = await newContext(browser, baseUrl, PHONE);
+    const page = await spanish.newPage();
+    try {
+      await signIn(page, foreman.username, PASSWORD);
+      await page.goto("/inspections/new");
+      await pick(page, "inspection-project", projectName);
+      await pick(page, "inspection-template", "Inspección de andamio (antes de cada turno)");
+      await page.getByTestId("answer-toe-board-fail").click();
+      await page.getByTestId("answer-guardrail-fail").click();
+      await page.getByTestId("submit-inspection").click();
+      await expect.poll(() => page.getByTestId("photo-missing").textContent()).toBe("Este punto necesita una foto cuando no cumple");
+      await addItemPhoto(page, "toe-board", "rodapie.png", "#fab005");
+      expect(await page.getByTestId("add-photo-toe-board").textContent()).toBe("Agregar foto");
+      await scrollBelowHeader(page, "item-guardrail");
+      await screenshot(page, "inspection-run-photo-rule-phone-es", false);
+      await scrollBelowHeader(page, "item-toe-board");
+      await screenshot(page, "inspection-run-photos-phone-es", false);
+    } finally {
+      await api.call("PUT", "/api/user/language", { language: "en" });
+      await spanish.close();
+    }
   });
 
   it("the owner adds a photo of the fix and marks it fixed, the manager verifies it; the other goes overdue and shows on the dashboards", async () => {
     const toeBoard = actions.find((a) => a.description.startsWith("Toe boards"));
     const access = actions.find((a) => a.description.startsWith("Safe access"));
     if (!toeBoard || !access) throw new Error("the inspection raised no actions");
-    // High priority: it is marked fixed only with a photo of the fix.
-    const raised = await admin.call<{ ownerUserId: number; description: string; dueAt: string }>(
-      "GET",
-      `/api/corrective-actions/${toeBoard.id}`,
-    );
-    await admin.call("PUT", `/api/corrective-actions/${toeBoard.id}`, {
-      description: raised.description,
-      priority: "high",
-      ownerUserId: raised.ownerUserId,
-      dueAt: raised.dueAt,
-    });
-
+    // High priority (chosen on the run page): it is marked fixed only with a photo of the fix.
     const page = await phone.newPage();
     await page.goto(`/actions/${toeBoard.id}`);
     await page.getByTestId("action-photo-needed").waitFor();
     const strip = page.getByTestId("photo-strip");
     await strip.getByText("Photos of the fix").waitFor();
-    const base64 = await page.evaluate(() => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 800;
-      canvas.height = 600;
-      const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
-      ctx.fillStyle = "#868e96";
-      ctx.fillRect(0, 0, 800, 600);
-      ctx.fillStyle = "#fab005";
-      ctx.fillRect(0, 500, 800, 60);
-      return canvas.toDataURL("image/png").split(",")[1] as string;
-    });
     await strip
       .locator('input[type="file"][multiple]')
-      .setInputFiles({ name: "toe-board.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+      .setInputFiles({ name: "toe-board.png", mimeType: "image/png", buffer: await cameraPhoto(page, "#fab005") });
     await expect.poll(() => strip.getByRole("button", { name: /Open photo toe-board/ }).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => page.getByTestId("action-photo-needed").count()).toBe(0);
     await screenshot(page, "action-evidence-photo-phone");
@@ -183,6 +265,7 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     // The owner never verifies their own fix: no button for it.
     expect(await page.getByTestId("action-verify").count()).toBe(0);
     await screenshot(page, "action-awaiting-phone");
+    await page.close();
 
     const mgr = await desk.newPage();
     await signIn(mgr, manager.username, manager.password);
@@ -191,34 +274,26 @@ describe.skipIf(!baseUrl)("inspections and corrective actions on a phone", () =>
     await expect.poll(() => mgr.getByTestId("action-status").textContent()).toBe("Closed");
     await screenshot(mgr, "action-closed-desktop");
 
-    // Time moves on: the manager moves the other action's due date to yesterday (an edit the product allows).
-    const managerApi = await new ApiSession(baseUrl).login(manager.username, manager.password);
-    const current = await managerApi.call<{ ownerUserId: number; priority: string; description: string }>(
-      "GET",
-      `/api/corrective-actions/${access.id}`,
-    );
-    await managerApi.call("PUT", `/api/corrective-actions/${access.id}`, {
-      description: current.description,
-      priority: current.priority,
-      ownerUserId: current.ownerUserId,
-      dueAt: new Date(Date.now() - 86_400_000).toISOString(),
-    });
-
-    await mgr.goto("/");
-    const indicators = mgr.getByTestId("leading-indicators");
-    await indicators.waitFor();
-    await expect
-      .poll(() => indicators.getByTestId("owner-row").filter({ hasText: foreman.name }).getByTestId("owner-overdue").textContent())
-      .toBe("1 overdue");
-    await screenshot(mgr, "indicators-desktop");
-
-    await page.goto("/");
-    const mineCard = page.getByTestId("my-actions");
-    await mineCard.waitFor();
-    await expect.poll(() => mineCard.getByTestId("action-overdue").count()).toBe(1);
-    await screenshot(page, "my-actions-phone");
-    await page.goto("/actions?mine=true");
-    await page.getByTestId("action-card").first().waitFor();
-    await screenshot(page, "actions-list-phone");
+    // A week on, by the server's clock: a second server whose clock runs eight days ahead (the access
+    // action, medium priority, was due in seven). Nothing in the data moves.
+    const later = await startShiftedServer(databaseUrl, 8 * DAY);
+    try {
+      await mgr.goto(`${later.baseUrl}/`);
+      const indicators = mgr.getByTestId("leading-indicators");
+      await indicators.waitFor();
+      await expect
+        .poll(() => indicators.getByTestId("owner-row").filter({ hasText: "Mona Manager" }).getByTestId("owner-overdue").textContent())
+        .toBe("1 overdue");
+      const mineCard = mgr.getByTestId("my-actions");
+      await mineCard.waitFor();
+      await expect.poll(() => mineCard.getByTestId("action-overdue").count()).toBe(1);
+      await screenshot(mgr, "indicators-desktop");
+      // Today, on the real clock, the same action is not overdue.
+      const today = await admin.call<{ overdue: boolean; status: string }>("GET", `/api/corrective-actions/${access.id}`);
+      expect(today).toMatchObject({ overdue: false, status: "open" });
+    } finally {
+      await mgr.close();
+      await later.stop();
+    }
   });
 });

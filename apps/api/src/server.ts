@@ -36,6 +36,7 @@ import {
   RETENTION_CRON,
   RETENTION_QUEUE,
 } from "./services/notifications.js";
+import { pruneStagedPhotos } from "./services/photos.js";
 import { PUSH_QUEUE, pushNotification, vapidKeys } from "./services/push.js";
 import { DIGEST_QUEUE, sendTrainingDigest } from "./services/trainingNotices.js";
 
@@ -173,10 +174,13 @@ function registerJobQueue(app: FastifyInstance, { config, dbHandle }: BuildServe
     await sendTrainingDigest(dbHandle.db, delivery, job.now);
   });
   jobs.schedule(DIGEST_QUEUE.name, config.digestCron ?? DEFAULT_DIGEST_CRON, config.digestTimeZone ?? "UTC");
-  // Notifications older than NOTIFICATION_RETENTION_DAYS are deleted once a day (services/notifications.ts).
+  // Notifications older than NOTIFICATION_RETENTION_DAYS are deleted once a day (services/notifications.ts), and
+  // so are staged inspection photos never attached within a day (services/photos.ts).
   jobs.define(RETENTION_QUEUE, async (_data, job) => {
     const deleted = await pruneNotifications(dbHandle.db, job.now);
     if (deleted > 0) app.log.info({ event: "notifications_pruned", deleted }, "old notifications deleted");
+    const staged = await pruneStagedPhotos(dbHandle.db, job.now);
+    if (staged > 0) app.log.info({ event: "staged_photos_pruned", deleted: staged }, "unattached staged photos deleted");
   });
   jobs.schedule(RETENTION_QUEUE.name, RETENTION_CRON);
   // Credentials expiring in 30 and 7 days: the worker and their projects' managers, once each (services/credentialReminders.ts).

@@ -278,6 +278,14 @@ const creates: Record<string, CreateCase> = {
     records: () => count("photos"),
     photo: true,
   },
+  // A staged inspection photo (attached to nothing): the manager may record inspections.
+  "/api/inspection-photos": {
+    url: () => "/api/inspection-photos",
+    as: () => manager,
+    body: (n) => ({ photo: n }),
+    records: () => count("photos"),
+    photo: true,
+  },
   "/api/jha-forms": { url: () => "/api/jha-forms", as: () => worker, body: jhaBody, records: () => count("jha_forms") },
   "/api/jha-forms/:id/comments": {
     url: () => `/api/jha-forms/${jhaId}/comments`,

@@ -4,13 +4,17 @@ import {
   ACTION_PHOTO_REQUIRED,
   ANSWER_MISSING,
   INSPECTION_SIGNATURE_REQUIRED,
+  PHOTO_REQUIRED_ON_FAIL,
+  STAGED_PHOTO_INVALID,
+  STAGED_PHOTO_LIMIT_REACHED,
+  STAGED_PHOTOS_PER_USER,
   templateContentSchema,
 } from "@sitesafe/domain";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remindOverdueActions } from "../src/services/correctiveActions.js";
 import { BUILTIN_TEMPLATE_EDIT } from "../src/services/inspections.js";
-import { NOT_YOUR_RECORD } from "../src/services/photos.js";
+import { NOT_YOUR_RECORD, pruneStagedPhotos } from "../src/services/photos.js";
 import { createTestApp, type TestApp, type TestUser } from "./helpers.js";
 import { createFixture, type Fixture, multipartBody } from "./security/fixture.js";
 
@@ -249,6 +253,203 @@ describe("an inspection", () => {
   });
 });
 
+describe("photos of an inspection's items", () => {
+  const photoRule = [
+    {
+      title: "Platform",
+      items: [
+        { key: "planks", text: "Planks fully decked", photoRequiredOnFail: true, priority: "high" },
+        { key: "guardrail", text: "Guardrail in place" },
+      ],
+    },
+  ];
+  const png = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+  async function stage(as: TestUser) {
+    const { payload, headers } = multipartBody({}, { name: "planks.png", data: await png(), type: "image/png" });
+    return t.request({ method: "POST", url: "/api/inspection-photos", payload, headers, as });
+  }
+  const create = (templateId: number, planksPhotos: number[] | undefined, as: TestUser = foreman) =>
+    t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: {
+        projectId: f.projectP,
+        templateId,
+        answers: [
+          { itemKey: "planks", value: "fail", ...(planksPhotos ? { photoIds: planksPhotos } : {}) },
+          { itemKey: "guardrail", value: "fail" },
+        ],
+        signature: SIGNATURE,
+      },
+      as,
+    });
+  const counts = async () => ({
+    inspections: Number(
+      (
+        await t.db
+          .selectFrom("inspections")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    actions: Number(
+      (
+        await t.db
+          .selectFrom("correctiveActions")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  });
+
+  it("a failed item that needs a photo and has none is refused, and nothing is stored", async () => {
+    const template = await createTemplate(photoRule, "Photo rule");
+    const before = await counts();
+    const res = await create(template.id, undefined);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PHOTO_REQUIRED_ON_FAIL);
+    expect(res.json().issues).toEqual([{ path: "answers.0.photoIds", message: PHOTO_REQUIRED_ON_FAIL }]);
+    expect(await counts()).toEqual(before);
+    // The same rule in Spanish for a user who chose Spanish.
+    const es = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: {
+        projectId: f.projectP,
+        templateId: template.id,
+        answers: [
+          { itemKey: "planks", value: "fail" },
+          { itemKey: "guardrail", value: "pass" },
+        ],
+        signature: SIGNATURE,
+      },
+      headers: { "accept-language": "es" },
+      as: foreman,
+    });
+    expect(es.json().message).toBe("Este punto necesita una foto cuando no cumple");
+  });
+
+  it("with a staged photo the inspection lands, the photo on its item, seen by the project, not by another project's worker", async () => {
+    const template = await createTemplate(photoRule, "Photo rule 2");
+    const staged = await stage(foreman);
+    expect(staged.statusCode, staged.body).toBe(201);
+    const photo = staged.json() as { id: number; recordKind: string; recordId: number | null; hasThumbnail: boolean };
+    expect(photo).toMatchObject({ recordKind: "inspectionItem", recordId: null, hasThumbnail: true });
+    // Staged: its uploader's only, staff included.
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: foreman })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: f.admin })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}`, as: f.w1 })).statusCode).toBe(403);
+
+    const res = await create(template.id, [photo.id]);
+    expect(res.statusCode, res.body).toBe(201);
+    const inspection = res.json() as {
+      id: number;
+      actions: { inspectionAnswerId: number; priority: string }[];
+      answers: { id: number; itemKey: string; photoCount: number; photos: { id: number; recordKind: string; recordId: number }[] }[];
+    };
+    const planks = inspection.answers.find((a) => a.itemKey === "planks");
+    expect(planks?.photoCount).toBe(1);
+    expect(planks?.photos).toMatchObject([{ id: photo.id, recordKind: "inspectionItem", recordId: planks?.id }]);
+    expect(inspection.answers.find((a) => a.itemKey === "guardrail")?.photos).toEqual([]);
+    expect(inspection.actions).toHaveLength(2);
+    // Whoever sees the inspection sees the photo: a worker of the project; not one of another project.
+    const detail = await t.request({ method: "GET", url: `/api/inspections/${inspection.id}`, as: crew });
+    expect(detail.json().answers.find((a: { itemKey: string }) => a.itemKey === "planks").photos[0].id).toBe(photo.id);
+    for (const url of [`/api/photos/${photo.id}`, `/api/photos/${photo.id}/thumbnail`]) {
+      expect((await t.request({ method: "GET", url, as: crew })).statusCode, url).toBe(200);
+      expect((await t.request({ method: "GET", url, as: f.admin })).statusCode, url).toBe(200);
+      expect((await t.request({ method: "GET", url, as: f.w2 })).statusCode, url).toBe(403);
+    }
+    // Part of the signed inspection: not removed, not even by its uploader or staff.
+    expect((await t.request({ method: "DELETE", url: `/api/photos/${photo.id}`, as: foreman })).statusCode).toBe(403);
+    expect((await t.request({ method: "DELETE", url: `/api/photos/${photo.id}`, as: f.admin })).statusCode).toBe(403);
+
+    // Attached once: a second inspection naming it is refused and stores nothing.
+    const before = await counts();
+    const again = await create(template.id, [photo.id]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(STAGED_PHOTO_INVALID);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("another user's staged photo, or one that does not exist, is refused and stays staged", async () => {
+    const template = await createTemplate(photoRule, "Photo rule 3");
+    const theirs = (await stage(f.manager)).json() as { id: number };
+    const before = await counts();
+    for (const ids of [[theirs.id], [2_000_000_000]]) {
+      const res = await create(template.id, ids);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(STAGED_PHOTO_INVALID);
+    }
+    expect(await counts()).toEqual(before);
+    const row = await t.db
+      .selectFrom("photos")
+      .select(["staged", "inspectionAnswerId"])
+      .where("id", "=", theirs.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ staged: true, inspectionAnswerId: null });
+    // Staging is for those who may record inspections: a worker who is no crew lead may not.
+    expect((await stage(crew)).statusCode).toBe(403);
+  });
+
+  it("a user holds at most STAGED_PHOTOS_PER_USER staged photos (409 beyond), and attaching frees room", async () => {
+    const lead = await t.createUser({ role: "worker", firstName: "Sue", lastName: "Super", position: "Superintendent" });
+    await t.assign(lead.workerId as number, f.projectP);
+    const data = await png();
+    await t.db
+      .insertInto("photos")
+      .values(
+        Array.from({ length: STAGED_PHOTOS_PER_USER - 1 }, () => ({
+          uploadedBy: lead.id,
+          fileName: "x.png",
+          contentType: "image/png",
+          byteSize: data.byteLength,
+          data,
+          staged: true,
+        })),
+      )
+      .execute();
+    const last = await stage(lead);
+    expect(last.statusCode, last.body).toBe(201);
+    const over = await stage(lead);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(STAGED_PHOTO_LIMIT_REACHED);
+    const template = await createTemplate(photoRule, "Photo rule 4");
+    expect((await create(template.id, [last.json().id], lead)).statusCode).toBe(201);
+    expect((await stage(lead)).statusCode).toBe(201);
+    await t.db.deleteFrom("photos").where("uploadedBy", "=", lead.id).where("staged", "=", true).execute();
+  });
+
+  it("the daily retention deletes only staged photos older than a day", async () => {
+    const data = await png();
+    const now = new Date();
+    const old = new Date(now.getTime() - 25 * 3600_000);
+    const values = { uploadedBy: foreman.id, fileName: "x.png", contentType: "image/png", byteSize: data.byteLength, data };
+    const template = await createTemplate(photoRule, "Photo rule 5");
+    const attachedPhoto = (await stage(foreman)).json() as { id: number };
+    expect((await create(template.id, [attachedPhoto.id])).statusCode).toBe(201);
+    await t.db.updateTable("photos").set({ createdAt: old }).where("id", "=", attachedPhoto.id).execute();
+    const rows = await t.db
+      .insertInto("photos")
+      .values([
+        { ...values, staged: true, createdAt: old },
+        { ...values, staged: true, createdAt: old },
+        { ...values, staged: true, createdAt: new Date(now.getTime() - 23 * 3600_000) },
+        { ...values, incidentReportId: f.incidentId, createdAt: old },
+      ])
+      .returning("id")
+      .execute();
+    const ids = [...rows.map((r) => r.id), attachedPhoto.id];
+    expect(await pruneStagedPhotos(t.db, now)).toBeGreaterThanOrEqual(2);
+    const left = await t.db.selectFrom("photos").select("id").where("id", "in", ids).orderBy("id").execute();
+    expect(left.map((r) => r.id)).toEqual([rows[2]?.id, rows[3]?.id, attachedPhoto.id].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(await pruneStagedPhotos(t.db, now)).toBe(0);
+  });
+});
+
 describe("corrective actions", () => {
   async function raise(priority: "high" | "medium" | "low", owner: TestUser, by: TestUser = f.manager) {
     const res = await t.request({
@@ -376,6 +577,22 @@ describe("corrective actions", () => {
     } finally {
       clock = new Date("2026-11-27T08:00:00Z");
     }
+  });
+
+  it("offers as owners staff and the project's workers, to staff and crew leads of the project only", async () => {
+    const owners = (projectId: number, as: TestUser) =>
+      t.request({
+        method: "GET",
+        url: `/trpc/correctiveActions.owners?input=${encodeURIComponent(JSON.stringify({ json: { projectId } }))}`,
+        as,
+      });
+    const res = await owners(f.projectP, foreman);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json().result.data.json as { userId: number }[]).map((o) => o.userId);
+    expect(ids).toEqual(expect.arrayContaining([f.admin.id, f.manager.id, foreman.id, crew.id, f.w1.id]));
+    expect(ids).not.toContain(f.w2.id);
+    expect((await owners(f.projectP, crew)).statusCode).toBe(403);
+    expect((await owners(f.projectQ, foreman)).statusCode).toBe(403);
   });
 
   it("a worker sees their projects' actions and the ones assigned to them, nothing else", async () => {

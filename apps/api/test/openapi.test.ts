@@ -577,6 +577,8 @@ describe("the response schemas match what the server sends: the other writes", (
       actionPhoto.payload,
       actionPhoto.headers,
     );
+    const stagedPhoto = photo();
+    await check("POST", "/api/inspection-photos", "/api/inspection-photos", g.admin, stagedPhoto.payload, stagedPhoto.headers);
     const plan = multipartBody({ description: "Plan v2" }, { name: "plan-v2.pdf", data: PDF_BYTES, type: "application/pdf" });
     await check("POST", "/api/projects/:id/safety-plan", `/api/projects/${g.projectP}/safety-plan`, g.admin, plan.payload, plan.headers);
     await check("POST", "/api/register", "/api/register", null, {

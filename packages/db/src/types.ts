@@ -132,6 +132,8 @@ export interface PhotosTable {
   credentialId: Generated<number | null>;
   inspectionAnswerId: Generated<number | null>;
   correctiveActionId: Generated<number | null>;
+  /** An inspection item's photo uploaded before its inspection exists, attached to nothing yet (migration 0032). */
+  staged: Generated<boolean>;
   uploadedBy: number | null;
   fileName: string;
   contentType: string;

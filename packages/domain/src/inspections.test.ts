@@ -8,7 +8,12 @@ import {
   createTemplateSchema,
   INSPECTED_AT_FUTURE,
   INSPECTED_AT_TOO_OLD,
+  INSPECTION_ITEM_PHOTO_LIMIT_REACHED,
+  INSPECTION_PHOTO_LIMIT_REACHED,
+  INSPECTION_PHOTO_TWICE,
   inspectedAtIssue,
+  inspectionSchema,
+  itemsMissingPhoto,
   schedulePeriods,
   scheduleStatus,
   scoreInspection,
@@ -156,5 +161,67 @@ describe("inspectedAtIssue", () => {
     expect(inspectedAtIssue(new Date("2027-03-10T12:05:00.001Z"), now)).toBe(INSPECTED_AT_FUTURE);
     expect(inspectedAtIssue(new Date("2027-03-03T12:00:00.000Z"), now)).toBeNull();
     expect(inspectedAtIssue(new Date("2027-03-03T11:59:59.999Z"), now)).toBe(INSPECTED_AT_TOO_OLD);
+  });
+});
+
+describe("photo required on fail", () => {
+  const withPhotoRule: TemplateContent = templateContentSchema.parse([
+    {
+      title: "Platform",
+      items: [
+        { key: "planks", text: "Planks fully decked", photoRequiredOnFail: true },
+        { key: "guardrail", text: "Guardrails at 42 in" },
+        { key: "tag", text: "Scaffold tag green", type: "yesNo", photoRequiredOnFail: true },
+      ],
+    },
+  ]);
+
+  it("names each failed item that needs a photo and has none, in the template's order", () => {
+    expect(
+      itemsMissingPhoto(withPhotoRule, [
+        { itemKey: "tag", outcome: "fail", photoCount: 0 },
+        { itemKey: "guardrail", outcome: "fail", photoCount: 0 },
+        { itemKey: "planks", outcome: "fail", photoCount: 0 },
+      ]),
+    ).toEqual(["planks", "tag"]);
+  });
+
+  it("a photo, a pass, an N/A or no answer yet satisfies it", () => {
+    expect(
+      itemsMissingPhoto(withPhotoRule, [
+        { itemKey: "planks", outcome: "fail", photoCount: 1 },
+        { itemKey: "tag", outcome: "pass", photoCount: 0 },
+      ]),
+    ).toEqual([]);
+    expect(itemsMissingPhoto(withPhotoRule, [{ itemKey: "tag", outcome: "na", photoCount: 0 }])).toEqual([]);
+    expect(itemsMissingPhoto(withPhotoRule, [{ itemKey: "planks", outcome: null, photoCount: 0 }])).toEqual([]);
+  });
+});
+
+describe("photo ids of an inspection's answers", () => {
+  const base = { projectId: 1, templateId: 1, signature: "data:image/png;base64,AAAA" };
+  const message = (input: unknown) => inspectionSchema.safeParse(input).error?.issues[0]?.message;
+
+  it("defaults to none, takes five per item and thirty per inspection, each photo once", () => {
+    expect(inspectionSchema.parse({ ...base, answers: [{ itemKey: "planks", value: "fail" }] }).answers[0]?.photoIds).toEqual([]);
+    expect(message({ ...base, answers: [{ itemKey: "planks", value: "fail", photoIds: [1, 2, 3, 4, 5, 6] }] })).toBe(
+      INSPECTION_ITEM_PHOTO_LIMIT_REACHED,
+    );
+    const seven = Array.from({ length: 7 }, (_, i) => ({
+      itemKey: `item-${i}`,
+      value: "fail",
+      photoIds: [1, 2, 3, 4, 5].map((n) => i * 5 + n),
+    }));
+    expect(message({ ...base, answers: seven.slice(0, 6) })).toBeUndefined();
+    expect(message({ ...base, answers: seven })).toBe(INSPECTION_PHOTO_LIMIT_REACHED);
+    expect(
+      message({
+        ...base,
+        answers: [
+          { itemKey: "planks", value: "fail", photoIds: [9] },
+          { itemKey: "guardrail", value: "fail", photoIds: [9] },
+        ],
+      }),
+    ).toBe(INSPECTION_PHOTO_TWICE);
   });
 });

@@ -143,6 +143,46 @@ export const ANSWER_UNKNOWN_ITEM = "An answer names an item the template does no
 export const ANSWER_INVALID = "An answer does not fit its item";
 export const PHOTO_REQUIRED_ON_FAIL = "This item needs a photo when it fails";
 
+/**
+ * Photos of an inspection's items (docs/decisions/0124-staged-inspection-photos.md): each is
+ * uploaded first as a staged photo (`POST /api/inspection-photos`), then named by its answer's
+ * `photoIds`; the create attaches them. Bounds per item, per inspection, and staged photos a user
+ * may hold unattached; a staged photo not attached within a day is deleted by the daily retention job.
+ */
+export const INSPECTION_ITEM_PHOTOS = 5;
+export const INSPECTION_PHOTOS_MAX = 30;
+export const STAGED_PHOTOS_PER_USER = 60;
+export const STAGED_PHOTO_MAX_AGE_HOURS = 24;
+export const INSPECTION_ITEM_PHOTO_LIMIT_REACHED = `An inspection item can have at most ${INSPECTION_ITEM_PHOTOS} photos.`;
+export const INSPECTION_PHOTO_LIMIT_REACHED = `An inspection can have at most ${INSPECTION_PHOTOS_MAX} photos.`;
+export const INSPECTION_PHOTO_TWICE = "A photo can belong to only one item of an inspection";
+export const STAGED_PHOTO_INVALID =
+  "A photo of this inspection was not found, is not yours or is already part of another inspection. Take the photo again.";
+export const STAGED_PHOTO_LIMIT_REACHED = `You have ${STAGED_PHOTOS_PER_USER} photos waiting for an inspection. Submit or discard an inspection before adding more.`;
+
+const photoIdsSchema = z
+  .array(idParam, { error: "Photos must be a list of photo ids" })
+  .max(INSPECTION_ITEM_PHOTOS, INSPECTION_ITEM_PHOTO_LIMIT_REACHED)
+  .optional()
+  .transform((ids) => ids ?? []);
+
+/**
+ * The items that failed, need a photo when they fail (`photoRequiredOnFail`) and have none: the
+ * rule the run page checks before submit and the server at create (PHOTO_REQUIRED_ON_FAIL).
+ */
+export function itemsMissingPhoto(
+  content: TemplateContent,
+  answers: readonly { itemKey: string; outcome: InspectionOutcome | null; photoCount: number }[],
+): string[] {
+  const byKey = new Map(answers.map((a) => [a.itemKey, a]));
+  return templateItems(content)
+    .filter((item) => {
+      const answer = byKey.get(item.key);
+      return item.photoRequiredOnFail && answer?.outcome === "fail" && answer.photoCount === 0;
+    })
+    .map((item) => item.key);
+}
+
 export const answerInputSchema = z.object({
   itemKey,
   value: z.union([z.number().finite(), z.string().trim().max(500, "An answer must not exceed 500 characters")]).nullable(),
@@ -155,6 +195,8 @@ export const answerInputSchema = z.object({
   /** The corrective action a failure raises: its owner (a user) and priority; the inspector and the item's priority when left out. */
   ownerUserId: optionalRef("Please select a valid action owner"),
   priority: z.enum(ACTION_PRIORITIES, { error: "Priority must be high, medium or low" }).nullish(),
+  /** Staged photos (`POST /api/inspection-photos`) of this item, attached when the inspection is created. */
+  photoIds: photoIdsSchema,
 });
 export type AnswerInput = z.input<typeof answerInputSchema>;
 
@@ -295,7 +337,15 @@ export const inspectionSchema = z.object({
   templateVersion: z.coerce.number().int().positive("Please select a valid template version").optional(),
   /** When it was done (now when left out); the service bounds it by the server's clock (inspectedAtIssue). */
   inspectedAt: z.coerce.date({ error: "Please enter a valid date and time" }).optional(),
-  answers: z.array(answerInputSchema).min(1, ANSWER_MISSING).max(1000, "An inspection can have at most 1000 answers"),
+  answers: z
+    .array(answerInputSchema)
+    .min(1, ANSWER_MISSING)
+    .max(1000, "An inspection can have at most 1000 answers")
+    .refine((answers) => answers.reduce((n, a) => n + a.photoIds.length, 0) <= INSPECTION_PHOTOS_MAX, INSPECTION_PHOTO_LIMIT_REACHED)
+    .refine((answers) => {
+      const ids = answers.flatMap((a) => a.photoIds);
+      return new Set(ids).size === ids.length;
+    }, INSPECTION_PHOTO_TWICE),
   notes: z
     .string()
     .trim()

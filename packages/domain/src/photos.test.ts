@@ -153,3 +153,31 @@ describe("a corrective action's photos of the fix", () => {
     expect(photoLimit("correctiveAction")).toBe(10);
   });
 });
+
+describe("an inspection item's photos", () => {
+  const staged = { kind: "inspectionItem" as const, projectId: null, ownerWorkerId: null, stagedBy: filer.userId };
+  const attached = { kind: "inspectionItem" as const, projectId: 7, ownerWorkerId: null };
+
+  it("staged: only the uploader sees or drops it, staff included", () => {
+    expect([admin, manager, filer, coWorker, outsider].map((a) => canSeePhotoRecord(a, staged))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect([admin, manager, filer, coWorker].map((a) => canDeletePhoto(a, staged, { uploadedBy: filer.userId }))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it("attached: whoever sees the inspection's project sees it; nobody adds or removes one afterwards", () => {
+    expect([admin, manager, filer, coWorker, outsider].map((a) => canSeePhotoRecord(a, attached))).toEqual([true, true, true, true, false]);
+    expect([admin, manager, filer].map((a) => canAttachPhoto(a, attached))).toEqual([false, false, false]);
+    expect([admin, manager, filer].map((a) => canDeletePhoto(a, attached, { uploadedBy: filer.userId }))).toEqual([false, false, false]);
+    expect(photoLimit("inspectionItem")).toBe(5);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canSeeAction } from "./correctiveActions.js";
+import { INSPECTION_ITEM_PHOTO_LIMIT_REACHED, INSPECTION_ITEM_PHOTOS } from "./inspections.js";
 import { can, canReadWorker, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
@@ -22,8 +23,14 @@ export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECOR
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
 
-/** `credential`: a worker's card, front and back. `correctiveAction`: evidence of the fix, which a high-priority action needs to be marked fixed or closed. */
-export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential", "correctiveAction"] as const;
+/**
+ * `credential`: a worker's card, front and back. `correctiveAction`: evidence of the fix, which a
+ * high-priority action needs to be marked fixed or closed. `inspectionItem`: what an inspector saw
+ * at one item of an inspection; uploaded first as a staged photo (attached to nothing, its
+ * uploader's only) and attached to the item's answer when the signed inspection is created
+ * (docs/decisions/0124-staged-inspection-photos.md).
+ */
+export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential", "correctiveAction", "inspectionItem"] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
 
 /** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
@@ -37,12 +44,24 @@ export const CREDENTIAL_PHOTO_LIMIT_REACHED =
 
 /** How many photos a record of this kind may hold. */
 export function photoLimit(kind: PhotoRecordKind): number {
-  return kind === "talk" ? TALK_PHOTOS : kind === "credential" ? CREDENTIAL_PHOTOS : PHOTOS_PER_RECORD;
+  return kind === "talk"
+    ? TALK_PHOTOS
+    : kind === "credential"
+      ? CREDENTIAL_PHOTOS
+      : kind === "inspectionItem"
+        ? INSPECTION_ITEM_PHOTOS
+        : PHOTOS_PER_RECORD;
 }
 
 /** The message of a full record of this kind. */
 export function photoLimitMessage(kind: PhotoRecordKind): string {
-  return kind === "talk" ? TALK_PHOTO_LIMIT_REACHED : kind === "credential" ? CREDENTIAL_PHOTO_LIMIT_REACHED : PHOTO_LIMIT_REACHED;
+  return kind === "talk"
+    ? TALK_PHOTO_LIMIT_REACHED
+    : kind === "credential"
+      ? CREDENTIAL_PHOTO_LIMIT_REACHED
+      : kind === "inspectionItem"
+        ? INSPECTION_ITEM_PHOTO_LIMIT_REACHED
+        : PHOTO_LIMIT_REACHED;
 }
 
 export const photoRecordSchema = z.object({ kind: z.enum(PHOTO_RECORD_KINDS), id: idParam });
@@ -66,15 +85,19 @@ export interface PhotoRecordFacts {
   ownerUserId?: number | null;
   /** A corrective action's state: its evidence is fixed once the fix is up for verification or closed. */
   actionStatus?: string | null;
+  /** A staged inspection photo (attached to nothing yet): the user who uploaded it, its only reader. */
+  stagedBy?: number | null;
 }
 
 /**
  * Who sees a record's photos: whoever sees its project; a credential's, staff and the worker who
  * holds it (canReadWorker), as the credential itself; a corrective action's, whoever sees the
- * action (its owner too, on a project they are not assigned to).
+ * action (its owner too, on a project they are not assigned to); a staged inspection photo, only its
+ * uploader; an inspection item's, whoever sees the inspection's project.
  */
 export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
   if (!actor) return false;
+  if (record.stagedBy != null) return record.stagedBy === actor.userId;
   if (record.kind === "credential") return record.ownerWorkerId !== null && canReadWorker(actor, record.ownerWorkerId);
   if (record.kind === "correctiveAction")
     return record.projectId !== null && canSeeAction(actor, { projectId: record.projectId, ownerUserId: record.ownerUserId ?? null });
@@ -88,6 +111,8 @@ export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts)
  */
 export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): boolean {
   if (!actor) return false;
+  // An inspection item's photos are attached only by the create of the signed inspection (staged first).
+  if (record.kind === "inspectionItem") return false;
   // A credential's card: staff, or the worker who holds it.
   if (record.kind === "credential") return isStaff(actor) || (record.ownerWorkerId !== null && record.ownerWorkerId === actor.workerId);
   if (record.kind === "talk") return can(actor, "talk.update", record);
@@ -104,6 +129,8 @@ export function canAttachPhoto(actor: Actor | null, record: PhotoRecordFacts): b
  */
 export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, photo: { uploadedBy: number | null }): boolean {
   if (!actor) return false;
+  // A staged photo is its uploader's to drop; once attached it is part of the signed inspection and stays.
+  if (record.kind === "inspectionItem") return record.stagedBy != null && record.stagedBy === actor.userId;
   if (record.kind === "talk") return canAttachPhoto(actor, record);
   // The evidence a verifier judges, or judged, stays: nobody removes it once the fix is marked done.
   if (record.kind === "correctiveAction" && (record.actionStatus === "awaiting_verification" || record.actionStatus === "closed"))
@@ -116,7 +143,8 @@ export function canDeletePhoto(actor: Actor | null, record: PhotoRecordFacts, ph
 export interface PhotoSummary {
   id: number;
   recordKind: PhotoRecordKind;
-  recordId: number;
+  /** null for a staged inspection photo, attached to nothing yet. */
+  recordId: number | null;
   fileName: string;
   contentType: PhotoType;
   byteSize: number;

@@ -52,6 +52,7 @@ const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema;
   "POST /api/toolbox-talks/:id/photos": { requestBody: photoUpload },
   "POST /api/credentials/:id/photos": { requestBody: photoUpload },
   "POST /api/corrective-actions/:id/photos": { requestBody: photoUpload },
+  "POST /api/inspection-photos": { requestBody: photoUpload },
   "GET /api/photos/:id": { binary: "image/*" },
   "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
 };
@@ -198,6 +199,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "inspection-answers": "Every item answer of the inspections, as JSON or CSV",
   "corrective-actions": "Corrective actions: raised, worked, verified or rejected; CSV export",
   "corrective-action-owners": "Who may own a corrective action on a project (staff and the project's workers)",
+  "inspection-photos": "Photos of inspection items, staged before the inspection exists and attached when it is created",
   "sign-on": "Crew sign-on: who signed a JHA form or permit, and briefing coverage per project and week",
   "sign-on-signatures": "A crew signature's image",
   "sign-on-links": "Time-limited public sign-on links (QR codes) for crew members without an account",

@@ -610,7 +610,7 @@ const yearCounts = {
 const photo = obj("Photo", {
   id,
   recordKind: z.enum(PHOTO_RECORD_KINDS),
-  recordId: id,
+  recordId: id.nullable().describe("null for a staged inspection photo, attached to nothing yet"),
   fileName: z.string(),
   contentType: z.enum(PHOTO_TYPES),
   byteSize: z.number().int(),
@@ -833,6 +833,7 @@ const inspectionDetail = obj("InspectionDetail", {
       outcome: z.enum(INSPECTION_OUTCOMES),
       note: z.string().nullable(),
       photoCount: z.number().int(),
+      photos: z.array(photo).describe("The item's photos, attached when the inspection was created"),
     }),
   ),
   actions: z.array(
@@ -1130,6 +1131,7 @@ export const responses: Record<string, z.ZodType> = {
   }),
   "photos.list": list(photo),
   "photos.upload": photo,
+  "photos.stage": photo,
   "photos.delete": success,
   "photos.storage": obj("PhotoStorage", {
     photoCount: z.number().int(),

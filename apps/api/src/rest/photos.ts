@@ -36,8 +36,36 @@ const PHOTO_CACHE = "private, max-age=3600";
 
 async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKind) {
   const record = { kind, id: req.params.id as unknown as number };
+  return receivePhoto(
+    caller,
+    req,
+    () => caller.photos.checkUpload(record),
+    (upload) => caller.photos.upload({ record, ...upload }),
+  );
+}
+
+/** A staged inspection photo (docs/decisions/0124-staged-inspection-photos.md): the same upload, attached to nothing yet. */
+function stagePhoto(caller: Caller, req: RestRequest) {
+  return receivePhoto(
+    caller,
+    req,
+    () => caller.photos.checkStage(),
+    (upload) => caller.photos.stage(upload),
+  );
+}
+
+/**
+ * One photo upload: the refusal that needs no body first, then the body within the byte budget,
+ * then `store` with the bytes.
+ */
+async function receivePhoto<T>(
+  caller: Caller,
+  req: RestRequest,
+  check: () => Promise<unknown>,
+  store: (upload: { fileName: string; data: Uint8Array; keepLocation: boolean }) => Promise<T>,
+): Promise<T> {
   // 401/403/404/409 before a byte of the body is read.
-  await caller.photos.checkUpload(record);
+  await check();
   const declared = Number(req.raw.headers["content-length"]);
   if (declared > PHOTO_MAX_BYTES + MULTIPART_SLACK) throw new AppError("PAYLOAD_TOO_LARGE", PHOTO_TOO_LARGE);
   const share = declared > 0 ? declared : PHOTO_MAX_BYTES + MULTIPART_SLACK;
@@ -49,8 +77,7 @@ async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKi
   const release = await uploadBudget.take(share, BUDGET_WAIT_MS, PHOTOS_BUSY, owner);
   try {
     const upload = await body.during(readPhotoUpload(req.raw, share));
-    return await caller.photos.upload({
-      record,
+    return await store({
       fileName: upload.fileName,
       data: upload.data,
       keepLocation: keepLocationSchema.parse(upload.keepLocation),
@@ -199,6 +226,8 @@ export const photosRoutes: RestRoute[] = [
     procedure: "photos.upload",
     call: (c, r) => uploadPhoto(c, r, "correctiveAction"),
   },
+  // A photo of an inspection item, staged before the inspection exists; the create attaches it (answers[].photoIds).
+  { method: "POST", path: "/api/inspection-photos", status: 201, procedure: "photos.stage", call: (c, r) => stagePhoto(c, r) },
   get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
   get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
   get("/api/toolbox-talks/:id/photos", (c, r) => c.photos.list({ kind: "talk", id: r.params.id as unknown as number })),

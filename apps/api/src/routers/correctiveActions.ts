@@ -51,7 +51,7 @@ export const correctiveActionsRouter = router({
     .input(createActionSchema)
     .mutation(once(({ ctx, input }) => service.createAction(ctx, input))),
 
-  /** Who may own an action on a project (the raise dialog's picker): whoever may raise one there. */
+  /** Who may own an action on a project (the raise dialog's and the run page's picker): whoever may raise one there. */
   owners: roleProcedure(
     (actor) => can(actor, "correctiveAction.create"),
     "Only admins, managers and crew leads can raise corrective actions",

@@ -1,4 +1,4 @@
-import { audit, correctiveActions, type Database, inspections, type ListSource, projects } from "@sitesafe/db";
+import { audit, correctiveActions, type Database, inspections, type ListSource, photos, projects } from "@sitesafe/db";
 import {
   type Actor,
   addDays,
@@ -11,9 +11,12 @@ import {
   type InspectionValues,
   inspectedAtIssue,
   type inspectionScheduleSchema,
+  itemsMissingPhoto,
   notFound,
+  PHOTO_REQUIRED_ON_FAIL,
   readableProjectIds,
   SCHEDULE_WINDOW_DAYS,
+  STAGED_PHOTO_INVALID,
   schedulePeriods,
   scheduleStatus,
   scoreInspection,
@@ -129,10 +132,12 @@ export async function inspectionDetail(db: Kysely<Database>, actor: Actor, id: n
   const { content, ...inspection } = row;
   const answers = await inspections.inspectionAnswers(db, id);
   const actions = await correctiveActions.actionList(db, { inspectionId: id, limit: 1000 }).rows();
+  // Every item's photos in one query (at most INSPECTION_PHOTOS_MAX of them).
+  const itemPhotos = await photos.inspectionPhotos(db, id);
   return {
     ...inspection,
     sections: parsedContent(content),
-    answers: answers.map(({ position: _p, ...a }) => a),
+    answers: answers.map(({ position: _p, ...a }) => ({ ...a, photos: itemPhotos.filter((p) => p.recordId === a.id) })),
     actions: actions.map((a) => ({
       id: a.id,
       inspectionAnswerId: a.inspectionAnswerId,
@@ -184,6 +189,19 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
   const score = scoreInspection(content, checked.answers);
   const items = new Map(templateItems(content).map((item, position) => [item.key, { ...item, position }]));
   const asked = new Map(input.answers.map((a) => [a.itemKey, a]));
+  // A failed item that needs a photo has one (packages/domain's itemsMissingPhoto, the run page's rule too).
+  const missingPhoto = itemsMissingPhoto(
+    content,
+    checked.answers.map((a) => ({ itemKey: a.itemKey, outcome: a.outcome, photoCount: asked.get(a.itemKey)?.photoIds.length ?? 0 })),
+  );
+  if (missingPhoto.length > 0)
+    throw badRequest(
+      PHOTO_REQUIRED_ON_FAIL,
+      missingPhoto.map((key) => ({
+        path: `answers.${input.answers.findIndex((a) => a.itemKey === key)}.photoIds`,
+        message: PHOTO_REQUIRED_ON_FAIL,
+      })),
+    );
   // Owners named for failed items must be able to work on the project.
   const owners = new Set<number>();
   for (const answer of checked.answers) {
@@ -218,6 +236,14 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
         note: a.note,
       })),
     );
+    // The staged photos named by the answers, locked and attached here: the caller's own, not yet attached.
+    const byAnswer = checked.answers.map((a) => ({
+      answerId: answerIds.get(a.itemKey) ?? 0,
+      photoIds: asked.get(a.itemKey)?.photoIds ?? [],
+    }));
+    const wanted = byAnswer.reduce((n, a) => n + a.photoIds.length, 0);
+    if ((await photos.attachStagedPhotos(trx, ctx.actor.userId, byAnswer)) !== wanted)
+      throw badRequest(STAGED_PHOTO_INVALID, [{ path: "answers", message: STAGED_PHOTO_INVALID }]);
     const failed = checked.answers.filter((a) => a.outcome === "fail");
     const actionIds = await correctiveActions.insertActions(
       trx,
@@ -244,7 +270,7 @@ export async function createInspection(ctx: ServiceContext, input: InspectionVal
       entity: "inspection",
       entityId: id,
       action: "created",
-      details: { projectId: input.projectId, templateId: input.templateId, version: version.version, score: score.score },
+      details: { projectId: input.projectId, templateId: input.templateId, version: version.version, score: score.score, photos: wanted },
       at: now,
     });
     for (const actionId of actionIds) {

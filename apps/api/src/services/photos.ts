@@ -17,6 +17,9 @@ import {
   type PhotoType,
   photoLimit,
   photoLimitMessage,
+  STAGED_PHOTO_LIMIT_REACHED,
+  STAGED_PHOTO_MAX_AGE_HOURS,
+  STAGED_PHOTOS_PER_USER,
 } from "@sitesafe/domain";
 import { fileTypeFromBuffer } from "file-type";
 import type { Kysely } from "kysely";
@@ -108,7 +111,9 @@ const recordName = (record: PhotoRecordRef) =>
         ? "Toolbox talk"
         : record.kind === "correctiveAction"
           ? "Corrective action"
-          : "Credential";
+          : record.kind === "inspectionItem"
+            ? "Inspection answer"
+            : "Credential";
 
 /** The record, if the actor may see it: 404 when it does not exist, 403 for another project's record. */
 async function visibleRecord(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef): Promise<PhotoRecordFacts> {
@@ -145,6 +150,9 @@ export interface PhotoUpload {
 
 export async function addPhoto(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef, upload: PhotoUpload) {
   await assertMayAttach(db, actor, record);
+  // An inspection item's photos are staged and attached by the inspection's create, never added here (canAttachPhoto).
+  const kind = record.kind;
+  if (kind === "inspectionItem") throw forbidden(NOT_YOUR_RECORD);
   const prepared = await preparePhoto(upload.data, upload.keepLocation);
   const id = await db.transaction().execute(async (trx) => {
     // Concurrent uploads to one record queue on its row, so the count cannot pass 10.
@@ -160,7 +168,7 @@ export async function addPhoto(db: Kysely<Database>, actor: Actor, record: Photo
     });
     await audit.recordAudit(trx, {
       actor,
-      entity: record.kind,
+      entity: kind,
       entityId: record.id,
       action: "photo_added",
       details: { photoId: id, byteSize: prepared.data.byteLength, contentType: prepared.contentType },
@@ -171,6 +179,55 @@ export async function addPhoto(db: Kysely<Database>, actor: Actor, record: Photo
   if (!photo) throw notFound("Photo");
   const { record: _facts, thumbnailSize: _t, ...summary } = photo;
   return summary;
+}
+
+/**
+ * A staged inspection photo (docs/decisions/0124-staged-inspection-photos.md): the role may record
+ * inspections (checked by the procedure), and the uploader holds fewer than STAGED_PHOTOS_PER_USER
+ * unattached. Checked before the body is read, and again under a lock when the photo is stored.
+ */
+export async function assertMayStage(db: Kysely<Database>, actor: Actor, options: { retry?: boolean } = {}): Promise<void> {
+  if (options.retry) return;
+  if ((await photos.countStaged(db, actor.userId)) >= STAGED_PHOTOS_PER_USER) throw new AppError("CONFLICT", STAGED_PHOTO_LIMIT_REACHED);
+}
+
+/** Stores a staged photo: the same bytes pipeline as every photo, attached to nothing, its uploader's only. */
+export async function stagePhoto(db: Kysely<Database>, actor: Actor, upload: PhotoUpload) {
+  await assertMayStage(db, actor);
+  const prepared = await preparePhoto(upload.data, upload.keepLocation);
+  const id = await db.transaction().execute(async (trx) => {
+    // Concurrent uploads of one user queue on their user row, so the count cannot pass the cap.
+    await trx.selectFrom("users").select("id").where("id", "=", actor.userId).forNoKeyUpdate().execute();
+    if ((await photos.countStaged(trx, actor.userId)) >= STAGED_PHOTOS_PER_USER) throw new AppError("CONFLICT", STAGED_PHOTO_LIMIT_REACHED);
+    return photos.insertPhoto(trx, {
+      record: null,
+      uploadedBy: actor.userId,
+      fileName: cleanFileName(upload.fileName, prepared.contentType),
+      locationKept: upload.keepLocation,
+      ...prepared,
+    });
+  });
+  const photo = await photos.findPhoto(db, id);
+  if (!photo) throw notFound("Photo");
+  const { record: _facts, thumbnailSize: _t, ...summary } = photo;
+  return summary;
+}
+
+/** Staged photos are deleted this many at a time: each may hold 10 MB, so a batch stays a short transaction. */
+const STAGED_PRUNE_BATCH = 100;
+
+/**
+ * Deletes the staged photos older than STAGED_PHOTO_MAX_AGE_HOURS at `now` (their inspection never
+ * came), a batch at a time; answers how many. Run by the daily retention job (server.ts).
+ */
+export async function pruneStagedPhotos(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - STAGED_PHOTO_MAX_AGE_HOURS * 3600_000);
+  let deleted = 0;
+  for (;;) {
+    const n = await photos.deleteStagedBefore(db, before, STAGED_PRUNE_BATCH);
+    deleted += n;
+    if (n < STAGED_PRUNE_BATCH) return deleted;
+  }
 }
 
 export async function recordPhotos(db: Kysely<Database>, actor: Actor, record: PhotoRecordRef) {
@@ -211,6 +268,8 @@ export async function removePhoto(db: Kysely<Database>, actor: Actor, id: number
   if (!canDeletePhoto(actor, photo.record, photo)) throw forbidden(NOT_YOUR_PHOTO);
   await db.transaction().execute(async (trx) => {
     if (!(await photos.deletePhoto(trx, id))) throw notFound("Photo");
+    // A staged photo belongs to no record yet: nothing to write in a record's history.
+    if (photo.recordId === null || photo.recordKind === "inspectionItem") return;
     await audit.recordAudit(trx, {
       actor,
       entity: photo.recordKind,

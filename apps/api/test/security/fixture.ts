@@ -78,6 +78,9 @@ export interface Fixture {
   /** An open, low-priority corrective action on P raised by the manager, owned by W1. */
   actionId: number;
   actionPhotoId: number;
+  /** A photo of the fixture inspection's failed item, and a staged photo of the manager's (attached to nothing). */
+  inspectionPhotoId: number;
+  stagedPhotoId: number;
   /** The same, awaiting verification (W1 marked it fixed). */
   awaitingActionId: number;
 }
@@ -388,13 +391,25 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db
+  const answers = await db
     .insertInto("inspectionAnswers")
     .values([
       { inspectionId: inspection.id, itemKey: "planks", position: 0, value: JSON.stringify("pass"), outcome: "pass" },
       { inspectionId: inspection.id, itemKey: "guardrail", position: 1, value: JSON.stringify("fail"), outcome: "fail" },
     ])
+    .returning("id")
     .execute();
+  // The failed item's photo (attached when the inspection was created), and a staged photo of the manager's, attached to nothing.
+  const inspectionPhoto = await db
+    .insertInto("photos")
+    .values({ ...photoValues, uploadedBy: manager.id, inspectionAnswerId: answers[1]?.id ?? 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const stagedPhoto = await db
+    .insertInto("photos")
+    .values({ ...photoValues, uploadedBy: manager.id, staged: true })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const actionValues = {
     projectId: projectP,
     source: "manual" as const,
@@ -446,6 +461,8 @@ export async function createFixture(t: TestApp): Promise<Fixture> {
     actionId: action.id,
     awaitingActionId: awaitingAction.id,
     actionPhotoId: actionPhoto.id,
+    inspectionPhotoId: inspectionPhoto.id,
+    stagedPhotoId: stagedPhoto.id,
     w1NotificationId: w1Notification.id,
     w1PushEndpoint,
     admin,

@@ -29,6 +29,7 @@ import * as m0028 from "./0028_inspections.js";
 import * as m0029 from "./0029_builtin_inspection_templates.js";
 import * as m0030 from "./0030_notifications_created_index.js";
 import * as m0031 from "./0031_action_source_indexes.js";
+import * as m0032 from "./0032_staged_inspection_photos.js";
 
 /**
  * Migrations in order. A static list (not a folder scan) so the same set runs from source in
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0029_builtin_inspection_templates": m0029,
   "0030_notifications_created_index": m0030,
   "0031_action_source_indexes": m0031,
+  "0032_staged_inspection_photos": m0032,
 };

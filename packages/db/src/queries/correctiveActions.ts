@@ -301,7 +301,7 @@ export async function actionOwners(db: Kysely<Database>, projectId: number, limi
         ),
       ]),
     )
-    .orderBy("name")
+    .orderBy(sql`lower(${userDisplayName("u")})`)
     .orderBy("u.id")
     .limit(limit)
     .execute() as Promise<ActionOwner[]>;

@@ -1,4 +1,12 @@
-import type { PhotoRecordFacts, PhotoRecordKind, PhotoRecordRef, PhotoStorage, PhotoSummary, PhotoType } from "@sitesafe/domain";
+import {
+  PHOTO_RECORD_KINDS,
+  type PhotoRecordFacts,
+  type PhotoRecordKind,
+  type PhotoRecordRef,
+  type PhotoStorage,
+  type PhotoSummary,
+  type PhotoType,
+} from "@sitesafe/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../types.js";
 
@@ -13,7 +21,9 @@ const recordColumn = (kind: PhotoRecordKind) =>
         ? "toolboxTalkId"
         : kind === "credential"
           ? "credentialId"
-          : ("correctiveActionId" as const);
+          : kind === "inspectionItem"
+            ? "inspectionAnswerId"
+            : ("correctiveActionId" as const);
 
 /** The project and filer of the record a photo hangs on; undefined when there is no such record. */
 export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, lock = false): Promise<PhotoRecordFacts | undefined> {
@@ -34,6 +44,16 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
     if (lock) q = q.forNoKeyUpdate();
     const row = await q.executeTakeFirst();
     return row && { ...row, kind: "talk" };
+  }
+  if (record.kind === "inspectionItem") {
+    let q = db
+      .selectFrom("inspectionAnswers as a")
+      .innerJoin("inspections as i", "i.id", "a.inspectionId")
+      .select(["i.projectId"])
+      .where("a.id", "=", record.id);
+    if (lock) q = q.forNoKeyUpdate("a");
+    const row = await q.executeTakeFirst();
+    return row && { projectId: row.projectId, ownerWorkerId: null, kind: "inspectionItem" };
   }
   if (record.kind === "correctiveAction") {
     let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId", "status as actionStatus"]).where("id", "=", record.id);
@@ -56,7 +76,8 @@ export async function countPhotos(db: Kysely<Database>, record: PhotoRecordRef):
 }
 
 export interface PhotoWrite {
-  record: PhotoRecordRef;
+  /** null: a staged inspection photo, attached to nothing until its inspection is created (attachStagedPhotos). */
+  record: PhotoRecordRef | null;
   uploadedBy: number;
   fileName: string;
   contentType: PhotoType;
@@ -71,11 +92,13 @@ export async function insertPhoto(db: Kysely<Database>, photo: PhotoWrite): Prom
   const row = await db
     .insertInto("photos")
     .values({
-      incidentReportId: photo.record.kind === "incident" ? photo.record.id : null,
-      jhaFormId: photo.record.kind === "jha" ? photo.record.id : null,
-      toolboxTalkId: photo.record.kind === "talk" ? photo.record.id : null,
-      credentialId: photo.record.kind === "credential" ? photo.record.id : null,
-      correctiveActionId: photo.record.kind === "correctiveAction" ? photo.record.id : null,
+      incidentReportId: photo.record?.kind === "incident" ? photo.record.id : null,
+      jhaFormId: photo.record?.kind === "jha" ? photo.record.id : null,
+      toolboxTalkId: photo.record?.kind === "talk" ? photo.record.id : null,
+      credentialId: photo.record?.kind === "credential" ? photo.record.id : null,
+      inspectionAnswerId: photo.record?.kind === "inspectionItem" ? photo.record.id : null,
+      correctiveActionId: photo.record?.kind === "correctiveAction" ? photo.record.id : null,
+      staged: photo.record === null,
       uploadedBy: photo.uploadedBy,
       fileName: photo.fileName,
       contentType: photo.contentType,
@@ -102,7 +125,9 @@ function summaries(db: Kysely<Database>) {
       "ph.jhaFormId",
       "ph.toolboxTalkId",
       "ph.credentialId",
+      "ph.inspectionAnswerId",
       "ph.correctiveActionId",
+      "ph.staged",
       "ph.fileName",
       "ph.contentType",
       "ph.byteSize",
@@ -133,8 +158,12 @@ function toSummary(row: SummaryRow): PhotoSummary {
             ? "talk"
             : row.credentialId !== null
               ? "credential"
-              : "correctiveAction",
-    recordId: (row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.credentialId ?? row.correctiveActionId) as number,
+              : row.correctiveActionId !== null
+                ? "correctiveAction"
+                : "inspectionItem",
+    // null for a staged photo: attached to nothing yet.
+    recordId:
+      row.incidentReportId ?? row.jhaFormId ?? row.toolboxTalkId ?? row.credentialId ?? row.correctiveActionId ?? row.inspectionAnswerId,
     fileName: row.fileName,
     contentType: row.contentType as PhotoType,
     byteSize: row.byteSize,
@@ -168,8 +197,10 @@ export async function findPhoto(
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
     .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
     .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
+    .leftJoin("inspectionAnswers as ia", "ia.id", "ph.inspectionAnswerId")
+    .leftJoin("inspections as ins", "ins.id", "ia.inspectionId")
     .select([
-      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id, ins.project_id)`.as("projectId"),
       sql<number | null>`coalesce(ir.reported_by, jf.submitted_by, tk.presenter_worker_id, cr.worker_id)`.as("ownerWorkerId"),
       "ca.ownerUserId",
       "ca.status as actionStatus",
@@ -187,6 +218,7 @@ export async function findPhoto(
       kind: summary.recordKind,
       ownerUserId: row.ownerUserId,
       actionStatus: row.actionStatus,
+      stagedBy: row.staged ? row.uploadedBy : null,
     },
     thumbnailSize: row.thumbnailSize,
   };
@@ -214,11 +246,15 @@ export async function photoThumbnail(
     .leftJoin("toolboxTalks as tk", "tk.id", "ph.toolboxTalkId")
     .leftJoin("credentials as cr", "cr.id", "ph.credentialId")
     .leftJoin("correctiveActions as ca", "ca.id", "ph.correctiveActionId")
+    .leftJoin("inspectionAnswers as ia", "ia.id", "ph.inspectionAnswerId")
+    .leftJoin("inspections as ins", "ins.id", "ia.inspectionId")
     .select([
-      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id)`.as("projectId"),
+      sql<number | null>`coalesce(ir.project_id, jf.project_id, tk.project_id, ca.project_id, ins.project_id)`.as("projectId"),
       "cr.workerId as credentialWorkerId",
       "ca.ownerUserId",
       sql<boolean>`ph.corrective_action_id is not null`.as("isAction"),
+      "ph.staged",
+      "ph.uploadedBy",
       "ph.thumbnail",
     ])
     .where("ph.id", "=", id)
@@ -229,6 +265,8 @@ export async function photoThumbnail(
       ? { projectId: null, ownerWorkerId: row.credentialWorkerId, kind: "credential" }
       : { projectId: row.projectId, ownerWorkerId: null };
   if (row.isAction) Object.assign(record, { kind: "correctiveAction", ownerUserId: row.ownerUserId });
+  // A staged photo: its uploader's only (no project, whatever the coalesce found).
+  if (row.staged) Object.assign(record, { kind: "inspectionItem", projectId: null, stagedBy: row.uploadedBy });
   return { record, thumbnail: row.thumbnail };
 }
 
@@ -242,18 +280,18 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
   const rows = await db
     .selectFrom("photos")
     .select([
-      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when toolbox_talk_id is not null then 'talk' when credential_id is not null then 'credential' else 'correctiveAction' end`.as(
+      sql<PhotoRecordKind>`case when incident_report_id is not null then 'incident' when jha_form_id is not null then 'jha' when toolbox_talk_id is not null then 'talk' when credential_id is not null then 'credential' when corrective_action_id is not null then 'correctiveAction' else 'inspectionItem' end`.as(
         "kind",
       ),
       (eb) => eb.fn.countAll<string>().as("photoCount"),
       sql<string>`coalesce(sum(byte_size + thumbnail_size), 0)`.as("totalBytes"),
-      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, credential_id, corrective_action_id))`.as(
+      sql<string>`count(distinct coalesce(incident_report_id, jha_form_id, toolbox_talk_id, credential_id, corrective_action_id, inspection_answer_id))`.as(
         "records",
       ),
     ])
     .groupBy(sql`1`)
     .execute();
-  const byKind = (["incident", "jha", "talk", "credential", "correctiveAction"] as const).map((kind) => {
+  const byKind = PHOTO_RECORD_KINDS.map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return { kind, photoCount: Number(row?.photoCount ?? 0), totalBytes: Number(row?.totalBytes ?? 0), records: Number(row?.records ?? 0) };
   });
@@ -263,4 +301,80 @@ export async function photoStorage(db: Kysely<Database>): Promise<PhotoStorage> 
     recordsWithPhotos: byKind.reduce((n, k) => n + k.records, 0),
     byKind: byKind.map(({ kind, photoCount, totalBytes }) => ({ kind, photoCount, totalBytes })),
   };
+}
+
+// ---- staged inspection photos (docs/decisions/0124-staged-inspection-photos.md)
+
+/** How many staged photos (attached to nothing yet) a user holds. */
+export async function countStaged(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("staged", "=", true)
+    .where("uploadedBy", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Attaches staged photos to an inspection's answers, in the create's transaction: each row is
+ * locked and taken only if it is still staged and the user's, so a photo is attached once even by
+ * two concurrent creates. Returns how many were attached; fewer than asked means the caller refuses.
+ */
+export async function attachStagedPhotos(
+  db: Kysely<Database>,
+  userId: number,
+  byAnswer: readonly { answerId: number; photoIds: readonly number[] }[],
+): Promise<number> {
+  const ids = byAnswer.flatMap((a) => a.photoIds);
+  if (ids.length === 0) return 0;
+  const claimable = await db
+    .selectFrom("photos")
+    .select("id")
+    .where("id", "in", ids)
+    .where("staged", "=", true)
+    .where("uploadedBy", "=", userId)
+    .forUpdate()
+    .execute();
+  if (claimable.length !== new Set(ids).size) return claimable.length;
+  let attached = 0;
+  for (const { answerId, photoIds } of byAnswer) {
+    if (photoIds.length === 0) continue;
+    const result = await db
+      .updateTable("photos")
+      .set({ staged: false, inspectionAnswerId: answerId })
+      .where("id", "in", [...photoIds])
+      .where("staged", "=", true)
+      .where("uploadedBy", "=", userId)
+      .executeTakeFirst();
+    attached += Number(result.numUpdatedRows);
+  }
+  return attached;
+}
+
+/** The photos of an inspection's answers, without their bytes, in upload order. */
+export async function inspectionPhotos(db: Kysely<Database>, inspectionId: number): Promise<PhotoSummary[]> {
+  const rows = await summaries(db)
+    .innerJoin("inspectionAnswers as ia", "ia.id", "ph.inspectionAnswerId")
+    .where("ia.inspectionId", "=", inspectionId)
+    .orderBy("ph.id")
+    .execute();
+  return rows.map(toSummary);
+}
+
+/**
+ * Deletes at most `limit` staged photos created before `before` (never attached: their inspection
+ * never came); the daily retention job calls it until it deletes fewer than `limit`.
+ */
+export async function deleteStagedBefore(db: Kysely<Database>, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom("photos")
+    .where(
+      "id",
+      "in",
+      db.selectFrom("photos").select("id").where("staged", "=", true).where("createdAt", "<", before).orderBy("createdAt").limit(limit),
+    )
+    .where("staged", "=", true)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

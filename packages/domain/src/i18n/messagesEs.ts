@@ -115,6 +115,16 @@ const exact: Record<string, string> = {
   "An answer names an item the template does not have": "Una respuesta nombra un punto que la plantilla no tiene",
   "An answer does not fit its item": "Una respuesta no corresponde a su punto",
   "This item needs a photo when it fails": "Este punto necesita una foto cuando no cumple",
+  "An inspection item can have at most 5 photos.": "Un punto de la inspección puede tener como máximo 5 fotos.",
+  "An inspection can have at most 30 photos.": "Una inspección puede tener como máximo 30 fotos.",
+  "A photo can belong to only one item of an inspection": "Una foto puede pertenecer a un solo punto de la inspección",
+  "A photo of this inspection was not found, is not yours or is already part of another inspection. Take the photo again.":
+    "Una foto de esta inspección no se encontró, no es suya o ya forma parte de otra inspección. Tome la foto de nuevo.",
+  "You have 60 photos waiting for an inspection. Submit or discard an inspection before adding more.":
+    "Tiene 60 fotos esperando una inspección. Envíe o descarte una inspección antes de agregar más.",
+  "Photos must be a list of photo ids": "Las fotos deben ser una lista de identificadores de fotos",
+  "Only admins, managers and crew leads can add inspection photos":
+    "Solo los administradores, gerentes y jefes de cuadrilla pueden agregar fotos de inspección",
   "An answer must not exceed 500 characters": "Una respuesta no debe superar los 500 caracteres",
   "Notes must not exceed 1000 characters": "Las notas no deben superar los 1000 caracteres",
   "The inspector's signature is required": "La firma del inspector es obligatoria",

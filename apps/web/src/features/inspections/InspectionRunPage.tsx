@@ -1,25 +1,71 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Progress, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { answerOutcome, type InspectionItem, scoreInspection, type TemplateContent } from "@sitesafe/domain";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Progress,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import {
+  ACTION_PRIORITIES,
+  type ActionPriority,
+  answerOutcome,
+  can,
+  INSPECTION_ITEM_PHOTOS,
+  type InspectionItem,
+  itemsMissingPhoto,
+  PHOTO_REQUIRED_ON_FAIL,
+  scoreInspection,
+  type TemplateContent,
+} from "@sitesafe/domain";
 import { IconCamera, IconCheck, IconMinus, IconX } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
-import { useCurrentUser } from "../../lib/auth";
-import { i18n } from "../../lib/i18n";
+import { useActor, useCurrentUser } from "../../lib/auth";
+import { i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, trpc } from "../../lib/trpc";
-import { useOutboxMutation } from "../outbox/useOutboxMutation";
+import { errorMessage, type RouterInputs, trpc } from "../../lib/trpc";
+import { isOnline } from "../offline/network";
+import { flushOutbox, listOutbox, OutboxFullError, queueAll } from "../outbox/outbox";
+import { type OutboxItem, PHOTO_UPLOAD } from "../outbox/outboxItem";
+import { labelOf, NOT_KEPT_TITLE, QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOutboxMutation";
+import photoClasses from "../photos/photos.module.css";
 import { SignaturePadField, type SignaturePadHandle } from "../signOn/SignaturePadField";
+import { type DraftPhotoRef, draftPhotoBlob, dropDraftPhoto, dropDraftPhotos, keepDraftPhoto, useDraftPhotoUrl } from "./draftPhotos";
 
 type Value = string | number | null;
+interface DraftAnswer {
+  value: Value;
+  note: string;
+  /** A failed item's corrective action: its owner (a user id; the inspector when null) and priority (the item's when null). */
+  ownerUserId?: string | null;
+  priority?: ActionPriority | null;
+  /** Photos kept in IndexedDB beside this draft (draftPhotos.ts). */
+  photos?: DraftPhotoRef[];
+}
 interface Draft {
   projectId: string | null;
   templateId: string | null;
   templateVersion: number | null;
-  answers: Record<string, { value: Value; note: string }>;
+  answers: Record<string, DraftAnswer>;
   notes: string;
 }
+type InspectionInput = RouterInputs["inspections"]["create"];
 
 const EMPTY: Draft = { projectId: null, templateId: null, templateVersion: null, answers: {}, notes: "" };
 /** The draft key: under formDraft's prefix, so signing out clears it with the other drafts (lib/formDraft.ts). */
@@ -35,11 +81,18 @@ function readDraft(userId: number | undefined): Draft {
   }
 }
 
+/** Every photo the draft keeps, with the item it belongs to. */
+const draftPhotos = (draft: Draft) =>
+  Object.entries(draft.answers).flatMap(([itemKey, answer]) => (answer.photos ?? []).map((photo) => ({ itemKey, ...photo })));
+
 /**
  * /inspections/new: an inspection walked on a phone. Pick the project and template, answer each
  * item with large buttons, add notes, preview the score (the server computes the real one), sign,
- * submit. The answers are kept on the device as a draft until submitted; offline, the inspection
- * waits in the Outbox with the template version it was walked with.
+ * submit. A failed item takes photos (the camera), an owner and a priority for its corrective
+ * action; an item that needs a photo when it fails blocks submit without one (itemsMissingPhoto,
+ * the server's rule). The answers are kept on the device as a draft until submitted, the photos in
+ * IndexedDB beside it; offline, the inspection waits in the Outbox with the template version it was
+ * walked with, after its photos (staged uploads whose ids it is sent with: outbox/needs.ts).
  */
 export function InspectionRunPage() {
   const { t } = useTranslation("inspections");
@@ -77,28 +130,134 @@ export function InspectionRunPage() {
   const preview = scoreInspection(sections, outcomes);
   const required = items.filter((i) => i.type !== "text");
   const answered = required.filter((i) => outcomes.some((o) => o.itemKey === i.key)).length;
+  const failedKeys = new Set(outcomes.filter((o) => o.outcome === "fail").map((o) => o.itemKey));
+  const missingPhoto = new Set(
+    itemsMissingPhoto(
+      sections,
+      outcomes.map((o) => ({ ...o, photoCount: draft.answers[o.itemKey]?.photos?.length ?? 0 })),
+    ),
+  );
+  const projectId = draft.projectId ? Number(draft.projectId) : null;
+  // Who may own a failed item's action (staff and the project's workers): read once the project is
+  // chosen, so the saved cache has it offline; without it the inspector owns the action.
+  const actor = useActor();
+  const mayRaise = actor !== null && projectId !== null && can(actor, "correctiveAction.create", { projectId });
+  const owners = trpc.correctiveActions.owners.useQuery({ projectId: projectId ?? 0 }, { enabled: mayRaise, retry: false });
+  const utils = trpc.useUtils();
+  const [sendingPhotos, setSendingPhotos] = useState(false);
 
   const clearDraft = () => {
     if (user) window.localStorage.removeItem(draftKey(user.id));
   };
+  const saved = (inspection: { id: number; score: number | null; actions: unknown[] }) => {
+    notifySuccess(
+      t("run.saved"),
+      t("run.savedMessage", { score: inspection.score === null ? "—" : `${inspection.score}%`, count: inspection.actions.length }),
+    );
+    void navigate({ to: "/inspections/$id", params: { id: String(inspection.id) } });
+  };
   const create = useOutboxMutation("inspections.create", {
     onSuccess: (inspection) => {
       clearDraft();
-      notifySuccess(
-        t("run.saved"),
-        t("run.savedMessage", { score: inspection.score === null ? "—" : `${inspection.score}%`, count: inspection.actions.length }),
-      );
-      void navigate({ to: "/inspections/$id", params: { id: String(inspection.id) } });
+      saved(inspection);
     },
     withQueued: async () => clearDraft(),
     onError: (error) => notifyError(t("run.failedToSave"), errorMessage(error)),
   });
 
-  const set = (key: string, change: Partial<{ value: Value; note: string }>) =>
+  const set = (key: string, change: Partial<DraftAnswer>) =>
     setDraft((d) => ({ ...d, answers: { ...d.answers, [key]: { value: null, note: "", ...d.answers[key], ...change } } }));
 
+  const addPhoto = async (key: string, file: File) => {
+    if (!user) return;
+    try {
+      const photo = await keepDraftPhoto(user.id, file);
+      setDraft((d) => {
+        const answer = { value: null, note: "", ...d.answers[key] };
+        return { ...d, answers: { ...d.answers, [key]: { ...answer, photos: [...(answer.photos ?? []), photo] } } };
+      });
+    } catch (error) {
+      notifyError(t("run.photoNotKept"), error instanceof Error ? error.message : String(error));
+    }
+  };
+  const removePhoto = (key: string, id: string) => {
+    void dropDraftPhoto(id);
+    setDraft((d) => {
+      const answer = d.answers[key];
+      if (!answer) return d;
+      return { ...d, answers: { ...d.answers, [key]: { ...answer, photos: (answer.photos ?? []).filter((p) => p.id !== id) } } };
+    });
+  };
+
+  /**
+   * An inspection with photos goes through the Outbox, online too: the staged photos first, then
+   * the inspection, which waits for them and is sent with their ids (outbox/needs.ts). Online, this
+   * waits for that send and opens the inspection; otherwise the Outbox keeps it all.
+   */
+  const submitWithPhotos = async (input: InspectionInput, photos: { itemKey: string; id: string; fileName: string }[]) => {
+    if (!user || !template.data) return;
+    const online = isOnline();
+    const photoItems: Omit<OutboxItem, "status" | "createdAt" | "attempts">[] = [];
+    for (const photo of photos) {
+      const blob = await draftPhotoBlob(photo.id);
+      if (!blob) continue;
+      photoItems.push({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        path: PHOTO_UPLOAD,
+        input: {
+          record: { kind: "inspectionItem", id: null },
+          staged: { itemKey: photo.itemKey },
+          fileName: photo.fileName,
+          keepLocation: false,
+          blob,
+          bytes: blob.size,
+        },
+        label: photo.fileName,
+        quiet: online,
+      });
+    }
+    const inspectionId = crypto.randomUUID();
+    try {
+      await queueAll([
+        ...photoItems,
+        {
+          id: inspectionId,
+          userId: user.id,
+          path: "inspections.create",
+          input,
+          label: labelOf("inspections.create", { title: template.data.name }),
+          needs: photoItems.map((p) => p.id),
+          quiet: online,
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof OutboxFullError) notifyError(NOT_KEPT_TITLE, error.message);
+      else notifyError(t("run.failedToSave"), errorMessage(error));
+      return;
+    }
+    // The Outbox holds the photos now.
+    clearDraft();
+    await dropDraftPhotos(draftPhotos(draft).map((p) => p.id));
+    if (online) {
+      await flushOutbox(user.id);
+      const item = (await listOutbox(user.id)).find((i) => i.id === inspectionId);
+      if (item?.status === "sent" && item.resultId !== undefined) {
+        saved(await utils.inspections.byId.fetch({ id: item.resultId }));
+        return;
+      }
+      if (item?.status === "failed") {
+        notifyError(t("run.failedToSave"), item.error ?? "");
+        void navigate({ to: "/outbox" });
+        return;
+      }
+    }
+    notifySuccess(QUEUED_TITLE, QUEUED_MESSAGE);
+    void navigate({ to: "/outbox" });
+  };
+
   const submit = () => {
-    if (answered < required.length) {
+    if (answered < required.length || missingPhoto.size > 0) {
       setShowMissing(true);
       return;
     }
@@ -108,19 +267,39 @@ export function InspectionRunPage() {
       return;
     }
     setSignatureError(null);
-    if (!template.data || templateId === null || !draft.projectId) return;
-    create.mutate({
-      projectId: Number(draft.projectId),
+    if (!template.data || templateId === null || projectId === null) return;
+    const input: InspectionInput = {
+      projectId,
       templateId,
       templateVersion: template.data.currentVersion,
       inspectedAt: new Date(),
       answers: items
         .filter((item) => draft.answers[item.key] !== undefined)
-        .map((item) => ({ itemKey: item.key, value: draft.answers[item.key]?.value ?? null, note: draft.answers[item.key]?.note || null })),
+        .map((item) => {
+          const answer = draft.answers[item.key];
+          const failed = failedKeys.has(item.key);
+          return {
+            itemKey: item.key,
+            value: answer?.value ?? null,
+            note: answer?.note || null,
+            ...(failed && answer?.ownerUserId ? { ownerUserId: Number(answer.ownerUserId) } : {}),
+            ...(failed && answer?.priority ? { priority: answer.priority } : {}),
+          };
+        }),
       notes: draft.notes || null,
       signature,
-    });
+    };
+    // Only a failed item's photos go; the others (an item answered again) are dropped.
+    const photos = draftPhotos(draft).filter((p) => failedKeys.has(p.itemKey));
+    if (photos.length === 0) {
+      create.mutate(input);
+      void dropDraftPhotos(draftPhotos(draft).map((p) => p.id));
+      return;
+    }
+    setSendingPhotos(true);
+    void submitWithPhotos(input, photos).finally(() => setSendingPhotos(false));
   };
+  const ownerOptions = (owners.data ?? []).map((o) => ({ value: String(o.userId), label: o.name }));
 
   return (
     <>
@@ -139,7 +318,13 @@ export function InspectionRunPage() {
           label={t("run.template")}
           data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
           value={draft.templateId}
-          onChange={(id) => setDraft((d) => ({ ...d, templateId: id, answers: {} }))}
+          onChange={(id) =>
+            setDraft((d) => {
+              // A new template starts afresh: the old answers' photos go too.
+              void dropDraftPhotos(draftPhotos(d).map((p) => p.id));
+              return { ...d, templateId: id, answers: {} };
+            })
+          }
           searchable
           size="md"
           data-testid="inspection-template"
@@ -170,7 +355,11 @@ export function InspectionRunPage() {
                     item={item}
                     answer={draft.answers[item.key]}
                     missing={showMissing && item.type !== "text" && !outcomes.some((o) => o.itemKey === item.key)}
+                    photoMissing={showMissing && missingPhoto.has(item.key)}
+                    owners={ownerOptions}
                     onChange={(change) => set(item.key, change)}
+                    onAddPhoto={(file) => void addPhoto(item.key, file)}
+                    onRemovePhoto={(id) => removePhoto(item.key, id)}
                   />
                 ))}
               </Stack>
@@ -196,11 +385,16 @@ export function InspectionRunPage() {
                 {t("run.unanswered")}
               </Alert>
             ) : null}
+            {showMissing && missingPhoto.size > 0 ? (
+              <Alert color="red" role="alert" data-testid="photo-missing">
+                {localizeMessage(PHOTO_REQUIRED_ON_FAIL)}
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button variant="default" size="md" onClick={() => void navigate({ to: "/inspections" })}>
                 {t("run.cancel")}
               </Button>
-              <Button size="md" onClick={submit} loading={create.isPending} data-testid="submit-inspection">
+              <Button size="md" onClick={submit} loading={create.isPending || sendingPhotos} data-testid="submit-inspection">
                 {t("run.submit")}
               </Button>
             </Group>
@@ -215,12 +409,20 @@ function ItemCard({
   item,
   answer,
   missing,
+  photoMissing,
+  owners,
   onChange,
+  onAddPhoto,
+  onRemovePhoto,
 }: {
   item: InspectionItem;
-  answer: { value: Value; note: string } | undefined;
+  answer: DraftAnswer | undefined;
   missing: boolean;
-  onChange: (change: Partial<{ value: Value; note: string }>) => void;
+  photoMissing: boolean;
+  owners: { value: string; label: string }[];
+  onChange: (change: Partial<DraftAnswer>) => void;
+  onAddPhoto: (file: File) => void;
+  onRemovePhoto: (id: string) => void;
 }) {
   const { t } = useTranslation("inspections");
   const value = answer?.value ?? null;
@@ -243,7 +445,7 @@ function ItemCard({
       radius="md"
       padding="md"
       data-testid={`item-${item.key}`}
-      style={missing ? { borderColor: "var(--mantine-color-red-6)" } : undefined}
+      style={missing || photoMissing ? { borderColor: "var(--mantine-color-red-6)" } : undefined}
     >
       <Stack gap="xs">
         <Text fw={500}>{item.text}</Text>
@@ -309,7 +511,130 @@ function ItemCard({
             data-testid={`note-${item.key}`}
           />
         ) : null}
+        {outcome === "fail" ? (
+          <FailedItem
+            item={item}
+            answer={answer}
+            photoMissing={photoMissing}
+            owners={owners}
+            onChange={onChange}
+            onAddPhoto={onAddPhoto}
+            onRemovePhoto={onRemovePhoto}
+          />
+        ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Under a failed item: its photos (the camera), and who fixes it by when (owner, priority). */
+function FailedItem({
+  item,
+  answer,
+  photoMissing,
+  owners,
+  onChange,
+  onAddPhoto,
+  onRemovePhoto,
+}: {
+  item: InspectionItem;
+  answer: DraftAnswer | undefined;
+  photoMissing: boolean;
+  owners: { value: string; label: string }[];
+  onChange: (change: Partial<DraftAnswer>) => void;
+  onAddPhoto: (file: File) => void;
+  onRemovePhoto: (id: string) => void;
+}) {
+  const { t } = useTranslation("inspections");
+  const photos = answer?.photos ?? [];
+  return (
+    <Stack gap="xs" data-testid={`failed-${item.key}`}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={500}>
+          {t("run.photos", { count: photos.length, max: INSPECTION_ITEM_PHOTOS })}
+        </Text>
+        <FileButton
+          onChange={(file) => file && onAddPhoto(file)}
+          accept="image/*"
+          capture="environment"
+          disabled={photos.length >= INSPECTION_ITEM_PHOTOS}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              size="sm"
+              variant="light"
+              color={photoMissing ? "red" : undefined}
+              leftSection={<IconCamera size={16} />}
+              disabled={photos.length >= INSPECTION_ITEM_PHOTOS}
+              data-testid={`add-photo-${item.key}`}
+            >
+              {t("run.addPhoto")}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {photos.length > 0 ? (
+        <div className={photoClasses.grid} style={{ gridTemplateColumns: "repeat(auto-fill, minmax(84px, 1fr))" }}>
+          {photos.map((photo) => (
+            <DraftThumb key={photo.id} photo={photo} onRemove={() => onRemovePhoto(photo.id)} />
+          ))}
+        </div>
+      ) : null}
+      {photoMissing ? (
+        <Text size="sm" c="red" role="alert">
+          {localizeMessage(PHOTO_REQUIRED_ON_FAIL)}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <Select
+          label={t("run.owner")}
+          placeholder={t("run.ownerMe")}
+          data={owners}
+          value={answer?.ownerUserId ?? null}
+          onChange={(ownerUserId) => onChange({ ownerUserId })}
+          clearable
+          searchable
+          size="md"
+          description={owners.length === 0 ? t("run.ownerNone") : undefined}
+          data-testid={`owner-${item.key}`}
+        />
+        <Box>
+          <Text size="sm" fw={500} mb={2}>
+            {t("run.priority")}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={answer?.priority ?? item.priority}
+            onChange={(priority) => onChange({ priority: priority as ActionPriority })}
+            data={ACTION_PRIORITIES.map((p) => ({ value: p, label: t(`labels.priority.${p}`) }))}
+            data-testid={`priority-${item.key}`}
+          />
+        </Box>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function DraftThumb({ photo, onRemove }: { photo: DraftPhotoRef; onRemove: () => void }) {
+  const { t } = useTranslation("inspections");
+  const url = useDraftPhotoUrl(photo.id);
+  return (
+    <Box className={photoClasses.thumb} pos="relative" data-testid="draft-photo">
+      {url ? <Image src={url} alt={photo.fileName} className={photoClasses.thumbImage} /> : null}
+      <ActionIcon
+        size="md"
+        variant="white"
+        color="red"
+        pos="absolute"
+        top={4}
+        right={4}
+        aria-label={t("run.removePhoto", { name: photo.fileName })}
+        onClick={onRemove}
+      >
+        <IconX size={16} />
+      </ActionIcon>
+    </Box>
   );
 }

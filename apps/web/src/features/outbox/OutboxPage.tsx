@@ -51,7 +51,12 @@ export function OutboxPage() {
   const waiting = items?.filter((i) => i.status === "pending").length ?? 0;
   const photos = new Map(useUploads().map((u) => [u.key, u]));
   const labels = new Map(items?.map((i) => [i.id, i.label]));
-  const photosOf = (item: OutboxItem) => items?.filter((i) => i.after === item.id && i.status !== "sent").length ?? 0;
+  /** The photos that go with an item when it is discarded: a report's (after) and an inspection's staged ones (needs). */
+  const photosOf = (item: OutboxItem) =>
+    items?.filter((i) => (i.after === item.id || item.needs?.includes(i.id)) && i.status !== "sent").length ?? 0;
+  /** The report or inspection a photo is for. */
+  const photoFor = (item: OutboxItem) =>
+    item.after ? labels.get(item.after) : items?.find((i) => i.needs?.includes(item.id) && i.status !== "sent")?.label;
 
   const sendNow = () => {
     setSending(true);
@@ -103,9 +108,9 @@ export function OutboxPage() {
                     <Image src={photos.get(item.id)?.previewUrl} alt="" w={64} h={64} radius="sm" fit="cover" />
                   ) : null}
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                    {item.after && labels.has(item.after) ? (
+                    {photoFor(item) ? (
                       <Text size="xs" c="dimmed">
-                        {t("photoFor", { report: labels.get(item.after) })}
+                        {t("photoFor", { report: photoFor(item) })}
                       </Text>
                     ) : null}
                     {item.status === "sending" ? (

@@ -4,6 +4,7 @@ import { createStore, del, get, set, setMany, values } from "idb-keyval";
 import superjson from "superjson";
 import { i18n, languageHeaders } from "../../lib/i18n";
 import { isNetworkFailure, markReachable, markUnreachable } from "../offline/network";
+import { inputWithNeeds, waitersOf, waitsForAnother } from "./needs";
 import {
   type OutboxInput,
   type OutboxItem,
@@ -137,11 +138,21 @@ async function update(id: string, change: Partial<OutboxItem>): Promise<OutboxIt
   return next;
 }
 
-/** Deletes an item and what waits for it (a queued report's photos: they have nowhere to go). */
+/**
+ * Deletes an item and what waits for it (a queued report's photos: they have nowhere to go). An
+ * inspection takes its staged photos not yet sent with it; a staged photo is only dropped from its
+ * inspection, which is then sent without it.
+ */
 export async function discard(id: string): Promise<void> {
   const item = await get<OutboxItem>(id, store);
   await del(id, store);
-  if (item && item.status !== "sent") for (const waiting of await dependentsOf(item)) await del(waiting.id, store);
+  if (item && item.status !== "sent") {
+    for (const waiting of await dependentsOf(item)) await del(waiting.id, store);
+    const all = await listOutbox(item.userId);
+    for (const photo of all.filter((i) => item.needs?.includes(i.id) && i.status !== "sent")) await del(photo.id, store);
+    for (const waiter of waitersOf(item, all))
+      await set(waiter.id, { ...waiter, needs: waiter.needs?.filter((n) => n !== id), error: undefined }, store);
+  }
   changed();
 }
 
@@ -240,6 +251,9 @@ export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void)
           const refusal = refusalOf(error);
           if (refusal) {
             await update(item.id, { status: "failed", error: refusal.message, retryAt: undefined });
+            // The inspection that needs this photo stays, waiting, and says why.
+            for (const waiter of waitersOf(item, await listOutbox(userId)))
+              await update(waiter.id, { error: photoRefused(refusal.message) });
             continue;
           }
           const offline = isNetworkFailure(error);
@@ -264,16 +278,14 @@ export function flushOutbox(userId: number, onSent?: (item: OutboxItem) => void)
   return running;
 }
 
-/** A photo whose report is not sent yet (still queued, or refused and waiting for an edit). */
-function waitsForAnother(item: OutboxItem, byId: Map<string, OutboxItem>): boolean {
-  if (!item.after) return false;
-  const first = byId.get(item.after);
-  return first !== undefined && first.status !== "sent";
-}
+const PHOTO_REFUSED = "A photo of this inspection was refused: {{message}} Retry or discard the photo; the inspection waits here.";
+/** Shown on an inspection whose staged photo was refused (outbox namespace, photoRefused). */
+const photoRefused = (message: string) =>
+  i18n.t("outbox:photoRefused", { message, defaultValue: PHOTO_REFUSED, interpolation: { escapeValue: false } });
 
 function sendItem(item: OutboxItem, byId: Map<string, OutboxItem>): Promise<unknown> {
   if (item.path === PHOTO_UPLOAD) return uploadPhoto(item.id, resolvePhotoRecord(item as OutboxItem<typeof PHOTO_UPLOAD>, byId));
-  return sendOnce(item.path, item.input as never, item.id);
+  return sendOnce(item.path, inputWithNeeds(item, byId) as never, item.id);
 }
 
 /** A sent photo keeps its record and name but not its bytes: the server has them now. */
@@ -312,7 +324,7 @@ export function recordLink(item: OutboxItem): string | undefined {
     }
     case PHOTO_UPLOAD: {
       const { record } = item.input as PhotoUploadInput;
-      if (record.id === null) return undefined;
+      if (record.id === null || record.kind === "inspectionItem") return undefined;
       return record.kind === "incident"
         ? `/forms/incident-reports/${record.id}`
         : record.kind === "jha"

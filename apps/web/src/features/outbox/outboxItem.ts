@@ -49,6 +49,13 @@ export interface OutboxItem<P extends OutboxPath = OutboxPath> {
   resultId?: number;
   /** Another item that must be sent first (a photo's report, itself queued); its result is this one's record. */
   after?: string;
+  /**
+   * Items that must all be sent first and whose results this one carries: an inspection's staged
+   * photos, whose server ids go into its answers' `photoIds` when it is sent (needs.ts). A refused
+   * one holds this item back with a message until it is retried or discarded; a discarded one is
+   * dropped from the list.
+   */
+  needs?: string[];
   /** Not before this time (a photo's back-off after a failed try); the countdown shown on its tile. */
   retryAt?: number;
   /** Queued while the user watched it go (a photo added online): no "Outbox sent" toast for it. */
@@ -56,8 +63,13 @@ export interface OutboxItem<P extends OutboxPath = OutboxPath> {
 }
 
 export interface PhotoUploadInput {
-  /** `id` is null while the record is itself in the Outbox (the item named by `after`). */
+  /** `id` is null while the record is itself in the Outbox (the item named by `after`), and for a staged photo. */
   record: { kind: PhotoRecordKind; id: number | null };
+  /**
+   * A staged inspection photo (`POST /api/inspection-photos`): attached to nothing until the
+   * inspection that `needs` it is sent, with its id in this item's answer.
+   */
+  staged?: { itemKey: string };
   fileName: string;
   keepLocation: boolean;
   /** The photo as it will be sent; dropped once the server has it. */

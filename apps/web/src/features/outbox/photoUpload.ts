@@ -27,7 +27,12 @@ const isPhoto = (item: OutboxItem): item is OutboxItem<"photos.upload"> => item.
 const photoBytes = (items: OutboxItem[]) => items.filter(isPhoto).reduce((n, i) => n + (i.input.blob ? i.input.bytes : 0), 0);
 /** The record a photo goes to: its id, or the queued item that will create it. */
 const targetOf = (item: OutboxItem<"photos.upload">) =>
-  item.input.record.id !== null ? `${item.input.record.kind}:${item.input.record.id}` : `after:${item.after}`;
+  // A staged photo counts against its item's limit on the run page (INSPECTION_ITEM_PHOTOS), not here.
+  item.input.staged
+    ? `staged:${item.id}`
+    : item.input.record.id !== null
+      ? `${item.input.record.kind}:${item.input.record.id}`
+      : `after:${item.after}`;
 
 /**
  * Whether `adding` fits beside what this user's Outbox holds: the message to show when it does
@@ -56,7 +61,7 @@ export function withRecordId(item: OutboxItem, id: number): PhotoUploadInput {
 
 /** The photo's input with the record it goes to: its own, or the one its report's item created. */
 export function resolvePhotoRecord(item: OutboxItem<"photos.upload">, byId: Map<string, OutboxItem>): PhotoUploadInput {
-  if (item.input.record.id !== null) return item.input;
+  if (item.input.record.id !== null || item.input.staged) return item.input;
   const first = item.after ? byId.get(item.after) : undefined;
   if (first?.status === "sent" && first.resultId !== undefined) return withRecordId(item, first.resultId);
   throw new UploadRefused(409, recordGone());
@@ -103,8 +108,12 @@ const UPLOAD_PATH: Record<PhotoRecordKind, string> = {
   talk: "toolbox-talks",
   credential: "credentials",
   correctiveAction: "corrective-actions",
+  // Never used: an inspection item's photos are always staged (uploadUrl).
+  inspectionItem: "inspection-photos",
 };
-const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) => `/api/${UPLOAD_PATH[record.kind]}/${record.id}/photos`;
+/** A record's upload, or the staged inspection photos' route (attached when their inspection is sent). */
+const uploadUrl = (input: PhotoUploadInput) =>
+  input.staged ? "/api/inspection-photos" : `/api/${UPLOAD_PATH[input.record.kind]}/${input.record.id}/photos`;
 
 /**
  * One attempt, with XMLHttpRequest (fetch cannot report upload progress) and the item's id as
@@ -115,7 +124,7 @@ const uploadUrl = (record: { kind: PhotoRecordKind; id: number }) => `/api/${UPL
 export function uploadPhoto(key: string, input: PhotoUploadInput): Promise<PhotoSummary> {
   return new Promise((resolve, reject) => {
     const { record, blob } = input;
-    if (record.id === null || !blob) return reject(new UploadRefused(409, recordGone()));
+    if ((record.id === null && !input.staged) || !blob) return reject(new UploadRefused(409, recordGone()));
     const xhr = new XMLHttpRequest();
     const done = () => {
       clearTimeout(stall);
@@ -123,7 +132,7 @@ export function uploadPhoto(key: string, input: PhotoUploadInput): Promise<Photo
       publish();
     };
     let stall = setTimeout(() => xhr.abort(), STALL_MS);
-    xhr.open("POST", uploadUrl({ kind: record.kind, id: record.id }));
+    xhr.open("POST", uploadUrl(input));
     xhr.responseType = "json";
     xhr.setRequestHeader("accept", "application/json");
     xhr.setRequestHeader("Idempotency-Key", key);

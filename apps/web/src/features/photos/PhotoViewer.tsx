@@ -51,7 +51,7 @@ export function PhotoViewer({
     onSuccess: () => {
       setConfirming(false);
       notifySuccess(t("viewer.deleted"));
-      if (photo) void utils.photos.list.invalidate({ kind: photo.recordKind, id: photo.recordId });
+      if (photo && photo.recordId !== null) void utils.photos.list.invalidate({ kind: photo.recordKind, id: photo.recordId });
       void utils.photos.storage.invalidate();
       onClose();
     },

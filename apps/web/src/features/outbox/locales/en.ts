@@ -16,6 +16,7 @@ export default {
     discardMessage: "It has not reached the server. Discarding it deletes it from this device for good.",
     discardMessageWithPhotos:
       "It has not reached the server. Discarding it deletes it from this device for good. Its photos ({{photos}}) too.",
+    photoRefused: "A photo of this inspection was refused: {{message}} Retry or discard the photo; the inspection waits here.",
     photoFor: "For: {{report}}",
     edit: "Edit {{kind}}",
     saveAndRetry: "Save and retry",

@@ -16,6 +16,7 @@ export default {
     discardMessage: "No ha llegado al servidor. Si lo descarta, se borra de este dispositivo para siempre.",
     discardMessageWithPhotos:
       "No ha llegado al servidor. Si lo descarta, se borra de este dispositivo para siempre, junto con sus fotos ({{photos}}).",
+    photoRefused: "Se rechazó una foto de esta inspección: {{message}} Reintente o descarte la foto; la inspección espera aquí.",
     photoFor: "Para: {{report}}",
     edit: "Corregir: {{kind}}",
     saveAndRetry: "Guardar y reintentar",
