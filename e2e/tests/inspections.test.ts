@@ -68,7 +68,8 @@ async function addItemPhoto(page: Page, key: string, name: string, colour: strin
   const failed = page.getByTestId(`failed-${key}`);
   const before = await failed.getByTestId("draft-photo").count();
   await failed.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: await cameraPhoto(page, colour) });
-  await expect.poll(() => failed.getByTestId("draft-photo").count()).toBe(before + 1);
+  // Made smaller in a canvas and kept in IndexedDB first: seconds on a loaded 2-core machine.
+  await expect.poll(() => failed.getByTestId("draft-photo").count(), { timeout: 15_000 }).toBe(before + 1);
 }
 
 describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on a phone", () => {

@@ -467,6 +467,9 @@ function ItemCard({
                 size="lg"
                 h={56}
                 px={4}
+                // 16 px, not the large size's 18: "Cumple" (Spanish for pass) is one word and was cut
+                // off in a third of a 390 px screen.
+                fz="md"
                 color={choice.color}
                 variant={value === choice.value ? "filled" : "outline"}
                 aria-label={choice.label}
