@@ -22,6 +22,9 @@ import { scribble } from "../lib/signOn.js";
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const suffix = randomUUID().slice(0, 6);
+// Staff of the whole company are offered as owners: another file's "Mona Manager" would make the
+// name ambiguous in the picker, so this manager's name is this file's own.
+const MANAGER_NAME = `Mona Manager ${suffix}`;
 const PASSWORD = "Passw0rd!";
 const SCAFFOLD = "Scaffold inspection (before each shift)";
 /** Items of the built-in scaffold template, with their weights (migration 0029); toe-board needs a photo when it fails. */
@@ -107,7 +110,7 @@ describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on
     await admin.call("POST", "/api/managers", {
       ...manager,
       firstName: "Mona",
-      lastName: "Manager",
+      lastName: `Manager ${suffix}`,
       email: `${manager.username}@example.com`,
     });
     const managerApi = await new ApiSession(baseUrl).login(manager.username, manager.password);
@@ -158,12 +161,12 @@ describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on
     await expect.poll(() => page.getByTestId("failed-toe-board").getByTestId("draft-photo").count()).toBe(1);
     // The toe board's action is urgent; the access one goes to the manager.
     await page.getByTestId("priority-toe-board").getByText("High", { exact: true }).click();
-    await pick(page, "owner-access", "Mona Manager");
+    await pick(page, "owner-access", MANAGER_NAME);
     // A reload keeps the photos and the choices (IndexedDB and the draft), offline too.
     await page.reload();
     await page.getByTestId("item-planks").waitFor();
     await expect.poll(() => page.getByTestId("draft-photo").count()).toBe(2);
-    expect(await page.getByTestId("owner-access").inputValue()).toBe("Mona Manager");
+    expect(await page.getByTestId("owner-access").inputValue()).toBe(MANAGER_NAME);
     expect(await page.getByTestId("photo-missing").count()).toBe(0);
     // A full-page screenshot resizes the window, which clears the pad: taken before signing.
     await scrollBelowHeader(page, "item-toe-board");
@@ -283,7 +286,7 @@ describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on
       const indicators = mgr.getByTestId("leading-indicators");
       await indicators.waitFor();
       await expect
-        .poll(() => indicators.getByTestId("owner-row").filter({ hasText: "Mona Manager" }).getByTestId("owner-overdue").textContent())
+        .poll(() => indicators.getByTestId("owner-row").filter({ hasText: MANAGER_NAME }).getByTestId("owner-overdue").textContent())
         .toBe("1 overdue");
       const mineCard = mgr.getByTestId("my-actions");
       await mineCard.waitFor();
