@@ -12,18 +12,21 @@ import {
 } from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import type { ZodType } from "zod";
 import type { Context } from "./context.js";
 import { errorResponse, normaliseError } from "./errors.js";
 import { localize } from "./language.js";
+import type { RestMeta } from "./rest/meta.js";
 import { assertNotToken, assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
 // What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
 // session only, never a service token (see `guard`); declared through the session builders
-// below rather than by hand. (A type literal, not a named type: the typed client in
-// packages/client names the router's types through the API's public exports only.)
+// below rather than by hand. `rest` and `output`: its REST route(s) and the JSON it answers, read by
+// the REST adapter and the OpenAPI document only (rest/meta.ts). (A type literal, not a named type:
+// the typed client in packages/client names the router's types through the API's public exports only.)
 const t = initTRPC
   .context<Context>()
-  .meta<{ sessionOnly?: boolean }>()
+  .meta<{ sessionOnly?: boolean; rest?: RestMeta | readonly RestMeta[]; output?: ZodType }>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error, ctx }) {
