@@ -46,7 +46,7 @@ const t = initTRPC
  * Every procedure's first and only shared middleware (one layer, not three: tRPC copies its options
  * at each layer, which showed in a profile of small answers):
  * - the domain's one input rule (input.ts: no NUL in text, dates within the supported years) on the
- *   raw input, the REST table's bodies, queries and path ids included;
+ *   raw input, the REST routes' bodies, queries and path ids included;
  * - what a service token may run, before the input is read: a session-only procedure no token at
  *   all, a `read` token queries only;
  * - errors mapped to the product's (errors.ts), a refusal logged;
