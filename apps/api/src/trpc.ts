@@ -12,21 +12,26 @@ import {
 } from "@sitesafe/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import type { ZodType } from "zod";
 import type { Context } from "./context.js";
 import { errorResponse, normaliseError } from "./errors.js";
 import { localize } from "./language.js";
-import type { RestMeta } from "./rest/meta.js";
 import { assertNotToken, assertTokenMayWrite, recordTokenWrite } from "./services/tokens.js";
 
 // What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
 // session only, never a service token (see `guard`); declared through the session builders
-// below rather than by hand. `rest` and `output`: its REST route(s) and the JSON it answers, read by
-// the REST adapter and the OpenAPI document only (rest/meta.ts). (A type literal, not a named type:
-// the typed client in packages/client names the router's types through the API's public exports only.)
+// below rather than by hand. `rest` and `output`: its REST route(s), made by rest/meta.ts's
+// `get`/`post`/`put`/`del`, and the Zod schema of the JSON it answers, read by the REST adapter and
+// the OpenAPI document only (rest/index.ts checks them when the server starts). (A type literal, not
+// a named type, and only its outline: the typed client in packages/client names the router's types
+// through the API's public exports only, and every procedure's type carries this one; with the full
+// route and Zod types its declarations could not be named and grew past what tsc writes out.)
 const t = initTRPC
   .context<Context>()
-  .meta<{ sessionOnly?: boolean; rest?: RestMeta | readonly RestMeta[]; output?: ZodType }>()
+  .meta<{
+    sessionOnly?: boolean;
+    rest?: { readonly method: string; readonly path: string } | readonly { readonly method: string; readonly path: string }[];
+    output?: { readonly _zod: object };
+  }>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error, ctx }) {

@@ -33,6 +33,13 @@ export function restRoutesOf(router: unknown): RestRoute[] {
     if (!declared) continue;
     for (const meta of Array.isArray(declared) ? (declared as readonly RestMeta[]) : [declared as RestMeta]) {
       const key = `${meta.method} ${meta.path}`;
+      // The meta's type is only an outline (trpc.ts): a route not made by get/post/put/del stops here.
+      if (
+        !["GET", "POST", "PUT", "DELETE"].includes(meta.method) ||
+        ![200, 201, 204].includes(meta.status) ||
+        !meta.path.startsWith("/api/")
+      )
+        throw new Error(`REST: ${key} (${procedure}) is not a route of rest/meta.ts`);
       if (seen.has(key)) throw new Error(`REST: ${key} is declared twice (${procedure})`);
       seen.add(key);
       for (const other of Object.values(meta.files ?? {}))
