@@ -458,7 +458,7 @@ async function registerWebApp(app: FastifyInstance, configuredDist: string | und
  * address, not a fresh bucket of its own). The health check and the benchmark's bare route are
  * not limited, nor is the web app's static content. Counters are kept per instance, in a bounded
  * LRU (the plugin's default store, 5,000 keys): N instances behind a balancer allow up to N times
- * the limit. Routes registered after this are limited; the REST table and tRPC are.
+ * the limit. Routes registered after this are limited; the REST routes and tRPC are.
  */
 async function registerRateLimit(
   app: FastifyInstance,

@@ -19,11 +19,19 @@ import { assertNotToken, assertTokenMayWrite, recordTokenWrite } from "./service
 
 // What a procedure declares about itself with `.meta(...)`. `sessionOnly`: a signed-in password
 // session only, never a service token (see `guard`); declared through the session builders
-// below rather than by hand. (A type literal, not a named type: the typed client in
-// packages/client names the router's types through the API's public exports only.)
+// below rather than by hand. `rest` and `output`: its REST route(s), made by rest/meta.ts's
+// `get`/`post`/`put`/`del`, and the Zod schema of the JSON it answers, read by the REST adapter and
+// the OpenAPI document only (rest/index.ts checks them when the server starts). (A type literal, not
+// a named type, and only its outline: the typed client in packages/client names the router's types
+// through the API's public exports only, and every procedure's type carries this one; with the full
+// route and Zod types its declarations could not be named and grew past what tsc writes out.)
 const t = initTRPC
   .context<Context>()
-  .meta<{ sessionOnly?: boolean }>()
+  .meta<{
+    sessionOnly?: boolean;
+    rest?: { readonly method: string; readonly path: string } | readonly { readonly method: string; readonly path: string }[];
+    output?: { readonly _zod: object };
+  }>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error, ctx }) {
@@ -43,7 +51,7 @@ const t = initTRPC
  * Every procedure's first and only shared middleware (one layer, not three: tRPC copies its options
  * at each layer, which showed in a profile of small answers):
  * - the domain's one input rule (input.ts: no NUL in text, dates within the supported years) on the
- *   raw input, the REST table's bodies, queries and path ids included;
+ *   raw input, the REST routes' bodies, queries and path ids included;
  * - what a service token may run, before the input is read: a session-only procedure no token at
  *   all, a `read` token queries only;
  * - errors mapped to the product's (errors.ts), a refusal logged;

@@ -179,3 +179,20 @@ export async function createTestApp(config: Partial<Config> = {}): Promise<TestA
   };
   return testApp;
 }
+
+/**
+ * Every route the running server serves, as "METHOD /path" (HEAD left out), read from Fastify's own
+ * table (`printRoutes`), not from the list the REST adapter was given.
+ */
+export function servedRoutes(app: FastifyInstance): string[] {
+  const stack: string[] = [];
+  const served: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = line.match(/^([│ ]*)[├└]── (.+?)(?: \(([^)]*)\))?$/);
+    if (!m) continue;
+    stack.length = (m[1] as string).length / 4;
+    stack.push(m[2] as string);
+    for (const method of (m[3] ?? "").split(", ").filter(Boolean)) if (method !== "HEAD") served.push(`${method} ${stack.join("")}`);
+  }
+  return served;
+}

@@ -1,14 +1,15 @@
 import { z } from "zod";
-import type { RestRequest, RestRoute } from "../rest/table.js";
+import type { RestRoute } from "../rest/index.js";
+import type { FileSender, UploadReader } from "../rest/meta.js";
 import { appRouter } from "../router.js";
-import { errorBody, responses } from "./responses.js";
+import { errorBody } from "./schemas.js";
 
 /**
- * The OpenAPI 3.1 document of the REST API, generated from what the server runs (docs/decisions/0110-api-consumers.md): the
- * REST table (rest/index.ts) gives every path and method, the procedure each route calls gives the
- * parameters and request body (its Zod input schema), responses.ts gives the answer. Nothing here
+ * The OpenAPI 3.1 document of the REST API, generated from what the server runs (docs/decisions/0110-api-consumers.md):
+ * each procedure's meta (rest/meta.ts) gives its paths and methods and its answer (`output`, built
+ * from openapi/schemas.ts), its Zod input schema the parameters and request body. Nothing here
  * lists routes by hand, so a new route appears on its own, and test/openapi.test.ts fails when
- * one has no response schema. docs/decisions/0110-api-consumers.md.
+ * one has no response schema. docs/decisions/0125-routes-on-procedures.md.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -37,25 +38,23 @@ const photoUpload = multipart("A JPEG, PNG, WebP or HEIC photo, at most 10 MB; i
   },
 });
 
-/**
- * Routes that read or write the raw request or reply, documented by what they send and take:
- * `binary` is the media type of the bytes they answer.
- */
-const RAW_ROUTES: Record<string, { procedure?: string; requestBody?: JsonSchema; binary?: string }> = {
-  "POST /api/projects/:id/safety-plan": {
-    procedure: "projects.uploadSafetyPlan",
-    requestBody: multipart("PDF, Word, Excel, CSV or text, at most 10 MB", { description: { type: "string", maxLength: 1000 } }),
-  },
-  "GET /api/projects/:id/safety-plan/download": { procedure: "projects.downloadSafetyPlan", binary: "application/octet-stream" },
-  "POST /api/incident-reports/:id/photos": { requestBody: photoUpload },
-  "POST /api/jha-forms/:id/photos": { requestBody: photoUpload },
-  "POST /api/toolbox-talks/:id/photos": { requestBody: photoUpload },
-  "POST /api/credentials/:id/photos": { requestBody: photoUpload },
-  "POST /api/corrective-actions/:id/photos": { requestBody: photoUpload },
-  "POST /api/inspection-photos": { requestBody: photoUpload },
-  "GET /api/photos/:id": { binary: "image/*" },
-  "GET /api/photos/:id/thumbnail": { binary: "image/jpeg" },
+/** What each multipart upload (rest/uploads.ts) takes. */
+const UPLOAD_BODIES: Record<UploadReader, JsonSchema> = {
+  photo: photoUpload,
+  stagedPhoto: photoUpload,
+  safetyPlan: multipart("PDF, Word, Excel, CSV or text, at most 10 MB", { description: { type: "string", maxLength: 1000 } }),
 };
+
+/** The media type of the bytes each file sender (rest/files.ts) answers, where it is not a `?format=` file. */
+const BINARY: Partial<Record<FileSender, string>> = { download: "application/octet-stream", photo: "image/*", thumbnail: "image/jpeg" };
+
+/** The files a route answers by `?format=` value, with their media types: its `files`, or a CSV or PDF it only sends. */
+function formatsOf(route: RestRoute): Record<string, string> | undefined {
+  const type = (format: string) => (format === "pdf" ? "application/pdf" : "text/csv");
+  if (route.files) return Object.fromEntries(Object.keys(route.files).map((format) => [format, type(format)]));
+  if (route.send === "csv" || route.send === "pdf") return { [route.send]: type(route.send) };
+  return undefined;
+}
 
 /** How the file answers of `formats` routes are described. */
 const FILE_SCHEMAS: Record<string, JsonSchema> = {
@@ -82,40 +81,9 @@ const PUBLIC_PROCEDURES = new Set(["auth.login", "auth.register", "auth.logout",
 
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures;
 
-/**
- * Which procedure a route calls, found by running the route against a caller that records the
- * first procedure it is asked for and stops there.
- */
+/** Which procedure answers a route: the one that declares it (rest/meta.ts). */
 export async function procedureOf(route: RestRoute): Promise<string | undefined> {
-  // A route that calls another procedure before the one that answers names the answering one.
-  if (route.procedure) return route.procedure;
-  const raw = RAW_ROUTES[`${route.method} ${route.path}`]?.procedure;
-  if (raw) return raw;
-  let called: string | undefined;
-  const stop = new Error("recorded");
-  const recorder = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => recorder([...path, String(key)]),
-      apply: () => {
-        called ??= path.join(".");
-        throw stop;
-      },
-    });
-  // A bare request: routes that look at the query or headers before their call (file formats) see none.
-  const request = {
-    params: {},
-    query: {},
-    body: {},
-    input: {} as never,
-    raw: { query: {}, headers: {} },
-    reply: {},
-  } as unknown as RestRequest;
-  try {
-    await route.call(recorder([]) as Parameters<RestRoute["call"]>[0], request);
-  } catch (error) {
-    if (error !== stop) throw error;
-  }
-  return called;
+  return route.procedure;
 }
 
 /** Zod to JSON Schema, with named schemas moved to `components.schemas`. */
@@ -271,7 +239,8 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     const procedurePath = await procedureOf(route);
     const procedure = procedurePath ? procedures[procedurePath] : undefined;
     if (!procedurePath || !procedure) throw new Error(`OpenAPI: ${key} calls no known procedure`);
-    const raw = RAW_ROUTES[key];
+    const formats = formatsOf(route);
+    const binary = route.send ? BINARY[route.send] : undefined;
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
     const sessionOnly = procedure._def.meta?.sessionOnly === true;
     const input = procedure._def.inputs[0];
@@ -288,7 +257,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
       required: true,
       schema: properties[name] ?? { type: "integer", exclusiveMinimum: 0 },
     }));
-    let requestBody: Record<string, unknown> | undefined = raw?.requestBody;
+    let requestBody: Record<string, unknown> | undefined = route.upload ? UPLOAD_BODIES[route.upload] : undefined;
     const rest = Object.entries(properties).filter(([name]) => !pathParams.includes(name));
     if (route.method === "GET") {
       for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });
@@ -301,10 +270,10 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
           description: "`csv`: the same list as CSV (or send `Accept: text/csv`)",
         });
       }
-      const formats = Object.keys(route.formats ?? {});
-      if (formats.length > 0) {
-        const choices = responses[procedurePath] ? ["json", ...formats] : formats;
-        const pdf = formats.includes("pdf") ? " (`pdf` also for `Accept: application/pdf`)" : "";
+      const fileFormats = Object.keys(formats ?? {});
+      if (fileFormats.length > 0) {
+        const choices = route.output ? ["json", ...fileFormats] : fileFormats;
+        const pdf = fileFormats.includes("pdf") ? " (`pdf` also for `Accept: application/pdf`)" : "";
         parameters.push({
           name: "format",
           in: "query",
@@ -326,11 +295,11 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
 
     const status = route.status ?? 200;
     let otherFormats: OtherFormat[] | undefined;
-    const answer = responses[procedurePath];
+    const answer = route.output;
     const success: Record<string, unknown> = { description: SUCCESS_TEXT[status] ?? "OK" };
     if (status !== 204) {
-      if (raw?.binary) {
-        success.content = { [raw.binary]: { schema: { type: "string", contentMediaType: raw.binary } } };
+      if (binary) {
+        success.content = { [binary]: { schema: { type: "string", contentMediaType: binary } } };
       } else {
         // A route that answers JSON declares only JSON on its 200, so a generated client types the
         // answer as what it is, not "the JSON or a string". Its files (CSV, PDF: asked for with
@@ -339,7 +308,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
         if (answer) content["application/json"] = { schema: toSchema(answer, "output", schemas) };
         const files: OtherFormat[] = [];
         if (csvRoutes.has(key)) files.push({ format: "csv", accept: "text/csv", mediaType: "text/csv", schema: LIST_CSV });
-        for (const [format, type] of Object.entries(route.formats ?? {})) {
+        for (const [format, type] of Object.entries(formats ?? {})) {
           const schema = FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type };
           if (answer) files.push({ format, ...(type === "application/pdf" ? { accept: type } : {}), mediaType: type, schema });
           else content[type] = { schema };
@@ -362,7 +331,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     if (route.method !== "GET" && route.method !== "DELETE") errors.add(409);
     if (procedurePath === "auth.login") errors.add(429);
     if (procedurePath === "auth.login" || procedurePath === "auth.register") errors.add(401);
-    if (raw?.requestBody) {
+    if (route.upload) {
       errors.add(413);
       errors.add(415);
     }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import type { RestRoute } from "../rest/table.js";
+import type { RestRoute } from "../rest/index.js";
 import { buildOpenApiDocument, type DocumentOptions } from "./document.js";
 
 const require = createRequire(import.meta.url);
@@ -12,7 +12,7 @@ const appVersion = (JSON.parse(readFileSync(new URL("../../package.json", import
 
 /**
  * The API's contract and its human-readable docs, served by the app itself (no CDN):
- * `GET /api/openapi.json` (built once, on first request, from the REST table) and `GET /api/docs`
+ * `GET /api/openapi.json` (built once, on first request, from the routes the procedures declare) and `GET /api/docs`
  * (Swagger UI from the swagger-ui-dist package, with no inline script, so the app's CSP stays).
  */
 export async function registerApiDocs(app: FastifyInstance, routes: readonly RestRoute[], options: DocumentOptions = {}): Promise<void> {

@@ -6,7 +6,6 @@ import { ByteBudget } from "../byteBudget.js";
 import { multipartError } from "../errors.js";
 import type { Caller } from "../router.js";
 import { PHOTOS_BUSY } from "../services/photos.js";
-import { del, get, type RestRequest, type RestRoute } from "./table.js";
 
 /** Room for the multipart framing and a few small fields around the photo itself. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -34,25 +33,24 @@ const DOWNLOAD_IDLE_MS = 60_000;
  */
 const PHOTO_CACHE = "private, max-age=3600";
 
-async function uploadPhoto(caller: Caller, req: RestRequest, kind: PhotoRecordKind) {
-  const record = { kind, id: req.params.id as unknown as number };
-  return receivePhoto(
-    caller,
-    req,
-    () => caller.photos.checkUpload(record),
-    (upload) => caller.photos.upload({ record, ...upload }),
-  );
+/** Who and what an upload reads: the request and its reply (a body that stops coming is answered 408). */
+export interface UploadRequest {
+  raw: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A photo of a record (`record`: the route's kind and the path's id), then `store` with its bytes. */
+export function uploadPhoto<T>(caller: Caller, req: UploadRequest, record: PhotoRecord, store: (upload: PhotoUpload) => Promise<T>) {
+  return receivePhoto(caller, req, () => caller.photos.checkUpload(record as never), store);
 }
 
 /** A staged inspection photo (docs/decisions/0124-staged-inspection-photos.md): the same upload, attached to nothing yet. */
-function stagePhoto(caller: Caller, req: RestRequest) {
-  return receivePhoto(
-    caller,
-    req,
-    () => caller.photos.checkStage(),
-    (upload) => caller.photos.stage(upload),
-  );
+export function stagePhoto<T>(caller: Caller, req: UploadRequest, store: (upload: PhotoUpload) => Promise<T>) {
+  return receivePhoto(caller, req, () => caller.photos.checkStage(), store);
 }
+
+type PhotoRecord = { kind: PhotoRecordKind; id: unknown };
+type PhotoUpload = { fileName: string; data: Uint8Array; keepLocation: boolean };
 
 /**
  * One photo upload: the refusal that needs no body first, then the body within the byte budget,
@@ -60,9 +58,9 @@ function stagePhoto(caller: Caller, req: RestRequest) {
  */
 async function receivePhoto<T>(
   caller: Caller,
-  req: RestRequest,
+  req: UploadRequest,
   check: () => Promise<unknown>,
-  store: (upload: { fileName: string; data: Uint8Array; keepLocation: boolean }) => Promise<T>,
+  store: (upload: PhotoUpload) => Promise<T>,
 ): Promise<T> {
   // 401/403/404/409 before a byte of the body is read.
   await check();
@@ -160,96 +158,46 @@ function chunkedPhoto(read: (offset: number, length: number) => Promise<Uint8Arr
 }
 
 /**
- * A GET answering a photo's bytes: the sniffed type, nosniff, private caching with an ETag, and a
- * 304 when the browser's copy is current (after the permission check, which `load` makes).
+ * Sends a photo's bytes: the sniffed type, nosniff, private caching with an ETag, and a 304 when
+ * the browser's copy is current (after the permission check, which the procedure made).
  */
-function bytesRoute<T extends { id: number; contentType: string }>(
-  path: string,
-  variant: string,
-  load: (caller: Caller, req: RestRequest) => Promise<T>,
-  send: (req: RestRequest, file: T) => FastifyReply,
-): RestRoute {
-  return {
-    method: "GET",
-    path,
-    raw: true,
-    call: async (c, r) => {
-      const file = await load(c, r);
-      const etag = `"photo-${file.id}-${variant}"`;
-      r.reply
-        .header("content-type", file.contentType)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", PHOTO_CACHE)
-        .header("etag", etag)
-        .header("cross-origin-resource-policy", "same-origin");
-      const cached = r.raw.headers["if-none-match"];
-      if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))
-        return r.reply.code(304).send();
-      return send(r, file);
-    },
+function sendBytes<T extends { id: number; contentType: string }>(variant: string, send: (reply: FastifyReply, file: T) => FastifyReply) {
+  return (req: FastifyRequest, reply: FastifyReply, file: T): FastifyReply => {
+    const etag = `"photo-${file.id}-${variant}"`;
+    reply
+      .header("content-type", file.contentType)
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", PHOTO_CACHE)
+      .header("etag", etag)
+      .header("cross-origin-resource-policy", "same-origin");
+    const cached = req.headers["if-none-match"];
+    if (typeof cached === "string" && cached.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))
+      return reply.code(304).send();
+    return send(reply, file);
   };
 }
 
-/** REST paths of the photos area (docs/decisions/0108-photos.md), each onto a procedure. */
-export const photosRoutes: RestRoute[] = [
-  // photos.checkUpload runs first (a refusal before the body is read); photos.upload answers.
-  {
-    method: "POST",
-    path: "/api/incident-reports/:id/photos",
-    status: 201,
-    procedure: "photos.upload",
-    call: (c, r) => uploadPhoto(c, r, "incident"),
-  },
-  { method: "POST", path: "/api/jha-forms/:id/photos", status: 201, procedure: "photos.upload", call: (c, r) => uploadPhoto(c, r, "jha") },
-  // A toolbox talk's group photo: the same upload, bounds and sniffing, one per talk.
-  {
-    method: "POST",
-    path: "/api/toolbox-talks/:id/photos",
-    status: 201,
-    procedure: "photos.upload",
-    call: (c, r) => uploadPhoto(c, r, "talk"),
-  },
-  // A credential's card, front and back (issue #36): the same upload, two per credential.
-  {
-    method: "POST",
-    path: "/api/credentials/:id/photos",
-    status: 201,
-    procedure: "photos.upload",
-    call: (c, r) => uploadPhoto(c, r, "credential"),
-  },
-  get("/api/credentials/:id/photos", (c, r) => c.photos.list({ kind: "credential", id: r.params.id as unknown as number })),
-  // Evidence of a corrective action's fix: its owner or staff add it; a high-priority action needs one to be marked fixed.
-  {
-    method: "POST",
-    path: "/api/corrective-actions/:id/photos",
-    status: 201,
-    procedure: "photos.upload",
-    call: (c, r) => uploadPhoto(c, r, "correctiveAction"),
-  },
-  // A photo of an inspection item, staged before the inspection exists; the create attaches it (answers[].photoIds).
-  { method: "POST", path: "/api/inspection-photos", status: 201, procedure: "photos.stage", call: (c, r) => stagePhoto(c, r) },
-  get("/api/incident-reports/:id/photos", (c, r) => c.photos.list({ kind: "incident", id: r.params.id as unknown as number })),
-  get("/api/jha-forms/:id/photos", (c, r) => c.photos.list({ kind: "jha", id: r.params.id as unknown as number })),
-  get("/api/toolbox-talks/:id/photos", (c, r) => c.photos.list({ kind: "talk", id: r.params.id as unknown as number })),
-  get("/api/corrective-actions/:id/photos", (c, r) => c.photos.list({ kind: "correctiveAction", id: r.params.id as unknown as number })),
-  // A static segment: Fastify's router prefers it over "/api/photos/:id".
-  get("/api/photos/storage", (c) => c.photos.storage()),
-  bytesRoute(
-    "/api/photos/:id",
-    "full",
-    (c, r) => c.photos.file(r.input),
-    (r, photo) =>
-      r.reply
-        .code(200)
-        .header("content-length", String(photo.byteSize))
-        .header("content-disposition", `inline; filename="${photo.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"`)
-        .send(chunkedPhoto(photo.read, photo.byteSize)),
-  ),
-  bytesRoute(
-    "/api/photos/:id/thumbnail",
-    "thumbnail",
-    (c, r) => c.photos.thumbnail(r.input),
-    (r, thumb) => r.reply.code(200).send(Buffer.from(thumb.data.buffer, thumb.data.byteOffset, thumb.data.byteLength)),
-  ),
-  del("/api/photos/:id", (c, r) => c.photos.delete(r.input)),
-];
+/** A photo (photos.file), read from the database piece by piece as the client takes it. */
+export const photoBytes = sendBytes(
+  "full",
+  (
+    reply,
+    photo: {
+      id: number;
+      contentType: string;
+      byteSize: number;
+      fileName: string;
+      read: (offset: number, length: number) => Promise<Uint8Array | undefined>;
+    },
+  ) =>
+    reply
+      .code(200)
+      .header("content-length", String(photo.byteSize))
+      .header("content-disposition", `inline; filename="${photo.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"`)
+      .send(chunkedPhoto(photo.read, photo.byteSize)),
+);
+
+/** A photo's thumbnail (photos.thumbnail). */
+export const thumbnailBytes = sendBytes("thumbnail", (reply, thumb: { id: number; contentType: string; data: Uint8Array }) =>
+  reply.code(200).send(Buffer.from(thumb.data.buffer, thumb.data.byteOffset, thumb.data.byteLength)),
+);

@@ -10,7 +10,10 @@ import { registerApiDocs } from "../openapi/routes.js";
 import { createCaller } from "../router.js";
 import { assertTokenMayWrite } from "../services/tokens.js";
 import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";
-import { restRoutes } from "./index.js";
+import { fileSender, formatOf, SENDERS } from "./files.js";
+import { type RestRoute, restRoutes } from "./index.js";
+import { PICKERS } from "./pick.js";
+import { UPLOADS } from "./uploads.js";
 
 export interface RestOptions {
   config: Config;
@@ -24,9 +27,9 @@ export interface RestOptions {
 
 /**
  * The REST adapter (docs/decisions/0003-rest-over-trpc.md): the health check, the API document,
- * and every `/api/...` path of rest/index.ts, each calling its procedure through tRPC's
- * `createCaller` so validation, permissions, transactions and error mapping exist once. Errors are
- * answered by errors.ts.
+ * and every `/api/...` route a procedure declares (rest/meta.ts, gathered by rest/index.ts), each
+ * calling its procedure through tRPC's `createCaller` so validation, permissions, transactions and
+ * error mapping exist once. Errors are answered by errors.ts.
  */
 export async function registerRest(app: FastifyInstance, { config, recovery, contextFor, wholeListSlots }: RestOptions): Promise<void> {
   // The database and its schema, not just a connection: a database recreated empty is migrated and
@@ -62,14 +65,25 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
           // Before the call: a read-only token must not get as far as reading an upload's body.
           if (route.method !== "GET") assertTokenMayWrite(ctx.token);
           const wholeList = new WholeListOutlet();
-          const result = await route.call(createCaller({ ...ctx, wholeList }), {
-            params,
-            query,
-            body,
-            input: (route.method === "GET" ? { ...query, ...params } : { ...body, ...params }) as never,
-            raw: req,
-            reply,
-          });
+          const caller = createCaller({ ...ctx, wholeList });
+          const input = inputOf(route, params, query, body);
+          const call = (procedure: string, value: unknown) => procedureAt(caller, procedure)(value);
+          let result: unknown;
+          if (route.upload) {
+            result = await UPLOADS[route.upload](caller, { raw: req, reply }, input as Record<string, unknown>, (full) =>
+              call(route.procedure, full),
+            );
+          } else if (route.files) {
+            // JSON, or one of the files the route lists (`?format=`, or `Accept: application/pdf`).
+            const format = formatOf(req);
+            const file = format === "json" ? undefined : route.files[format];
+            if (file) await SENDERS[fileSender(format)](req, reply, await call(file, input));
+            else await reply.code(200).send(await call(route.procedure, input));
+          } else if (route.send) {
+            await SENDERS[route.send](req, reply, await call(route.procedure, input));
+          } else {
+            result = await call(route.pick ? await PICKERS[route.pick](caller, body) : route.procedure, input);
+          }
           // No onWrite here: every write route calls a mutation, whose middleware (trpc.ts) runs it once.
           if (route.raw) return reply;
           const answer = restAnswer(wholeList, result);
@@ -88,6 +102,27 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
 
 /** The answer to a write (POST, PUT, DELETE) that carries a query string. */
 export const WRITE_INPUT_IN_QUERY = "A change takes its input from the request body, not the query string";
+
+/**
+ * The input a route hands its procedure (rest/meta.ts): a GET's query and path params, a write's
+ * body and path params (the path wins; a write with a query string is refused above), `set` over
+ * both. None for a procedure that takes none.
+ */
+function inputOf(route: RestRoute, params: Record<string, string>, query: Record<string, unknown>, body: Record<string, unknown>) {
+  if (!route.hasInput) return undefined;
+  const path = route.params
+    ? Object.fromEntries(Object.entries(params).map(([name, value]) => [route.params?.[name] ?? name, value]))
+    : params;
+  const rest = route.pathOnly ? {} : route.method === "GET" ? query : body;
+  return { ...rest, ...path, ...route.set };
+}
+
+/** The caller's procedure at a path such as "jha.byId". */
+function procedureAt(caller: object, path: string): (input: unknown) => Promise<unknown> {
+  return path
+    .split(".")
+    .reduce((node: Record<string, unknown>, key) => node[key] as Record<string, unknown>, caller as Record<string, unknown>) as never;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Buffer);

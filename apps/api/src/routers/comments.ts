@@ -7,6 +7,8 @@ import {
   resolveCommentSchema,
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
+import * as out from "../openapi/schemas.js";
+import { del, get, post, put } from "../rest/meta.js";
 import * as service from "../services/comments.js";
 import { once } from "../services/idempotency.js";
 import { authedProcedure, router } from "../trpc.js";
@@ -15,6 +17,7 @@ import { authedProcedure, router } from "../trpc.js";
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
   list: authedProcedure
+    .meta({ rest: get("/api/safety-comments"), output: out.list(out.safetyComment) })
     .input(listCommentsSchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit)),
 
@@ -26,23 +29,34 @@ export const commentsRouter = router({
   byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleComment(ctx, input.id)),
 
   /** Only workers send messages; always open, always their own. */
-  create: authedProcedure.input(createCommentSchema).mutation(once(({ ctx, input }) => service.createComment(ctx, input))),
+  create: authedProcedure
+    .meta({ rest: post("/api/safety-comments"), output: out.safetyComment })
+    .input(createCommentSchema)
+    .mutation(once(({ ctx, input }) => service.createComment(ctx, input))),
 
   /** The author's edit of title, content and project, while the message is open or in progress. */
-  update: authedProcedure.input(editCommentSchema).mutation(({ ctx, input }) => service.editComment(ctx, input)),
+  update: authedProcedure
+    .meta({ rest: put("/api/safety-comments/:id", { pick: "commentUpdate" }), output: out.safetyComment })
+    .input(editCommentSchema)
+    .mutation(({ ctx, input }) => service.editComment(ctx, input)),
 
   markInProgress: authedProcedure
+    .meta({ output: out.safetyComment })
     .input(byIdSchema)
     .mutation(({ ctx, input }) => service.transition(ctx.db, ctx.actor, input.id, "markInProgress", null, ctx.now(), ctx.delivery)),
 
   resolve: authedProcedure
+    .meta({ output: out.safetyComment })
     .input(resolveCommentSchema)
     .mutation(({ ctx, input }) =>
       service.transition(ctx.db, ctx.actor, input.id, "resolve", input.managerResponse, ctx.now(), ctx.delivery),
     ),
 
   /** Authors delete their own open or in-progress messages; admins delete any. */
-  delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),
+  delete: authedProcedure
+    .meta({ rest: del("/api/safety-comments/:id"), output: out.success })
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),
 
   /** Projects a message can be about, for the form's select and the staff filter. */
   projectOptions: authedProcedure.query(({ ctx }) => service.projectOptions(ctx)),

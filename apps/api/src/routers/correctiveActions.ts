@@ -11,6 +11,8 @@ import {
   updateActionSchema,
 } from "@sitesafe/domain";
 import { answerPage } from "../lists.js";
+import * as out from "../openapi/schemas.js";
+import { get, post, put } from "../rest/meta.js";
 import * as service from "../services/correctiveActions.js";
 import { once } from "../services/idempotency.js";
 import { authedProcedure, roleProcedure, router } from "../trpc.js";
@@ -31,6 +33,7 @@ const stepProcedure = (step: CorrectiveActionAction) =>
 export const correctiveActionsRouter = router({
   /** The actions the caller sees (staff: all; a worker: their projects' and their own), soonest due first, at most 500. */
   list: authedProcedure
+    .meta({ rest: get("/api/corrective-actions"), output: out.list(out.correctiveAction) })
     .input(actionListQuerySchema.optional())
     .query(async ({ ctx, input }) =>
       service.withOverdue(ctx, await service.visibleActions(ctx, { ...input, limit: input?.limit ?? 500 }).rows()),
@@ -41,13 +44,17 @@ export const correctiveActionsRouter = router({
     return { ...page, items: service.withOverdue(ctx, page.items) };
   }),
 
-  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleAction(ctx, input.id)),
+  byId: authedProcedure
+    .meta({ rest: get("/api/corrective-actions/:id"), output: out.correctiveActionDetail })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.visibleAction(ctx, input.id)),
 
   /** Raised by hand or from an incident report or JHA form: staff, or a crew lead of the project. */
   create: roleProcedure(
     (actor) => can(actor, "correctiveAction.create"),
     "Only admins, managers and crew leads can raise corrective actions",
   )
+    .meta({ rest: post("/api/corrective-actions"), output: out.correctiveActionDetail })
     .input(createActionSchema)
     .mutation(once(({ ctx, input }) => service.createAction(ctx, input))),
 
@@ -56,22 +63,28 @@ export const correctiveActionsRouter = router({
     (actor) => can(actor, "correctiveAction.create"),
     "Only admins, managers and crew leads can raise corrective actions",
   )
+    .meta({ rest: get("/api/corrective-action-owners"), output: out.list(out.actionOwner) })
     .input(actionOwnersQuerySchema)
     .query(({ ctx, input }) => service.actionOwners(ctx, input.projectId)),
 
   update: stepProcedure("edit")
+    .meta({ rest: put("/api/corrective-actions/:id"), output: out.correctiveActionDetail })
     .input(updateActionSchema)
     .mutation(({ ctx, input }) => service.updateAction(ctx, input)),
   start: stepProcedure("start")
+    .meta({ rest: put("/api/corrective-actions/:id/start"), output: out.correctiveActionDetail })
     .input(byIdSchema)
     .mutation(({ ctx, input }) => service.startAction(ctx, input.id)),
   submit: stepProcedure("submit")
+    .meta({ rest: put("/api/corrective-actions/:id/submit"), output: out.correctiveActionDetail })
     .input(submitActionSchema)
     .mutation(({ ctx, input }) => service.submitAction(ctx, input)),
   verify: stepProcedure("verify")
+    .meta({ rest: put("/api/corrective-actions/:id/verify"), output: out.correctiveActionDetail })
     .input(byIdSchema)
     .mutation(({ ctx, input }) => service.verifyAction(ctx, input.id)),
   reject: stepProcedure("reject")
+    .meta({ rest: put("/api/corrective-actions/:id/reject"), output: out.correctiveActionDetail })
     .input(rejectActionSchema)
     .mutation(({ ctx, input }) => service.rejectAction(ctx, input)),
 });

@@ -8,6 +8,8 @@ import {
   pageQuerySchema,
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
+import * as out from "../openapi/schemas.js";
+import { del, get, post, put } from "../rest/meta.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/jha.js";
@@ -16,6 +18,7 @@ import { actionProcedure, authedProcedure, router } from "../trpc.js";
 /** Procedures of the jha area: each its input schema, its permission, one call to services/jha.ts. */
 export const jhaRouter = router({
   list: authedProcedure
+    .meta({ rest: get("/api/jha-forms"), output: out.list(out.jhaForm) })
     .input(jhaListQuerySchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit)),
 
@@ -24,24 +27,46 @@ export const jhaRouter = router({
     .input(pageQuerySchema(jhaListQuerySchema))
     .query(({ ctx, input }) => answerPage(ctx, service.visibleForms(ctx, input))),
 
-  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id)),
+  byId: authedProcedure
+    .meta({ rest: get("/api/jha-forms/:id"), output: out.jhaForm })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.visibleForm(ctx.db, ctx.actor, input.id)),
 
   formOptions: authedProcedure.query(({ ctx }) => formOptions(ctx.db, ctx.actor)),
 
-  create: authedProcedure.input(jhaFormSchema).mutation(once(({ ctx, input }) => service.createForm(ctx, input))),
+  create: authedProcedure
+    .meta({ rest: post("/api/jha-forms"), output: out.jhaForm })
+    .input(jhaFormSchema)
+    .mutation(once(({ ctx, input }) => service.createForm(ctx, input))),
 
   update: actionProcedure("jha.update")
+    .meta({ rest: put("/api/jha-forms/:id"), output: out.jhaForm })
     .input(jhaFormUpdateSchema)
     .mutation(({ ctx, input }) => service.updateForm(ctx, input)),
 
-  delete: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteForm(ctx, input.id)),
+  delete: authedProcedure
+    .meta({ rest: del("/api/jha-forms/:id"), output: out.success })
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => service.deleteForm(ctx, input.id)),
 
   /** The form's comments the actor may see: public ones, plus private ones for staff and their author. */
-  comments: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.visibleComments(ctx, input.id)),
+  comments: authedProcedure
+    .meta({ rest: get("/api/jha-forms/:id/comments"), output: out.list(out.jhaComment) })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.visibleComments(ctx, input.id)),
 
-  addComment: authedProcedure.input(jhaCommentCreateSchema).mutation(once(({ ctx, input }) => service.addComment(ctx, input))),
+  addComment: authedProcedure
+    .meta({ rest: post("/api/jha-forms/:id/comments", { params: { id: "jhaFormId" } }), output: out.jhaComment })
+    .input(jhaCommentCreateSchema)
+    .mutation(once(({ ctx, input }) => service.addComment(ctx, input))),
 
-  updateComment: authedProcedure.input(jhaCommentUpdateSchema).mutation(({ ctx, input }) => service.updateComment(ctx, input)),
+  updateComment: authedProcedure
+    .meta({ rest: put("/api/jha-comments/:id"), output: out.jhaComment })
+    .input(jhaCommentUpdateSchema)
+    .mutation(({ ctx, input }) => service.updateComment(ctx, input)),
 
-  deleteComment: authedProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),
+  deleteComment: authedProcedure
+    .meta({ rest: del("/api/jha-comments/:id"), output: out.success })
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => service.deleteComment(ctx, input.id)),
 });

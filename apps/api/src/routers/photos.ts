@@ -1,5 +1,7 @@
 import { byIdSchema, can, keepLocationSchema, PHOTO_NO_FILE, photoRecordSchema } from "@sitesafe/domain";
 import { z } from "zod";
+import * as out from "../openapi/schemas.js";
+import { del, get, post } from "../rest/meta.js";
 import { answeredBefore, once } from "../services/idempotency.js";
 import * as service from "../services/photos.js";
 import { adminProcedure, authedProcedure, roleProcedure, router } from "../trpc.js";
@@ -18,10 +20,22 @@ const uploadSchema = z.object({
 
 /**
  * Procedures of the photos area. `upload`, `file` and `thumbnail` carry bytes and are meant for
- * the REST adapter (rest/photos.ts), which reads multipart uploads and streams the bytes out.
+ * the REST adapter (rest/uploads.ts, rest/files.ts), which reads multipart uploads and streams the bytes out.
  */
 export const photosRouter = router({
-  list: authedProcedure.input(photoRecordSchema).query(({ ctx, input }) => service.recordPhotos(ctx.db, ctx.actor, input)),
+  list: authedProcedure
+    .meta({
+      rest: [
+        get("/api/incident-reports/:id/photos", { pathOnly: true, set: { kind: "incident" } }),
+        get("/api/jha-forms/:id/photos", { pathOnly: true, set: { kind: "jha" } }),
+        get("/api/toolbox-talks/:id/photos", { pathOnly: true, set: { kind: "talk" } }),
+        get("/api/credentials/:id/photos", { pathOnly: true, set: { kind: "credential" } }),
+        get("/api/corrective-actions/:id/photos", { pathOnly: true, set: { kind: "correctiveAction" } }),
+      ],
+      output: out.list(out.photo),
+    })
+    .input(photoRecordSchema)
+    .query(({ ctx, input }) => service.recordPhotos(ctx.db, ctx.actor, input)),
 
   /** Refuses an upload before its body is read (no record, not the actor's, already 10 photos). */
   checkUpload: authedProcedure
@@ -29,6 +43,16 @@ export const photosRouter = router({
     .query(async ({ ctx, input }) => service.assertMayAttach(ctx.db, ctx.actor, input, { retry: await answeredBefore(ctx) })),
 
   upload: authedProcedure
+    .meta({
+      rest: [
+        post("/api/incident-reports/:id/photos", { upload: "photo", set: { kind: "incident" } }),
+        post("/api/jha-forms/:id/photos", { upload: "photo", set: { kind: "jha" } }),
+        post("/api/toolbox-talks/:id/photos", { upload: "photo", set: { kind: "talk" } }),
+        post("/api/credentials/:id/photos", { upload: "photo", set: { kind: "credential" } }),
+        post("/api/corrective-actions/:id/photos", { upload: "photo", set: { kind: "correctiveAction" } }),
+      ],
+      output: out.photo,
+    })
     .input(uploadSchema.extend({ record: photoRecordSchema }))
     .mutation(once(({ ctx, input }) => service.addPhoto(ctx.db, ctx.actor, input.record, input))),
 
@@ -36,17 +60,31 @@ export const photosRouter = router({
   checkStage: inspectorProcedure.query(async ({ ctx }) => service.assertMayStage(ctx.db, ctx.actor, { retry: await answeredBefore(ctx) })),
 
   /** A photo of an inspection item, before the inspection exists (docs/decisions/0124-staged-inspection-photos.md). */
-  stage: inspectorProcedure.input(uploadSchema).mutation(once(({ ctx, input }) => service.stagePhoto(ctx.db, ctx.actor, input))),
+  stage: inspectorProcedure
+    .meta({ rest: post("/api/inspection-photos", { upload: "stagedPhoto" }), output: out.photo })
+    .input(uploadSchema)
+    .mutation(once(({ ctx, input }) => service.stagePhoto(ctx.db, ctx.actor, input))),
 
-  file: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.photoFile(ctx.db, ctx.actor, input.id)),
+  file: authedProcedure
+    .meta({ rest: get("/api/photos/:id", { send: "photo" }) })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.photoFile(ctx.db, ctx.actor, input.id)),
 
-  thumbnail: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.photoThumbnail(ctx.db, ctx.actor, input.id)),
+  thumbnail: authedProcedure
+    .meta({ rest: get("/api/photos/:id/thumbnail", { send: "thumbnail" }) })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.photoThumbnail(ctx.db, ctx.actor, input.id)),
 
-  delete: authedProcedure.input(byIdSchema).mutation(async ({ ctx, input }) => {
-    await service.removePhoto(ctx.db, ctx.actor, input.id);
-    return { success: true };
-  }),
+  delete: authedProcedure
+    .meta({ rest: del("/api/photos/:id"), output: out.success })
+    .input(byIdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await service.removePhoto(ctx.db, ctx.actor, input.id);
+      return { success: true };
+    }),
 
   /** The storage photos take over the whole installation (admins). Per record: the list's sizes. */
-  storage: adminProcedure.query(({ ctx }) => service.photoStorage(ctx.db)),
+  storage: adminProcedure
+    .meta({ rest: get("/api/photos/storage"), output: out.photosStorage })
+    .query(({ ctx }) => service.photoStorage(ctx.db)),
 });

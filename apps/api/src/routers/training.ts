@@ -10,57 +10,79 @@ import {
   trainingModuleListSchema,
   workerTrainingsSchema,
 } from "@sitesafe/domain";
+import * as out from "../openapi/schemas.js";
+import { get, post, put } from "../rest/meta.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/training.js";
 import { actionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
 
 /** Procedures of the training area: each its input schema, its permission, one call to services/training.ts. */
 export const trainingRouter = router({
+  /** GET /api/training-modules (?type=). */
+  modules: authedProcedure
+    .meta({ rest: get("/api/training-modules"), output: out.list(out.trainingModule) })
+    .input(trainingModuleListSchema)
+    .query(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language)),
+
   /**
    * Training completion per worker and module (GET /api/training-completion, the CSV export):
    * staff read every worker's, a worker only their own (403 for anyone else's).
    */
-  completion: authedProcedure.input(trainingCompletionListSchema.optional()).query(({ ctx, input }) => service.completion(ctx, input)),
-
-  /** GET /api/training-modules (?type=). */
-  modules: authedProcedure
-    .input(trainingModuleListSchema)
-    .query(async ({ ctx, input }) => service.modulesIn(ctx.db, await training.listModules(ctx.db, { type: input?.type }), ctx.language)),
+  completion: authedProcedure
+    .meta({ rest: get("/api/training-completion"), output: out.trainingCompletion })
+    .input(trainingCompletionListSchema.optional())
+    .query(({ ctx, input }) => service.completion(ctx, input)),
 
   /** GET /api/training-modules/:id. */
-  moduleById: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.moduleById(ctx, input.id)),
+  moduleById: authedProcedure
+    .meta({ rest: get("/api/training-modules/:id"), output: out.trainingModule })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.moduleById(ctx, input.id)),
 
   /** The static training pages load their seeded module by slug. */
   moduleBySlug: authedProcedure.input(trainingModuleBySlugSchema).query(({ ctx, input }) => service.moduleBySlug(ctx, input.slug)),
 
   /** POST /api/training-modules: admins, managers, and the Safety Administrator / Safety Manager positions. */
   createModule: actionProcedure("trainingModule.create")
+    .meta({ rest: post("/api/training-modules"), output: out.trainingModule })
     .input(createTrainingModuleSchema)
     .mutation(once(({ ctx, input }) => service.createModule(ctx, input))),
 
   /** PUT /api/training-modules/:id/translations/:language: staff add or replace a module's Spanish version. */
   setTranslation: actionProcedure("trainingModule.create")
+    .meta({ rest: put("/api/training-modules/:id/translations/:language"), output: out.trainingModule })
     .input(setModuleTranslationSchema)
     .mutation(({ ctx, input }) => service.setTranslation(ctx, input)),
 
   /** GET /api/workers/:workerId/trainings. */
-  workerTrainings: authedProcedure.input(workerTrainingsSchema).query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
+  workerTrainings: authedProcedure
+    .meta({ rest: get("/api/workers/:workerId/trainings"), output: out.list(out.trainingRecord) })
+    .input(workerTrainingsSchema)
+    .query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
 
   /** GET /api/workers/:workerId/trainings/force-refresh: the same list, read fresh (the client bypasses its cache). */
   workerTrainingsForceRefresh: authedProcedure
+    .meta({ rest: get("/api/workers/:workerId/trainings/force-refresh"), output: out.list(out.trainingRecord) })
     .input(workerTrainingsSchema)
     .query(({ ctx, input }) => service.workerTrainings(ctx, input.workerId)),
 
   /** POST /api/workers/:workerId/trainings. */
   createProgress: authedProcedure
+    .meta({ rest: post("/api/workers/:workerId/trainings"), output: out.trainingRecord })
     .input(recordTrainingProgressSchema)
     .mutation(once(({ ctx, input }) => service.recordProgress(ctx, input))),
 
   /** PUT /api/workers/:workerId/trainings/:moduleId. */
-  updateProgress: authedProcedure.input(recordTrainingProgressSchema).mutation(({ ctx, input }) => service.recordProgress(ctx, input)),
+  updateProgress: authedProcedure
+    .meta({ rest: put("/api/workers/:workerId/trainings/:moduleId"), output: out.trainingRecord })
+    .input(recordTrainingProgressSchema)
+    .mutation(({ ctx, input }) => service.recordProgress(ctx, input)),
 
   /** POST /api/workers/:workerId/trainings/:moduleId/attempts: a knowledge check, graded on the server. */
-  submitAttempt: authedProcedure.input(submitQuizAttemptSchema).mutation(once(({ ctx, input }) => service.submitQuizAttempt(ctx, input))),
+  submitAttempt: authedProcedure
+    .meta({ rest: post("/api/workers/:workerId/trainings/:moduleId/attempts"), output: out.quizAttemptResult })
+    .input(submitQuizAttemptSchema)
+    .mutation(once(({ ctx, input }) => service.submitQuizAttempt(ctx, input))),
 
   /** Each worker's completion, for the Worker Compliance tab (staff only). */
   workerSummaries: staffProcedure.query(({ ctx }) => training.workerTrainingSummaries(ctx.db)),

@@ -7,6 +7,8 @@ import {
   workerUpdateSchema,
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
+import * as out from "../openapi/schemas.js";
+import { del, get, post, put } from "../rest/meta.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/workers.js";
 import { adminSessionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
@@ -15,6 +17,7 @@ import { adminSessionProcedure, authedProcedure, router, staffProcedure } from "
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
   list: staffProcedure
+    .meta({ rest: [get("/api/workers"), get("/api/managers", { set: { managersOnly: true } })], output: out.list(out.worker) })
     .input(workerListSchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit)),
 
@@ -24,10 +27,16 @@ export const workersRouter = router({
     .query(({ ctx, input }) => answerPage(ctx, service.listedWorkers(ctx, input))),
 
   /** Staff read any worker; a worker reads their own record. */
-  byId: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.readableWorker(ctx, input.id)),
+  byId: authedProcedure
+    .meta({ rest: get("/api/workers/:id"), output: out.worker })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.readableWorker(ctx, input.id)),
 
   /** GET /api/workers/:id/projects. */
-  projects: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerProjects(ctx, input.id)),
+  projects: authedProcedure
+    .meta({ rest: get("/api/workers/:id/projects"), output: out.list(out.workerProject) })
+    .input(byIdSchema)
+    .query(({ ctx, input }) => service.workerProjects(ctx, input.id)),
 
   /** The worker detail page's Training Modules tab: every module with this worker's record. */
   trainingRecords: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerTrainingRecords(ctx, input.id)),
@@ -36,14 +45,26 @@ export const workersRouter = router({
   videoRecords: authedProcedure.input(byIdSchema).query(({ ctx, input }) => service.workerVideoRecords(ctx, input.id)),
 
   /** POST /api/workers: login account + profile + assignments. */
-  create: staffProcedure.input(workerCreateSchema).mutation(once(({ ctx, input }) => service.createWorker(ctx, input))),
+  create: staffProcedure
+    .meta({ rest: post("/api/workers"), output: out.worker })
+    .input(workerCreateSchema)
+    .mutation(once(({ ctx, input }) => service.createWorker(ctx, input))),
 
   /** The manager form: a manager account with the Safety Manager position. Admin only, with a password session (a staff account is power a token must not grant). */
-  createManager: adminSessionProcedure.input(managerCreateSchema).mutation(once(({ ctx, input }) => service.createManager(ctx, input))),
+  createManager: adminSessionProcedure
+    .meta({ rest: post("/api/managers"), output: out.worker })
+    .input(managerCreateSchema)
+    .mutation(once(({ ctx, input }) => service.createManager(ctx, input))),
 
   /** PUT /api/workers/:id: profile fields; projectIds, when sent, become the assignments. */
-  update: staffProcedure.input(workerUpdateSchema).mutation(({ ctx, input }) => service.updateWorker(ctx, input)),
+  update: staffProcedure
+    .meta({ rest: put("/api/workers/:id"), output: out.worker })
+    .input(workerUpdateSchema)
+    .mutation(({ ctx, input }) => service.updateWorker(ctx, input)),
 
   /** DELETE /api/workers/:id: the login account with its profile (services/workers.ts). */
-  delete: staffProcedure.input(byIdSchema).mutation(({ ctx, input }) => service.deleteWorker(ctx, input.id)),
+  delete: staffProcedure
+    .meta({ rest: del("/api/workers/:id"), output: out.success })
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => service.deleteWorker(ctx, input.id)),
 });

@@ -42,22 +42,23 @@ import {
 import { z } from "zod";
 
 /**
- * What each procedure answers, as JSON on the wire (timestamps are ISO 8601 strings, date-only
- * fields `YYYY-MM-DD`), keyed by procedure path. The OpenAPI document (document.ts) takes every
- * REST route's response from here, and test/openapi.test.ts checks real answers of every route
+ * What procedures answer, as JSON on the wire (timestamps are ISO 8601 strings, date-only fields
+ * `YYYY-MM-DD`): each procedure with a REST route names its answer in its own meta
+ * (`.meta({ rest, output: out.project })`, rest/meta.ts). The OpenAPI document (document.ts) takes
+ * every route's response from there, and test/openapi.test.ts checks real answers of every route
  * against it, so this cannot drift from what the server sends. Objects are closed: every field
  * the server sends is named here (the document says `additionalProperties: false`, and the test
  * refuses an answer with a field it does not name); a field not marked optional is always present.
  */
 
-const id = z.number().int().positive();
-const timestamp = z.iso.datetime({ offset: true });
-const date = z.iso.date();
-const obj = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.strictObject(shape).meta({ id: name });
+export const id = z.number().int().positive();
+export const timestamp = z.iso.datetime({ offset: true });
+export const date = z.iso.date();
+export const obj = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.strictObject(shape).meta({ id: name });
 
-const success = obj("Success", { success: z.literal(true) });
+export const success = obj("Success", { success: z.literal(true) });
 
-const user = obj("User", {
+export const user = obj("User", {
   id,
   username: z.string(),
   email: z.string(),
@@ -68,7 +69,7 @@ const user = obj("User", {
   language: z.enum(languages).nullable().describe("The language the user chose; null until they choose (Accept-Language decides)"),
 });
 
-const workerFields = {
+export const workerFields = {
   id,
   userId: id.nullable(),
   firstName: z.string(),
@@ -80,15 +81,15 @@ const workerFields = {
   hardhatNumber: z.string().nullable(),
   emergencyContact: z.string().nullable(),
 };
-const workerProfile = obj("WorkerProfile", { ...workerFields, createdAt: timestamp });
-const worker = obj("Worker", {
+export const workerProfile = obj("WorkerProfile", { ...workerFields, createdAt: timestamp });
+export const worker = obj("Worker", {
   ...workerFields,
   createdAt: timestamp,
   username: z.string().nullable(),
   projectIds: z.array(id),
   safetyCompliance: z.number().min(0).max(100),
 });
-const projectWorker = obj("ProjectWorker", {
+export const projectWorker = obj("ProjectWorker", {
   ...workerFields,
   assignmentId: id,
   assignmentRole: z.string().nullable(),
@@ -97,7 +98,7 @@ const projectWorker = obj("ProjectWorker", {
   safetyCompliance: z.number().min(0).max(100),
 });
 
-const inviteToken = obj("InviteToken", {
+export const inviteToken = obj("InviteToken", {
   id,
   role: z.enum(inviteTokenRoles),
   tokenPreview: z.string(),
@@ -108,7 +109,7 @@ const inviteToken = obj("InviteToken", {
   status: z.enum(inviteTokenStatuses),
 });
 
-const project = obj("Project", {
+export const project = obj("Project", {
   id,
   name: z.string(),
   location: z.string(),
@@ -126,7 +127,7 @@ const project = obj("Project", {
   workerCount: z.number().int(),
   compliancePercentage: z.number().min(0).max(100),
 });
-const projectStats = obj("ProjectStats", {
+export const projectStats = obj("ProjectStats", {
   id,
   name: z.string(),
   location: z.string(),
@@ -134,7 +135,7 @@ const projectStats = obj("ProjectStats", {
   compliancePercentage: z.number().min(0).max(100),
   complianceStatus: z.enum(complianceStatuses),
 });
-const workerProject = obj("WorkerProject", {
+export const workerProject = obj("WorkerProject", {
   id,
   name: z.string(),
   location: z.string(),
@@ -147,7 +148,7 @@ const workerProject = obj("WorkerProject", {
   hasSafetyPlan: z.boolean(),
   assignmentRole: z.string().nullable().describe("The worker's role on this project"),
 });
-const assignment = obj("Assignment", {
+export const assignment = obj("Assignment", {
   id,
   projectId: id,
   workerId: id,
@@ -164,7 +165,7 @@ const assignment = obj("Assignment", {
     )
     .describe("Credentials the project or the worker's position requires that the worker lacks (a warning: the assignment was made)"),
 });
-const planFields = {
+export const planFields = {
   id,
   fileName: z.string(),
   fileSize: z.number().int(),
@@ -174,8 +175,8 @@ const planFields = {
   description: z.string().nullable(),
   uploadedByName: z.string().nullable(),
 };
-const safetyPlan = obj("SafetyPlan", { ...planFields, projectId: id });
-const projectPlan = obj("ProjectSafetyPlan", {
+export const safetyPlan = obj("SafetyPlan", { ...planFields, projectId: id });
+export const projectPlan = obj("ProjectSafetyPlan", {
   id,
   name: z.string(),
   location: z.string(),
@@ -184,7 +185,7 @@ const projectPlan = obj("ProjectSafetyPlan", {
   plan: z.strictObject(planFields).nullable(),
 });
 
-const jhaForm = obj("JhaForm", {
+export const jhaForm = obj("JhaForm", {
   id,
   projectId: id,
   projectName: z.string(),
@@ -197,7 +198,7 @@ const jhaForm = obj("JhaForm", {
   submittedAt: timestamp,
   updatedAt: timestamp,
 });
-const jhaComment = obj("JhaComment", {
+export const jhaComment = obj("JhaComment", {
   id,
   jhaFormId: id,
   userId: id.nullable(),
@@ -209,7 +210,7 @@ const jhaComment = obj("JhaComment", {
   updatedAt: timestamp,
 });
 
-const incidentReport = obj("IncidentReport", {
+export const incidentReport = obj("IncidentReport", {
   id,
   projectId: id,
   projectName: z.string(),
@@ -227,11 +228,11 @@ const incidentReport = obj("IncidentReport", {
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-const incidentDetail = obj("IncidentReportDetail", {
+export const incidentDetail = obj("IncidentReportDetail", {
   ...incidentReport.shape,
   involvedWorkerDetails: z.array(z.strictObject({ id, name: z.string(), role: z.string().nullable().describe("The worker's position") })),
 });
-const auditEntry = obj("AuditEntry", {
+export const auditEntry = obj("AuditEntry", {
   id,
   action: z.string(),
   fromState: z.string().nullable(),
@@ -242,7 +243,7 @@ const auditEntry = obj("AuditEntry", {
   createdAt: timestamp,
 });
 
-const permitFields = {
+export const permitFields = {
   id,
   projectId: id,
   projectName: z.string(),
@@ -270,8 +271,8 @@ const permitFields = {
   closingNotes: z.string().nullable(),
   updatedAt: timestamp,
 };
-const permit = obj("HotWorkPermit", permitFields);
-const permitDetail = obj("HotWorkPermitDetail", {
+export const permit = obj("HotWorkPermit", permitFields);
+export const permitDetail = obj("HotWorkPermitDetail", {
   ...permitFields,
   projectLocation: z.string(),
   approvedByName: z.string().nullable(),
@@ -299,7 +300,7 @@ const permitDetail = obj("HotWorkPermitDetail", {
   fireWatchUserId: id.nullable().describe("The account of the person named as fire watch, when the name is one of the project's people"),
 });
 
-const notification = obj("Notification", {
+export const notification = obj("Notification", {
   id,
   kind: z.enum(notificationKinds),
   entity: z.enum(notificationEntities),
@@ -311,21 +312,21 @@ const notification = obj("Notification", {
   readAt: timestamp.nullable(),
   link: z.string().describe("The record's page in the web app"),
 });
-const unreadCount = obj("UnreadCount", { unread: z.number().int() });
-const notificationPreference = obj("NotificationPreference", {
+export const unreadCount = obj("UnreadCount", { unread: z.number().int() });
+export const notificationPreference = obj("NotificationPreference", {
   kind: z.enum(notificationKinds),
   email: z.boolean(),
   push: z.boolean().describe("Also sent by Web Push to the user's subscribed devices"),
   required: z.boolean().describe("Required by the role (the fire watch): e-mail and push cannot be switched off"),
 });
-const vapidPublicKey = obj("VapidPublicKey", {
+export const vapidPublicKey = obj("VapidPublicKey", {
   publicKey: z.string().describe("The server's VAPID public key (base64url), the browser's applicationServerKey"),
 });
-const pushDevices = obj("PushDevices", {
+export const pushDevices = obj("PushDevices", {
   subscribed: z.boolean().describe("Whether this browser is now subscribed"),
   devices: z.number().int().describe("How many devices the user has subscribed (at most 10)"),
 });
-const overdueFireWatch = obj("OverdueFireWatch", {
+export const overdueFireWatch = obj("OverdueFireWatch", {
   permitId: id,
   title: z.string(),
   projectId: id,
@@ -334,7 +335,7 @@ const overdueFireWatch = obj("OverdueFireWatch", {
   endsAt: timestamp,
 });
 
-const safetyComment = obj("SafetyMessage", {
+export const safetyComment = obj("SafetyMessage", {
   id,
   userId: id.nullable(),
   projectId: id.nullable(),
@@ -354,7 +355,7 @@ const safetyComment = obj("SafetyMessage", {
   project: z.strictObject({ name: z.string(), location: z.string() }).nullable(),
 });
 
-const trainingModule = obj("TrainingModule", {
+export const trainingModule = obj("TrainingModule", {
   id,
   slug: z.string().nullable(),
   title: z.string(),
@@ -382,7 +383,7 @@ const trainingModule = obj("TrainingModule", {
   createdAt: timestamp,
   language: z.enum(languages).describe("The language of title, description and content: the reader's when the module has it, else en"),
 });
-const trainingRecord = obj("TrainingRecord", {
+export const trainingRecord = obj("TrainingRecord", {
   id,
   workerId: id,
   moduleId: id,
@@ -394,7 +395,7 @@ const trainingRecord = obj("TrainingRecord", {
   moduleType: z.enum(trainingModuleTypes),
 });
 
-const video = obj("SafetyVideo", {
+export const video = obj("SafetyVideo", {
   id,
   title: z.string(),
   description: z.string(),
@@ -406,7 +407,7 @@ const video = obj("SafetyVideo", {
   tags: z.array(z.string()),
   createdAt: timestamp,
 });
-const videoRecord = obj("VideoRecord", {
+export const videoRecord = obj("VideoRecord", {
   id,
   workerId: id,
   videoId: id,
@@ -419,7 +420,7 @@ const videoRecord = obj("VideoRecord", {
     .describe("When the worker declared it watched where the player could not report; apart from the tracked status"),
 });
 
-const quizAttemptResult = obj("QuizAttemptResult", {
+export const quizAttemptResult = obj("QuizAttemptResult", {
   attempt: z.object({
     id,
     score: z.number().int().min(0).max(100),
@@ -433,7 +434,7 @@ const quizAttemptResult = obj("QuizAttemptResult", {
   record: trainingRecord.nullable().describe("The worker's training record after the attempt, when it changed"),
 });
 
-const serviceToken = obj("ServiceToken", {
+export const serviceToken = obj("ServiceToken", {
   id,
   userId: id,
   name: z.string(),
@@ -444,7 +445,7 @@ const serviceToken = obj("ServiceToken", {
   lastUsedAt: timestamp.nullable(),
 });
 
-const establishment = obj("Establishment", {
+export const establishment = obj("Establishment", {
   id,
   name: z.string(),
   companyName: z.string().nullable(),
@@ -463,7 +464,7 @@ const establishment = obj("Establishment", {
   updatedAt: timestamp,
 });
 
-const establishmentYear = obj("EstablishmentYear", {
+export const establishmentYear = obj("EstablishmentYear", {
   establishmentId: id,
   year: z.number().int(),
   annualAverageEmployees: z.number().int(),
@@ -476,11 +477,11 @@ const establishmentYear = obj("EstablishmentYear", {
   updatedAt: timestamp,
 });
 
-const text = z.string().nullable();
+export const text = z.string().nullable();
 /** Whole numbers under these names (counts of cases and days). */
-const counts = (...names: string[]) => Object.fromEntries(names.map((name) => [name, z.number().int()]));
+export const counts = (...names: string[]) => Object.fromEntries(names.map((name) => [name, z.number().int()]));
 /** The Form 301 answers, kept with the classification and shown on the form. */
-const form301Fields = {
+export const form301Fields = {
   employeeStreet: text,
   employeeCity: text,
   employeeState: text,
@@ -499,7 +500,7 @@ const form301Fields = {
   emergencyRoom: z.boolean(),
   hospitalizedOvernight: z.boolean(),
 };
-const recordkeeping = obj("Recordkeeping", {
+export const recordkeeping = obj("Recordkeeping", {
   incidentId: id,
   recordable: z.boolean(),
   notRecordableReason: z.enum(notRecordableReasons).nullable(),
@@ -520,7 +521,7 @@ const recordkeeping = obj("Recordkeeping", {
   updatedAt: timestamp,
 });
 
-const incidentRecordkeeping = obj("IncidentRecordkeeping", {
+export const incidentRecordkeeping = obj("IncidentRecordkeeping", {
   incident: z.strictObject({
     id,
     title: z.string(),
@@ -533,15 +534,15 @@ const incidentRecordkeeping = obj("IncidentRecordkeeping", {
   recordkeeping: recordkeeping.nullable().describe("null until the incident is classified"),
 });
 
-const rate = z.strictObject({
+export const rate = z.strictObject({
   value: z.number().nullable().describe("Rounded to 2 decimals; null without hours worked"),
   cases: z.number().int().describe("The cases counted"),
   hours: z.number().describe("The hours worked"),
   formula: z.string().describe("The formula with these figures, in English"),
 });
-const rates = obj("IncidenceRates", { trir: rate, dart: rate, ltir: rate });
+export const rates = obj("IncidenceRates", { trir: rate, dart: rate, ltir: rate });
 
-const summaryTotals = obj(
+export const summaryTotals = obj(
   "Summary300ATotals",
   counts(
     "deaths",
@@ -560,7 +561,7 @@ const summaryTotals = obj(
   ),
 );
 
-const log300Row = obj("Log300Row", {
+export const log300Row = obj("Log300Row", {
   incidentId: id,
   caseNumber: z.string(),
   employeeName: z.string().describe('The name, or "Privacy Case"'),
@@ -578,9 +579,9 @@ const log300Row = obj("Log300Row", {
   injuryType: z.enum(injuryTypes),
 });
 
-const fileIssue = z.strictObject({ row: z.number().int().nullable(), column: z.string(), message: z.string() });
+export const fileIssue = z.strictObject({ row: z.number().int().nullable(), column: z.string(), message: z.string() });
 
-const oshaCase = obj("OshaCase", {
+export const oshaCase = obj("OshaCase", {
   incidentId: id,
   projectId: id,
   projectName: z.string(),
@@ -601,13 +602,13 @@ const oshaCase = obj("OshaCase", {
   establishmentId: id.nullable(),
 });
 
-const yearCounts = {
+export const yearCounts = {
   ...counts("recordableCases", "deaths", "daysAwayCases", "transferRestrictionCases", "otherRecordableCases"),
   annualAverageEmployees: z.number().nullable(),
   totalHoursWorked: z.number().nullable(),
 };
 
-const photo = obj("Photo", {
+export const photo = obj("Photo", {
   id,
   recordKind: z.enum(PHOTO_RECORD_KINDS),
   recordId: id.nullable().describe("null for a staged inspection photo, attached to nothing yet"),
@@ -623,7 +624,7 @@ const photo = obj("Photo", {
   createdAt: timestamp,
 });
 
-const crewSignature = obj("CrewSignature", {
+export const crewSignature = obj("CrewSignature", {
   id,
   workerId: id.nullable().describe("The signer's worker profile; null for someone without an account"),
   name: z.string(),
@@ -635,7 +636,7 @@ const crewSignature = obj("CrewSignature", {
   collectedByName: z.string().nullable(),
   signedAt: timestamp,
 });
-const talkTopic = obj("ToolboxTalkTopic", {
+export const talkTopic = obj("ToolboxTalkTopic", {
   id,
   language: z.enum(languages),
   title: z.string(),
@@ -645,7 +646,7 @@ const talkTopic = obj("ToolboxTalkTopic", {
   createdByName: z.string().nullable(),
   createdAt: timestamp,
 });
-const talk = obj("ToolboxTalk", {
+export const talk = obj("ToolboxTalk", {
   id,
   projectId: id,
   projectName: z.string(),
@@ -664,7 +665,7 @@ const talk = obj("ToolboxTalk", {
   attendeeCount: z.number().int().describe("Signatures on the attendance sheet"),
   createdAt: timestamp,
 });
-const attendedTalk = obj("AttendedTalk", {
+export const attendedTalk = obj("AttendedTalk", {
   talkId: id,
   title: z.string(),
   talkDate: date,
@@ -672,7 +673,7 @@ const attendedTalk = obj("AttendedTalk", {
   projectName: z.string(),
   signedAt: timestamp.describe("The worker's latest signature on the talk's attendance"),
 });
-const talkWeek = obj("ToolboxTalkWeek", {
+export const talkWeek = obj("ToolboxTalkWeek", {
   week: z.string().describe("ISO 8601 week, e.g. 2026-W06"),
   weekStart: date,
   weekEnd: date,
@@ -680,14 +681,14 @@ const talkWeek = obj("ToolboxTalkWeek", {
   talkCount: z.number().int(),
   attendeeCount: z.number().int().describe("Signatures over the week's talks"),
 });
-const credentialType = obj("CredentialType", {
+export const credentialType = obj("CredentialType", {
   id,
   code: z.string().nullable().describe("Seeded types' fixed code (fire_watch, forklift, ...); null for types staff added"),
   nameEn: z.string(),
   nameEs: z.string(),
   validityMonths: z.number().int().nullable().describe("How long such a card usually lasts; a hint for the form"),
 });
-const credential = obj("Credential", {
+export const credential = obj("Credential", {
   id,
   workerId: id,
   workerName: z.string(),
@@ -706,7 +707,7 @@ const credential = obj("Credential", {
   photoCount: z.number().int(),
   createdAt: timestamp,
 });
-const credentialRequirement = obj("CredentialRequirement", {
+export const credentialRequirement = obj("CredentialRequirement", {
   id,
   credentialTypeId: id,
   typeNameEn: z.string(),
@@ -716,7 +717,7 @@ const credentialRequirement = obj("CredentialRequirement", {
   projectName: z.string().nullable(),
   blocking: z.boolean().describe("true: the server refuses what this requirement guards until it is met"),
 });
-const requirementStanding = z.strictObject({
+export const requirementStanding = z.strictObject({
   credentialTypeId: id,
   typeNameEn: z.string(),
   typeNameEs: z.string(),
@@ -724,19 +725,19 @@ const requirementStanding = z.strictObject({
   standing: z.enum(["met", "expiring", "pending", "missing"]),
   expiryDate: date.nullable(),
 });
-const complianceFigures = {
+export const complianceFigures = {
   required: z.number().int(),
   met: z.number().int(),
   expiringSoon: z.number().int(),
   percent: z.number().int(),
 };
-const credentialCompliance = obj("CredentialCompliance", { ...complianceFigures, items: z.array(requirementStanding) });
-const projectCredentialCompliance = obj("ProjectCredentialCompliance", {
+export const credentialCompliance = obj("CredentialCompliance", { ...complianceFigures, items: z.array(requirementStanding) });
+export const projectCredentialCompliance = obj("ProjectCredentialCompliance", {
   projectId: id,
   ...complianceFigures,
   workers: z.array(z.strictObject({ workerId: id, workerName: z.string(), ...complianceFigures, items: z.array(requirementStanding) })),
 });
-const credentialImportReport = obj("CredentialImportReport", {
+export const credentialImportReport = obj("CredentialImportReport", {
   imported: z.number().int(),
   refused: z.array(
     z.strictObject({
@@ -746,7 +747,7 @@ const credentialImportReport = obj("CredentialImportReport", {
     }),
   ),
 });
-const signOnLink = obj("SignOnLink", {
+export const signOnLink = obj("SignOnLink", {
   id,
   kind: z.enum(SIGN_ON_LINK_KINDS),
   recordId: id,
@@ -757,11 +758,11 @@ const signOnLink = obj("SignOnLink", {
   createdByName: z.string().nullable(),
   createdAt: timestamp,
 });
-const namedWorker = z.looseObject({ workerId: id, name: z.string() });
+export const namedWorker = z.looseObject({ workerId: id, name: z.string() });
 
-const list = <T extends z.ZodType>(item: T) => z.array(item);
+export const list = <T extends z.ZodType>(item: T) => z.array(item);
 
-const failedJob = obj("FailedJob", {
+export const failedJob = obj("FailedJob", {
   id: z.string().describe("The job's id in the queue"),
   queue: z.string(),
   error: z.string().describe("What the job's last try threw"),
@@ -771,7 +772,7 @@ const failedJob = obj("FailedJob", {
 });
 
 // ---- inspections and corrective actions (issue #35)
-const inspectionItem = obj("InspectionItem", {
+export const inspectionItem = obj("InspectionItem", {
   key: z.string(),
   text: z.string(),
   type: z.enum(INSPECTION_ITEM_TYPES),
@@ -783,8 +784,8 @@ const inspectionItem = obj("InspectionItem", {
   max: z.number().nullable().describe("number items: highest passing value"),
   unit: z.string().nullable(),
 });
-const inspectionSection = obj("InspectionSection", { title: z.string(), items: z.array(inspectionItem) });
-const templateFields = {
+export const inspectionSection = obj("InspectionSection", { title: z.string(), items: z.array(inspectionItem) });
+export const templateFields = {
   id,
   name: z.string(),
   language: z.enum(languages),
@@ -795,9 +796,9 @@ const templateFields = {
   itemCount: z.number().int(),
   updatedAt: timestamp,
 };
-const inspectionTemplate = obj("InspectionTemplate", templateFields);
-const inspectionTemplateDetail = obj("InspectionTemplateDetail", { ...templateFields, sections: z.array(inspectionSection) });
-const inspectionFields = {
+export const inspectionTemplate = obj("InspectionTemplate", templateFields);
+export const inspectionTemplateDetail = obj("InspectionTemplateDetail", { ...templateFields, sections: z.array(inspectionSection) });
+export const inspectionFields = {
   id,
   projectId: id,
   projectName: z.string(),
@@ -819,8 +820,8 @@ const inspectionFields = {
   openActionCount: z.number().int(),
   createdAt: timestamp,
 };
-const inspection = obj("Inspection", inspectionFields);
-const inspectionDetail = obj("InspectionDetail", {
+export const inspection = obj("Inspection", inspectionFields);
+export const inspectionDetail = obj("InspectionDetail", {
   ...inspectionFields,
   notes: z.string().nullable(),
   signature: z.string().describe("The inspector's signature, a PNG data URL"),
@@ -849,7 +850,7 @@ const inspectionDetail = obj("InspectionDetail", {
     }),
   ),
 });
-const inspectionAnswerRow = obj("InspectionAnswerRow", {
+export const inspectionAnswerRow = obj("InspectionAnswerRow", {
   inspectionId: id,
   project: z.string(),
   template: z.string(),
@@ -865,13 +866,13 @@ const inspectionAnswerRow = obj("InspectionAnswerRow", {
   outcome: z.enum(INSPECTION_OUTCOMES),
   note: z.string().nullable(),
 });
-const actionOwner = obj("ActionOwner", {
+export const actionOwner = obj("ActionOwner", {
   userId: id,
   name: z.string(),
   role: z.enum(["admin", "manager", "worker"]),
   position: z.string().nullable().describe("The worker's position (trade); null for staff without a worker profile"),
 });
-const inspectionSchedule = obj("InspectionSchedule", {
+export const inspectionSchedule = obj("InspectionSchedule", {
   id,
   projectId: id,
   projectName: z.string(),
@@ -884,7 +885,7 @@ const inspectionSchedule = obj("InspectionSchedule", {
   done: z.number().int(),
   missed: z.number().int(),
 });
-const actionFields = {
+export const actionFields = {
   id,
   projectId: id,
   projectName: z.string(),
@@ -912,335 +913,205 @@ const actionFields = {
   updatedAt: timestamp,
   overdue: z.boolean().describe("Not closed and past due, by the server's clock"),
 };
-const correctiveAction = obj("CorrectiveAction", actionFields);
-const correctiveActionDetail = obj("CorrectiveActionDetail", { ...actionFields, history: z.array(auditEntry) });
+export const correctiveAction = obj("CorrectiveAction", actionFields);
+export const correctiveActionDetail = obj("CorrectiveActionDetail", { ...actionFields, history: z.array(auditEntry) });
 
-export const responses: Record<string, z.ZodType> = {
-  "auth.me": user,
-  "auth.setLanguage": user,
-  "auth.login": user,
-  "auth.register": user,
-  "auth.logout": success,
-  "auth.changePassword": success,
-  "users.resetPassword": success,
-  "users.list": list(user),
-  "users.byId": user,
-  "users.delete": success,
-  "users.workerByUserId": workerProfile,
-  "users.workerProfile": workerProfile.nullable(),
-  "inviteTokens.create": inviteToken.extend({ token: z.string().describe("The full token: shown this once") }),
-  "inviteTokens.list": list(inviteToken),
-  "inviteTokens.delete": success,
-  "jobs.failed": list(failedJob),
-  "projects.list": list(project),
-  "projects.stats": list(projectStats),
-  "projects.create": project,
-  "projects.byId": project,
-  "projects.update": project,
-  "projects.setFireWatchMinutes": obj("SiteFireWatch", { id, fireWatchMinutes: z.number().int() }),
-  "projects.delete": success,
-  "projects.workers": list(projectWorker),
-  "projects.assignWorker": assignment,
-  "projects.removeWorker": success,
-  "projects.safetyPlan": safetyPlan.nullable(),
-  "projects.uploadSafetyPlan": safetyPlan,
-  "projects.deleteSafetyPlan": success,
-  "projects.safetyPlans": list(projectPlan),
-  "workers.list": list(worker),
-  "workers.create": worker,
-  "workers.createManager": worker,
-  "workers.byId": worker,
-  "workers.update": worker,
-  "workers.delete": success,
-  "workers.projects": list(workerProject),
-  "jha.list": list(jhaForm),
-  "jha.create": jhaForm,
-  "jha.byId": jhaForm,
-  "jha.update": jhaForm,
-  "jha.delete": success,
-  "jha.comments": list(jhaComment),
-  "jha.addComment": jhaComment,
-  "jha.updateComment": jhaComment,
-  "jha.deleteComment": success,
-  "incidents.list": list(incidentReport),
-  "incidents.create": incidentDetail,
-  "incidents.byId": incidentDetail,
-  "incidents.update": incidentDetail,
-  "incidents.delete": success,
-  "incidents.history": list(auditEntry),
-  "permits.list": list(permit),
-  "permits.create": permitDetail,
-  "permits.byId": permitDetail,
-  "permits.update": permitDetail,
-  "permits.delete": success,
-  "permits.approve": permitDetail,
-  "permits.reject": permitDetail,
-  "permits.close": permitDetail,
-  "permits.signOffFireWatch": permitDetail,
-  "notifications.list": list(notification),
-  "notifications.unreadCount": unreadCount,
-  "notifications.markRead": unreadCount,
-  "notifications.markAllRead": unreadCount,
-  "notifications.preferences": list(notificationPreference),
-  "notifications.setPreference": list(notificationPreference),
-  "push.publicKey": vapidPublicKey,
-  "push.subscribe": pushDevices,
-  "push.unsubscribe": pushDevices,
-  "comments.list": list(safetyComment),
-  "comments.create": safetyComment,
-  "comments.update": safetyComment,
-  "comments.resolve": safetyComment,
-  "comments.markInProgress": safetyComment,
-  "comments.delete": success,
-  "training.modules": list(trainingModule),
-  "training.moduleById": trainingModule,
-  "training.createModule": trainingModule,
-  "training.setTranslation": trainingModule,
-  "training.completion": list(
-    obj("TrainingCompletion", {
-      workerId: id,
-      workerName: z.string(),
-      company: z.string().nullable(),
-      position: z.string(),
+// The answers below are each one procedure's; the others are shared.
+
+export const inviteTokensCreate = inviteToken.extend({ token: z.string().describe("The full token: shown this once") });
+
+export const projectsSetFireWatchMinutes = obj("SiteFireWatch", { id, fireWatchMinutes: z.number().int() });
+
+export const trainingCompletion = list(
+  obj("TrainingCompletion", {
+    workerId: id,
+    workerName: z.string(),
+    company: z.string().nullable(),
+    position: z.string(),
+    moduleId: id,
+    moduleTitle: z.string(),
+    moduleType: z.enum(trainingModuleTypes),
+    status: z.enum(trainingStatuses),
+    progress: z.number().int().min(0).max(100),
+    completedAt: timestamp.nullable(),
+    lastAccessedAt: timestamp.nullable(),
+  }),
+);
+
+export const dashboardStats = obj("DashboardStats", {
+  activeProjects: z.number().int(),
+  registeredWorkers: z.number().int(),
+  safetyCompliance: z.number().min(0).max(100),
+  incidentReports: z.number().int(),
+  userId: id.describe("The signed-in user the figures are for"),
+  workerAssignedProjects: z.number().int().describe("The viewer's own projects; 0 without a worker profile"),
+  workerTrainingCompletion: z.number().min(0).max(100).describe("The viewer's own training completion; 0 without a worker profile"),
+});
+
+export const dashboardUpcoming = list(
+  obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() }),
+);
+
+export const dashboardRecentVideos = list(
+  obj("RecentVideo", {
+    id,
+    title: z.string(),
+    duration: z.number().int(),
+    publishedAt: timestamp,
+    requiredWatchByDate: timestamp.nullable(),
+    thumbnail: z.string().nullable(),
+    progress: z
+      .strictObject({ status: z.enum(videoStatuses), watchedPercentage: z.number().min(0).max(100) })
+      .nullable()
+      .describe("The viewer's own progress; null without a worker profile or before they start"),
+  }),
+);
+
+export const dashboardRecentIncidents = list(
+  obj("RecentIncident", {
+    id,
+    title: z.string(),
+    projectId: id,
+    projectName: z.string(),
+    severity: z.enum(incidentSeverities),
+    status: z.enum(incidentStatuses),
+    date,
+    location: z.string(),
+    description: z.string(),
+  }),
+);
+
+export const dashboardTrainingCompletion = obj("TrainingCompletionSummary", {
+  modules: z.array(
+    z.strictObject({
       moduleId: id,
-      moduleTitle: z.string(),
-      moduleType: z.enum(trainingModuleTypes),
-      status: z.enum(trainingStatuses),
-      progress: z.number().int().min(0).max(100),
-      completedAt: timestamp.nullable(),
-      lastAccessedAt: timestamp.nullable(),
+      title: z.string(),
+      completedCount: z.number().int(),
+      requiredCount: z.number().int(),
+      percentage: z.number(),
     }),
   ),
-  "training.workerTrainings": list(trainingRecord),
-  "training.workerTrainingsForceRefresh": list(trainingRecord),
-  "training.createProgress": trainingRecord,
-  "training.updateProgress": trainingRecord,
-  "training.submitAttempt": quizAttemptResult,
-  "videos.list": list(video),
-  "videos.byId": video,
-  "videos.create": video,
-  "videos.update": video,
-  "videos.workerVideos": list(videoRecord),
-  "videos.createProgress": videoRecord,
-  "videos.updateProgress": videoRecord,
-  "videos.selfAttest": videoRecord,
-  "videos.requiredVideos": list(video),
-  "dashboard.stats": obj("DashboardStats", {
-    activeProjects: z.number().int(),
-    registeredWorkers: z.number().int(),
-    safetyCompliance: z.number().min(0).max(100),
-    incidentReports: z.number().int(),
-    userId: id.describe("The signed-in user the figures are for"),
-    workerAssignedProjects: z.number().int().describe("The viewer's own projects; 0 without a worker profile"),
-    workerTrainingCompletion: z.number().min(0).max(100).describe("The viewer's own training completion; 0 without a worker profile"),
-  }),
-  "dashboard.upcoming": list(
-    obj("UpcomingItem", { id: z.string(), type: z.enum(upcomingItemTypes), title: z.string(), datetime: timestamp, details: z.string() }),
-  ),
-  "dashboard.recentVideos": list(
-    obj("RecentVideo", {
+  worker: z
+    .strictObject({ completionPercentage: z.number().min(0).max(100), completedCount: z.number().int(), totalModules: z.number().int() })
+    .nullable()
+    .describe("The asked-for worker's figures (by default the viewer's own); null without a worker profile"),
+  workerCompletionPercentages: z
+    .record(z.string(), z.number().min(0).max(100))
+    .describe("Every visible worker's completion, by worker id: staff see every worker, a worker only themselves"),
+});
+
+export const dashboardUnwatchedRequiredVideos = obj("UnwatchedRequiredVideos", {
+  count: z.number().int(),
+  videos: z.array(
+    z.strictObject({
       id,
       title: z.string(),
       duration: z.number().int(),
       publishedAt: timestamp,
       requiredWatchByDate: timestamp.nullable(),
-      thumbnail: z.string().nullable(),
-      progress: z
-        .strictObject({ status: z.enum(videoStatuses), watchedPercentage: z.number().min(0).max(100) })
-        .nullable()
-        .describe("The viewer's own progress; null without a worker profile or before they start"),
+      watchedPercentage: z.number().nullable(),
     }),
   ),
-  "dashboard.recentIncidents": list(
-    obj("RecentIncident", {
-      id,
-      title: z.string(),
-      projectId: id,
-      projectName: z.string(),
-      severity: z.enum(incidentSeverities),
-      status: z.enum(incidentStatuses),
+});
+
+export const dashboardProjectStats = list(projectStats.extend({ status: z.enum(projectStatuses) }));
+
+export const oshaHours = establishmentYear.nullable().describe("null when no hours are on file for the year");
+
+export const oshaLog300 = obj("Log300", { establishment, year: z.number().int(), rows: z.array(log300Row), totals: summaryTotals });
+
+export const oshaSummary300A = obj("Summary300A", {
+  establishment,
+  year: z.number().int(),
+  hours: establishmentYear.nullable(),
+  totals: summaryTotals,
+  rates,
+  certification: z.strictObject({ name: text, title: text, phone: text, date }).nullable(),
+  itaIssues: z
+    .looseObject({ summary: z.array(fileIssue), cases: z.array(fileIssue) })
+    .describe("What OSHA's Injury Tracking Application would reject"),
+});
+
+export const oshaForm301 = obj("Form301", {
+  case: oshaCase,
+  caseNumber: z.string(),
+  establishment: establishment.nullable(),
+  year: z.number().int(),
+});
+
+export const oshaRates = obj("OshaRates", {
+  year: z.number().int(),
+  establishments: z.array(z.strictObject({ establishmentId: id, name: z.string(), isCompanyDefault: z.boolean(), ...yearCounts, rates })),
+  company: z.strictObject({ ...yearCounts, annualAverageEmployees: z.number(), totalHoursWorked: z.number(), rates }),
+});
+
+export const photosStorage = obj("PhotoStorage", {
+  photoCount: z.number().int(),
+  totalBytes: z.number().int(),
+  recordsWithPhotos: z.number().int(),
+  byKind: z.array(z.strictObject({ kind: z.enum(PHOTO_RECORD_KINDS), photoCount: z.number().int(), totalBytes: z.number().int() })),
+});
+
+export const tokensCreate = serviceToken
+  .extend({ token: z.string().describe("The secret (sst_...): shown this once, never stored") })
+  .meta({ id: "CreatedServiceToken" });
+
+export const signOnStatus = obj("SignOnStatus", {
+  kind: z.enum(SIGN_ON_RECORD_KINDS),
+  recordId: id,
+  projectId: id,
+  version: z.string().describe("SHA-256 of the record's current content"),
+  open: z.boolean().describe("Whether the record takes signatures (a permit while pending or approved)"),
+  assigned: z.array(namedWorker),
+  assignedCount: z.number().int(),
+  signedCount: z.number().int().describe("Assigned workers who signed the current version"),
+  missing: z.array(namedWorker),
+  guestCount: z.number().int(),
+  signatures: z.array(crewSignature),
+});
+
+export const signOnCoverage = obj("BriefingCoverage", {
+  projectId: id,
+  weekStart: date,
+  weekEnd: date,
+  assignedCount: z.number().int(),
+  days: z.array(
+    z.looseObject({
       date,
-      location: z.string(),
-      description: z.string(),
+      jhas: z.array(z.looseObject({ id, title: z.string(), signedCount: z.number().int() })),
+      signedCount: z.number().int().describe("Assigned workers who signed the current version of one of the day's JHA forms"),
     }),
   ),
-  "dashboard.trainingCompletion": obj("TrainingCompletionSummary", {
-    modules: z.array(
-      z.strictObject({
-        moduleId: id,
-        title: z.string(),
-        completedCount: z.number().int(),
-        requiredCount: z.number().int(),
-        percentage: z.number(),
-      }),
-    ),
-    worker: z
-      .strictObject({ completionPercentage: z.number().min(0).max(100), completedCount: z.number().int(), totalModules: z.number().int() })
-      .nullable()
-      .describe("The asked-for worker's figures (by default the viewer's own); null without a worker profile"),
-    workerCompletionPercentages: z
-      .record(z.string(), z.number().min(0).max(100))
-      .describe("Every visible worker's completion, by worker id: staff see every worker, a worker only themselves"),
-  }),
-  "dashboard.unwatchedRequiredVideos": obj("UnwatchedRequiredVideos", {
-    count: z.number().int(),
-    videos: z.array(
-      z.strictObject({
-        id,
-        title: z.string(),
-        duration: z.number().int(),
-        publishedAt: timestamp,
-        requiredWatchByDate: timestamp.nullable(),
-        watchedPercentage: z.number().nullable(),
-      }),
-    ),
-  }),
-  "dashboard.projectStats": list(projectStats.extend({ status: z.enum(projectStatuses) })),
-  "dashboard.overdueFireWatches": list(overdueFireWatch),
-  "osha.establishments": list(establishment),
-  "osha.createEstablishment": establishment,
-  "osha.establishment": establishment,
-  "osha.updateEstablishment": establishment,
-  "osha.deleteEstablishment": success,
-  "osha.hours": establishmentYear.nullable().describe("null when no hours are on file for the year"),
-  "osha.putHours": establishmentYear,
-  "osha.recordkeeping": incidentRecordkeeping,
-  "osha.putRecordkeeping": incidentRecordkeeping,
-  "osha.log300": obj("Log300", { establishment, year: z.number().int(), rows: z.array(log300Row), totals: summaryTotals }),
-  "osha.summary300A": obj("Summary300A", {
-    establishment,
-    year: z.number().int(),
-    hours: establishmentYear.nullable(),
-    totals: summaryTotals,
-    rates,
-    certification: z.strictObject({ name: text, title: text, phone: text, date }).nullable(),
-    itaIssues: z
-      .looseObject({ summary: z.array(fileIssue), cases: z.array(fileIssue) })
-      .describe("What OSHA's Injury Tracking Application would reject"),
-  }),
-  "osha.form301": obj("Form301", {
-    case: oshaCase,
-    caseNumber: z.string(),
-    establishment: establishment.nullable(),
-    year: z.number().int(),
-  }),
-  "osha.rates": obj("OshaRates", {
-    year: z.number().int(),
-    establishments: z.array(z.strictObject({ establishmentId: id, name: z.string(), isCompanyDefault: z.boolean(), ...yearCounts, rates })),
-    company: z.strictObject({ ...yearCounts, annualAverageEmployees: z.number(), totalHoursWorked: z.number(), rates }),
-  }),
-  "photos.list": list(photo),
-  "photos.upload": photo,
-  "photos.stage": photo,
-  "photos.delete": success,
-  "photos.storage": obj("PhotoStorage", {
-    photoCount: z.number().int(),
-    totalBytes: z.number().int(),
-    recordsWithPhotos: z.number().int(),
-    byKind: z.array(z.strictObject({ kind: z.enum(PHOTO_RECORD_KINDS), photoCount: z.number().int(), totalBytes: z.number().int() })),
-  }),
-  "tokens.list": list(serviceToken),
-  "tokens.create": serviceToken
-    .extend({ token: z.string().describe("The secret (sst_...): shown this once, never stored") })
-    .meta({ id: "CreatedServiceToken" }),
-  "tokens.revoke": success,
-  "tokens.listForUser": list(serviceToken),
-  "tokens.revokeForUser": success,
-  "signOn.status": obj("SignOnStatus", {
-    kind: z.enum(SIGN_ON_RECORD_KINDS),
-    recordId: id,
-    projectId: id,
-    version: z.string().describe("SHA-256 of the record's current content"),
-    open: z.boolean().describe("Whether the record takes signatures (a permit while pending or approved)"),
-    assigned: z.array(namedWorker),
-    assignedCount: z.number().int(),
-    signedCount: z.number().int().describe("Assigned workers who signed the current version"),
-    missing: z.array(namedWorker),
-    guestCount: z.number().int(),
-    signatures: z.array(crewSignature),
-  }),
-  "signOn.sign": crewSignature,
-  "signOn.coverage": obj("BriefingCoverage", {
-    projectId: id,
-    weekStart: date,
-    weekEnd: date,
-    assignedCount: z.number().int(),
-    days: z.array(
-      z.looseObject({
-        date,
-        jhas: z.array(z.looseObject({ id, title: z.string(), signedCount: z.number().int() })),
-        signedCount: z.number().int().describe("Assigned workers who signed the current version of one of the day's JHA forms"),
-      }),
-    ),
-    talkCount: z.number().int(),
-    month: z.string(),
-    noTalkThisMonth: z.array(namedWorker),
-  }),
-  "signOn.createLink": signOnLink.extend({
-    token: z.string().describe("The link's secret: shown this once, only its hash is stored"),
-    path: z.string().describe("The short link's path: /s/<token>"),
-  }),
-  "signOn.links": list(signOnLink),
-  "signOn.revokeLink": success,
-  "signOn.publicView": obj("PublicSignOnView", {
-    kind: z.enum(SIGN_ON_LINK_KINDS),
-    title: z.string(),
-    text: z.string(),
-    hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.string() })),
-    controls: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
-    date: date.nullable(),
-    version: z.string(),
-    expiresAt: timestamp,
-  }),
-  "signOn.publicSign": obj("PublicSignature", { signed: z.literal(true), name: z.string() }),
-  "talks.topics": list(talkTopic),
-  "talks.createTopic": talkTopic,
-  "talks.list": list(talk),
-  "talks.byId": talk,
-  "talks.create": talk,
-  "talks.attendedBy": list(attendedTalk),
-  "talks.projectWeeks": list(talkWeek),
-  "credentials.types": list(credentialType),
-  "credentials.createType": credentialType,
-  "credentials.ofWorker": list(credential),
-  "credentials.byId": credential,
-  "credentials.create": credential,
-  "credentials.verify": credential,
-  "credentials.reject": credential,
-  "credentials.delete": success,
-  "credentials.requirements": list(credentialRequirement),
-  "credentials.createRequirement": credentialRequirement,
-  "credentials.deleteRequirement": success,
-  "credentials.workerCompliance": credentialCompliance,
-  "credentials.projectCompliance": projectCredentialCompliance,
-  "credentials.import": credentialImportReport,
-  "credentials.fireWatchCheck": obj("FireWatchCredentialCheck", {
-    workerId: id,
-    valid: z.boolean().describe("The worker holds a verified, unexpired fire-watch credential today"),
-    blocking: z.boolean().describe("The project requires it, blocking: a permit with this fire watch cannot be approved"),
-  }),
-  "signOn.signatureImage": obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() }),
-  "inspections.templates": list(inspectionTemplate),
-  "inspections.template": inspectionTemplateDetail,
-  "inspections.createTemplate": inspectionTemplateDetail,
-  "inspections.updateTemplate": inspectionTemplateDetail,
-  "inspections.list": list(inspection),
-  "inspections.byId": inspectionDetail,
-  "inspections.create": inspectionDetail,
-  "inspections.answers": list(inspectionAnswerRow),
-  "inspections.schedules": list(inspectionSchedule),
-  "inspections.createSchedule": inspectionSchedule,
-  "inspections.deleteSchedule": success,
-  "correctiveActions.list": list(correctiveAction),
-  "correctiveActions.owners": list(actionOwner),
-  "correctiveActions.byId": correctiveActionDetail,
-  "correctiveActions.create": correctiveActionDetail,
-  "correctiveActions.update": correctiveActionDetail,
-  "correctiveActions.start": correctiveActionDetail,
-  "correctiveActions.submit": correctiveActionDetail,
-  "correctiveActions.verify": correctiveActionDetail,
-  "correctiveActions.reject": correctiveActionDetail,
-};
+  talkCount: z.number().int(),
+  month: z.string(),
+  noTalkThisMonth: z.array(namedWorker),
+});
+
+export const signOnCreateLink = signOnLink.extend({
+  token: z.string().describe("The link's secret: shown this once, only its hash is stored"),
+  path: z.string().describe("The short link's path: /s/<token>"),
+});
+
+export const signOnPublicView = obj("PublicSignOnView", {
+  kind: z.enum(SIGN_ON_LINK_KINDS),
+  title: z.string(),
+  text: z.string(),
+  hazards: z.array(z.looseObject({ description: z.string(), riskLevel: z.string() })),
+  controls: z.array(z.looseObject({ description: z.string(), responsibility: z.string() })),
+  date: date.nullable(),
+  version: z.string(),
+  expiresAt: timestamp,
+});
+
+export const signOnPublicSign = obj("PublicSignature", { signed: z.literal(true), name: z.string() });
+
+export const credentialsFireWatchCheck = obj("FireWatchCredentialCheck", {
+  workerId: id,
+  valid: z.boolean().describe("The worker holds a verified, unexpired fire-watch credential today"),
+  blocking: z.boolean().describe("The project requires it, blocking: a permit with this fire watch cannot be approved"),
+});
+
+export const signOnSignatureImage = obj("SignatureImage", { id, contentType: z.literal("image/png"), dataUrl: z.string() });
 
 /** The error body of every non-2xx answer (docs/api.md). */
 export const errorBody = z
