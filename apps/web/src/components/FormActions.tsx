@@ -45,19 +45,21 @@ export function DialogActions({
   submitLabel,
   loading,
   testId,
+  size,
 }: {
   cancelLabel: string;
   onCancel: () => void;
   submitLabel: string;
   loading?: boolean;
   testId?: string;
+  size?: ButtonProps["size"];
 }) {
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
+      <Button variant="default" size={size} onClick={onCancel}>
         {cancelLabel}
       </Button>
-      <Button type="submit" loading={loading} data-testid={testId}>
+      <Button type="submit" size={size} loading={loading} data-testid={testId}>
         {submitLabel}
       </Button>
     </Group>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { createTemplateSchema } from "@sitesafe/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -62,14 +63,14 @@ export function CopyTemplateDialog({
             data-autofocus
             data-path="name"
           />
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
-              {t("templates.cancel")}
-            </Button>
-            <Button type="submit" size="md" loading={create.isPending} data-testid="copy-template-submit">
-              {t("templates.copy")}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={t("templates.cancel")}
+            onCancel={onClose}
+            submitLabel={t("templates.copy")}
+            loading={create.isPending}
+            testId="copy-template-submit"
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Button, Group, Input, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Input, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { ACTION_PRIORITIES, type ActionPriority, createActionSchema, dueDateFor } from "@sitesafe/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { toDateTimeLocal } from "../../lib/format";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -154,14 +155,14 @@ export function RaiseActionDialog({
               {errors.projectId ?? errors.incidentReportId ?? errors.jhaFormId}
             </Text>
           ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" size="md" onClick={onClose}>
-              {t("raise.cancel")}
-            </Button>
-            <Button type="submit" size="md" loading={raise.isPending} data-testid="raise-action-submit">
-              {t("raise.submit")}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={t("raise.cancel")}
+            onCancel={onClose}
+            submitLabel={t("raise.submit")}
+            loading={raise.isPending}
+            testId="raise-action-submit"
+            size="md"
+          />
         </Stack>
       </form>
     </Modal>
