@@ -103,6 +103,13 @@ describe.skipIf(!baseUrl)("inspection templates and actions raised from records"
     await section.getByTestId("add-item").click();
     await page.locator(`[data-path="sections.0.items.${count}.text"]`).fill(NEW_ITEM);
     await screenshot(page, "template-editor-desktop");
+    // Unsaved changes: leaving asks first, and staying keeps them.
+    await page.getByRole("link", { name: "Inspections", exact: true }).first().click();
+    const ask = page.getByRole("dialog", { name: "Leave this form?" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Stay on the form" }).click();
+    expect(new URL(page.url()).pathname).toBe(`/inspections/templates/${templateId}`);
+    expect(await page.locator('[data-path="sections.0.items.0.text"]').inputValue()).toBe(edited);
     await page.getByTestId("save-template").click();
     // Saved: the page now edits version 2, and says the next save makes version 3.
     await expect.poll(() => page.getByTestId("version-note").textContent()).toContain("version 3");

@@ -32,6 +32,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
+import { useLeaveGuard } from "../../components/LeaveGuard";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -172,7 +173,10 @@ function TemplateForm({ template }: { template: Loaded | null }) {
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // Leaving with unsaved changes asks first (a link, the back gesture, a reload), as record forms do.
+  const guard = useLeaveGuard(form.isDirty());
   const serverErrors = (error: unknown) => {
+    guard.hold();
     const issues =
       error instanceof TRPCClientError ? (error.data as { issues?: { path: string; message: string }[] } | undefined)?.issues : undefined;
     if (issues && issues.length > 0) {
@@ -189,6 +193,9 @@ function TemplateForm({ template }: { template: Loaded | null }) {
       );
       void utils.inspections.templates.invalidate();
       utils.inspections.template.setData({ id: saved.id }, saved);
+      // Saved: what is on screen is the new version, nothing left to lose.
+      form.resetDirty();
+      guard.hold();
     },
     onError: serverErrors,
   });
@@ -202,6 +209,7 @@ function TemplateForm({ template }: { template: Loaded | null }) {
   });
   const save = form.onSubmit(
     (values) => {
+      guard.release();
       const sections = sectionsOf(values);
       if (template) update.mutate({ id: template.id, name: values.name, sections });
       else {
@@ -217,6 +225,7 @@ function TemplateForm({ template }: { template: Loaded | null }) {
 
   return (
     <form onSubmit={save} noValidate ref={formRef}>
+      {guard.dialog}
       <PageHeader
         title={template ? template.name : t("templates.newTitle")}
         subtitle={
