@@ -256,6 +256,8 @@ describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on
     const page = await phone.newPage();
     await page.goto(`/actions/${toeBoard.id}`);
     await page.getByTestId("action-photo-needed").waitFor();
+    // What the inspector found is on the action: the failed item's photo.
+    expect(await page.getByTestId("found-photos").getByTestId("item-photo").count()).toBe(1);
     const strip = page.getByTestId("photo-strip");
     await strip.getByText("Photos of the fix").waitFor();
     await strip

@@ -375,6 +375,60 @@ describe("photos of an inspection's items", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("the action a failed item raised shows its photos to its owner, even one moved off the project; not to others", async () => {
+    const template = await createTemplate(photoRule, "Photo rule owner");
+    const fixer = await t.createUser({ role: "worker", firstName: "Fay", lastName: "Fixer" });
+    await t.assign(fixer.workerId as number, f.projectP);
+    const photo = (await stage(foreman)).json() as { id: number };
+    const res = await t.request({
+      method: "POST",
+      url: "/api/inspections",
+      payload: {
+        projectId: f.projectP,
+        templateId: template.id,
+        answers: [
+          { itemKey: "planks", value: "fail", photoIds: [photo.id], ownerUserId: fixer.id },
+          { itemKey: "guardrail", value: "pass" },
+        ],
+        signature: SIGNATURE,
+      },
+      as: foreman,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const actionId = (res.json() as { actions: { id: number }[] }).actions[0]?.id as number;
+    // Taken off the project, the owner still fixes it: the action and what was found are theirs to see.
+    await t.db
+      .deleteFrom("projectWorkers")
+      .where("workerId", "=", fixer.workerId as number)
+      .execute();
+    const action = await t.request({ method: "GET", url: `/api/corrective-actions/${actionId}`, as: fixer });
+    expect(action.statusCode, action.body).toBe(200);
+    expect((action.json() as { foundPhotos: { id: number }[] }).foundPhotos.map((p) => p.id)).toEqual([photo.id]);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: fixer })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/inspections/${(res.json() as { id: number }).id}`, as: fixer })).statusCode).toBe(
+      403,
+    );
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: f.w2 })).statusCode).toBe(403);
+    // Another owner named: the photo is no longer the first owner's to see.
+    const current = action.json() as { description: string; priority: string; dueAt: string };
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/corrective-actions/${actionId}`,
+      payload: { description: current.description, priority: current.priority, dueAt: current.dueAt, ownerUserId: crew.id },
+      as: f.manager,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.request({ method: "GET", url: `/api/photos/${photo.id}/thumbnail`, as: fixer })).statusCode).toBe(403);
+    // An action raised by hand has none.
+    const byHand = await t.request({
+      method: "POST",
+      url: "/api/corrective-actions",
+      payload: { projectId: f.projectP, description: "Sweep the deck", priority: "low", ownerUserId: crew.id },
+      as: f.manager,
+    });
+    expect((byHand.json() as { foundPhotos: unknown[] }).foundPhotos).toEqual([]);
+  });
+
   it("another user's staged photo, or one that does not exist, is refused and stays staged", async () => {
     const template = await createTemplate(photoRule, "Photo rule 3");
     const theirs = (await stage(f.manager)).json() as { id: number };

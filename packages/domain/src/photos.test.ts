@@ -180,4 +180,11 @@ describe("an inspection item's photos", () => {
     expect([admin, manager, filer].map((a) => canDeletePhoto(a, attached, { uploadedBy: filer.userId }))).toEqual([false, false, false]);
     expect(photoLimit("inspectionItem")).toBe(5);
   });
+
+  it("attached: the owner of the action its failure raised sees it too, off the project; nobody else off it", () => {
+    const withOwner = { ...attached, actionOwnerUserIds: [outsider.userId] };
+    expect([admin, filer, coWorker, outsider].map((a) => canSeePhotoRecord(a, withOwner))).toEqual([true, true, true, true]);
+    const other: Actor = { ...outsider, userId: outsider.userId + 1000 };
+    expect(canSeePhotoRecord(other, withOwner)).toBe(false);
+  });
 });

@@ -87,13 +87,16 @@ export interface PhotoRecordFacts {
   actionStatus?: string | null;
   /** A staged inspection photo (attached to nothing yet): the user who uploaded it, its only reader. */
   stagedBy?: number | null;
+  /** An inspection item's photo: the owners of the actions its failure raised (they see what was found). */
+  actionOwnerUserIds?: readonly number[];
 }
 
 /**
  * Who sees a record's photos: whoever sees its project; a credential's, staff and the worker who
  * holds it (canReadWorker), as the credential itself; a corrective action's, whoever sees the
  * action (its owner too, on a project they are not assigned to); a staged inspection photo, only its
- * uploader; an inspection item's, whoever sees the inspection's project.
+ * uploader; an inspection item's, whoever sees the inspection's project and the owner of the action
+ * its failure raised (on a project they may not be assigned to: they fix what the photo shows).
  */
 export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts): boolean {
   if (!actor) return false;
@@ -101,6 +104,7 @@ export function canSeePhotoRecord(actor: Actor | null, record: PhotoRecordFacts)
   if (record.kind === "credential") return record.ownerWorkerId !== null && canReadWorker(actor, record.ownerWorkerId);
   if (record.kind === "correctiveAction")
     return record.projectId !== null && canSeeAction(actor, { projectId: record.projectId, ownerUserId: record.ownerUserId ?? null });
+  if (record.kind === "inspectionItem" && record.actionOwnerUserIds?.includes(actor.userId)) return true;
   return canSeeProject(actor, record.projectId);
 }
 

@@ -914,7 +914,13 @@ export const actionFields = {
   overdue: z.boolean().describe("Not closed and past due, by the server's clock"),
 };
 export const correctiveAction = obj("CorrectiveAction", actionFields);
-export const correctiveActionDetail = obj("CorrectiveActionDetail", { ...actionFields, history: z.array(auditEntry) });
+export const correctiveActionDetail = obj("CorrectiveActionDetail", {
+  ...actionFields,
+  history: z.array(auditEntry),
+  foundPhotos: z
+    .array(photo)
+    .describe("The photos of the failed inspection item the action was raised for (empty for an action raised otherwise)"),
+});
 
 // The answers below are each one procedure's; the others are shared.
 

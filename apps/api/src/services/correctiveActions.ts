@@ -1,4 +1,4 @@
-import { audit, correctiveActions, type Database, notifications, projects } from "@sitesafe/db";
+import { audit, correctiveActions, type Database, notifications, photos, projects } from "@sitesafe/db";
 import {
   ACTION_CLOSED_EDIT,
   type ActionListQuery,
@@ -67,8 +67,12 @@ export async function actionDetail(db: Kysely<Database>, id: number, now: Date) 
   const action = await correctiveActions.findAction(db, id);
   if (!action) throw notFound("Corrective action");
   const history = await audit.auditHistory(db, "correctiveAction", id);
+  // What the inspector found: the failed item's photos, seen by whoever sees the action (its owner
+  // too, on a project they are not assigned to; canSeePhotoRecord).
+  const foundPhotos = action.inspectionAnswerId === null ? [] : await photos.answerPhotos(db, action.inspectionAnswerId);
   return {
     ...action,
+    foundPhotos,
     overdue: isOverdue(action, now),
     history: history.map((h) => ({
       id: h.id,

@@ -53,7 +53,21 @@ export async function recordFacts(db: Kysely<Database>, record: PhotoRecordRef, 
       .where("a.id", "=", record.id);
     if (lock) q = q.forNoKeyUpdate("a");
     const row = await q.executeTakeFirst();
-    return row && { projectId: row.projectId, ownerWorkerId: null, kind: "inspectionItem" };
+    if (!row) return undefined;
+    // One action per failed item: its owner sees what was found.
+    const owners = await db
+      .selectFrom("correctiveActions")
+      .select("ownerUserId")
+      .where("inspectionAnswerId", "=", record.id)
+      .where("ownerUserId", "is not", null)
+      .limit(10)
+      .execute();
+    return {
+      projectId: row.projectId,
+      ownerWorkerId: null,
+      kind: "inspectionItem",
+      actionOwnerUserIds: owners.map((o) => o.ownerUserId as number),
+    };
   }
   if (record.kind === "correctiveAction") {
     let q = db.selectFrom("correctiveActions").select(["projectId", "ownerUserId", "status as actionStatus"]).where("id", "=", record.id);
@@ -253,6 +267,10 @@ export async function photoThumbnail(
       "cr.workerId as credentialWorkerId",
       "ca.ownerUserId",
       sql<boolean>`ph.corrective_action_id is not null`.as("isAction"),
+      sql<boolean>`ph.inspection_answer_id is not null`.as("isInspectionItem"),
+      // The owners of the actions the item's failure raised (one action per failed item).
+      sql<number[]>`(select coalesce(json_agg(a.owner_user_id), '[]') from corrective_actions a
+        where a.inspection_answer_id = ph.inspection_answer_id and a.owner_user_id is not null)`.as("actionOwnerUserIds"),
       "ph.staged",
       "ph.uploadedBy",
       "ph.thumbnail",
@@ -265,6 +283,7 @@ export async function photoThumbnail(
       ? { projectId: null, ownerWorkerId: row.credentialWorkerId, kind: "credential" }
       : { projectId: row.projectId, ownerWorkerId: null };
   if (row.isAction) Object.assign(record, { kind: "correctiveAction", ownerUserId: row.ownerUserId });
+  if (row.isInspectionItem) Object.assign(record, { kind: "inspectionItem", actionOwnerUserIds: row.actionOwnerUserIds });
   // A staged photo: its uploader's only (no project, whatever the coalesce found).
   if (row.staged) Object.assign(record, { kind: "inspectionItem", projectId: null, stagedBy: row.uploadedBy });
   return { record, thumbnail: row.thumbnail };
@@ -359,6 +378,12 @@ export async function inspectionPhotos(db: Kysely<Database>, inspectionId: numbe
     .where("ia.inspectionId", "=", inspectionId)
     .orderBy("ph.id")
     .execute();
+  return rows.map(toSummary);
+}
+
+/** The photos of one inspection answer (a failed item's, at most 5): what its corrective action was raised for. */
+export async function answerPhotos(db: Kysely<Database>, inspectionAnswerId: number): Promise<PhotoSummary[]> {
+  const rows = await summaries(db).where("ph.inspectionAnswerId", "=", inspectionAnswerId).orderBy("ph.id").execute();
   return rows.map(toSummary);
 }
 

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { PhotoStrip } from "../photos/PhotoStrip";
 import { ActionBadges } from "./ActionBadges";
+import { ItemPhotos } from "./ItemPhotos";
 
 /**
  * /actions/:id: a corrective action, its evidence and history, and the buttons its state machine
@@ -84,6 +85,14 @@ export function ActionDetailPage({ id }: { id: number }) {
             {action.verifiedByName ? <Text size="sm">{t("actions.verifiedBy", { name: action.verifiedByName })}</Text> : null}
           </Stack>
         </Card>
+        {action.foundPhotos.length > 0 ? (
+          <Card withBorder radius="md" padding="md" data-testid="found-photos">
+            <Title order={2} size="h4">
+              {t("actions.foundPhotos")}
+            </Title>
+            <ItemPhotos photos={action.foundPhotos} projectId={action.projectId} />
+          </Card>
+        ) : null}
         {action.evidenceNote ? (
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="xs">

@@ -1,16 +1,13 @@
 import { Anchor, Card, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
-import type { PhotoSummary, TemplateContent } from "@sitesafe/domain";
-import { IconPhoto } from "@tabler/icons-react";
+import type { TemplateContent } from "@sitesafe/domain";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackAnchor, DetailFallback } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { PhotoViewer } from "../photos/PhotoViewer";
-import photoClasses from "../photos/photos.module.css";
 import { ActionBadges } from "./ActionBadges";
+import { ItemPhotos } from "./ItemPhotos";
 import { ScoreBadge } from "./ScoreBadge";
 
 /** /inspections/:id: the inspection with the items of the version it used, its answers, signature and actions. */
@@ -122,41 +119,6 @@ export function InspectionDetailPage({ id }: { id: number }) {
           <Image src={inspection.signature} alt={t("detail.signature")} maw={320} fit="contain" />
         </Card>
       </Stack>
-    </>
-  );
-}
-
-/** An item's photos, taken by the inspector when it failed: thumbnails that open the viewer (no delete: part of the signed record). */
-function ItemPhotos({ photos, projectId }: { photos: PhotoSummary[]; projectId: number }) {
-  const { t } = useTranslation("inspections");
-  const [viewing, setViewing] = useState<number | null>(null);
-  return (
-    <>
-      <div className={photoClasses.grid} style={{ gridTemplateColumns: "repeat(auto-fill, minmax(72px, 96px))", marginTop: 6 }}>
-        {photos.map((photo, index) => (
-          <button
-            key={photo.id}
-            type="button"
-            className={photoClasses.thumbButton}
-            onClick={() => setViewing(index)}
-            aria-label={t("detail.openPhoto", { name: photo.fileName })}
-            data-testid="item-photo"
-          >
-            {photo.hasThumbnail ? (
-              <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={photoClasses.thumbImage} loading="lazy" />
-            ) : (
-              <IconPhoto size={24} color="var(--mantine-color-gray-6)" />
-            )}
-          </button>
-        ))}
-      </div>
-      <PhotoViewer
-        photos={photos}
-        index={viewing}
-        facts={{ kind: "inspectionItem", projectId, ownerWorkerId: null }}
-        onIndex={setViewing}
-        onClose={() => setViewing(null)}
-      />
     </>
   );
 }

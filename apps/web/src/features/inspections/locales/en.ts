@@ -90,6 +90,7 @@ export default {
       fromInspection: "From inspection #{{id}}",
       evidence: "Evidence",
       evidenceNote: "What was done",
+      foundPhotos: "Photos from the inspection",
       evidencePhotos: "Photos of the fix",
       photoNeeded: "A high-priority action needs a photo of the fix before it can be marked fixed or closed.",
       rejection: "Sent back: {{reason}}",

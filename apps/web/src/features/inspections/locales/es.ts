@@ -90,6 +90,7 @@ export default {
       fromInspection: "De la inspección #{{id}}",
       evidence: "Evidencia",
       evidenceNote: "Qué se hizo",
+      foundPhotos: "Fotos de la inspección",
       evidencePhotos: "Fotos de la corrección",
       photoNeeded: "Una acción de prioridad alta necesita una foto de la corrección antes de marcarla como corregida o cerrarla.",
       rejection: "Devuelta: {{reason}}",
