@@ -5,7 +5,7 @@
 // and exits 1 when a budget is missed. Run by hand on a quiet machine, not in CI; the latest
 // output, the command and the load average go in docs/decisions/performance.md.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -22,6 +22,11 @@ const PAGES = [
   { path: "/forms/jha", signedIn: true },
 ];
 const BUDGET = { performance: 90, lcp: 2500, tbt: 200, cls: 0.1 };
+// For digging into one page: LIGHTHOUSE_PAGES=/forms/jha measures only the pages named (comma
+// separated); LIGHTHOUSE_SAVE=dir writes each run's whole report there (open it in a Lighthouse
+// viewer, or read its audits: LCP phases, long tasks, the critical request chain).
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",");
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -122,7 +127,7 @@ async function main() {
   const rows = [];
   try {
     const cookie = await signIn(app.baseUrl);
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.path))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${app.baseUrl}${page.path}`, {
@@ -133,6 +138,10 @@ async function main() {
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         });
         const { lhr } = result;
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          writeFileSync(join(SAVE, `${page.path.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
         const a = lhr.audits;
         runs.push({

@@ -11,7 +11,6 @@ export const DASHBOARD_COMMENT_PREVIEW = 3;
 export const DASHBOARD_UPCOMING_TRAINING_LIMIT = 2;
 export const DASHBOARD_PROJECT_ROWS = 10;
 export const DASHBOARD_STATS_REFETCH_MS = 60_000;
-export const TRAINING_REMINDER_MS = 10_000;
 
 export const upcomingItemTypes = ["video", "jha", "training", "inspection", "other"] as const;
 export type UpcomingItemType = (typeof upcomingItemTypes)[number];

@@ -8,7 +8,6 @@ import {
   createTemplateSchema,
   INSPECTED_AT_FUTURE,
   INSPECTED_AT_TOO_OLD,
-  INSPECTION_ITEM_PHOTO_LIMIT_REACHED,
   INSPECTION_PHOTO_LIMIT_REACHED,
   INSPECTION_PHOTO_TWICE,
   inspectedAtIssue,
@@ -21,6 +20,7 @@ import {
   type TemplateContent,
   templateContentSchema,
 } from "./inspections.js";
+import { INSPECTION_ITEM_PHOTO_LIMIT_REACHED } from "./photoLimits.js";
 
 const content: TemplateContent = templateContentSchema.parse([
   {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalRef, projectRef } from "./jha.js";
 import { languages } from "./language.js";
 import { searchParam } from "./paging.js";
+import { INSPECTION_ITEM_PHOTO_LIMIT_REACHED, INSPECTION_ITEM_PHOTOS } from "./photoLimits.js";
 import { addDays, weekStartOf } from "./signOn.js";
 import { talkDateSchema } from "./talks.js";
 import { idParam } from "./users.js";
@@ -149,11 +150,9 @@ export const PHOTO_REQUIRED_ON_FAIL = "This item needs a photo when it fails";
  * `photoIds`; the create attaches them. Bounds per item, per inspection, and staged photos a user
  * may hold unattached; a staged photo not attached within a day is deleted by the daily retention job.
  */
-export const INSPECTION_ITEM_PHOTOS = 5;
 export const INSPECTION_PHOTOS_MAX = 30;
 export const STAGED_PHOTOS_PER_USER = 60;
 export const STAGED_PHOTO_MAX_AGE_HOURS = 24;
-export const INSPECTION_ITEM_PHOTO_LIMIT_REACHED = `An inspection item can have at most ${INSPECTION_ITEM_PHOTOS} photos.`;
 export const INSPECTION_PHOTO_LIMIT_REACHED = `An inspection can have at most ${INSPECTION_PHOTOS_MAX} photos.`;
 export const INSPECTION_PHOTO_TWICE = "A photo can belong to only one item of an inspection";
 export const STAGED_PHOTO_INVALID =

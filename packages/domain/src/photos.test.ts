@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  canAttachPhoto,
-  canDeletePhoto,
-  canSeePhotoRecord,
-  formatBytes,
-  keepLocationSchema,
-  photoLimit,
-  photoRecordSchema,
-} from "./photos.js";
+import { photoLimit } from "./photoLimits.js";
+import { canAttachPhoto, canDeletePhoto, canSeePhotoRecord, formatBytes, keepLocationSchema, photoRecordSchema } from "./photos.js";
 import type { Actor } from "./roles.js";
 
 const admin: Actor = { userId: 1, role: "admin", workerId: null, position: null, assignedProjectIds: [] };

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { canSeeAction } from "./correctiveActions.js";
-import { INSPECTION_ITEM_PHOTO_LIMIT_REACHED, INSPECTION_ITEM_PHOTOS } from "./inspections.js";
+import { PHOTO_RECORD_KINDS, type PhotoRecordKind } from "./photoLimits.js";
 import { can, canReadWorker, canSeeProject } from "./policy.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
 /** Photos on incident reports and JHA forms, and a toolbox talk's group photo (docs/decisions/0108-photos.md). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const PHOTOS_PER_RECORD = 10;
 /** What the browser shrinks a photo to before upload: the long edge, and the size it aims for. */
 export const PHOTO_LONG_EDGE_PX = 2048;
 export const PHOTO_TARGET_BYTES = 1024 * 1024;
@@ -19,50 +18,8 @@ export type PhotoType = (typeof PHOTO_TYPES)[number];
 
 export const PHOTO_TYPE_NOT_ACCEPTED = "This file is not a photo we accept. Upload a JPEG, PNG, WebP or HEIC image.";
 export const PHOTO_TOO_LARGE = "The photo is larger than 10 MB. Please choose a smaller photo.";
-export const PHOTO_LIMIT_REACHED = `A record can have at most ${PHOTOS_PER_RECORD} photos. Delete one before adding another.`;
 export const PHOTO_UNREADABLE = "The photo could not be read. It may be damaged; please take or choose it again.";
 export const PHOTO_NO_FILE = "Choose a photo to upload";
-
-/**
- * `credential`: a worker's card, front and back. `correctiveAction`: evidence of the fix, which a
- * high-priority action needs to be marked fixed or closed. `inspectionItem`: what an inspector saw
- * at one item of an inspection; uploaded first as a staged photo (attached to nothing, its
- * uploader's only) and attached to the item's answer when the signed inspection is created
- * (docs/decisions/0124-staged-inspection-photos.md).
- */
-export const PHOTO_RECORD_KINDS = ["incident", "jha", "talk", "credential", "correctiveAction", "inspectionItem"] as const;
-export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
-
-/** A toolbox talk has one group photo (the crew that attended); other records up to PHOTOS_PER_RECORD. */
-export const TALK_PHOTOS = 1;
-export const TALK_PHOTO_LIMIT_REACHED = "A toolbox talk has one group photo. Delete it before adding another.";
-
-/** A credential's card (issue #36): its front and its back. */
-export const CREDENTIAL_PHOTOS = 2;
-export const CREDENTIAL_PHOTO_LIMIT_REACHED =
-  "A credential has two photos, the front and the back of the card. Delete one before adding another.";
-
-/** How many photos a record of this kind may hold. */
-export function photoLimit(kind: PhotoRecordKind): number {
-  return kind === "talk"
-    ? TALK_PHOTOS
-    : kind === "credential"
-      ? CREDENTIAL_PHOTOS
-      : kind === "inspectionItem"
-        ? INSPECTION_ITEM_PHOTOS
-        : PHOTOS_PER_RECORD;
-}
-
-/** The message of a full record of this kind. */
-export function photoLimitMessage(kind: PhotoRecordKind): string {
-  return kind === "talk"
-    ? TALK_PHOTO_LIMIT_REACHED
-    : kind === "credential"
-      ? CREDENTIAL_PHOTO_LIMIT_REACHED
-      : kind === "inspectionItem"
-        ? INSPECTION_ITEM_PHOTO_LIMIT_REACHED
-        : PHOTO_LIMIT_REACHED;
-}
 
 export const photoRecordSchema = z.object({ kind: z.enum(PHOTO_RECORD_KINDS), id: idParam });
 export type PhotoRecordRef = z.infer<typeof photoRecordSchema>;

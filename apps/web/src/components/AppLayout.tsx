@@ -178,49 +178,55 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={2}>
-            {entries.map((entry) => (
-              <NavLink
-                key={entry.to}
-                component={Link}
-                to={entry.to}
-                label={t(entry.labelKey)}
-                leftSection={<entry.icon size={18} stroke={1.6} />}
-                active={isActive(entry, pathname)}
-                color="orange"
+        {/* On a phone the menu is a drawer: its ~140 elements are made when it opens, not on every
+            page's first render (issue #37). */}
+        {opened || !isMobile ? (
+          <>
+            <AppShell.Section grow component={ScrollArea}>
+              <Stack gap={2}>
+                {entries.map((entry) => (
+                  <NavLink
+                    key={entry.to}
+                    component={Link}
+                    to={entry.to}
+                    label={t(entry.labelKey)}
+                    leftSection={<entry.icon size={18} stroke={1.6} />}
+                    active={isActive(entry, pathname)}
+                    color="orange"
+                    variant="light"
+                    onClick={close}
+                    style={{ borderRadius: 8 }}
+                  />
+                ))}
+              </Stack>
+            </AppShell.Section>
+            <AppShell.Section pt="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+              <Group gap="sm" wrap="nowrap" mb="sm">
+                <Avatar color="orange" radius="xl">
+                  {initials(user)}
+                </Avatar>
+                <Box style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}
+                  </Text>
+                </Box>
+              </Group>
+              <Button
+                fullWidth
                 variant="light"
-                onClick={close}
-                style={{ borderRadius: 8 }}
-              />
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
-          <Group gap="sm" wrap="nowrap" mb="sm">
-            <Avatar color="orange" radius="xl">
-              {initials(user)}
-            </Avatar>
-            <Box style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`labels.role.${user.role}`, { defaultValue: roleLabel(user.role) })}
-              </Text>
-            </Box>
-          </Group>
-          <Button
-            fullWidth
-            variant="light"
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            onClick={() => logout.mutate()}
-            loading={logout.isPending}
-          >
-            {t("layout.logout")}
-          </Button>
-        </AppShell.Section>
+                color="red"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => logout.mutate()}
+                loading={logout.isPending}
+              >
+                {t("layout.logout")}
+              </Button>
+            </AppShell.Section>
+          </>
+        ) : null}
       </AppShell.Navbar>
 
       <TrainingReminder />

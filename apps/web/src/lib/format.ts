@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { currentLanguage, i18n, intlLocale } from "./i18n";
+import { currentLanguage, i18n, intlLocale, numberFormat } from "./i18n";
 
 /**
  * The product's display formats (docs/product.md), through dayjs. The product writes them in
@@ -75,7 +75,7 @@ export function todayIso(now: Date = new Date()): string {
 
 /** A number as the UI's language writes it (1,250 in English and in US Spanish). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(), options).format(value);
+  return numberFormat(intlLocale(), options).format(value);
 }
 
 /** A whole percentage: "85%" in English, "85 %" in Spanish. */

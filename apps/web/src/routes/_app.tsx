@@ -1,4 +1,5 @@
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
+import { InterruptibleMount } from "../components/AfterFirstPaint";
 import { ApiProvider } from "../components/ApiProvider";
 import { AppLayout } from "../components/AppLayout";
 import { FullPageSpinner } from "../components/FullPageSpinner";
@@ -32,10 +33,12 @@ function SignedIn() {
   if (session.isSuccess) rememberSignedIn(Boolean(session.data));
   if (!session.data) return <Navigate to="/auth" replace />;
   return (
-    <AppLayout>
-      <OutboxSync />
-      <OfflineBanner />
-      <Outlet />
-    </AppLayout>
+    <InterruptibleMount fallback={<FullPageSpinner />}>
+      <AppLayout>
+        <OutboxSync />
+        <OfflineBanner />
+        <Outlet />
+      </AppLayout>
+    </InterruptibleMount>
   );
 }

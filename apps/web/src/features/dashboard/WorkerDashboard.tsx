@@ -2,7 +2,7 @@ import { Grid, Skeleton, Stack } from "@mantine/core";
 import { type Actor, DASHBOARD_STATS_REFETCH_MS } from "@sitesafe/domain";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { AfterFirstPaint } from "../../components/AfterFirstPaint";
+import { AfterFirstPaint, InterruptibleMount } from "../../components/AfterFirstPaint";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
@@ -41,41 +41,50 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
   // The banner and the "today" list decide the page's top, so it waits for both (one block in
   // their place, not pieces that push each other down: a layout shift of 0.18 on a phone).
   const topReady = !upcoming.isPending && (!hasProfile || !training.isPending);
+  const loading = <Skeleton height={900} radius="md" data-testid="dashboard-loading" />;
 
   return (
     <>
       <PageHeader title={t("welcome", { name: firstName })} subtitle={t("subtitle", { date: formatWeekdayDate(new Date()) })} />
-      {topReady ? null : <Skeleton height={900} radius="md" data-testid="dashboard-loading" />}
-      {topReady && workerPct !== undefined ? <TrainingBanner percentage={workerPct} withAction={false} /> : null}
+      {topReady ? null : loading}
+      {/* The page's first full render, sliced so it does not block a tap (components/AfterFirstPaint.tsx). */}
+      <InterruptibleMount fallback={topReady ? loading : null}>
+        {topReady && workerPct !== undefined ? <TrainingBanner percentage={workerPct} withAction={false} /> : null}
 
-      <Stack gap="md" display={topReady ? undefined : "none"}>
-        <TodayCard />
-        <Suspense fallback={null}>
-          <InspectionIndicators staff={false} />
-        </Suspense>
-        <WorkerActions />
-        {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
-        <WorkerStatCards stats={stats.data} unwatched={hasProfile ? unwatched.data?.count : 0} loading={stats.isPending} />
+        <Stack gap="md" display={topReady ? undefined : "none"}>
+          <TodayCard />
+          <Suspense fallback={null}>
+            <InspectionIndicators staff={false} />
+          </Suspense>
+          <WorkerActions />
+          {stats.isError ? <ErrorState message={t("statsFailed")} onRetry={() => void stats.refetch()} /> : null}
+          <WorkerStatCards stats={stats.data} unwatched={hasProfile ? unwatched.data?.count : 0} loading={stats.isPending} />
 
-        {/* Below the fold on a phone: rendered after the top has painted. */}
-        <AfterFirstPaint>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack gap="md">
-                <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
-                <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack gap="md">
-                {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
-                <SafetyManagerCard actor={actor} staff={false} />
-                <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
-              </Stack>
-            </Grid.Col>
-          </Grid>
-        </AfterFirstPaint>
-      </Stack>
+          {/* Below the fold on a phone: rendered after the top has painted. */}
+          <AfterFirstPaint>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack gap="md">
+                  <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
+                  <RecentIncidentsCard
+                    incidents={incidents.data}
+                    loading={incidents.isPending}
+                    error={incidents.isError}
+                    withLink={false}
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Stack gap="md">
+                  {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
+                  <SafetyManagerCard actor={actor} staff={false} />
+                  <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </AfterFirstPaint>
+        </Stack>
+      </InterruptibleMount>
     </>
   );
 }
