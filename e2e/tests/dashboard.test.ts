@@ -157,9 +157,21 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
       expect(expected.workerAssignedProjects).toBe(2);
       const context = await newContext(browser, baseUrl, viewport);
       const page = await context.newPage();
+      const asked: string[][] = [];
+      page.on("request", (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith("/trpc/dashboard.")) asked.push(path.slice("/trpc/".length).split(","));
+      });
       await signIn(page, worker.username, worker.password);
       await page.getByText(`Welcome back, ${worker.firstName}`).waitFor();
       expect(await readStat(page, "assigned-projects")).toBe("2");
+      // The page's reads are asked once, together: features/dashboard/prefetch.ts asks them as soon
+      // as the session is known, and the page must find them in the cache, not ask again.
+      const first = asked[0] ?? [];
+      for (const read of ["dashboard.stats", "dashboard.upcoming", "dashboard.trainingCompletion", "dashboard.projectStats"]) {
+        expect(first, `${read} in the first batch`).toContain(read);
+        expect(asked.flat().filter((r) => r === read).length, `${read} asked once`).toBe(1);
+      }
       expect(await readStat(page, "training-completion")).toBe(`${expected.workerTrainingCompletion}%`);
       expect(await readStat(page, "unwatched-videos")).toBe(String(unwatched.count));
       await page.getByText(unwatched.count > 0 ? "Required to watch" : "All caught up!").waitFor();

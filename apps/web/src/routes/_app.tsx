@@ -1,14 +1,17 @@
 import { createFileRoute, Navigate, Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { InterruptibleMount } from "../components/AfterFirstPaint";
 import { ApiProvider } from "../components/ApiProvider";
 import { AppLayout } from "../components/AppLayout";
 import { FullPageSpinner } from "../components/FullPageSpinner";
 import { Toasts } from "../components/Toasts";
+import { prefetchDashboard } from "../features/dashboard/prefetch";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
 import { OutboxSync } from "../features/outbox/useOutbox";
 import { useSession } from "../lib/auth";
 import { useApplySavedLanguage } from "../lib/i18n/useUserLanguage";
 import { rememberSignedIn } from "../lib/session";
+import { trpc } from "../lib/trpc";
 
 /** Every route but /auth is protected: spinner while the user loads, /auth when signed out. */
 export const Route = createFileRoute("/_app")({
@@ -28,6 +31,11 @@ function ProtectedLayout() {
 function SignedIn() {
   const session = useSession();
   useApplySavedLanguage(session.data?.user);
+  const utils = trpc.useUtils();
+  const actor = session.data?.actor;
+  useEffect(() => {
+    if (actor && (location.pathname === "/" || location.pathname === "/dashboard")) prefetchDashboard(utils, actor);
+  }, [actor, utils]);
   if (session.isPending) return <FullPageSpinner />;
   // /auth reads this instead of asking the server again.
   if (session.isSuccess) rememberSignedIn(Boolean(session.data));
