@@ -1,6 +1,7 @@
 import { complianceStatus, csvCell } from "@sitesafe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_EXPORTS, csvLines } from "../src/rest/csv.js";
+import { csvLines } from "../src/rest/csv.js";
+import { restRoutes } from "../src/rest/index.js";
 import { createTestApp, type TestApp } from "./helpers.js";
 import { createFixture, type Fixture } from "./security/fixture.js";
 
@@ -103,7 +104,7 @@ describe.each(EXPORTS)("CSV export of $path", ({ path, as, query, key }) => {
     expect(String(csv.headers["content-disposition"])).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = records(csv.body);
     expect(rows.map((r) => r[key])).toEqual(list.map((r) => String(r[key])));
-    const spec = CSV_EXPORTS[`GET ${path}`];
+    const spec = restRoutes.find((r) => r.method === "GET" && r.path === path)?.csv;
     if (!spec) throw new Error("no spec");
     expect(Object.keys(rows[0] ?? {})).toEqual(spec.columns.map((c) => c.header));
     // Every column that is a plain JSON field carries the JSON's value (formulas neutralised).

@@ -222,12 +222,9 @@ export interface OpenApiDocument {
 
 export interface DocumentOptions {
   version?: string;
-  /** Routes ("GET /api/...") whose lists also answer as CSV (`Accept: text/csv` or `?format=csv`). */
-  csvRoutes?: ReadonlySet<string>;
 }
 
 export async function buildOpenApiDocument(routes: readonly RestRoute[], options: DocumentOptions = {}): Promise<OpenApiDocument> {
-  const csvRoutes = options.csvRoutes ?? new Set<string>();
   const version = options.version ?? "1.0.0";
   const schemas: Record<string, JsonSchema> = {};
   // A named schema converts to a $ref, its definition landing in `schemas`.
@@ -261,7 +258,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
     const rest = Object.entries(properties).filter(([name]) => !pathParams.includes(name));
     if (route.method === "GET") {
       for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });
-      if (csvRoutes.has(key)) {
+      if (route.csv) {
         parameters.push({
           name: "format",
           in: "query",
@@ -307,7 +304,7 @@ export async function buildOpenApiDocument(routes: readonly RestRoute[], options
         const content: Record<string, unknown> = {};
         if (answer) content["application/json"] = { schema: toSchema(answer, "output", schemas) };
         const files: OtherFormat[] = [];
-        if (csvRoutes.has(key)) files.push({ format: "csv", accept: "text/csv", mediaType: "text/csv", schema: LIST_CSV });
+        if (route.csv) files.push({ format: "csv", accept: "text/csv", mediaType: "text/csv", schema: LIST_CSV });
         for (const [format, type] of Object.entries(formats ?? {})) {
           const schema = FILE_SCHEMAS[type] ?? { type: "string", contentMediaType: type };
           if (answer) files.push({ format, ...(type === "application/pdf" ? { accept: type } : {}), mediaType: type, schema });

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { complianceStatus, csvLine } from "@sitesafe/domain";
+import { csvLine } from "@sitesafe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type RestAnswer, type StreamOptions, streamWholeList } from "../lists.js";
 
@@ -17,198 +17,30 @@ export interface CsvColumn<T = never> {
   value: (row: T) => unknown;
 }
 
+/** A list's CSV export, declared on its route (`get(path, { csv })`, rest/meta.ts): the file's name and its columns. */
+export interface CsvExport {
+  fileName: string;
+  columns: CsvColumn<Row>[];
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each export reads the fields of its own list's rows
 type Row = any;
-const col = (header: string, value: (row: Row) => unknown): CsvColumn<Row> => ({ header, value });
-const field = (name: string, header = name) => col(header, (row) => row[name]);
-const joined = (name: string, header = name) => col(header, (row) => (Array.isArray(row[name]) ? row[name].join("; ") : row[name]));
-const personName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
+/** A column computed from the row. */
+export const col = (header: string, value: (row: Row) => unknown): CsvColumn<Row> => ({ header, value });
+/** A column that is one field of the row's JSON, under its own name or another. */
+export const field = (name: string, header = name) => col(header, (row) => row[name]);
+/** A list field as one cell, its values joined with "; ". */
+export const joined = (name: string, header = name) => col(header, (row) => (Array.isArray(row[name]) ? row[name].join("; ") : row[name]));
+/** A person's first and last name. */
+export const personName = (person: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
   person ? [person.firstName, person.lastName].filter(Boolean).join(" ") : "";
+/** A list's export: the file's name (a date is added) and its columns. */
+export const csvExport = (fileName: string, columns: CsvColumn<Row>[]): CsvExport => ({ fileName, columns });
 
-/** The exports, by REST route ("GET path"): the columns of each. */
-export const CSV_EXPORTS: Record<string, { fileName: string; columns: CsvColumn<Row>[] }> = {
-  "GET /api/projects": {
-    fileName: "projects",
-    columns: [
-      field("id"),
-      field("name"),
-      field("location"),
-      field("status"),
-      field("startDate"),
-      field("endDate"),
-      field("description"),
-      field("safetyManagerName"),
-      field("safetyManagerPhone"),
-      field("safetyManagerEmail"),
-      field("workerCount"),
-      field("compliancePercentage"),
-      col("complianceStatus", (row) => complianceStatus(row.compliancePercentage)),
-      field("hasSafetyPlan"),
-      field("createdAt"),
-    ],
-  },
-  "GET /api/workers": {
-    fileName: "workers",
-    columns: [
-      field("id"),
-      field("firstName"),
-      field("lastName"),
-      field("username"),
-      field("email"),
-      field("phone"),
-      field("role", "position"),
-      field("company"),
-      field("hardhatNumber"),
-      joined("projectIds"),
-      field("safetyCompliance"),
-      col("complianceStatus", (row) => complianceStatus(row.safetyCompliance)),
-      field("createdAt"),
-    ],
-  },
-  "GET /api/jha-forms": {
-    fileName: "jha-forms",
-    columns: [
-      field("id"),
-      field("projectId"),
-      field("projectName"),
-      field("title"),
-      field("jobDescription"),
-      col("hazards", (row) =>
-        row.hazards.map((h: { description: string; riskLevel: string }) => `${h.description} (${h.riskLevel})`).join("; "),
-      ),
-      col(
-        "highestRisk",
-        (row) => ["high", "medium", "low"].find((level) => row.hazards.some((h: { riskLevel: string }) => h.riskLevel === level)) ?? "",
-      ),
-      col("controlMeasures", (row) =>
-        row.controlMeasures
-          .map((m: { description: string; responsibility: string }) => `${m.description} (${m.responsibility})`)
-          .join("; "),
-      ),
-      field("submitterName"),
-      field("submittedAt"),
-      field("updatedAt"),
-    ],
-  },
-  "GET /api/incident-reports": {
-    fileName: "incident-reports",
-    columns: [
-      field("id"),
-      field("projectId"),
-      field("projectName"),
-      field("title"),
-      field("date"),
-      field("severity"),
-      field("status"),
-      field("location"),
-      field("reporterName"),
-      joined("involvedWorkers"),
-      field("description"),
-      field("actionTaken"),
-      field("preventiveMeasures"),
-      field("createdAt"),
-      field("updatedAt"),
-    ],
-  },
-  "GET /api/hot-work-permits": {
-    fileName: "hot-work-permits",
-    columns: [
-      field("id"),
-      field("projectId"),
-      field("projectName"),
-      field("title"),
-      field("location"),
-      field("status"),
-      field("startDate"),
-      field("endDate"),
-      field("requesterName"),
-      field("requestedAt"),
-      field("workDescription"),
-      joined("precautions"),
-      joined("equipmentUsed"),
-      field("fireWatchRequired"),
-      field("fireWatchBy"),
-      field("approvedAt"),
-      field("rejectedAt"),
-      field("rejectionReason"),
-      field("closedAt"),
-      field("closingNotes"),
-    ],
-  },
-  "GET /api/safety-comments": {
-    fileName: "safety-messages",
-    columns: [
-      field("id"),
-      field("projectId"),
-      col("projectName", (row) => row.project?.name ?? ""),
-      field("title"),
-      field("content"),
-      field("status"),
-      col("author", (row) => personName(row.user)),
-      field("createdAt"),
-      field("resolvedAt"),
-      col("resolvedBy", (row) => personName(row.resolvedByUser)),
-      field("managerResponse"),
-    ],
-  },
-  // Inspections (issue #35): one row per item answer, and the corrective actions.
-  "GET /api/inspection-answers": {
-    fileName: "inspection-answers",
-    columns: [
-      field("inspectionId"),
-      field("project"),
-      field("template"),
-      field("templateVersion"),
-      field("inspectedAt"),
-      field("inspector"),
-      field("score"),
-      field("section"),
-      field("item"),
-      field("weight"),
-      field("answer"),
-      field("outcome"),
-      field("note"),
-    ],
-  },
-  "GET /api/corrective-actions": {
-    fileName: "corrective-actions",
-    columns: [
-      field("id"),
-      field("projectName", "project"),
-      field("source"),
-      field("description"),
-      field("priority"),
-      field("status"),
-      field("ownerName", "owner"),
-      field("raisedByName", "raisedBy"),
-      field("createdAt", "raisedAt"),
-      field("dueAt"),
-      field("overdue"),
-      field("closedAt"),
-    ],
-  },
-  "GET /api/training-completion": {
-    fileName: "training-completion",
-    columns: [
-      field("workerId"),
-      field("workerName"),
-      field("company"),
-      field("position"),
-      field("moduleId"),
-      field("moduleTitle"),
-      field("moduleType"),
-      field("status"),
-      field("progress"),
-      field("completedAt"),
-      field("lastAccessedAt"),
-    ],
-  },
-};
-
-/** The export a GET asks for with `?format=csv` or `Accept: text/csv`, if its route has one. */
-export function csvExportFor(route: { method: string; path: string }, req: FastifyRequest) {
+/** The export a GET asks for with `?format=csv` or `Accept: text/csv`, if its route declares one. */
+export function csvExportFor(route: { method: string; csv?: CsvExport }, req: FastifyRequest) {
   if (route.method !== "GET") return undefined;
-  const spec = CSV_EXPORTS[`${route.method} ${route.path}`];
+  const spec = route.csv;
   if (!spec) return undefined;
   const format = (req.query as Record<string, unknown> | undefined)?.format;
   const accept = req.headers.accept ?? "";
@@ -238,12 +70,7 @@ export async function* csvLines<T>(chunks: AsyncIterable<readonly T[]>, columns:
  * Sends a list answer as CSV: a whole list streams through the same path as the JSON whole lists
  * (lists.ts: keyset chunks, back-pressure, a stream slot and the idle timeout); a page is one chunk.
  */
-export async function sendCsv(
-  reply: FastifyReply,
-  answer: RestAnswer,
-  spec: { fileName: string; columns: CsvColumn<Row>[] },
-  streaming: StreamOptions,
-): Promise<FastifyReply> {
+export async function sendCsv(reply: FastifyReply, answer: RestAnswer, spec: CsvExport, streaming: StreamOptions): Promise<FastifyReply> {
   reply
     .header("content-disposition", `attachment; filename="${spec.fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
     .header("x-content-type-options", "nosniff");

@@ -1,3 +1,5 @@
+import type { CsvExport } from "./csv.js";
+
 /**
  * A procedure's REST route, declared on the procedure itself (issue #32):
  *
@@ -13,6 +15,9 @@
  * The input a route hands its procedure: a GET's query and path params, a write's body and path
  * params (the path wins), then `set` over both. `params` renames path params, `pathOnly` leaves the
  * query or body out. A procedure that takes no input is called with none.
+ *
+ * A list that a manager takes to a spreadsheet declares its CSV columns on its route too
+ * (`get("/api/projects", { csv })`, rest/csv.ts).
  *
  * Routes that move bytes name a strategy instead of carrying code: `send` (rest/files.ts) sends the
  * procedure's answer as a file, `files` lists other procedures answering `?format=` files beside the
@@ -40,6 +45,8 @@ export interface RestMeta {
   set?: Readonly<Record<string, string | number | boolean>>;
   /** The input is the path params (and `set`) only: the query or body is not read. */
   pathOnly?: boolean;
+  /** The list also answers as CSV (`?format=csv` or `Accept: text/csv`), with these columns (rest/csv.ts). */
+  csv?: CsvExport;
   /** The answer is a file, sent this way. */
   send?: FileSender;
   /** Files besides the JSON, by `?format=` value: the procedure answering each (`pdf`: a PDF, else CSV). */

@@ -9,7 +9,7 @@ import { restAnswer, type StreamSlots, streamWholeList, WholeListOutlet } from "
 import { registerApiDocs } from "../openapi/routes.js";
 import { createCaller } from "../router.js";
 import { assertTokenMayWrite } from "../services/tokens.js";
-import { CSV_EXPORTS, csvExportFor, sendCsv } from "./csv.js";
+import { csvExportFor, sendCsv } from "./csv.js";
 import { fileSender, formatOf, SENDERS } from "./files.js";
 import { type RestRoute, restRoutes } from "./index.js";
 import { PICKERS } from "./pick.js";
@@ -41,7 +41,7 @@ export async function registerRest(app: FastifyInstance, { config, recovery, con
   });
   /** A constant answer with no database work: the benchmark's ceiling for this server. */
   app.get("/api/bare", async () => ({ ok: true }));
-  await registerApiDocs(app, restRoutes, { csvRoutes: new Set(Object.keys(CSV_EXPORTS)) });
+  await registerApiDocs(app, restRoutes);
 
   for (const route of restRoutes) {
     app.route({

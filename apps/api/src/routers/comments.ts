@@ -8,16 +8,32 @@ import {
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { col, csvExport, field, personName } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import * as service from "../services/comments.js";
 import { once } from "../services/idempotency.js";
 import { authedProcedure, router } from "../trpc.js";
 
+/** `/api/safety-comments?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const safetyMessagesCsv = csvExport("safety-messages", [
+  field("id"),
+  field("projectId"),
+  col("projectName", (row) => row.project?.name ?? ""),
+  field("title"),
+  field("content"),
+  field("status"),
+  col("author", (row) => personName(row.user)),
+  field("createdAt"),
+  field("resolvedAt"),
+  col("resolvedBy", (row) => personName(row.resolvedByUser)),
+  field("managerResponse"),
+]);
+
 /** Safety messages to the safety manager (docs/product.md): each procedure one call to services/comments.ts. */
 export const commentsRouter = router({
   /** Staff see every message and may filter by project; a worker sees only their own. */
   list: authedProcedure
-    .meta({ rest: get("/api/safety-comments"), output: out.list(out.safetyComment) })
+    .meta({ rest: get("/api/safety-comments", { csv: safetyMessagesCsv }), output: out.list(out.safetyComment) })
     .input(listCommentsSchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visibleComments(ctx, input ?? {}), input?.limit)),
 

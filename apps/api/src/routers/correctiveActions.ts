@@ -12,10 +12,27 @@ import {
 } from "@sitesafe/domain";
 import { answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { csvExport, field } from "../rest/csv.js";
 import { get, post, put } from "../rest/meta.js";
 import * as service from "../services/correctiveActions.js";
 import { once } from "../services/idempotency.js";
 import { authedProcedure, roleProcedure, router } from "../trpc.js";
+
+/** `/api/corrective-actions?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const correctiveActionsCsv = csvExport("corrective-actions", [
+  field("id"),
+  field("projectName", "project"),
+  field("source"),
+  field("description"),
+  field("priority"),
+  field("status"),
+  field("ownerName", "owner"),
+  field("raisedByName", "raisedBy"),
+  field("createdAt", "raisedAt"),
+  field("dueAt"),
+  field("overdue"),
+  field("closedAt"),
+]);
 
 /**
  * A step on one action: the action named by the path's id is found and the caller's role checked
@@ -33,7 +50,7 @@ const stepProcedure = (step: CorrectiveActionAction) =>
 export const correctiveActionsRouter = router({
   /** The actions the caller sees (staff: all; a worker: their projects' and their own), soonest due first, at most 500. */
   list: authedProcedure
-    .meta({ rest: get("/api/corrective-actions"), output: out.list(out.correctiveAction) })
+    .meta({ rest: get("/api/corrective-actions", { csv: correctiveActionsCsv }), output: out.list(out.correctiveAction) })
     .input(actionListQuerySchema.optional())
     .query(async ({ ctx, input }) =>
       service.withOverdue(ctx, await service.visibleActions(ctx, { ...input, limit: input?.limit ?? 500 }).rows()),

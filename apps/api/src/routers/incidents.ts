@@ -1,16 +1,36 @@
 import { byIdSchema, incidentListQuerySchema, incidentReportSchema, incidentReportUpdateSchema, pageQuerySchema } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { csvExport, field, joined } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/incidents.js";
 import { authedProcedure, router } from "../trpc.js";
 
+/** `/api/incident-reports?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const incidentReportsCsv = csvExport("incident-reports", [
+  field("id"),
+  field("projectId"),
+  field("projectName"),
+  field("title"),
+  field("date"),
+  field("severity"),
+  field("status"),
+  field("location"),
+  field("reporterName"),
+  joined("involvedWorkers"),
+  field("description"),
+  field("actionTaken"),
+  field("preventiveMeasures"),
+  field("createdAt"),
+  field("updatedAt"),
+]);
+
 /** Procedures of the incidents area: each its input schema, its permission, one call to services/incidents.ts. */
 export const incidentsRouter = router({
   list: authedProcedure
-    .meta({ rest: get("/api/incident-reports"), output: out.list(out.incidentReport) })
+    .meta({ rest: get("/api/incident-reports", { csv: incidentReportsCsv }), output: out.list(out.incidentReport) })
     .input(incidentListQuerySchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visibleReports(ctx, input ?? {}), input?.limit)),
 

@@ -13,10 +13,28 @@ import {
 import { z } from "zod";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { csvExport, field } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/inspections.js";
 import { actionProcedure, authedProcedure, roleProcedure, router, staffProcedure } from "../trpc.js";
+
+/** `/api/inspection-answers?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const inspectionAnswersCsv = csvExport("inspection-answers", [
+  field("inspectionId"),
+  field("project"),
+  field("template"),
+  field("templateVersion"),
+  field("inspectedAt"),
+  field("inspector"),
+  field("score"),
+  field("section"),
+  field("item"),
+  field("weight"),
+  field("answer"),
+  field("outcome"),
+  field("note"),
+]);
 
 /** Procedures of inspections (issue #35): each its input schema, its permission, one call to services/inspections.ts. */
 export const inspectionsRouter = router({
@@ -90,7 +108,7 @@ export const inspectionsRouter = router({
    * rows): streamed whole over REST, bounded in bytes when read at once (lists.ts).
    */
   answers: authedProcedure
-    .meta({ rest: get("/api/inspection-answers"), output: out.list(out.inspectionAnswerRow) })
+    .meta({ rest: get("/api/inspection-answers", { csv: inspectionAnswersCsv }), output: out.list(out.inspectionAnswerRow) })
     .input(z.object({ projectId: inspectionListQuerySchema.shape.projectId }).optional())
     .query(({ ctx, input }) => answerList(ctx, service.answerRows(ctx, input ?? {}), undefined)),
 });

@@ -9,16 +9,39 @@ import {
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { col, csvExport, field } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { formOptions } from "../services/forms.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/jha.js";
 import { actionProcedure, authedProcedure, router } from "../trpc.js";
 
+/** `/api/jha-forms?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const jhaFormsCsv = csvExport("jha-forms", [
+  field("id"),
+  field("projectId"),
+  field("projectName"),
+  field("title"),
+  field("jobDescription"),
+  col("hazards", (row) =>
+    row.hazards.map((h: { description: string; riskLevel: string }) => `${h.description} (${h.riskLevel})`).join("; "),
+  ),
+  col(
+    "highestRisk",
+    (row) => ["high", "medium", "low"].find((level) => row.hazards.some((h: { riskLevel: string }) => h.riskLevel === level)) ?? "",
+  ),
+  col("controlMeasures", (row) =>
+    row.controlMeasures.map((m: { description: string; responsibility: string }) => `${m.description} (${m.responsibility})`).join("; "),
+  ),
+  field("submitterName"),
+  field("submittedAt"),
+  field("updatedAt"),
+]);
+
 /** Procedures of the jha area: each its input schema, its permission, one call to services/jha.ts. */
 export const jhaRouter = router({
   list: authedProcedure
-    .meta({ rest: get("/api/jha-forms"), output: out.list(out.jhaForm) })
+    .meta({ rest: get("/api/jha-forms", { csv: jhaFormsCsv }), output: out.list(out.jhaForm) })
     .input(jhaListQuerySchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visibleForms(ctx, input ?? {}), input?.limit)),
 

@@ -12,6 +12,7 @@ import {
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { csvExport, field, joined } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { signOffFireWatch } from "../services/fireWatches.js";
 import { formOptions } from "../services/forms.js";
@@ -19,11 +20,35 @@ import { once } from "../services/idempotency.js";
 import * as service from "../services/permits.js";
 import { authedProcedure, roleProcedure, router } from "../trpc.js";
 
+/** `/api/hot-work-permits?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const hotWorkPermitsCsv = csvExport("hot-work-permits", [
+  field("id"),
+  field("projectId"),
+  field("projectName"),
+  field("title"),
+  field("location"),
+  field("status"),
+  field("startDate"),
+  field("endDate"),
+  field("requesterName"),
+  field("requestedAt"),
+  field("workDescription"),
+  joined("precautions"),
+  joined("equipmentUsed"),
+  field("fireWatchRequired"),
+  field("fireWatchBy"),
+  field("approvedAt"),
+  field("rejectedAt"),
+  field("rejectionReason"),
+  field("closedAt"),
+  field("closingNotes"),
+]);
+
 /** Procedures of the permits area (docs/api.md, hot work permits): each one call to services/permits.ts. */
 export const permitsRouter = router({
   /** Newest first; workers see their assigned projects' permits only (filtered in SQL). */
   list: authedProcedure
-    .meta({ rest: get("/api/hot-work-permits"), output: out.list(out.permit) })
+    .meta({ rest: get("/api/hot-work-permits", { csv: hotWorkPermitsCsv }), output: out.list(out.permit) })
     .input(listPermitsSchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.visiblePermits(ctx, input ?? {}), input?.limit)),
 

@@ -1,6 +1,7 @@
 import {
   assignWorkerSchema,
   byIdSchema,
+  complianceStatus,
   fireWatchMinutesSchema,
   idParam,
   NO_FILE_SELECTED,
@@ -14,11 +15,31 @@ import {
 import { z } from "zod";
 import { answerPage, answerRows } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { col, csvExport, field } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { setSiteFireWatchMinutes } from "../services/fireWatches.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/projects.js";
 import { authedProcedure, router, staffProcedure } from "../trpc.js";
+
+/** `/api/projects?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const projectsCsv = csvExport("projects", [
+  field("id"),
+  field("name"),
+  field("location"),
+  field("status"),
+  field("startDate"),
+  field("endDate"),
+  field("description"),
+  field("safetyManagerName"),
+  field("safetyManagerPhone"),
+  field("safetyManagerEmail"),
+  field("workerCount"),
+  field("compliancePercentage"),
+  col("complianceStatus", (row) => complianceStatus(row.compliancePercentage)),
+  field("hasSafetyPlan"),
+  field("createdAt"),
+]);
 
 const uploadSafetyPlanSchema = z.object({
   id: idParam,
@@ -31,7 +52,7 @@ const uploadSafetyPlanSchema = z.object({
 export const projectsRouter = router({
   /** GET /api/projects: every project for staff, the assigned ones for a worker. */
   list: authedProcedure
-    .meta({ rest: get("/api/projects"), output: out.list(out.project) })
+    .meta({ rest: get("/api/projects", { csv: projectsCsv }), output: out.list(out.project) })
     .input(projectListSchema.optional())
     .query(({ ctx, input }) => answerRows(ctx, service.visibleProjects(ctx, input ?? {}))),
 

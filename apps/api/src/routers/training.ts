@@ -11,10 +11,26 @@ import {
   workerTrainingsSchema,
 } from "@sitesafe/domain";
 import * as out from "../openapi/schemas.js";
+import { csvExport, field } from "../rest/csv.js";
 import { get, post, put } from "../rest/meta.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/training.js";
 import { actionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
+
+/** `/api/training-completion?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const trainingCompletionCsv = csvExport("training-completion", [
+  field("workerId"),
+  field("workerName"),
+  field("company"),
+  field("position"),
+  field("moduleId"),
+  field("moduleTitle"),
+  field("moduleType"),
+  field("status"),
+  field("progress"),
+  field("completedAt"),
+  field("lastAccessedAt"),
+]);
 
 /** Procedures of the training area: each its input schema, its permission, one call to services/training.ts. */
 export const trainingRouter = router({
@@ -29,7 +45,7 @@ export const trainingRouter = router({
    * staff read every worker's, a worker only their own (403 for anyone else's).
    */
   completion: authedProcedure
-    .meta({ rest: get("/api/training-completion"), output: out.trainingCompletion })
+    .meta({ rest: get("/api/training-completion", { csv: trainingCompletionCsv }), output: out.trainingCompletion })
     .input(trainingCompletionListSchema.optional())
     .query(({ ctx, input }) => service.completion(ctx, input)),
 

@@ -1,5 +1,6 @@
 import {
   byIdSchema,
+  complianceStatus,
   managerCreateSchema,
   pageQuerySchema,
   workerCreateSchema,
@@ -8,16 +9,37 @@ import {
 } from "@sitesafe/domain";
 import { answerList, answerPage } from "../lists.js";
 import * as out from "../openapi/schemas.js";
+import { col, csvExport, field, joined } from "../rest/csv.js";
 import { del, get, post, put } from "../rest/meta.js";
 import { once } from "../services/idempotency.js";
 import * as service from "../services/workers.js";
 import { adminSessionProcedure, authedProcedure, router, staffProcedure } from "../trpc.js";
 
+/** `/api/workers?format=csv` (rest/csv.ts): the list's columns as a spreadsheet reads them. */
+const workersCsv = csvExport("workers", [
+  field("id"),
+  field("firstName"),
+  field("lastName"),
+  field("username"),
+  field("email"),
+  field("phone"),
+  field("role", "position"),
+  field("company"),
+  field("hardhatNumber"),
+  joined("projectIds"),
+  field("safetyCompliance"),
+  col("complianceStatus", (row) => complianceStatus(row.safetyCompliance)),
+  field("createdAt"),
+]);
+
 /** Procedures of the workers area: each its input schema, its permission, one call to services/workers.ts. */
 export const workersRouter = router({
   /** GET /api/workers (and the managers list with managersOnly): staff only. */
   list: staffProcedure
-    .meta({ rest: [get("/api/workers"), get("/api/managers", { set: { managersOnly: true } })], output: out.list(out.worker) })
+    .meta({
+      rest: [get("/api/workers", { csv: workersCsv }), get("/api/managers", { set: { managersOnly: true } })],
+      output: out.list(out.worker),
+    })
     .input(workerListSchema.optional())
     .query(({ ctx, input }) => answerList(ctx, service.listedWorkers(ctx, input ?? {}), input?.limit)),
 
