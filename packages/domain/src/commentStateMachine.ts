@@ -98,3 +98,18 @@ export function statusesForFilter(filter: CommentFilter): readonly CommentStatus
 export function matchesCommentFilter(status: CommentStatus, filter: CommentFilter): boolean {
   return statusesForFilter(filter).includes(status);
 }
+
+/** How a message's status reads and its badge's colour (the dashboard shows these without loading the comment schemas). */
+export const commentStatusLabels: Record<CommentStatus, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+export const commentStatusColors: Record<CommentStatus, string> = {
+  open: "blue",
+  in_progress: "yellow",
+  resolved: "green",
+  closed: "gray",
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CommentStatus, commentFilters } from "./commentStateMachine.js";
+import { commentFilters } from "./commentStateMachine.js";
 import { type Actor, isStaff } from "./roles.js";
 import { idParam } from "./users.js";
 
@@ -122,20 +122,6 @@ export const resolveCommentFormSchema = z.object({
 });
 
 /** Status badges. */
-export const commentStatusLabels: Record<CommentStatus, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  resolved: "Resolved",
-  closed: "Closed",
-};
-
-export const commentStatusColors: Record<CommentStatus, string> = {
-  open: "blue",
-  in_progress: "yellow",
-  resolved: "green",
-  closed: "gray",
-};
-
 /** Project select options read "name (location)". */
 export function projectOptionLabel(project: { name: string; location: string | null }): string {
   return project.location ? `${project.name} (${project.location})` : project.name;

@@ -1,8 +1,10 @@
-import { z } from "zod";
-import { type IncidentSeverity, severityColors, severityLabels } from "./incidents.js";
-import { idParam } from "./users.js";
+import { type IncidentSeverity, severityColors, severityLabels } from "./incidentLabels.js";
 
-/** The dashboard's list sizes, timings and labels (docs/product.md). */
+/**
+ * The dashboard's list sizes, timings and labels (docs/product.md). No schemas here (its query
+ * schemas are in training.ts and videos.ts): the dashboard's first screen reads this module, and a
+ * module of zod schemas costs a phone the time to build them (issue #37).
+ */
 export const DASHBOARD_UPCOMING_LIMIT = 5;
 export const DASHBOARD_RECENT_INCIDENTS_LIMIT = 5;
 export const DASHBOARD_RECENT_VIDEOS_LIMIT = 5;
@@ -31,11 +33,6 @@ export function mergeUpcoming(sources: readonly (readonly UpcomingItem[])[], lim
     .sort((a, b) => a.datetime.getTime() - b.datetime.getTime() || a.id.localeCompare(b.id))
     .slice(0, limit);
 }
-
-/** GET /api/dashboard/training-completion: an optional worker to single out. */
-export const trainingCompletionQuerySchema = z.object({ workerId: idParam.optional() });
-/** GET /api/dashboard/unwatched-required-videos: an optional user (the caller by default). */
-export const unwatchedVideosQuerySchema = z.object({ userId: idParam.optional() });
 
 /** Severity badges reuse the incidents area's map (severe red, moderate orange, minor yellow, near_miss blue "Near Miss"). */
 export function dashboardSeverityBadge(severity: string): { color: string; label: string } {

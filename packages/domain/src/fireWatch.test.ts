@@ -4,10 +4,10 @@ import {
   dueFireWatchSteps,
   type FireWatchFacts,
   fireWatchPeriod,
-  fireWatchSignOffSchema,
   fireWatchState,
   fireWatchStepTimes,
 } from "./fireWatch.js";
+import { fireWatchSignOffSchema } from "./fireWatchSchemas.js";
 import { canReadNotification } from "./notifications.js";
 import type { Actor } from "./roles.js";
 

@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { type Actor, isStaff } from "./roles.js";
-import { idParam } from "./users.js";
 
 /**
  * The post-work fire watch of a hot work permit (docs/notifications.md). When a permit that needs a
@@ -96,19 +94,3 @@ export function decideFireWatchSignOff(actor: Actor, people: FireWatchPeople, wa
 export function maySignOffFireWatch(actor: Actor, people: FireWatchPeople): boolean {
   return isStaff(actor) || actor.userId === people.fireWatchUserId || actor.userId === people.requesterUserId;
 }
-
-const mustConfirm = (message: string) => z.literal(true, { error: message });
-
-/** "Area inspected, no smoke, no heat": each must be confirmed. */
-export const fireWatchSignOffSchema = z.object({
-  id: idParam,
-  areaInspected: mustConfirm("Confirm that the area was inspected"),
-  noSmoke: mustConfirm("Confirm that there is no smoke"),
-  noHeat: mustConfirm("Confirm that there is no heat"),
-});
-
-export const fireWatchMinutesSchema = z.coerce
-  .number({ error: "Fire watch minutes must be a number" })
-  .int("Fire watch minutes must be a whole number")
-  .min(MIN_FIRE_WATCH_MINUTES, `The fire watch must last at least ${MIN_FIRE_WATCH_MINUTES} minutes`)
-  .max(MAX_FIRE_WATCH_MINUTES, `The fire watch can last at most ${MAX_FIRE_WATCH_MINUTES} minutes`);

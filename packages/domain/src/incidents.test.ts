@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  incidentListQuerySchema,
-  incidentReportSchema,
-  incidentReportUpdateSchema,
-  incidentStatusColors,
-  incidentStatusLabels,
-  isIsoDate,
-  localToday,
-  severityColors,
-  severityLabels,
-} from "./incidents.js";
+import { incidentStatusColors, incidentStatusLabels, isIsoDate, localToday, severityColors, severityLabels } from "./incidentLabels.js";
+import { incidentListQuerySchema, incidentReportSchema, incidentReportUpdateSchema } from "./incidents.js";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

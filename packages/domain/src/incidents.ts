@@ -1,63 +1,14 @@
 import { z } from "zod";
-import { EARLIEST_YEAR, LATEST_YEAR } from "./input.js";
+import { INVALID_DATE, incidentSeverities, incidentStatuses, isIsoDate, localToday } from "./incidentLabels.js";
 import { optionalWorkerRef, projectRef } from "./jha.js";
 import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
 /**
- * Incident reports (docs/product.md): severities, statuses, their labels and
- * colours, and the report schema with its defaults (severity minor, status open, date today).
+ * Incident reports (docs/product.md): the report schema with its defaults (severity minor, status
+ * open, date today). Severities, statuses, their labels and colours and the date rules are in
+ * incidentLabels.ts.
  */
-
-export const incidentSeverities = ["minor", "moderate", "severe", "near_miss"] as const;
-export type IncidentSeverity = (typeof incidentSeverities)[number];
-
-export const incidentStatuses = ["open", "in_progress", "closed"] as const;
-export type IncidentStatus = (typeof incidentStatuses)[number];
-
-/** Severity colours: severe red, moderate orange, minor yellow, near_miss blue ("Near Miss"). */
-export const severityLabels: Record<IncidentSeverity, string> = {
-  minor: "Minor",
-  moderate: "Moderate",
-  severe: "Severe",
-  near_miss: "Near Miss",
-};
-export const severityColors: Record<IncidentSeverity, string> = {
-  severe: "red",
-  moderate: "orange",
-  minor: "yellow",
-  near_miss: "blue",
-};
-
-/** Status labels: open Open, in_progress In Progress, closed Resolved. */
-export const incidentStatusLabels: Record<IncidentStatus, string> = {
-  open: "Open",
-  in_progress: "In Progress",
-  closed: "Resolved",
-};
-export const incidentStatusColors: Record<IncidentStatus, string> = {
-  open: "red",
-  in_progress: "blue",
-  closed: "green",
-};
-
-export const INVALID_DATE = "Please enter a valid date";
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= EARLIEST_YEAR && y <= LATEST_YEAR;
-}
-
-/** Today as YYYY-MM-DD in local time: the form's and the server's default incident date. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export const isoDateSchema = z.string({ error: INVALID_DATE }).trim().refine(isIsoDate, INVALID_DATE);
 

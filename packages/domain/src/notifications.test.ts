@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { notificationLink } from "./notificationLinks.js";
 import {
-  notificationLink,
   notificationPreferenceSchema,
   pushEndpointAllowed,
   pushSubscriptionSchema,

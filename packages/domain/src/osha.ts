@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { csvLine } from "./csv.js";
-import { isIsoDate } from "./incidents.js";
-import { type Actor, isStaff } from "./roles.js";
+import { isIsoDate } from "./incidentLabels.js";
 import { idParam } from "./users.js";
 
 /**
@@ -10,11 +9,6 @@ import { idParam } from "./users.js";
  * Application (ITA). Pure rules; the records themselves are computed from incident data
  * (docs/osha-recordkeeping.md).
  */
-
-/** Only admins and managers keep the records: they hold medical details of other people. */
-export function canKeepOshaRecords(actor: Actor | null): boolean {
-  return actor !== null && isStaff(actor);
-}
 
 // ---- classification vocabulary
 

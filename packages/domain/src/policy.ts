@@ -234,3 +234,8 @@ export function canDeleteJhaComment(actor: Actor | null, comment: { userId: numb
 export function readableMessageAuthor(actor: Actor): number | undefined {
   return can(actor, "comment.viewAll") ? undefined : actor.userId;
 }
+
+/** OSHA recordkeeping (osha.ts): only admins and managers keep the records, which hold medical details of other people. */
+export function canKeepOshaRecords(actor: Actor | null): boolean {
+  return actor !== null && isStaff(actor);
+}

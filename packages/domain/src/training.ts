@@ -463,3 +463,6 @@ export function progressAfterAttempt(
 export function acceptedProgress(requested: number, hasCompletingAttempt: boolean): number {
   return requested >= 100 && !hasCompletingAttempt ? 99 : requested;
 }
+
+/** GET /api/dashboard/training-completion: an optional worker to single out. */
+export const trainingCompletionQuerySchema = z.object({ workerId: idParam.optional() });

@@ -329,3 +329,6 @@ export function videoFormToInput(values: VideoFormValues) {
     thumbnail: values.thumbnail.trim() || undefined,
   };
 }
+
+/** GET /api/dashboard/unwatched-required-videos: an optional user (the caller by default). */
+export const unwatchedVideosQuerySchema = z.object({ userId: idParam.optional() });
