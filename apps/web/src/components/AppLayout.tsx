@@ -19,7 +19,7 @@ import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { avatarLetter, displayName, initials, roleLabel } from "@sitesafe/domain";
 import { IconDeviceDesktop, IconKey, IconLanguage, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NotificationBell } from "../features/notifications/NotificationBell";
 import { forgetSignedInUser } from "../features/offline/queryCache";
@@ -88,6 +88,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const actor = useActor();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuMade, setMenuMade] = useState(false);
+  if (opened && !menuMade) setMenuMade(true);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useIsMobile();
   // The bottom tab bar shows below the large breakpoint only; above it no space is kept for it.
@@ -178,9 +180,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        {/* On a phone the menu is a drawer: its ~140 elements are made when it opens, not on every
-            page's first render (issue #37). */}
-        {opened || !isMobile ? (
+        {/* On a phone the menu is a drawer: its ~140 elements are made when it first opens, not on
+            every page's first render (issue #37), and then kept, so it never slides away empty. */}
+        {menuMade || !isMobile ? (
           <>
             <AppShell.Section grow component={ScrollArea}>
               <Stack gap={2}>
