@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  canRemoveRow,
-  highestRisk,
   jhaCommentCreateSchema,
   jhaCommentSchema,
   jhaCommentUpdateSchema,
@@ -9,10 +7,8 @@ import {
   jhaFormUpdateSchema,
   jhaListQuerySchema,
   newControlMeasure,
-  newHazard,
-  riskLevelColors,
-  riskLevelLabels,
 } from "./jha.js";
+import { canRemoveRow, highestRisk, newHazard, riskLevelColors, riskLevelLabels } from "./jhaRisk.js";
 
 const valid = {
   projectId: 3,

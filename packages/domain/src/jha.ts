@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { riskLevels } from "./jhaRisk.js";
 import { searchParam } from "./paging.js";
 import { idParam } from "./users.js";
 
@@ -6,12 +7,6 @@ import { idParam } from "./users.js";
  * Job hazard analysis forms and their comments (docs/product.md). Messages are the
  * product's, word for word; the ones the product does not give are ours.
  */
-
-export const riskLevels = ["low", "medium", "high"] as const;
-export type RiskLevel = (typeof riskLevels)[number];
-
-export const riskLevelLabels: Record<RiskLevel, string> = { low: "Low", medium: "Medium", high: "High" };
-export const riskLevelColors: Record<RiskLevel, string> = { low: "green", medium: "yellow", high: "red" };
 
 export const HAZARD_REQUIRED = "At least one hazard must be identified";
 export const HAZARD_DESCRIPTION_REQUIRED = "Hazard description is required";
@@ -137,31 +132,7 @@ export const jhaCommentCreateSchema = z.object({
 /** PUT /api/jha-comments/:id: the visibility stays when it is left out. */
 export const jhaCommentUpdateSchema = z.object({ id: idParam, content: commentContent, visibility: commentVisibility.optional() });
 
-/** A hazard row of the form: its risk level is blank until someone chooses one. */
-export interface HazardDraft {
-  description: string;
-  riskLevel: RiskLevel | "";
-}
-
-/** A new hazard row starts with no risk level: the person filing chooses it (docs/product.md). */
-export function newHazard(): HazardDraft {
-  return { description: "", riskLevel: "" };
-}
-
+/** A new, empty control measure row of the form. */
 export function newControlMeasure(): ControlMeasure {
   return { description: "", responsibility: "" };
-}
-
-/** The last hazard and the last control measure cannot be removed. */
-export function canRemoveRow(count: number): boolean {
-  return count > 1;
-}
-
-const riskRank: Record<RiskLevel, number> = { low: 1, medium: 2, high: 3 };
-
-/** The highest risk among the hazards, or null with none. */
-export function highestRisk(hazards: readonly { riskLevel: RiskLevel }[]): RiskLevel | null {
-  let best: RiskLevel | null = null;
-  for (const h of hazards) if (best === null || riskRank[h.riskLevel] > riskRank[best]) best = h.riskLevel;
-  return best;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jhaListQuerySchema } from "./jha.js";
-import { PAGE_LIMIT_MAX, pageCount, pageOffset, pageQuerySchema } from "./paging.js";
+import { PAGE_LIMIT_MAX, pageCount, pageOffset } from "./pages.js";
+import { pageQuerySchema } from "./paging.js";
 
 describe("pages of a list", () => {
   const jhaPage = pageQuerySchema(jhaListQuerySchema);
