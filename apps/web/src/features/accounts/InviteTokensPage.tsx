@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { can, inviteTokenStatusColor, roleLabel } from "@sitesafe/domain";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { PageControls, usePage } from "../../components/Paginated";
 import { EmptyState, ErrorState } from "../../components/States";
@@ -96,6 +97,15 @@ function InviteTokensScreen() {
     </Tooltip>
   );
 
+  const columns: DataColumn<TokenRow>[] = [
+    { header: t("invites.role"), cell: (token) => roleBadge(token.role) },
+    { header: t("invites.preview"), cell: (token) => <Preview token={token} /> },
+    { header: t("invites.status"), cell: (token) => statusBadge(token.status) },
+    { header: t("invites.created"), cell: (token) => <Text size="sm">{formatDate(token.createdAt)}</Text> },
+    { header: t("invites.expires"), cell: (token) => <Expires token={token} /> },
+    { header: t("invites.actions"), align: "right", cell: (token) => <Group justify="flex-end">{deleteButton(token)}</Group> },
+  ];
+
   let body: ReactNode;
   if (tokens.isPending) {
     body = (
@@ -143,40 +153,7 @@ function InviteTokensScreen() {
   } else {
     body = (
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("invites.role")}</Table.Th>
-                <Table.Th>{t("invites.preview")}</Table.Th>
-                <Table.Th>{t("invites.status")}</Table.Th>
-                <Table.Th>{t("invites.created")}</Table.Th>
-                <Table.Th>{t("invites.expires")}</Table.Th>
-                <Table.Th ta="right">{t("invites.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((token) => (
-                <Table.Tr key={token.id} data-testid="invite-token-row">
-                  <Table.Td>{roleBadge(token.role)}</Table.Td>
-                  <Table.Td>
-                    <Preview token={token} />
-                  </Table.Td>
-                  <Table.Td>{statusBadge(token.status)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(token.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Expires token={token} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">{deleteButton(token)}</Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={720} rows={visible} rowKey={(token) => token.id} rowTestId="invite-token-row" columns={columns} />
       </Card>
     );
   }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import {
   createServiceTokenSchema,
   displayName,
@@ -10,6 +10,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -52,51 +53,55 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
       </Text>
     );
   }
+  const columns: DataColumn<TokenRow>[] = [
+    {
+      header: t("tokens.name"),
+      cell: (token) => (
+        <>
+          <Text size="sm" fw={500}>
+            {token.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {token.tokenPreview}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t("tokens.scope"),
+      cell: (token) => (
+        <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
+          {scopeLabel(token.scope)}
+        </Badge>
+      ),
+    },
+    { header: t("tokens.created"), cell: (token) => formatDate(token.createdAt) },
+    {
+      header: t("tokens.expires"),
+      cell: (token) => expiryText(token).text,
+      td: (token) => ({ c: expiryText(token).expired ? "red" : undefined }),
+    },
+    { header: t("tokens.lastUsed"), cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("tokens.never")) },
+    {
+      cell: (token) => (
+        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
+          {t("tokens.revoke")}
+        </Button>
+      ),
+    },
+  ];
+
   return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table verticalSpacing="xs" striped data-testid="token-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("tokens.name")}</Table.Th>
-            <Table.Th>{t("tokens.scope")}</Table.Th>
-            <Table.Th>{t("tokens.created")}</Table.Th>
-            <Table.Th>{t("tokens.expires")}</Table.Th>
-            <Table.Th>{t("tokens.lastUsed")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => {
-            const expiry = expiryText(token);
-            return (
-              <Table.Tr key={token.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {token.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {token.tokenPreview}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
-                    {scopeLabel(token.scope)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(token.createdAt)}</Table.Td>
-                <Table.Td c={expiry.expired ? "red" : undefined}>{expiry.text}</Table.Td>
-                <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("tokens.never")}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
-                    {t("tokens.revoke")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={680}
+      verticalSpacing="xs"
+      striped
+      highlightOnHover={false}
+      data-testid="token-table"
+      rows={tokens}
+      rowKey={(token) => token.id}
+      columns={columns}
+    />
   );
 }
 

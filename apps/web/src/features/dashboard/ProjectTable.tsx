@@ -1,7 +1,8 @@
-import { Anchor, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { ListSkeleton } from "../../components/States";
 import type { RouterOutputs } from "../../lib/trpc";
 import { LoadFailed, SectionCard } from "./SectionCard";
@@ -34,6 +35,28 @@ export function ProjectTable({
       {row.name}
     </Anchor>
   );
+  const workersColumn: DataColumn<Row> = {
+    header: t("projects.workersColumn"),
+    align: "right",
+    cell: (row) => <Text size="sm">{row.workerCount}</Text>,
+  };
+  const columns: DataColumn<Row>[] = [
+    { header: t("projects.project"), cell: projectLink },
+    { header: t("projects.location"), cell: (row) => <Text size="sm">{row.location}</Text> },
+    ...(staff ? [workersColumn] : []),
+    {
+      header: t("projects.compliance"),
+      th: { w: 220 },
+      cell: (row) => (
+        <ComplianceBar
+          value={row.compliancePercentage}
+          context="dashboard"
+          label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
+        />
+      ),
+    },
+  ];
+
   return (
     <SectionCard title={title} link={link} testId="project-table">
       {loading ? (
@@ -70,40 +93,7 @@ export function ProjectTable({
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={staff ? 560 : 460}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("projects.project")}</Table.Th>
-                <Table.Th>{t("projects.location")}</Table.Th>
-                {staff ? <Table.Th ta="right">{t("projects.workersColumn")}</Table.Th> : null}
-                <Table.Th w={220}>{t("projects.compliance")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="project-row">
-                  <Table.Td>{projectLink(row)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{row.location}</Text>
-                  </Table.Td>
-                  {staff ? (
-                    <Table.Td ta="right">
-                      <Text size="sm">{row.workerCount}</Text>
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td>
-                    <ComplianceBar
-                      value={row.compliancePercentage}
-                      context="dashboard"
-                      label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={staff ? 560 : 460} rows={rows} rowKey={(row) => row.id} rowTestId="project-row" columns={columns} />
       )}
     </SectionCard>
   );

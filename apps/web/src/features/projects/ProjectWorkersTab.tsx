@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, SEARCH_MAX, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
@@ -8,6 +8,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
@@ -193,6 +194,50 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
     </Group>
   );
 
+  const iconActions = (w: Crew) => (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t("crew.viewWorker")} openDelay={700}>
+        <ActionIcon component={Link} to={`/workers/${w.id}`} variant="subtle" aria-label={t("crew.viewNamed", { name: workerFullName(w) })}>
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {manage ? (
+        <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => setRemoving(w)}
+            aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
+          >
+            <IconUserMinus size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+
+  const columns: DataColumn<Crew>[] = [
+    { header: t("crew.name"), cell: workerFullName, td: { fw: 600 } },
+    { header: t("crew.role"), cell: (w) => w.role },
+    { header: t("crew.company"), cell: (w) => w.company ?? "—" },
+    {
+      header: t("crew.email"),
+      cell: (w) => (
+        <Anchor href={`mailto:${w.email}`} size="sm">
+          {w.email}
+        </Anchor>
+      ),
+    },
+    { header: t("crew.phone"), cell: (w) => w.phone ?? "—", td: { style: { whiteSpace: "nowrap" } } },
+    {
+      header: t("crew.compliance"),
+      cell: (w) => <ComplianceBar value={w.safetyCompliance} context="workerTable" />,
+      td: { style: { minWidth: 170 } },
+    },
+    { header: t("crew.videos"), cell: (w) => <VideosBadge count={w.unwatchedVideos} /> },
+    { cell: iconActions },
+  ];
+
   return (
     <Stack gap="sm">
       {warning && !adding ? (
@@ -243,69 +288,7 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={940}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("crew.name")}</Table.Th>
-                <Table.Th>{t("crew.role")}</Table.Th>
-                <Table.Th>{t("crew.company")}</Table.Th>
-                <Table.Th>{t("crew.email")}</Table.Th>
-                <Table.Th>{t("crew.phone")}</Table.Th>
-                <Table.Th>{t("crew.compliance")}</Table.Th>
-                <Table.Th>{t("crew.videos")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {crew.data.map((w) => (
-                <Table.Tr key={w.id} data-testid="project-worker-row">
-                  <Table.Td fw={600}>{workerFullName(w)}</Table.Td>
-                  <Table.Td>{w.role}</Table.Td>
-                  <Table.Td>{w.company ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={`mailto:${w.email}`} size="sm">
-                      {w.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{w.phone ?? "—"}</Table.Td>
-                  <Table.Td style={{ minWidth: 170 }}>
-                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                  </Table.Td>
-                  <Table.Td>
-                    <VideosBadge count={w.unwatchedVideos} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t("crew.viewWorker")} openDelay={700}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/workers/${w.id}`}
-                          variant="subtle"
-                          aria-label={t("crew.viewNamed", { name: workerFullName(w) })}
-                        >
-                          <IconEye size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {manage ? (
-                        <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setRemoving(w)}
-                            aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
-                          >
-                            <IconUserMinus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={940} rows={crew.data} rowKey={(w) => w.id} rowTestId="project-worker-row" columns={columns} />
       )}
       <AddWorkerDialog
         projectId={projectId}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, formatFileSize } from "@sitesafe/domain";
 import { IconDownload, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
@@ -6,6 +6,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -94,6 +95,56 @@ export function SafetyPlansPage() {
   if (!allowed) return <Navigate to="/" replace />;
   const withPlan = (list.data ?? []).filter((r) => r.plan).length;
 
+  const columns: DataColumn<Row>[] = [
+    {
+      header: t("plans.project"),
+      cell: (row) => (
+        <>
+          <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
+            {row.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.location}
+          </Text>
+        </>
+      ),
+    },
+    { header: t("plans.status"), cell: (row) => <ProjectStatusBadge status={row.status} /> },
+    {
+      header: t("plans.plan"),
+      cell: (row) =>
+        row.plan ? (
+          <>
+            <Text size="sm" style={{ wordBreak: "break-word" }}>
+              {row.plan.fileName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(row.plan.fileSize)}
+            </Text>
+          </>
+        ) : (
+          <PlanStatus row={row} />
+        ),
+    },
+    {
+      header: t("plans.uploadedColumn"),
+      cell: (row) =>
+        row.plan ? (
+          <>
+            <Text size="sm">{formatDate(row.plan.uploadedAt)}</Text>
+            {row.plan.uploadedByName ? (
+              <Text size="xs" c="dimmed">
+                {row.plan.uploadedByName}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          "—"
+        ),
+    },
+    { cell: (row) => <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} /> },
+  ];
+
   return (
     <>
       <PageHeader
@@ -140,67 +191,7 @@ export function SafetyPlansPage() {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("plans.project")}</Table.Th>
-                <Table.Th>{t("plans.status")}</Table.Th>
-                <Table.Th>{t("plans.plan")}</Table.Th>
-                <Table.Th>{t("plans.uploadedColumn")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="plan-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
-                      {row.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {row.location}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ProjectStatusBadge status={row.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {row.plan ? (
-                      <>
-                        <Text size="sm" style={{ wordBreak: "break-word" }}>
-                          {row.plan.fileName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatFileSize(row.plan.fileSize)}
-                        </Text>
-                      </>
-                    ) : (
-                      <PlanStatus row={row} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.plan ? (
-                      <>
-                        <Text size="sm">{formatDate(row.plan.uploadedAt)}</Text>
-                        {row.plan.uploadedByName ? (
-                          <Text size="xs" c="dimmed">
-                            {row.plan.uploadedByName}
-                          </Text>
-                        ) : null}
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} />
       )}
       <Modal
         opened={uploading !== null}

@@ -28,15 +28,18 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { statusOf, type TrainingModule, useWorkerTrainings } from "./hooks";
 import { SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
+
+type WorkerSummary = RouterOutputs["training"]["workerSummaries"][number];
 
 const staticPaths = {
   "site-safety": "/training/site-safety",
@@ -149,6 +152,41 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
       ))}
     </Stack>
   );
+
+  const columns: DataColumn<WorkerSummary>[] = [
+    { header: t("programs.worker"), cell: (w) => `${w.firstName} ${w.lastName}` },
+    { header: t("programs.position"), cell: (w) => w.role },
+    {
+      header: t("programs.modulesCompletedColumn"),
+      cell: (w) => t("programs.countOf", { completed: w.completedCount, total: w.totalModules }),
+    },
+    { header: t("programs.lastTraining"), cell: (w) => (w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—") },
+    {
+      header: t("programs.complianceColumn"),
+      th: { w: 220 },
+      cell: (w) => (
+        <ComplianceBar
+          value={w.compliance}
+          context="workerTable"
+          label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
+        />
+      ),
+    },
+    {
+      cell: (w) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            setTab("modules");
+            void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
+          }}
+        >
+          {t("programs.viewProgress")}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -321,51 +359,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
                 ))}
               </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("programs.worker")}</Table.Th>
-                      <Table.Th>{t("programs.position")}</Table.Th>
-                      <Table.Th>{t("programs.modulesCompletedColumn")}</Table.Th>
-                      <Table.Th>{t("programs.lastTraining")}</Table.Th>
-                      <Table.Th w={220}>{t("programs.complianceColumn")}</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {summaries.data.map((w) => (
-                      <Table.Tr key={w.workerId}>
-                        <Table.Td>
-                          {w.firstName} {w.lastName}
-                        </Table.Td>
-                        <Table.Td>{w.role}</Table.Td>
-                        <Table.Td>{t("programs.countOf", { completed: w.completedCount, total: w.totalModules })}</Table.Td>
-                        <Table.Td>{w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—"}</Table.Td>
-                        <Table.Td>
-                          <ComplianceBar
-                            value={w.compliance}
-                            context="workerTable"
-                            label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => {
-                              setTab("modules");
-                              void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
-                            }}
-                          >
-                            {t("programs.viewProgress")}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable minWidth={640} striped rows={summaries.data} rowKey={(w) => w.workerId} columns={columns} />
             )}
           </Tabs.Panel>
         ) : null}

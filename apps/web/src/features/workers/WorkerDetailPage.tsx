@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -8,6 +8,7 @@ import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
+import { DataTable } from "../../components/data/DataTable";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
@@ -29,6 +30,25 @@ const videoStatus: Record<string, { label: string; color: string }> = {
   partially_watched: { label: "Partially Watched", color: "yellow" },
   completed: { label: "Completed", color: "green" },
 };
+
+/** A training module's or a video's status as a coloured badge, in the reader's language. */
+function StatusBadge({
+  statuses,
+  labels,
+  status,
+}: {
+  statuses: Record<string, { label: string; color: string }>;
+  labels: "training" | "video";
+  status: string;
+}) {
+  const { t } = useTranslation("workers");
+  const s = statuses[status] ?? { label: status, color: "gray" };
+  return (
+    <Badge miw="max-content" color={s.color} variant="light">
+      {t(`labels.${labels}.${status}`, { defaultValue: s.label })}
+    </Badge>
+  );
+}
 
 function ProjectsTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
@@ -65,46 +85,32 @@ function TrainingTab({ id }: { id: number }) {
   if (q.error) return <ErrorState message={t("detail.trainingFailed")} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) return <EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("detail.module")}</Table.Th>
-            <Table.Th>{t("detail.status")}</Table.Th>
-            <Table.Th w={160}>{t("detail.progress")}</Table.Th>
-            <Table.Th>{t("detail.completed")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((m) => {
-            const s = trainingStatus[m.status] ?? { label: m.status, color: "gray" };
-            const statusLabel = t(`labels.training.${m.status}`, { defaultValue: s.label });
-            return (
-              <Table.Tr key={m.moduleId}>
-                <Table.Td fw={600}>{m.title}</Table.Td>
-                <Table.Td>
-                  <Badge miw="max-content" color={s.color} variant="light">
-                    {statusLabel}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Progress
-                      value={m.progress}
-                      style={{ flex: 1 }}
-                      color={m.status === "completed" ? "green" : "blue"}
-                      aria-label={`${m.title} ${formatPercent(m.progress)}`}
-                    />
-                    <Text size="xs">{m.progress}%</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{m.completedAt ? formatDate(m.completedAt) : "—"}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={520}
+      highlightOnHover={false}
+      rows={q.data}
+      rowKey={(m) => m.moduleId}
+      columns={[
+        { header: t("detail.module"), cell: (m) => m.title, td: { fw: 600 } },
+        { header: t("detail.status"), cell: (m) => <StatusBadge statuses={trainingStatus} labels="training" status={m.status} /> },
+        {
+          header: t("detail.progress"),
+          th: { w: 160 },
+          cell: (m) => (
+            <Group gap="xs" wrap="nowrap">
+              <Progress
+                value={m.progress}
+                style={{ flex: 1 }}
+                color={m.status === "completed" ? "green" : "blue"}
+                aria-label={`${m.title} ${formatPercent(m.progress)}`}
+              />
+              <Text size="xs">{m.progress}%</Text>
+            </Group>
+          ),
+        },
+        { header: t("detail.completed"), cell: (m) => (m.completedAt ? formatDate(m.completedAt) : "—") },
+      ]}
+    />
   );
 }
 
@@ -115,43 +121,33 @@ function VideosTab({ id }: { id: number }) {
   if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) return <EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("detail.video")}</Table.Th>
-            <Table.Th>{t("detail.status")}</Table.Th>
-            <Table.Th>{t("detail.watched")}</Table.Th>
-            <Table.Th>{t("detail.requiredBy")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((v) => {
-            const s = videoStatus[v.status] ?? { label: v.status, color: "gray" };
-            const statusLabel = t(`labels.video.${v.status}`, { defaultValue: s.label });
-            return (
-              <Table.Tr key={v.videoId}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {v.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDuration(v.duration)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge miw="max-content" color={s.color} variant="light">
-                    {statusLabel}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatPercent(v.watchedPercentage)}</Table.Td>
-                <Table.Td>{v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      highlightOnHover={false}
+      rows={q.data}
+      rowKey={(v) => v.videoId}
+      columns={[
+        {
+          header: t("detail.video"),
+          cell: (v) => (
+            <>
+              <Text size="sm" fw={600}>
+                {v.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDuration(v.duration)}
+              </Text>
+            </>
+          ),
+        },
+        { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="video" status={v.status} /> },
+        { header: t("detail.watched"), cell: (v) => formatPercent(v.watchedPercentage) },
+        {
+          header: t("detail.requiredBy"),
+          cell: (v) => (v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus } from "@tabler/icons-react";
@@ -7,6 +7,7 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
@@ -75,6 +76,28 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       {t("view")}
     </Button>
   );
+
+  const columns: DataColumn<Worker>[] = [
+    {
+      header: t("columns.name"),
+      cell: (w) => (
+        <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
+          {workerFullName(w)}
+        </Anchor>
+      ),
+    },
+    { header: t("columns.role"), cell: (w) => w.role },
+    { header: t("columns.company"), cell: (w) => w.company ?? "—" },
+    { header: t("columns.email"), cell: (w) => w.email },
+    { header: t("columns.phone"), cell: (w) => w.phone ?? "—", td: { style: { whiteSpace: "nowrap" } } },
+    { header: t("columns.projects"), cell: (w) => <ProjectCount count={w.projectIds.length} /> },
+    {
+      header: t("columns.compliance"),
+      th: { w: 170 },
+      cell: (w) => <ComplianceBar value={w.safetyCompliance} context="workerTable" />,
+    },
+    { cell: view },
+  ];
 
   return (
     <>
@@ -151,44 +174,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
               ))}
             </Stack>
           ) : (
-            <Table.ScrollContainer minWidth={880}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("columns.name")}</Table.Th>
-                    <Table.Th>{t("columns.role")}</Table.Th>
-                    <Table.Th>{t("columns.company")}</Table.Th>
-                    <Table.Th>{t("columns.email")}</Table.Th>
-                    <Table.Th>{t("columns.phone")}</Table.Th>
-                    <Table.Th>{t("columns.projects")}</Table.Th>
-                    <Table.Th w={170}>{t("columns.compliance")}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((w) => (
-                    <Table.Tr key={w.id} data-testid="worker-row">
-                      <Table.Td>
-                        <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
-                          {workerFullName(w)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{w.role}</Table.Td>
-                      <Table.Td>{w.company ?? "—"}</Table.Td>
-                      <Table.Td>{w.email}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{w.phone ?? "—"}</Table.Td>
-                      <Table.Td>
-                        <ProjectCount count={w.projectIds.length} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                      </Table.Td>
-                      <Table.Td>{view(w)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable minWidth={880} rows={list.data.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} />
           )}
           <ServerPageControls pager={pager} total={list.data.total} />
         </div>

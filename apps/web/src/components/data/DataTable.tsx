@@ -1,0 +1,63 @@
+import { Table, type TableProps, type TableTdProps, type TableThProps } from "@mantine/core";
+import type { Key, ReactNode } from "react";
+
+/** One column of a DataTable: its header, and how a row fills its cell. */
+export interface DataColumn<T> {
+  /** The header's text; none for a column of actions. */
+  header?: ReactNode;
+  /** "right" for a column of figures: its header and cells keep to the right. */
+  align?: "right";
+  /** Props of the header cell (a width). */
+  th?: TableThProps;
+  /** The cell's content for one row. */
+  cell: (row: T) => ReactNode;
+  /** Props of the column's cells (a style, a title), the same for every row or worked out per row. */
+  td?: TableTdProps | ((row: T) => TableTdProps);
+}
+
+interface DataTableProps<T> extends Omit<TableProps, "children"> {
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  /** The `data-testid` of each body row. */
+  rowTestId?: string;
+  /** The rows of a `<tfoot>` (totals), when the table has one. */
+  footer?: ReactNode;
+}
+
+/**
+ * A table of records that scrolls sideways on a narrow screen: a header row, then a row a record, from a list of
+ * columns. Rows are spaced "sm" and light up under the pointer unless the props say otherwise.
+ */
+// A column's key is its place in the list: the columns are a fixed list.
+export function DataTable<T>({ minWidth, columns, rows, rowKey, rowTestId, footer, ...table }: DataTableProps<T>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="sm" highlightOnHover {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              <Table.Th key={i} ta={column.align} {...column.th}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column, i) => (
+                <Table.Td key={i} ta={column.align} {...(typeof column.td === "function" ? column.td(row) : column.td)}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
