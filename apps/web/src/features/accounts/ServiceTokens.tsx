@@ -17,7 +17,7 @@ import { formatDate, formatDateTime } from "../../lib/format";
 import { i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
-import { SecretShownOnce } from "./InviteTokenDialog";
+import { SecretDialog, SecretShownOnce } from "./InviteTokenDialog";
 
 /**
  * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
@@ -224,62 +224,50 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     create.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={close} title={t("tokens.newTitle")} centered>
-      {created ? (
-        <Stack>
+    <SecretDialog
+      opened={opened}
+      onClose={close}
+      title={t("tokens.newTitle")}
+      created={
+        created ? (
           <SecretShownOnce title={t("tokens.createdTitle", { name: created.name })} secret={created.token} testId="new-service-token">
             {t("tokens.createdMessage")}
           </SecretShownOnce>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t("tokens.done")}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={t("tokens.name")}
-              placeholder={t("tokens.namePlaceholder")}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={nameError}
-              withAsterisk
-              maxLength={100}
-              data-path="name"
-            />
-            <Select
-              label={t("tokens.scope")}
-              data={scopeOptions()}
-              value={scope}
-              onChange={(v) => v && setScope(v as ServiceTokenScope)}
-              allowDeselect={false}
-              data-path="scope"
-            />
-            <Select
-              label={t("tokens.expiresAfter")}
-              data={expiryOptions(actor?.role === "admin")}
-              value={expiry}
-              onChange={(v) => v && setExpiry(v)}
-              allowDeselect={false}
-              data-path="expiresInDays"
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                {t("tokens.cancel")}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t("tokens.create")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+        ) : null
+      }
+      doneLabel={t("tokens.done")}
+      onSubmit={submit}
+      pending={create.isPending}
+      cancelLabel={t("tokens.cancel")}
+      submitLabel={t("tokens.create")}
+    >
+      <TextInput
+        label={t("tokens.name")}
+        placeholder={t("tokens.namePlaceholder")}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={nameError}
+        withAsterisk
+        maxLength={100}
+        data-path="name"
+      />
+      <Select
+        label={t("tokens.scope")}
+        data={scopeOptions()}
+        value={scope}
+        onChange={(v) => v && setScope(v as ServiceTokenScope)}
+        allowDeselect={false}
+        data-path="scope"
+      />
+      <Select
+        label={t("tokens.expiresAfter")}
+        data={expiryOptions(actor?.role === "admin")}
+        value={expiry}
+        onChange={(v) => v && setExpiry(v)}
+        allowDeselect={false}
+        data-path="expiresInDays"
+      />
+    </SecretDialog>
   );
 }
 
