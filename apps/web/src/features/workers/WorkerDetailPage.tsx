@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -9,6 +9,8 @@ import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
 import { DataTable } from "../../components/data/DataTable";
+import { IconSection } from "../../components/data/IconSection";
+import { IconTabs } from "../../components/data/IconTabs";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
@@ -208,28 +210,18 @@ export function WorkerDetailPage({ id }: { id: number }) {
       />
       <Grid gap="md" mb="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder padding="lg" radius="md" h="100%">
-            <Group gap="sm" mb="md" wrap="nowrap">
-              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-                <IconUser size={20} />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("detail.information")}
-              </Title>
-            </Group>
+          <IconSection icon={<IconUser size={20} />} title={t("detail.information")} headerGap="md" h="100%">
             <SimpleFields w={w} />
-          </Card>
+          </IconSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder padding="lg" radius="md" h="100%" data-testid="worker-compliance">
-            <Group gap="sm" mb="md" wrap="nowrap">
-              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-                <IconShieldCheck size={20} />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("detail.compliance")}
-              </Title>
-            </Group>
+          <IconSection
+            icon={<IconShieldCheck size={20} />}
+            title={t("detail.compliance")}
+            headerGap="md"
+            h="100%"
+            testId="worker-compliance"
+          >
             <Text fz={36} fw={800} lh={1}>
               {formatPercent(w.safetyCompliance)}
             </Text>
@@ -241,31 +233,18 @@ export function WorkerDetailPage({ id }: { id: number }) {
               context="workerTable"
               label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
             />
-          </Card>
+          </IconSection>
         </Grid.Col>
       </Grid>
-      <Tabs defaultValue="projects" keepMounted={false}>
-        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-          <Tabs.Tab value="projects" leftSection={<IconBuildingSkyscraper size={16} />}>
-            {t("detail.projectsTab")}
-          </Tabs.Tab>
-          <Tabs.Tab value="training" leftSection={<IconBook size={16} />}>
-            {t("detail.trainingTab")}
-          </Tabs.Tab>
-          <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
-            {t("detail.videosTab")}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="projects">
-          <ProjectsTab id={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="training">
-          <TrainingTab id={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="videos">
-          <VideosTab id={id} />
-        </Tabs.Panel>
-      </Tabs>
+      <IconTabs
+        defaultValue="projects"
+        scroll
+        tabs={[
+          { value: "projects", icon: <IconBuildingSkyscraper size={16} />, label: t("detail.projectsTab"), panel: <ProjectsTab id={id} /> },
+          { value: "training", icon: <IconBook size={16} />, label: t("detail.trainingTab"), panel: <TrainingTab id={id} /> },
+          { value: "videos", icon: <IconVideo size={16} />, label: t("detail.videosTab"), panel: <VideosTab id={id} /> },
+        ]}
+      />
       <Stack mt="lg" gap="md">
         <CredentialsCard workerId={id} />
         <TalksAttended workerId={id} />
