@@ -1,14 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, formatFileSize } from "@sitesafe/domain";
-import { IconDownload, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CardHeading } from "../../components/data/CardHeading";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { SearchBox } from "../../components/SearchBox";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate } from "../../lib/format";
@@ -151,48 +154,37 @@ export function SafetyPlansPage() {
         title={t("plans.title")}
         subtitle={list.data ? t("plans.count", { withPlan, total: list.data.length }) : t("plans.subtitle")}
       />
-      <TextInput
-        placeholder={t("plans.search")}
-        aria-label={t("searchLabel")}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        mb="md"
-        maw={420}
-      />
-      {list.isPending ? (
-        <ListSkeleton rows={6} />
-      ) : list.error ? (
-        <ErrorState message={t("loadFailed")} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />
-      ) : isMobile ? (
-        <Stack gap="xs">
-          {rows.map((row) => (
-            <Card key={row.id} withBorder padding="sm" radius="md" data-testid="plan-row">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                <div style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/projects/${row.id}`} fw={600}>
-                    {row.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.location}
-                  </Text>
-                </div>
-                <PlanStatus row={row} />
-              </Group>
-              {row.plan ? (
-                <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
-                  {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
-                </Text>
-              ) : null}
-              <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} />
-      )}
+      <SearchBox label={t("searchLabel")} placeholder={t("plans.search")} value={search} onSearch={setSearch} mb="md" maw={420} />
+      <QueryStates
+        query={list}
+        rows={6}
+        failed={t("loadFailed")}
+        isEmpty={() => rows.length === 0}
+        empty={<EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />}
+      >
+        {() =>
+          isMobile ? (
+            <Stack gap="xs">
+              {rows.map((row) => (
+                <Card key={row.id} withBorder padding="sm" radius="md" data-testid="plan-row">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+                    <CardHeading name={row.name} to={`/projects/${row.id}`} summary={row.location} />
+                    <PlanStatus row={row} />
+                  </Group>
+                  {row.plan ? (
+                    <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
+                      {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
+                    </Text>
+                  ) : null}
+                  <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} />
+          )
+        }
+      </QueryStates>
       <Modal
         opened={uploading !== null}
         onClose={() => setUploading(null)}

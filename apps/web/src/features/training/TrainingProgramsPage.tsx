@@ -29,6 +29,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -153,6 +154,11 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
     </Stack>
   );
 
+  // A worker's modules, from the compliance tab's list.
+  const viewProgress = (workerId: number) => {
+    setTab("modules");
+    void navigate({ search: (prev) => ({ ...prev, wid: workerId }) });
+  };
   const columns: DataColumn<WorkerSummary>[] = [
     { header: t("programs.worker"), cell: (w) => `${w.firstName} ${w.lastName}` },
     { header: t("programs.position"), cell: (w) => w.role },
@@ -174,14 +180,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
     },
     {
       cell: (w) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => {
-            setTab("modules");
-            void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
-          }}
-        >
+        <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
           {t("programs.viewProgress")}
         </Button>
       ),
@@ -316,51 +315,47 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
 
         {staff ? (
           <Tabs.Panel value="compliance">
-            {summaries.isPending ? (
-              <ListSkeleton rows={5} />
-            ) : summaries.isError ? (
-              <ErrorState message={t("programs.summariesFailed")} onRetry={() => void summaries.refetch()} />
-            ) : summaries.data.length === 0 ? (
-              <EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />
-            ) : isMobile ? (
-              <Stack gap="sm">
-                {summaries.data.map((w) => (
-                  <Card key={w.workerId} withBorder padding="md" radius="md">
-                    <Group justify="space-between" wrap="nowrap" mb={6}>
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {w.firstName} {w.lastName}
+            <QueryStates
+              query={summaries}
+              rows={5}
+              failed={t("programs.summariesFailed")}
+              empty={<EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />}
+            >
+              {(workers) =>
+                isMobile ? (
+                  <Stack gap="sm">
+                    {workers.map((w) => (
+                      <Card key={w.workerId} withBorder padding="md" radius="md">
+                        <Group justify="space-between" wrap="nowrap" mb={6}>
+                          <div style={{ minWidth: 0 }}>
+                            <Text fw={600} truncate>
+                              {w.firstName} {w.lastName}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {w.role}
+                              {w.company ? ` · ${w.company}` : ""}
+                            </Text>
+                          </div>
+                          <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
+                            {t("programs.view")}
+                          </Button>
+                        </Group>
+                        <Text size="xs" mb={4}>
+                          {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
                         </Text>
-                        <Text size="xs" c="dimmed">
-                          {w.role}
-                          {w.company ? ` · ${w.company}` : ""}
-                        </Text>
-                      </div>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => {
-                          setTab("modules");
-                          void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
-                        }}
-                      >
-                        {t("programs.view")}
-                      </Button>
-                    </Group>
-                    <Text size="xs" mb={4}>
-                      {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
-                    </Text>
-                    <ComplianceBar
-                      value={w.compliance}
-                      context="workerTable"
-                      label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-                    />
-                  </Card>
-                ))}
-              </Stack>
-            ) : (
-              <DataTable minWidth={640} striped rows={summaries.data} rowKey={(w) => w.workerId} columns={columns} />
-            )}
+                        <ComplianceBar
+                          value={w.compliance}
+                          context="workerTable"
+                          label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
+                        />
+                      </Card>
+                    ))}
+                  </Stack>
+                ) : (
+                  <DataTable minWidth={640} striped rows={workers} rowKey={(w) => w.workerId} columns={columns} />
+                )
+              }
+            </QueryStates>
           </Tabs.Panel>
         ) : null}
       </Tabs>

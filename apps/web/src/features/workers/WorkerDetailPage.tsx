@@ -1,26 +1,31 @@
 import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
-import { DataTable } from "../../components/data/DataTable";
+import { CardHeading } from "../../components/data/CardHeading";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { IconSection } from "../../components/data/IconSection";
 import { IconTabs } from "../../components/data/IconTabs";
+import { QueryStates } from "../../components/data/QueryStates";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
+import { EmptyState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TalksAttended } from "../talks/TalksAttended";
+
+type TrainingRecord = RouterOutputs["workers"]["trainingRecords"][number];
+type VideoRecord = RouterOutputs["workers"]["videoRecords"][number];
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -55,101 +60,99 @@ function StatusBadge({
 function ProjectsTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.projects.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={3} />;
-  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noProjects")} message={t("detail.noProjectsMessage")} />;
   return (
-    <Stack gap="xs">
-      {q.data.map((p) => (
-        <Card key={p.id} withBorder padding="sm" radius="md">
-          <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/projects/${p.id}`} fw={600}>
-                {p.name}
-              </Anchor>
-              <Text size="xs" c="dimmed" truncate>
-                {p.location}
-                {p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · {t("detail.assigned", { date: formatDate(p.assignedAt) })}
-              </Text>
-            </div>
-            <ProjectStatusBadge status={p.status} />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <QueryStates
+      query={q}
+      rows={3}
+      failed={errorMessage(q.error)}
+      empty={<EmptyState title={t("detail.noProjects")} message={t("detail.noProjectsMessage")} />}
+    >
+      {(projects) => (
+        <Stack gap="xs">
+          {projects.map((p) => (
+            <Card key={p.id} withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <CardHeading
+                  name={p.name}
+                  to={`/projects/${p.id}`}
+                  summary={`${p.location}${p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · ${t("detail.assigned", { date: formatDate(p.assignedAt) })}`}
+                />
+                <ProjectStatusBadge status={p.status} />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </QueryStates>
   );
 }
 
 function TrainingTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.trainingRecords.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={4} />;
-  if (q.error) return <ErrorState message={t("detail.trainingFailed")} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />;
+  const columns: DataColumn<TrainingRecord>[] = [
+    { header: t("detail.module"), cell: (m) => m.title, td: { fw: 600 } },
+    { header: t("detail.status"), cell: (m) => <StatusBadge statuses={trainingStatus} labels="training" status={m.status} /> },
+    {
+      header: t("detail.progress"),
+      th: { w: 160 },
+      cell: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          <Progress
+            value={m.progress}
+            style={{ flex: 1 }}
+            color={m.status === "completed" ? "green" : "blue"}
+            aria-label={`${m.title} ${formatPercent(m.progress)}`}
+          />
+          <Text size="xs">{m.progress}%</Text>
+        </Group>
+      ),
+    },
+    { header: t("detail.completed"), cell: (m) => (m.completedAt ? formatDate(m.completedAt) : "—") },
+  ];
   return (
-    <DataTable
-      minWidth={520}
-      highlightOnHover={false}
-      rows={q.data}
-      rowKey={(m) => m.moduleId}
-      columns={[
-        { header: t("detail.module"), cell: (m) => m.title, td: { fw: 600 } },
-        { header: t("detail.status"), cell: (m) => <StatusBadge statuses={trainingStatus} labels="training" status={m.status} /> },
-        {
-          header: t("detail.progress"),
-          th: { w: 160 },
-          cell: (m) => (
-            <Group gap="xs" wrap="nowrap">
-              <Progress
-                value={m.progress}
-                style={{ flex: 1 }}
-                color={m.status === "completed" ? "green" : "blue"}
-                aria-label={`${m.title} ${formatPercent(m.progress)}`}
-              />
-              <Text size="xs">{m.progress}%</Text>
-            </Group>
-          ),
-        },
-        { header: t("detail.completed"), cell: (m) => (m.completedAt ? formatDate(m.completedAt) : "—") },
-      ]}
-    />
+    <QueryStates
+      query={q}
+      failed={t("detail.trainingFailed")}
+      empty={<EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />}
+    >
+      {(modules) => <DataTable minWidth={520} highlightOnHover={false} rows={modules} rowKey={(m) => m.moduleId} columns={columns} />}
+    </QueryStates>
   );
 }
 
 function VideosTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.videoRecords.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={4} />;
-  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />;
+  const columns: DataColumn<VideoRecord>[] = [
+    {
+      header: t("detail.video"),
+      cell: (v) => (
+        <>
+          <Text size="sm" fw={600}>
+            {v.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDuration(v.duration)}
+          </Text>
+        </>
+      ),
+    },
+    { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="video" status={v.status} /> },
+    { header: t("detail.watched"), cell: (v) => formatPercent(v.watchedPercentage) },
+    {
+      header: t("detail.requiredBy"),
+      cell: (v) => (v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")),
+    },
+  ];
   return (
-    <DataTable
-      minWidth={560}
-      highlightOnHover={false}
-      rows={q.data}
-      rowKey={(v) => v.videoId}
-      columns={[
-        {
-          header: t("detail.video"),
-          cell: (v) => (
-            <>
-              <Text size="sm" fw={600}>
-                {v.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDuration(v.duration)}
-              </Text>
-            </>
-          ),
-        },
-        { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="video" status={v.status} /> },
-        { header: t("detail.watched"), cell: (v) => formatPercent(v.watchedPercentage) },
-        {
-          header: t("detail.requiredBy"),
-          cell: (v) => (v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")),
-        },
-      ]}
-    />
+    <QueryStates
+      query={q}
+      failed={errorMessage(q.error)}
+      empty={<EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />}
+    >
+      {(videos) => <DataTable minWidth={560} highlightOnHover={false} rows={videos} rowKey={(v) => v.videoId} columns={columns} />}
+    </QueryStates>
   );
 }
 

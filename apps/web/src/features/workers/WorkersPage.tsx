@@ -7,15 +7,18 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { CardHeading } from "../../components/data/CardHeading";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { SearchBox } from "../../components/SearchBox";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { roleLine } from "./roleLine";
 
 type Worker = RouterOutputs["workers"]["page"]["items"][number];
 
@@ -131,54 +134,50 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
           data-testid="credentials-attention"
         />
       )}
-      {list.isPending ? (
-        <ListSkeleton rows={6} />
-      ) : list.error ? (
-        <ErrorState message={managers ? t("loadManagersFailed") : t("loadWorkersFailed")} onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        debounced ? (
-          <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
-        ) : (
-          <EmptyState
-            title={managers ? t("noManagersYet") : t("noWorkersYet")}
-            message={managers ? t("noManagersAdded") : t("noWorkersAdded")}
-            action={addAction || undefined}
-          />
-        )
-      ) : (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {isMobile ? (
-            <Stack gap="xs">
-              {list.data.items.map((w) => (
-                <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                    <div style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
-                        {workerFullName(w)}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" truncate>
-                        {w.role}
-                        {w.company ? ` · ${w.company}` : ""}
-                      </Text>
-                    </div>
-                    <ProjectCount count={w.projectIds.length} />
-                  </Group>
-                  <Text size="sm" truncate>
-                    {w.email}
-                  </Text>
-                  {w.phone ? <Text size="sm">{w.phone}</Text> : null}
-                  <div style={{ margin: "8px 0 4px" }}>
-                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                  </div>
-                </Card>
-              ))}
-            </Stack>
+      <QueryStates
+        query={list}
+        rows={6}
+        failed={managers ? t("loadManagersFailed") : t("loadWorkersFailed")}
+        isEmpty={(page) => page.total === 0}
+        empty={
+          debounced ? (
+            <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
           ) : (
-            <DataTable minWidth={880} rows={list.data.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} />
-          )}
-          <ServerPageControls pager={pager} total={list.data.total} />
-        </div>
-      )}
+            <EmptyState
+              title={managers ? t("noManagersYet") : t("noWorkersYet")}
+              message={managers ? t("noManagersAdded") : t("noWorkersAdded")}
+              action={addAction || undefined}
+            />
+          )
+        }
+      >
+        {(page) => (
+          <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {isMobile ? (
+              <Stack gap="xs">
+                {page.items.map((w) => (
+                  <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+                      <CardHeading name={workerFullName(w)} to={`/workers/${w.id}`} summary={roleLine(w)} />
+                      <ProjectCount count={w.projectIds.length} />
+                    </Group>
+                    <Text size="sm" truncate>
+                      {w.email}
+                    </Text>
+                    {w.phone ? <Text size="sm">{w.phone}</Text> : null}
+                    <div style={{ margin: "8px 0 4px" }}>
+                      <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+                    </div>
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
+              <DataTable minWidth={880} rows={page.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} />
+            )}
+            <ServerPageControls pager={pager} total={page.total} />
+          </div>
+        )}
+      </QueryStates>
     </>
   );
 }
