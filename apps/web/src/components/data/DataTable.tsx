@@ -1,5 +1,6 @@
-import { Table, type TableProps, type TableTdProps, type TableThProps } from "@mantine/core";
-import type { Key, ReactNode } from "react";
+import { Card, type MantineSpacing, Stack, Table, type TableProps, type TableTdProps, type TableThProps } from "@mantine/core";
+import { Fragment, type Key, type ReactNode } from "react";
+import { useIsMobile } from "../../lib/device";
 
 /** One column of a DataTable: its header, and how a row fills its cell. */
 export interface DataColumn<T> {
@@ -25,15 +26,43 @@ interface DataTableProps<T> extends Omit<TableProps, "children"> {
   rowTestId?: string;
   /** The rows of a `<tfoot>` (totals), when the table has one. */
   footer?: ReactNode;
+  /** On a phone, a card a row instead of the table. */
+  card?: (row: T) => ReactNode;
+  /** The space between the cards on a phone. */
+  cardGap?: MantineSpacing;
+  /** The table sits in a bordered card of its own. */
+  framed?: boolean;
 }
 
 /**
- * A table of records that scrolls sideways on a narrow screen: a header row, then a row a record, from a list of
- * columns. Rows are spaced "sm" and light up under the pointer unless the props say otherwise.
+ * A table of records that scrolls sideways on a narrow screen: a header row, then a row a record, from
+ * a list of columns; on a phone, with `card`, a stack of cards instead. Rows are spaced "sm" and light
+ * up under the pointer unless the props say otherwise.
  */
-// A column's key is its place in the list: the columns are a fixed list.
-export function DataTable<T>({ minWidth, columns, rows, rowKey, rowTestId, footer, ...table }: DataTableProps<T>) {
-  return (
+export function DataTable<T>({
+  minWidth,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  footer,
+  card,
+  cardGap = "xs",
+  framed,
+  ...table
+}: DataTableProps<T>) {
+  const isMobile = useIsMobile();
+  if (card && isMobile) {
+    return (
+      <Stack gap={cardGap}>
+        {rows.map((row) => (
+          <Fragment key={rowKey(row)}>{card(row)}</Fragment>
+        ))}
+      </Stack>
+    );
+  }
+  // A column's key is its place in the list: the columns are a fixed list.
+  const scroller = (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table verticalSpacing="sm" highlightOnHover {...table}>
         <Table.Thead>
@@ -59,5 +88,12 @@ export function DataTable<T>({ minWidth, columns, rows, rowKey, rowTestId, foote
         {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
       </Table>
     </Table.ScrollContainer>
+  );
+  return framed ? (
+    <Card withBorder radius="md" padding={0}>
+      {scroller}
+    </Card>
+  ) : (
+    scroller
   );
 }

@@ -2,13 +2,14 @@ import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Text, To
 import { can, inviteTokenStatusColor, roleLabel } from "@sitesafe/domain";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
 import { PageControls, usePage } from "../../components/Paginated";
-import { EmptyState, ErrorState } from "../../components/States";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate } from "../../lib/format";
@@ -68,7 +69,7 @@ function Preview({ token }: { token: TokenRow }) {
 
 function InviteTokensScreen() {
   const { t } = useTranslation("accounts");
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const tokens = trpc.inviteTokens.list.useQuery();
   const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
@@ -106,57 +107,32 @@ function InviteTokensScreen() {
     { header: t("invites.actions"), align: "right", cell: (token) => <Group justify="flex-end">{deleteButton(token)}</Group> },
   ];
 
-  let body: ReactNode;
-  if (tokens.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (tokens.isError) {
-    body = <ErrorState message={t("invites.loadFailed")} onRetry={() => void tokens.refetch()} />;
-  } else if (tokens.data.length === 0) {
-    body = <EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />;
-  } else if (isMobile) {
-    body = (
-      <Stack gap="sm">
-        {visible.map((token) => (
-          <Card key={token.id} withBorder radius="md" padding="md" data-testid="invite-token-row">
-            <Group justify="space-between" wrap="nowrap" mb="xs">
-              <Group gap={6}>
-                {roleBadge(token.role)}
-                {statusBadge(token.status)}
-              </Group>
-              {deleteButton(token)}
-            </Group>
-            <Preview token={token} />
-            <Group gap="lg" mt="xs">
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t("invites.created")}
-                </Text>
-                <Text size="sm">{formatDate(token.createdAt)}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {token.usedAt ? t("invites.used") : t("invites.expires")}
-                </Text>
-                <Expires token={token} />
-              </div>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Card withBorder radius="md" padding={0}>
-        <DataTable minWidth={720} rows={visible} rowKey={(token) => token.id} rowTestId="invite-token-row" columns={columns} />
-      </Card>
-    );
-  }
+  const tokenCard = (token: TokenRow) => (
+    <Card withBorder radius="md" padding="md" data-testid="invite-token-row">
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Group gap={6}>
+          {roleBadge(token.role)}
+          {statusBadge(token.status)}
+        </Group>
+        {deleteButton(token)}
+      </Group>
+      <Preview token={token} />
+      <Group gap="lg" mt="xs">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t("invites.created")}
+          </Text>
+          <Text size="sm">{formatDate(token.createdAt)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {token.usedAt ? t("invites.used") : t("invites.expires")}
+          </Text>
+          <Expires token={token} />
+        </div>
+      </Group>
+    </Card>
+  );
 
   return (
     <>
@@ -169,7 +145,31 @@ function InviteTokensScreen() {
           </Button>
         }
       />
-      {body}
+      <QueryStates
+        query={tokens}
+        skeleton={
+          <Stack gap="sm" aria-busy="true">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        }
+        failed={t("invites.loadFailed")}
+        empty={<EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />}
+      >
+        {() => (
+          <DataTable
+            minWidth={720}
+            framed
+            rows={visible}
+            rowKey={(token) => token.id}
+            rowTestId="invite-token-row"
+            columns={columns}
+            card={tokenCard}
+            cardGap="sm"
+          />
+        )}
+      </QueryStates>
       <PageControls page={page} pages={pages} total={total} onChange={setPage} />
       <InviteTokenDialog opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

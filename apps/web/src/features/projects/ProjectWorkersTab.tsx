@@ -151,7 +151,7 @@ function AddWorkerDialog({
 export function ProjectWorkersTab({ projectId }: { projectId: number }) {
   const { t } = useTranslation("projects");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const crew = trpc.projects.workers.useQuery({ id: projectId });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Crew | null>(null);
@@ -213,6 +213,26 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
     </Group>
   );
 
+  const workerCard = (w: Crew) => (
+    <Card withBorder padding="sm" radius="md" data-testid="project-worker-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={workerFullName(w)} summary={roleLine(w)} />
+        <VideosBadge count={w.unwatchedVideos} />
+      </Group>
+      <Text size="sm" truncate>
+        <Anchor href={`mailto:${w.email}`}>{w.email}</Anchor>
+      </Text>
+      {w.phone ? (
+        <Text size="sm">
+          <Anchor href={`tel:${w.phone}`}>{w.phone}</Anchor>
+        </Text>
+      ) : null}
+      <div style={{ margin: "8px 0" }}>
+        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+      </div>
+      {actions(w)}
+    </Card>
+  );
   const columns: DataColumn<Crew>[] = [
     { header: t("crew.name"), cell: workerFullName, td: { fw: 600 } },
     { header: t("crew.role"), cell: (w) => w.role },
@@ -253,34 +273,16 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
         failed={t("crew.failed")}
         empty={<EmptyState title={t("crew.none")} message={t("crew.noneMessage")} />}
       >
-        {(workers) =>
-          isMobile ? (
-            <Stack gap="xs">
-              {workers.map((w) => (
-                <Card key={w.id} withBorder padding="sm" radius="md" data-testid="project-worker-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                    <CardHeading name={workerFullName(w)} summary={roleLine(w)} />
-                    <VideosBadge count={w.unwatchedVideos} />
-                  </Group>
-                  <Text size="sm" truncate>
-                    <Anchor href={`mailto:${w.email}`}>{w.email}</Anchor>
-                  </Text>
-                  {w.phone ? (
-                    <Text size="sm">
-                      <Anchor href={`tel:${w.phone}`}>{w.phone}</Anchor>
-                    </Text>
-                  ) : null}
-                  <div style={{ margin: "8px 0" }}>
-                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                  </div>
-                  {actions(w)}
-                </Card>
-              ))}
-            </Stack>
-          ) : (
-            <DataTable minWidth={940} rows={workers} rowKey={(w) => w.id} rowTestId="project-worker-row" columns={columns} />
-          )
-        }
+        {(workers) => (
+          <DataTable
+            minWidth={940}
+            rows={workers}
+            rowKey={(w) => w.id}
+            rowTestId="project-worker-row"
+            columns={columns}
+            card={workerCard}
+          />
+        )}
       </QueryStates>
       <AddWorkerDialog
         projectId={projectId}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Modal, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, formatFileSize } from "@sitesafe/domain";
 import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
@@ -80,7 +80,7 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
 export function SafetyPlansPage() {
   const { t } = useTranslation("projects");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const allowed = can(actor, "safetyPlan.upload");
   const list = trpc.projects.safetyPlans.useQuery(undefined, { enabled: allowed });
   const [search, setSearch] = useState("");
@@ -98,6 +98,20 @@ export function SafetyPlansPage() {
   if (!allowed) return <Navigate to="/" replace />;
   const withPlan = (list.data ?? []).filter((r) => r.plan).length;
 
+  const planCard = (row: Row) => (
+    <Card withBorder padding="sm" radius="md" data-testid="plan-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={row.name} to={`/projects/${row.id}`} summary={row.location} />
+        <PlanStatus row={row} />
+      </Group>
+      {row.plan ? (
+        <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
+          {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
+        </Text>
+      ) : null}
+      <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
+    </Card>
+  );
   const columns: DataColumn<Row>[] = [
     {
       header: t("plans.project"),
@@ -162,28 +176,7 @@ export function SafetyPlansPage() {
         isEmpty={() => rows.length === 0}
         empty={<EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />}
       >
-        {() =>
-          isMobile ? (
-            <Stack gap="xs">
-              {rows.map((row) => (
-                <Card key={row.id} withBorder padding="sm" radius="md" data-testid="plan-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                    <CardHeading name={row.name} to={`/projects/${row.id}`} summary={row.location} />
-                    <PlanStatus row={row} />
-                  </Group>
-                  {row.plan ? (
-                    <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
-                      {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
-                    </Text>
-                  ) : null}
-                  <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
-                </Card>
-              ))}
-            </Stack>
-          ) : (
-            <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} />
-          )
-        }
+        {() => <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} card={planCard} />}
       </QueryStates>
       <Modal
         opened={uploading !== null}

@@ -159,6 +159,32 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
     setTab("modules");
     void navigate({ search: (prev) => ({ ...prev, wid: workerId }) });
   };
+  const summaryCard = (w: WorkerSummary) => (
+    <Card withBorder padding="md" radius="md">
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {w.firstName} {w.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {w.role}
+            {w.company ? ` · ${w.company}` : ""}
+          </Text>
+        </div>
+        <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
+          {t("programs.view")}
+        </Button>
+      </Group>
+      <Text size="xs" mb={4}>
+        {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
+      </Text>
+      <ComplianceBar
+        value={w.compliance}
+        context="workerTable"
+        label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
+      />
+    </Card>
+  );
   const columns: DataColumn<WorkerSummary>[] = [
     { header: t("programs.worker"), cell: (w) => `${w.firstName} ${w.lastName}` },
     { header: t("programs.position"), cell: (w) => w.role },
@@ -321,40 +347,17 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
               failed={t("programs.summariesFailed")}
               empty={<EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />}
             >
-              {(workers) =>
-                isMobile ? (
-                  <Stack gap="sm">
-                    {workers.map((w) => (
-                      <Card key={w.workerId} withBorder padding="md" radius="md">
-                        <Group justify="space-between" wrap="nowrap" mb={6}>
-                          <div style={{ minWidth: 0 }}>
-                            <Text fw={600} truncate>
-                              {w.firstName} {w.lastName}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {w.role}
-                              {w.company ? ` · ${w.company}` : ""}
-                            </Text>
-                          </div>
-                          <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
-                            {t("programs.view")}
-                          </Button>
-                        </Group>
-                        <Text size="xs" mb={4}>
-                          {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
-                        </Text>
-                        <ComplianceBar
-                          value={w.compliance}
-                          context="workerTable"
-                          label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-                        />
-                      </Card>
-                    ))}
-                  </Stack>
-                ) : (
-                  <DataTable minWidth={640} striped rows={workers} rowKey={(w) => w.workerId} columns={columns} />
-                )
-              }
+              {(workers) => (
+                <DataTable
+                  minWidth={640}
+                  striped
+                  rows={workers}
+                  rowKey={(w) => w.workerId}
+                  columns={columns}
+                  card={summaryCard}
+                  cardGap="sm"
+                />
+              )}
             </QueryStates>
           </Tabs.Panel>
         ) : null}

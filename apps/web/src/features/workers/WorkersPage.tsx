@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Checkbox, Group, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus } from "@tabler/icons-react";
@@ -38,7 +38,7 @@ function ProjectCount({ count }: { count: number }) {
 export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const { t } = useTranslation("workers");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const allowed = can(actor, "worker.list");
@@ -80,6 +80,21 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
     </Button>
   );
 
+  const workerCard = (w: Worker) => (
+    <Card withBorder padding="sm" radius="md" data-testid="worker-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={workerFullName(w)} to={`/workers/${w.id}`} summary={roleLine(w)} />
+        <ProjectCount count={w.projectIds.length} />
+      </Group>
+      <Text size="sm" truncate>
+        {w.email}
+      </Text>
+      {w.phone ? <Text size="sm">{w.phone}</Text> : null}
+      <div style={{ margin: "8px 0 4px" }}>
+        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+      </div>
+    </Card>
+  );
   const columns: DataColumn<Worker>[] = [
     {
       header: t("columns.name"),
@@ -153,27 +168,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       >
         {(page) => (
           <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {isMobile ? (
-              <Stack gap="xs">
-                {page.items.map((w) => (
-                  <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
-                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                      <CardHeading name={workerFullName(w)} to={`/workers/${w.id}`} summary={roleLine(w)} />
-                      <ProjectCount count={w.projectIds.length} />
-                    </Group>
-                    <Text size="sm" truncate>
-                      {w.email}
-                    </Text>
-                    {w.phone ? <Text size="sm">{w.phone}</Text> : null}
-                    <div style={{ margin: "8px 0 4px" }}>
-                      <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                    </div>
-                  </Card>
-                ))}
-              </Stack>
-            ) : (
-              <DataTable minWidth={880} rows={page.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} />
-            )}
+            <DataTable minWidth={880} rows={page.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} card={workerCard} />
             <ServerPageControls pager={pager} total={page.total} />
           </div>
         )}
