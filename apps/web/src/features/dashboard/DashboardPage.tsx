@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor, useCurrentUser } from "../../lib/auth";
-import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { OverdueFireWatches } from "../notifications/OverdueFireWatches";
@@ -36,7 +35,6 @@ function StaffDashboard() {
   const { t } = useTranslation("dashboard");
   const user = useCurrentUser();
   const actor = useActor();
-  const mobile = useIsMobile();
   const staff = actor ? isStaff(actor) : false;
   const hasProfile = actor?.workerId != null;
 
@@ -76,9 +74,9 @@ function StaffDashboard() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
-              <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={staff} mobile={mobile} />
+              <ProjectTable items={projects.data} loading={projects.isPending} error={projects.isError} staff={staff} />
               <UpcomingCard items={upcoming.data} loading={upcoming.isPending} error={upcoming.isError} />
-              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} />
+              <RecentIncidentsCard items={incidents.data} loading={incidents.isPending} error={incidents.isError} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
@@ -96,7 +94,7 @@ function StaffDashboard() {
                 </Suspense>
               ) : null}
               <QuickActionsList staff={staff} />
-              <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
+              <RecentVideosCard items={videos.data} loading={videos.isPending} error={videos.isError} />
             </Stack>
           </Grid.Col>
         </Grid>

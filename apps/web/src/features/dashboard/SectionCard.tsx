@@ -3,6 +3,7 @@ import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ListSkeleton } from "../../components/States";
 
 /** A dashboard panel: a title, an optional "View all"-style link, and its content. */
 export function SectionCard({
@@ -47,4 +48,32 @@ export function LoadFailed() {
       {t("loadFailed")}
     </Text>
   );
+}
+
+/** What a dashboard panel with a list is given: the items once loaded, and whether they are loading or failed. */
+export interface PanelProps<T> {
+  items: readonly T[] | undefined;
+  loading: boolean;
+  error?: boolean;
+}
+
+/** A dashboard panel's list: a skeleton while it loads, the failure, `none` in dimmed text when empty, else `children`. */
+export function PanelList<T>({
+  items,
+  loading,
+  error = false,
+  rows,
+  none,
+  children,
+}: PanelProps<T> & { rows: number; none: string; children: (items: readonly T[]) => ReactNode }) {
+  if (loading) return <ListSkeleton rows={rows} />;
+  if (error) return <LoadFailed />;
+  if (!items || items.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="md">
+        {none}
+      </Text>
+    );
+  }
+  return children(items);
 }

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { AfterFirstPaint } from "../../components/AfterFirstPaint";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
-import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RecentIncidentsCard, RecentVideosCard } from "./ActivityCards";
@@ -27,7 +26,6 @@ const InspectionIndicators = lazy(() => import("../inspections/InspectionIndicat
  */
 export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName: string }) {
   const { t } = useTranslation("dashboard");
-  const mobile = useIsMobile();
   const hasProfile = actor.workerId != null;
 
   const stats = trpc.dashboard.stats.useQuery(undefined, { refetchInterval: DASHBOARD_STATS_REFETCH_MS });
@@ -62,15 +60,15 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
-                <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
-                <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
+                <ProjectTable items={projects.data} loading={projects.isPending} error={projects.isError} staff={false} />
+                <RecentIncidentsCard items={incidents.data} loading={incidents.isPending} error={incidents.isError} withLink={false} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="md">
                 {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
                 <SafetyManagerCard actor={actor} staff={false} />
-                <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
+                <RecentVideosCard items={videos.data} loading={videos.isPending} error={videos.isError} />
               </Stack>
             </Grid.Col>
           </Grid>
