@@ -21,7 +21,6 @@ interface DataTableProps<T> extends Omit<TableProps, "children"> {
   minWidth: number;
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => Key;
   /** The `data-testid` of each body row. */
   rowTestId?: string;
   /** The rows of a `<tfoot>` (totals), when the table has one. */
@@ -34,6 +33,11 @@ interface DataTableProps<T> extends Omit<TableProps, "children"> {
   framed?: boolean;
 }
 
+/** How a row is told from the others: by default its `id`, when it has one. */
+type RowKey<T> = T extends { id: Key } ? { rowKey?: (row: T) => Key } : { rowKey: (row: T) => Key };
+
+const byId = (row: unknown) => (row as { id: Key }).id;
+
 /**
  * A table of records that scrolls sideways on a narrow screen: a header row, then a row a record, from
  * a list of columns; on a phone, with `card`, a stack of cards instead. Rows are spaced "sm" and light
@@ -43,14 +47,14 @@ export function DataTable<T>({
   minWidth,
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   rowTestId,
   footer,
   card,
   cardGap = "xs",
   framed,
   ...table
-}: DataTableProps<T>) {
+}: DataTableProps<T> & RowKey<T>) {
   const isMobile = useIsMobile();
   if (card && isMobile) {
     return (

@@ -158,16 +158,7 @@ function InviteTokensScreen() {
         empty={<EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />}
       >
         {() => (
-          <DataTable
-            minWidth={720}
-            framed
-            rows={visible}
-            rowKey={(token) => token.id}
-            rowTestId="invite-token-row"
-            columns={columns}
-            card={tokenCard}
-            cardGap="sm"
-          />
+          <DataTable minWidth={720} framed rows={visible} rowTestId="invite-token-row" columns={columns} card={tokenCard} cardGap="sm" />
         )}
       </QueryStates>
       <PageControls page={page} pages={pages} total={total} onChange={setPage} />

@@ -99,7 +99,6 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
       highlightOnHover={false}
       data-testid="token-table"
       rows={tokens}
-      rowKey={(token) => token.id}
       columns={columns}
     />
   );

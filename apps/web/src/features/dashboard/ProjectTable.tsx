@@ -70,16 +70,7 @@ export function ProjectTable({ staff, ...props }: PanelProps<Row> & { staff: boo
   return (
     <SectionCard title={title} link={link} testId="project-table">
       <PanelList {...props} rows={5} none={empty}>
-        {(rows) => (
-          <DataTable
-            minWidth={staff ? 560 : 460}
-            rows={rows}
-            rowKey={(row) => row.id}
-            rowTestId="project-row"
-            columns={columns}
-            card={projectCard}
-          />
-        )}
+        {(rows) => <DataTable minWidth={staff ? 560 : 460} rows={rows} rowTestId="project-row" columns={columns} card={projectCard} />}
       </PanelList>
     </SectionCard>
   );

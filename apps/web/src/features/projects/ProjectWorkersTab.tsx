@@ -273,16 +273,7 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
         failed={t("crew.failed")}
         empty={<EmptyState title={t("crew.none")} message={t("crew.noneMessage")} />}
       >
-        {(workers) => (
-          <DataTable
-            minWidth={940}
-            rows={workers}
-            rowKey={(w) => w.id}
-            rowTestId="project-worker-row"
-            columns={columns}
-            card={workerCard}
-          />
-        )}
+        {(workers) => <DataTable minWidth={940} rows={workers} rowTestId="project-worker-row" columns={columns} card={workerCard} />}
       </QueryStates>
       <AddWorkerDialog
         projectId={projectId}

@@ -176,7 +176,7 @@ export function SafetyPlansPage() {
         isEmpty={() => rows.length === 0}
         empty={<EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />}
       >
-        {() => <DataTable minWidth={820} rows={rows} rowKey={(row) => row.id} rowTestId="plan-row" columns={columns} card={planCard} />}
+        {() => <DataTable minWidth={820} rows={rows} rowTestId="plan-row" columns={columns} card={planCard} />}
       </QueryStates>
       <Modal
         opened={uploading !== null}

@@ -168,7 +168,7 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
       >
         {(page) => (
           <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <DataTable minWidth={880} rows={page.items} rowKey={(w) => w.id} rowTestId="worker-row" columns={columns} card={workerCard} />
+            <DataTable minWidth={880} rows={page.items} rowTestId="worker-row" columns={columns} card={workerCard} />
             <ServerPageControls pager={pager} total={page.total} />
           </div>
         )}
