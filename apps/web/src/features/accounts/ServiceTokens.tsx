@@ -11,7 +11,7 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
-import { ErrorState, ListSkeleton } from "../../components/States";
+import { QueryStates } from "../../components/data/QueryStates";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { i18n, localizeMessage } from "../../lib/i18n";
@@ -104,6 +104,22 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
   );
 }
 
+/** The tokens, once loaded, in their table. */
+function TokenList({
+  query,
+  onRevoke,
+}: {
+  query: { isPending: boolean; error: unknown; data: TokenRow[] | undefined; refetch: () => unknown };
+  onRevoke: (token: TokenRow) => void;
+}) {
+  const { t } = useTranslation("accounts");
+  return (
+    <QueryStates query={query} rows={2} failed={t("tokens.loadFailed")}>
+      {(tokens) => <TokenTable tokens={tokens} onRevoke={onRevoke} />}
+    </QueryStates>
+  );
+}
+
 /** What a revoke does on success or failure, for the owner's and the admin's lists alike. */
 function revokeHandlers(done: () => void) {
   return {
@@ -170,13 +186,7 @@ export function MyServiceTokens() {
             {t("tokens.newToken")}
           </Button>
         </Group>
-        {tokens.isPending ? (
-          <ListSkeleton rows={2} />
-        ) : tokens.isError ? (
-          <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
-        ) : (
-          <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
-        )}
+        <TokenList query={tokens} onRevoke={setToRevoke} />
       </Stack>
       <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} />
       <RevokeDialog
@@ -296,13 +306,7 @@ export function UserTokensDialog({
       size="xl"
       centered
     >
-      {tokens.isPending ? (
-        <ListSkeleton rows={2} />
-      ) : tokens.isError ? (
-        <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
-      ) : (
-        <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
-      )}
+      <TokenList query={tokens} onRevoke={setToRevoke} />
       <RevokeDialog
         token={toRevoke}
         loading={revoke.isPending}

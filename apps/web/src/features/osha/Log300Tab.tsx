@@ -5,7 +5,8 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DataColumn, DataTable } from "../../components/data/DataTable";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { QueryStates } from "../../components/data/QueryStates";
+import { EmptyState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
@@ -150,57 +151,55 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
           <DownloadButton href={`/api/osha/300?${q}&format=csv`} label={t("log.csv")} />
         </Group>
       </Group>
-      {log.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : log.isError ? (
-        <ErrorState message={t("log.loadFailed")} onRetry={() => void log.refetch()} />
-      ) : log.data.rows.length === 0 ? (
-        <EmptyState title={t("log.emptyTitle")} message={t("log.emptyMessage", { year })} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t("log.noMatch")} />
-      ) : mobile ? (
-        <>
-          <CaseCards rows={rows} />
-          <Text size="sm" fw={600}>
-            {t("log.totalsLine", {
-              cases: t("log.cases", { count: log.data.totals.totalRecordableCases }),
-              daysAway: log.data.totals.daysAway,
-              daysRestricted: log.data.totals.daysRestricted,
-            })}
-          </Text>
-        </>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <DataTable
-            minWidth={900}
-            striped
-            verticalSpacing="xs"
-            fz="sm"
-            aria-label={t("log.tableLabel", { year })}
-            rows={rows}
-            rowKey={(r) => r.caseNumber}
-            columns={columns}
-            footer={
-              <Table.Tr fw={600}>
-                <Table.Td colSpan={6}>
-                  {t("log.totals", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }) })}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {t("log.columnTotals", {
-                    g: log.data.totals.deaths,
-                    h: log.data.totals.daysAwayCases,
-                    i: log.data.totals.transferRestrictionCases,
-                    j: log.data.totals.otherRecordableCases,
-                  })}
-                </Table.Td>
-                <Table.Td ta="right">{log.data.totals.daysAway}</Table.Td>
-                <Table.Td ta="right">{log.data.totals.daysRestricted}</Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            }
-          />
-        </Card>
-      )}
+      <QueryStates
+        query={log}
+        failed={t("log.loadFailed")}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={<EmptyState title={t("log.emptyTitle")} message={t("log.emptyMessage", { year })} />}
+      >
+        {({ totals }) =>
+          rows.length === 0 ? (
+            <EmptyState title={t("log.noMatch")} />
+          ) : mobile ? (
+            <>
+              <CaseCards rows={rows} />
+              <Text size="sm" fw={600}>
+                {t("log.totalsLine", {
+                  cases: t("log.cases", { count: totals.totalRecordableCases }),
+                  daysAway: totals.daysAway,
+                  daysRestricted: totals.daysRestricted,
+                })}
+              </Text>
+            </>
+          ) : (
+            <DataTable
+              minWidth={900}
+              framed
+              dense
+              aria-label={t("log.tableLabel", { year })}
+              rows={rows}
+              rowKey={(r) => r.caseNumber}
+              columns={columns}
+              footer={
+                <Table.Tr fw={600}>
+                  <Table.Td colSpan={6}>{t("log.totals", { cases: t("log.cases", { count: totals.totalRecordableCases }) })}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {t("log.columnTotals", {
+                      g: totals.deaths,
+                      h: totals.daysAwayCases,
+                      i: totals.transferRestrictionCases,
+                      j: totals.otherRecordableCases,
+                    })}
+                  </Table.Td>
+                  <Table.Td ta="right">{totals.daysAway}</Table.Td>
+                  <Table.Td ta="right">{totals.daysRestricted}</Table.Td>
+                  <Table.Td />
+                </Table.Tr>
+              }
+            />
+          )
+        }
+      </QueryStates>
     </Stack>
   );
 }

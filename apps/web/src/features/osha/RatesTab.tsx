@@ -92,19 +92,16 @@ export function RatesTab({ year }: { year: number }) {
           {`${t("rates.definitionTrir")}. ${t("rates.definitionDart")}. ${t("rates.definitionLtir")}. ${t("rates.hoursNote")}`}
         </Text>
       </Card>
-      <Card withBorder radius="md" padding={0}>
-        <DataTable
-          minWidth={640}
-          striped
-          highlightOnHover={false}
-          verticalSpacing="xs"
-          fz="sm"
-          aria-label={t("rates.tableLabel", { year })}
-          rows={establishments}
-          rowKey={(e) => e.establishmentId}
-          columns={columns}
-        />
-      </Card>
+      <DataTable
+        minWidth={640}
+        framed
+        dense
+        highlightOnHover={false}
+        aria-label={t("rates.tableLabel", { year })}
+        rows={establishments}
+        rowKey={(e) => e.establishmentId}
+        columns={columns}
+      />
     </Stack>
   );
 }
