@@ -29,7 +29,6 @@ import {
   IconCheck,
   IconCircleCheck,
   IconCircleDashed,
-  IconClock,
   IconLock,
   IconTrophy,
   IconX,
@@ -43,7 +42,7 @@ import { formatDate } from "../../lib/format";
 import { currentLanguage } from "../../lib/i18n";
 import { errorStatus, trpc } from "../../lib/trpc";
 import { type TrainingModule, useAutoSaveProgress, useModuleSession } from "./hooks";
-import { GuidelinesPanel, SectionBody } from "./parts";
+import { GuidelinesPanel, ModuleFacts, NoProfileAlert, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
 /** /training/required/:moduleId */
@@ -187,17 +186,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
               {t(`labels.status.${status}`)}
             </Badge>
           </Group>
-          <Group gap="xs">
-            <Badge variant="outline" color="orange">
-              {t(`labels.type.${module.type}`)}
-            </Badge>
-            <Group gap={4}>
-              <IconClock size={14} />
-              <Text size="sm" c="dimmed">
-                {t("module.minutes", { count: module.duration })}
-              </Text>
-            </Group>
-          </Group>
+          <ModuleFacts module={module} size="sm" />
           {module.description ? <Text c="dimmed">{module.description}</Text> : null}
           {currentLanguage() === "es" && module.language !== "es" ? (
             <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} title={t("module.notTranslated")}>
@@ -215,11 +204,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
               {shownProgress}%
             </Text>
           </Group>
-          {workerId === null ? (
-            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
-              {t("module.noProfile")}
-            </Alert>
-          ) : null}
+          {workerId === null ? <NoProfileAlert /> : null}
           {!record && !trainings.isPending ? (
             <Button onClick={() => void start()} loading={isSaving} w={{ base: "100%", sm: "fit-content" }}>
               {t("module.start")}

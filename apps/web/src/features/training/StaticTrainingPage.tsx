@@ -9,7 +9,7 @@ import { FullPageSpinner } from "../../components/States";
 import { errorStatus, trpc } from "../../lib/trpc";
 import { type TrainingModule, useModuleSession } from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
-import { GuidelineCard, SectionBody } from "./parts";
+import { GuidelineCard, NoProfileAlert, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
 /** Further reading for each static page: OSHA's own pages and standards (label: a key of static.links). */
@@ -105,11 +105,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
           {t(`labels.status.${status}`)}
         </Badge>
       </Group>
-      {workerId === null ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
-          {t("module.noProfile")}
-        </Alert>
-      ) : null}
+      {workerId === null ? <NoProfileAlert /> : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
