@@ -15,14 +15,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import {
-  isStaff,
-  type StaticTrainingSlug,
-  staticTrainingSlugs,
-  type TrainingModuleType,
-  trainingModuleTypes,
-  workerComplianceLabel,
-} from "@sitesafe/domain";
+import { isStaff, type StaticTrainingSlug, staticTrainingSlugs, type TrainingModuleType, trainingModuleTypes } from "@sitesafe/domain";
 import { IconArrowLeft, IconBook, IconCertificate, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -36,6 +29,7 @@ import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { WorkerComplianceBar } from "../workers/WorkerComplianceBar";
 import { statusOf, type TrainingModule, useWorkerTrainings } from "./hooks";
 import { SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
@@ -178,11 +172,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
       <Text size="xs" mb={4}>
         {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
       </Text>
-      <ComplianceBar
-        value={w.compliance}
-        context="workerTable"
-        label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-      />
+      <WorkerComplianceBar value={w.compliance} />
     </Card>
   );
   const columns: DataColumn<WorkerSummary>[] = [
@@ -196,13 +186,7 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
     {
       header: t("programs.complianceColumn"),
       th: { w: 220 },
-      cell: (w) => (
-        <ComplianceBar
-          value={w.compliance}
-          context="workerTable"
-          label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-        />
-      ),
+      cell: (w) => <WorkerComplianceBar value={w.compliance} />,
     },
     {
       cell: (w) => (

@@ -5,7 +5,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
-import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
 import { CardHeading } from "../../components/data/CardHeading";
@@ -23,6 +22,7 @@ import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../l
 import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TalksAttended } from "../talks/TalksAttended";
+import { WorkerComplianceBar } from "./WorkerComplianceBar";
 
 type TrainingRecord = RouterOutputs["workers"]["trainingRecords"][number];
 type VideoRecord = RouterOutputs["workers"]["videoRecords"][number];
@@ -231,11 +231,7 @@ export function WorkerDetailPage({ id }: { id: number }) {
             <Text size="sm" c="dimmed" mb="sm">
               {t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
             </Text>
-            <ComplianceBar
-              value={w.safetyCompliance}
-              context="workerTable"
-              label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
-            />
+            <WorkerComplianceBar value={w.safetyCompliance} />
           </IconSection>
         </Grid.Col>
       </Grid>
