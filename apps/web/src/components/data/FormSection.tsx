@@ -19,23 +19,34 @@ export function FormSection({ title, hint, children }: { title: string; hint?: s
   );
 }
 
-/** A page form's end, at the right: Cancel, a link back to `cancelTo`, and Submit; both wait while it saves. */
+/**
+ * A form's end, at the right: Cancel (a link back to `cancelTo` on a page, `onCancel` in a dialog) and
+ * Submit; Cancel waits while the form saves.
+ */
 export function FormButtons({
   cancelTo,
+  onCancel,
   cancelLabel,
   submitLabel,
   pending,
 }: {
-  cancelTo: string;
+  cancelTo?: string;
+  onCancel?: () => void;
   cancelLabel: string;
   submitLabel: string;
   pending: boolean;
 }) {
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" component={Link} to={cancelTo} disabled={pending}>
-        {cancelLabel}
-      </Button>
+    <Group justify="flex-end" gap={cancelTo ? "sm" : undefined}>
+      {cancelTo ? (
+        <Button variant="default" component={Link} to={cancelTo} disabled={pending}>
+          {cancelLabel}
+        </Button>
+      ) : (
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          {cancelLabel}
+        </Button>
+      )}
       <Button type="submit" loading={pending}>
         {submitLabel}
       </Button>

@@ -13,6 +13,7 @@ import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormButtons } from "../../components/data/FormSection";
 import { formatDateTime } from "../../lib/format";
 import { currentLanguage, i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
@@ -137,14 +138,7 @@ export function SecretDialog({
         >
           <Stack>
             {children}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={pending}>
-                {cancelLabel}
-              </Button>
-              <Button type="submit" loading={pending}>
-                {submitLabel}
-              </Button>
-            </Group>
+            <FormButtons onCancel={onClose} cancelLabel={cancelLabel} submitLabel={submitLabel} pending={pending} />
           </Stack>
         </form>
       )}

@@ -297,24 +297,20 @@ function SimpleFields({
           )}
         </Field>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.jobRole")}>{w.role}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.company")}>{w.company ?? t("detail.notProvided")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.hardhat")}>{w.hardhatNumber ?? t("detail.notAssigned")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.emergencyContact")}>{w.emergencyContact ?? t("detail.notProvided")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.username")}>{w.username ?? t("detail.noLogin")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.added")}>{formatDate(w.createdAt)}</Field>
-      </Grid.Col>
+      {(
+        [
+          [t("detail.jobRole"), w.role],
+          [t("detail.company"), w.company ?? t("detail.notProvided")],
+          [t("detail.hardhat"), w.hardhatNumber ?? t("detail.notAssigned")],
+          [t("detail.emergencyContact"), w.emergencyContact ?? t("detail.notProvided")],
+          [t("detail.username"), w.username ?? t("detail.noLogin")],
+          [t("detail.added"), formatDate(w.createdAt)],
+        ] as const
+      ).map(([label, value]) => (
+        <Grid.Col key={label} span={{ base: 12, sm: 6 }}>
+          <Field label={label}>{value}</Field>
+        </Grid.Col>
+      ))}
     </Grid>
   );
 }
