@@ -2,7 +2,7 @@ import { Anchor, Box, Grid, Group, Stack, Text } from "@mantine/core";
 import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
 import { IconAlertTriangle, IconClipboardCheck, IconMail, IconPhone, IconPhoneCall, IconUser, IconUsers } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
@@ -13,8 +13,8 @@ import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
-import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useConfirmedDelete, useLeaveWhenMissing } from "../../lib/detailPage";
+import { invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectCredentialsCard } from "../credentials/ProjectCredentialsCard";
 import { ProjectTalkWeeks } from "../talks/ProjectTalkWeeks";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
@@ -95,35 +95,22 @@ export function ProjectDetailPage({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const valid = Number.isInteger(id) && id > 0;
   const query = trpc.projects.byId.useQuery({ id }, { enabled: valid });
-  const [confirming, setConfirming] = useState(false);
   const staff = actor ? isStaff(actor) : false;
   const [tab, setTab] = useState<string | null>(staff ? "workers" : "jha");
 
-  useEffect(() => {
-    if (!valid || query.error) {
-      notifyError(t("detail.notFound"), query.error ? errorMessage(query.error) : undefined);
-      void navigate({ to: "/projects", replace: true });
-    }
-  }, [valid, query.error, navigate, t]);
+  useLeaveWhenMissing({ valid, error: query.error, to: "/projects", notFound: t("detail.notFound") });
 
-  const remove = trpc.projects.delete.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
-      utils.projects.byId.setData({ id }, undefined);
-      await Promise.all([
-        invalidateLists(utils.projects),
-        utils.projects.stats.invalidate(),
-        utils.dashboard.invalidate(),
-        invalidateLists(utils.workers),
-      ]);
-      void navigate({ to: "/projects" });
-    },
-    onError: (e) => {
-      setConfirming(false);
-      notifyError(t("detail.deleteFailed"), errorMessage(e));
-    },
+  const { confirming, setConfirming, handlers } = useConfirmedDelete("projects", async () => {
+    utils.projects.byId.setData({ id }, undefined);
+    await Promise.all([
+      invalidateLists(utils.projects),
+      utils.projects.stats.invalidate(),
+      utils.dashboard.invalidate(),
+      invalidateLists(utils.workers),
+    ]);
+    void navigate({ to: "/projects" });
   });
+  const remove = trpc.projects.delete.useMutation(handlers);
 
   if (!query.data) return <FullPageSpinner />;
   const project = query.data;

@@ -2,7 +2,6 @@ import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Text } from "@mantin
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -16,8 +15,8 @@ import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
+import { useConfirmedDelete, useLeaveWhenMissing } from "../../lib/detailPage";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
-import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
@@ -164,33 +163,17 @@ export function WorkerDetailPage({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const valid = Number.isInteger(id) && id > 0;
   const query = trpc.workers.byId.useQuery({ id }, { enabled: valid });
-  const [confirming, setConfirming] = useState(false);
   const staff = actor ? isStaff(actor) : false;
   const listPath = staff ? "/workers" : "/";
 
-  useEffect(() => {
-    if (!valid) {
-      notifyError(t("detail.idMissing"));
-      void navigate({ to: listPath, replace: true });
-    } else if (query.error) {
-      notifyError(t("detail.notFound"), errorMessage(query.error));
-      void navigate({ to: listPath, replace: true });
-    }
-  }, [valid, query.error, navigate, listPath, t]);
+  useLeaveWhenMissing({ valid, error: query.error, to: listPath, notFound: t("detail.notFound"), invalid: t("detail.idMissing") });
 
-  const remove = trpc.workers.delete.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
-      utils.workers.byId.setData({ id }, undefined);
-      await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
-      void navigate({ to: "/workers" });
-    },
-    onError: (e) => {
-      setConfirming(false);
-      notifyError(t("detail.deleteFailed"), errorMessage(e));
-    },
+  const { confirming, setConfirming, handlers } = useConfirmedDelete("workers", async () => {
+    utils.workers.byId.setData({ id }, undefined);
+    await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
+    void navigate({ to: "/workers" });
   });
+  const remove = trpc.workers.delete.useMutation(handlers);
 
   if (!query.data) return <FullPageSpinner />;
   const w = query.data;
