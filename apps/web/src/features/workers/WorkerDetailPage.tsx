@@ -44,14 +44,15 @@ function StatusBadge({
   status,
 }: {
   statuses: Record<string, { label: string; color: string }>;
-  labels: "training" | "video";
+  /** Where the status names are: the training area's, or this area's for videos. */
+  labels: "training:labels.status" | "labels.video";
   status: string;
 }) {
   const { t } = useTranslation("workers");
   const s = statuses[status] ?? { label: status, color: "gray" };
   return (
     <Badge miw="max-content" color={s.color} variant="light">
-      {t(`labels.${labels}.${status}`, { defaultValue: s.label })}
+      {t(`${labels}.${status}`, { defaultValue: s.label })}
     </Badge>
   );
 }
@@ -91,7 +92,10 @@ function TrainingTab({ id }: { id: number }) {
   const q = trpc.workers.trainingRecords.useQuery({ id });
   const columns: DataColumn<TrainingRecord>[] = [
     { header: t("detail.module"), cell: (m) => m.title, td: { fw: 600 } },
-    { header: t("detail.status"), cell: (m) => <StatusBadge statuses={trainingStatus} labels="training" status={m.status} /> },
+    {
+      header: t("detail.status"),
+      cell: (m) => <StatusBadge statuses={trainingStatus} labels="training:labels.status" status={m.status} />,
+    },
     {
       header: t("detail.progress"),
       th: { w: 160 },
@@ -137,7 +141,7 @@ function VideosTab({ id }: { id: number }) {
         </>
       ),
     },
-    { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="video" status={v.status} /> },
+    { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="labels.video" status={v.status} /> },
     { header: t("detail.watched"), cell: (v) => formatPercent(v.watchedPercentage) },
     {
       header: t("detail.requiredBy"),
