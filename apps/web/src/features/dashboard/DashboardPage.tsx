@@ -1,4 +1,4 @@
-import { Grid, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { canKeepOshaRecords, DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityC
 import { ProjectTable } from "./ProjectTable";
 import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
+import { DashboardColumns, panelProps } from "./SectionCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 import { WorkerDashboard } from "./WorkerDashboard";
@@ -71,16 +72,16 @@ function StaffDashboard() {
           <InspectionIndicators staff={staff} />
         </Suspense>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <ProjectTable items={projects.data} loading={projects.isPending} error={projects.isError} staff={staff} />
-              <UpcomingCard items={upcoming.data} loading={upcoming.isPending} error={upcoming.isError} />
-              <RecentIncidentsCard items={incidents.data} loading={incidents.isPending} error={incidents.isError} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md">
+        <DashboardColumns
+          main={
+            <>
+              <ProjectTable {...panelProps(projects)} staff={staff} />
+              <UpcomingCard {...panelProps(upcoming)} />
+              <RecentIncidentsCard {...panelProps(incidents)} />
+            </>
+          }
+          side={
+            <>
               {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
               <SafetyManagerCard actor={actor} staff={staff} />
               {staff ? (
@@ -94,10 +95,10 @@ function StaffDashboard() {
                 </Suspense>
               ) : null}
               <QuickActionsList staff={staff} />
-              <RecentVideosCard items={videos.data} loading={videos.isPending} error={videos.isError} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+              <RecentVideosCard {...panelProps(videos)} />
+            </>
+          }
+        />
       </Stack>
     </>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Text, Title } from "@mantine/core";
+import { Anchor, Card, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -55,6 +55,25 @@ export interface PanelProps<T> {
   items: readonly T[] | undefined;
   loading: boolean;
   error?: boolean;
+}
+
+/** A panel's props from its query: the items once loaded, and whether they are loading or failed. */
+export function panelProps<T>(query: { data: readonly T[] | undefined; isPending: boolean; isError: boolean }): PanelProps<T> {
+  return { items: query.data, loading: query.isPending, error: query.isError };
+}
+
+/** A dashboard's two columns under its figures: the main panels, and the narrower side panels (stacked on a phone). */
+export function DashboardColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="md">{main}</Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="md">{side}</Stack>
+      </Grid.Col>
+    </Grid>
+  );
 }
 
 /** A dashboard panel's list: a skeleton while it loads, the failure, `none` in dimmed text when empty, else `children`. */
