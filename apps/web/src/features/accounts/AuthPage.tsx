@@ -1,14 +1,13 @@
 // Types only: the login schema (and Zod with it, ~26 KB gzipped) loads when the visitor reaches
 // for the form, not with the page (bundle budget, scripts/check-bundle.mjs).
 
-import { Alert, Anchor, Box, Button, Card, Center, Loader, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Box, Button, Card, Center, Loader, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import type { LoginInput } from "@sitesafe/domain/auth";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "../../components/LanguageSwitch";
-import { restErrorMessage } from "../../lib/rest";
+import { SignInError } from "./SignInError";
 import { markLanguageChosen, useSignIn } from "./useSignIn";
 
 const loadRegisterForm = () => import("./RegisterForm");
@@ -118,11 +117,7 @@ function LoginForm() {
       noValidate
     >
       <Stack>
-        {login.error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {restErrorMessage(login.error, t("auth.invalidCredentials"))}
-          </Alert>
-        ) : null}
+        <SignInError error={login.error} fallback={t("auth.invalidCredentials")} />
         <TextInput label={t("fields.username")} autoComplete="username" withAsterisk {...form.getInputProps("username")} />
         <PasswordInput label={t("fields.password")} autoComplete="current-password" withAsterisk {...form.getInputProps("password")} />
         <Button type="submit" loading={login.isPending} size="md">

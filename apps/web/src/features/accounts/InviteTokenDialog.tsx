@@ -13,6 +13,7 @@ import { IconCheck, IconCopy, IconInfoCircle } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormButtons } from "../../components/data/FormSection";
 import { formatDateTime } from "../../lib/format";
 import { currentLanguage, i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError } from "../../lib/notify";
@@ -92,6 +93,59 @@ export function SecretShownOnce({
   );
 }
 
+/**
+ * A dialog that makes a secret (an invite or a service token): its form with Cancel and Submit, then, once
+ * made, the secret shown once (`created`) with a Done button.
+ */
+export function SecretDialog({
+  opened,
+  onClose,
+  title,
+  created,
+  doneLabel,
+  onSubmit,
+  pending,
+  cancelLabel,
+  submitLabel,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  created: ReactNode;
+  doneLabel: string;
+  onSubmit: () => void;
+  pending: boolean;
+  cancelLabel: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      {created ? (
+        <Stack>
+          {created}
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{doneLabel}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          <Stack>
+            {children}
+            <FormButtons onCancel={onClose} cancelLabel={cancelLabel} submitLabel={submitLabel} pending={pending} />
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
 const dateOnly = (d: Date) => dayjs(d).format("YYYY-MM-DD");
 
 /** "Generate Invite Token": role and expiry date (default 7 days ahead); shows the new token once. */
@@ -149,71 +203,61 @@ export function InviteTokenDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t("inviteDialog.title")} centered>
-      {created ? (
-        <Stack>
-          <SecretShownOnce title={t("inviteDialog.created")} secret={created.token} testId="new-invite-token">
-            {t("inviteDialog.createdMessage", {
-              role: t(`common:labels.role.${created.role}`, { defaultValue: created.role }).toLowerCase(),
-            })}
-          </SecretShownOnce>
-          <Text size="sm" c="dimmed">
-            {t("inviteDialog.summary", {
-              role: t(`common:labels.role.${created.role}`, { defaultValue: roleLabel(created.role) }),
-              date: formatDateTime(created.expiresAt),
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t("inviteDialog.done")}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
+    <SecretDialog
+      opened={opened}
+      onClose={onClose}
+      title={t("inviteDialog.title")}
+      created={
+        created ? (
+          <>
+            <SecretShownOnce title={t("inviteDialog.created")} secret={created.token} testId="new-invite-token">
+              {t("inviteDialog.createdMessage", {
+                role: t(`common:labels.role.${created.role}`, { defaultValue: created.role }).toLowerCase(),
+              })}
+            </SecretShownOnce>
             <Text size="sm" c="dimmed">
-              {t("inviteDialog.intro")}
+              {t("inviteDialog.summary", {
+                role: t(`common:labels.role.${created.role}`, { defaultValue: roleLabel(created.role) }),
+                date: formatDateTime(created.expiresAt),
+              })}
             </Text>
-            <Select
-              label={t("inviteDialog.role")}
-              data={inviteTokenRoles.map((r) => ({ value: r, label: t(`common:labels.role.${r}`, { defaultValue: roleLabel(r) }) }))}
-              value={role}
-              onChange={(v) => v && setRole(v as InviteTokenRole)}
-              allowDeselect={false}
-              withAsterisk
-              data-path="role"
-            />
-            <DatePickerInput
-              label={t("inviteDialog.expiry")}
-              value={expiry}
-              onChange={setExpiry}
-              minDate={dateOnly(new Date())}
-              // A picked day lasts to its end, so the last whole day inside the limit is 29 days on.
-              maxDate={dateOnly(
-                dayjs()
-                  .add(INVITE_TOKEN_MAX_DAYS - 1, "day")
-                  .toDate(),
-              )}
-              valueFormat={currentLanguage() === "es" ? "D MMM YYYY" : "MMM D, YYYY"}
-              error={fieldError}
-              clearable
-              data-path="expiresAt"
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={create.isPending}>
-                {t("inviteDialog.cancel")}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t("inviteDialog.generate")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+          </>
+        ) : null
+      }
+      doneLabel={t("inviteDialog.done")}
+      onSubmit={submit}
+      pending={create.isPending}
+      cancelLabel={t("inviteDialog.cancel")}
+      submitLabel={t("inviteDialog.generate")}
+    >
+      <Text size="sm" c="dimmed">
+        {t("inviteDialog.intro")}
+      </Text>
+      <Select
+        label={t("inviteDialog.role")}
+        data={inviteTokenRoles.map((r) => ({ value: r, label: t(`common:labels.role.${r}`, { defaultValue: roleLabel(r) }) }))}
+        value={role}
+        onChange={(v) => v && setRole(v as InviteTokenRole)}
+        allowDeselect={false}
+        withAsterisk
+        data-path="role"
+      />
+      <DatePickerInput
+        label={t("inviteDialog.expiry")}
+        value={expiry}
+        onChange={setExpiry}
+        minDate={dateOnly(new Date())}
+        // A picked day lasts to its end, so the last whole day inside the limit is 29 days on.
+        maxDate={dateOnly(
+          dayjs()
+            .add(INVITE_TOKEN_MAX_DAYS - 1, "day")
+            .toDate(),
+        )}
+        valueFormat={currentLanguage() === "es" ? "D MMM YYYY" : "MMM D, YYYY"}
+        error={fieldError}
+        clearable
+        data-path="expiresAt"
+      />
+    </SecretDialog>
   );
 }

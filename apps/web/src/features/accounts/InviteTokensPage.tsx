@@ -1,13 +1,15 @@
-import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Code, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { can, inviteTokenStatusColor, roleLabel } from "@sitesafe/domain";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
 import { PageControls, usePage } from "../../components/Paginated";
-import { EmptyState, ErrorState } from "../../components/States";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate } from "../../lib/format";
@@ -67,7 +69,7 @@ function Preview({ token }: { token: TokenRow }) {
 
 function InviteTokensScreen() {
   const { t } = useTranslation("accounts");
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const tokens = trpc.inviteTokens.list.useQuery();
   const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
@@ -96,90 +98,41 @@ function InviteTokensScreen() {
     </Tooltip>
   );
 
-  let body: ReactNode;
-  if (tokens.isPending) {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (tokens.isError) {
-    body = <ErrorState message={t("invites.loadFailed")} onRetry={() => void tokens.refetch()} />;
-  } else if (tokens.data.length === 0) {
-    body = <EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />;
-  } else if (isMobile) {
-    body = (
-      <Stack gap="sm">
-        {visible.map((token) => (
-          <Card key={token.id} withBorder radius="md" padding="md" data-testid="invite-token-row">
-            <Group justify="space-between" wrap="nowrap" mb="xs">
-              <Group gap={6}>
-                {roleBadge(token.role)}
-                {statusBadge(token.status)}
-              </Group>
-              {deleteButton(token)}
-            </Group>
-            <Preview token={token} />
-            <Group gap="lg" mt="xs">
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t("invites.created")}
-                </Text>
-                <Text size="sm">{formatDate(token.createdAt)}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {token.usedAt ? t("invites.used") : t("invites.expires")}
-                </Text>
-                <Expires token={token} />
-              </div>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("invites.role")}</Table.Th>
-                <Table.Th>{t("invites.preview")}</Table.Th>
-                <Table.Th>{t("invites.status")}</Table.Th>
-                <Table.Th>{t("invites.created")}</Table.Th>
-                <Table.Th>{t("invites.expires")}</Table.Th>
-                <Table.Th ta="right">{t("invites.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((token) => (
-                <Table.Tr key={token.id} data-testid="invite-token-row">
-                  <Table.Td>{roleBadge(token.role)}</Table.Td>
-                  <Table.Td>
-                    <Preview token={token} />
-                  </Table.Td>
-                  <Table.Td>{statusBadge(token.status)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(token.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Expires token={token} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">{deleteButton(token)}</Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-    );
-  }
+  const columns: DataColumn<TokenRow>[] = [
+    { header: t("invites.role"), cell: (token) => roleBadge(token.role) },
+    { header: t("invites.preview"), cell: (token) => <Preview token={token} /> },
+    { header: t("invites.status"), cell: (token) => statusBadge(token.status) },
+    { header: t("invites.created"), cell: (token) => <Text size="sm">{formatDate(token.createdAt)}</Text> },
+    { header: t("invites.expires"), cell: (token) => <Expires token={token} /> },
+    { header: t("invites.actions"), align: "right", cell: (token) => <Group justify="flex-end">{deleteButton(token)}</Group> },
+  ];
+
+  const tokenCard = (token: TokenRow) => (
+    <Card withBorder radius="md" padding="md" data-testid="invite-token-row">
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Group gap={6}>
+          {roleBadge(token.role)}
+          {statusBadge(token.status)}
+        </Group>
+        {deleteButton(token)}
+      </Group>
+      <Preview token={token} />
+      <Group gap="lg" mt="xs">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t("invites.created")}
+          </Text>
+          <Text size="sm">{formatDate(token.createdAt)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {token.usedAt ? t("invites.used") : t("invites.expires")}
+          </Text>
+          <Expires token={token} />
+        </div>
+      </Group>
+    </Card>
+  );
 
   return (
     <>
@@ -192,7 +145,22 @@ function InviteTokensScreen() {
           </Button>
         }
       />
-      {body}
+      <QueryStates
+        query={tokens}
+        skeleton={
+          <Stack gap="sm" aria-busy="true">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} height={36} radius="sm" />
+            ))}
+          </Stack>
+        }
+        failed={t("invites.loadFailed")}
+        empty={<EmptyState icon={<IconKey size={26} />} title={t("invites.none")} message={t("invites.noneMessage")} />}
+      >
+        {() => (
+          <DataTable minWidth={720} framed rows={visible} rowTestId="invite-token-row" columns={columns} card={tokenCard} cardGap="sm" />
+        )}
+      </QueryStates>
       <PageControls page={page} pages={pages} total={total} onChange={setPage} />
       <InviteTokenDialog opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

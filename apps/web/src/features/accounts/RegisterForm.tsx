@@ -2,16 +2,15 @@
 import "@mantine/core/styles/Combobox.layer.css";
 import "@mantine/core/styles/Popover.layer.css";
 import "@mantine/core/styles/ScrollArea.layer.css";
-import { Alert, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 // The Register tab of /auth, its own chunk: loaded when the tab is first opened (or pointed at),
 // so the sign-in page does not load the role Select's combobox and popover code (bundle budget).
 import { type RegisterInput, registerFormSchema } from "@sitesafe/domain/auth";
 import { roles } from "@sitesafe/domain/roles";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { restErrorMessage } from "../../lib/rest";
 import { schemaResolver } from "../../lib/validation";
+import { SignInError } from "./SignInError";
 import { useSignIn } from "./useSignIn";
 
 export function RegisterForm() {
@@ -48,11 +47,7 @@ export function RegisterForm() {
       noValidate
     >
       <Stack>
-        {register.error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {restErrorMessage(register.error, t("auth.registerFailed"))}
-          </Alert>
-        ) : null}
+        <SignInError error={register.error} fallback={t("auth.registerFailed")} />
         <TextInput label={t("fields.username")} autoComplete="username" withAsterisk {...form.getInputProps("username")} />
         <TextInput label={t("fields.email")} type="email" autoComplete="email" withAsterisk {...form.getInputProps("email")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Group, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import {
   createServiceTokenSchema,
   displayName,
@@ -10,13 +10,14 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { ErrorState, ListSkeleton } from "../../components/States";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { useActor } from "../../lib/auth";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { i18n, localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
-import { SecretShownOnce } from "./InviteTokenDialog";
+import { SecretDialog, SecretShownOnce } from "./InviteTokenDialog";
 
 /**
  * Service tokens (personal access tokens) for scripts and integrations: the owner's card on the
@@ -52,51 +53,70 @@ function TokenTable({ tokens, onRevoke }: { tokens: TokenRow[]; onRevoke: (token
       </Text>
     );
   }
+  const columns: DataColumn<TokenRow>[] = [
+    {
+      header: t("tokens.name"),
+      cell: (token) => (
+        <>
+          <Text size="sm" fw={500}>
+            {token.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {token.tokenPreview}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t("tokens.scope"),
+      cell: (token) => (
+        <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
+          {scopeLabel(token.scope)}
+        </Badge>
+      ),
+    },
+    { header: t("tokens.created"), cell: (token) => formatDate(token.createdAt) },
+    {
+      header: t("tokens.expires"),
+      cell: (token) => expiryText(token).text,
+      td: (token) => ({ c: expiryText(token).expired ? "red" : undefined }),
+    },
+    { header: t("tokens.lastUsed"), cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("tokens.never")) },
+    {
+      cell: (token) => (
+        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
+          {t("tokens.revoke")}
+        </Button>
+      ),
+    },
+  ];
+
   return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table verticalSpacing="xs" striped data-testid="token-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("tokens.name")}</Table.Th>
-            <Table.Th>{t("tokens.scope")}</Table.Th>
-            <Table.Th>{t("tokens.created")}</Table.Th>
-            <Table.Th>{t("tokens.expires")}</Table.Th>
-            <Table.Th>{t("tokens.lastUsed")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tokens.map((token) => {
-            const expiry = expiryText(token);
-            return (
-              <Table.Tr key={token.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {token.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {token.tokenPreview}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={token.scope === "read" ? "blue" : "orange"} tt="none">
-                    {scopeLabel(token.scope)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(token.createdAt)}</Table.Td>
-                <Table.Td c={expiry.expired ? "red" : undefined}>{expiry.text}</Table.Td>
-                <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t("tokens.never")}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRevoke(token)}>
-                    {t("tokens.revoke")}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={680}
+      verticalSpacing="xs"
+      striped
+      highlightOnHover={false}
+      data-testid="token-table"
+      rows={tokens}
+      columns={columns}
+    />
+  );
+}
+
+/** The tokens, once loaded, in their table. */
+function TokenList({
+  query,
+  onRevoke,
+}: {
+  query: { isPending: boolean; error: unknown; data: TokenRow[] | undefined; refetch: () => unknown };
+  onRevoke: (token: TokenRow) => void;
+}) {
+  const { t } = useTranslation("accounts");
+  return (
+    <QueryStates query={query} rows={2} failed={t("tokens.loadFailed")}>
+      {(tokens) => <TokenTable tokens={tokens} onRevoke={onRevoke} />}
+    </QueryStates>
   );
 }
 
@@ -166,13 +186,7 @@ export function MyServiceTokens() {
             {t("tokens.newToken")}
           </Button>
         </Group>
-        {tokens.isPending ? (
-          <ListSkeleton rows={2} />
-        ) : tokens.isError ? (
-          <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
-        ) : (
-          <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
-        )}
+        <TokenList query={tokens} onRevoke={setToRevoke} />
       </Stack>
       <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} />
       <RevokeDialog
@@ -219,62 +233,50 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     create.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={close} title={t("tokens.newTitle")} centered>
-      {created ? (
-        <Stack>
+    <SecretDialog
+      opened={opened}
+      onClose={close}
+      title={t("tokens.newTitle")}
+      created={
+        created ? (
           <SecretShownOnce title={t("tokens.createdTitle", { name: created.name })} secret={created.token} testId="new-service-token">
             {t("tokens.createdMessage")}
           </SecretShownOnce>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t("tokens.done")}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={t("tokens.name")}
-              placeholder={t("tokens.namePlaceholder")}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={nameError}
-              withAsterisk
-              maxLength={100}
-              data-path="name"
-            />
-            <Select
-              label={t("tokens.scope")}
-              data={scopeOptions()}
-              value={scope}
-              onChange={(v) => v && setScope(v as ServiceTokenScope)}
-              allowDeselect={false}
-              data-path="scope"
-            />
-            <Select
-              label={t("tokens.expiresAfter")}
-              data={expiryOptions(actor?.role === "admin")}
-              value={expiry}
-              onChange={(v) => v && setExpiry(v)}
-              allowDeselect={false}
-              data-path="expiresInDays"
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                {t("tokens.cancel")}
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t("tokens.create")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+        ) : null
+      }
+      doneLabel={t("tokens.done")}
+      onSubmit={submit}
+      pending={create.isPending}
+      cancelLabel={t("tokens.cancel")}
+      submitLabel={t("tokens.create")}
+    >
+      <TextInput
+        label={t("tokens.name")}
+        placeholder={t("tokens.namePlaceholder")}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={nameError}
+        withAsterisk
+        maxLength={100}
+        data-path="name"
+      />
+      <Select
+        label={t("tokens.scope")}
+        data={scopeOptions()}
+        value={scope}
+        onChange={(v) => v && setScope(v as ServiceTokenScope)}
+        allowDeselect={false}
+        data-path="scope"
+      />
+      <Select
+        label={t("tokens.expiresAfter")}
+        data={expiryOptions(actor?.role === "admin")}
+        value={expiry}
+        onChange={(v) => v && setExpiry(v)}
+        allowDeselect={false}
+        data-path="expiresInDays"
+      />
+    </SecretDialog>
   );
 }
 
@@ -304,13 +306,7 @@ export function UserTokensDialog({
       size="xl"
       centered
     >
-      {tokens.isPending ? (
-        <ListSkeleton rows={2} />
-      ) : tokens.isError ? (
-        <ErrorState message={t("tokens.loadFailed")} onRetry={() => void tokens.refetch()} />
-      ) : (
-        <TokenTable tokens={tokens.data} onRevoke={setToRevoke} />
-      )}
+      <TokenList query={tokens} onRevoke={setToRevoke} />
       <RevokeDialog
         token={toRevoke}
         loading={revoke.isPending}

@@ -34,10 +34,11 @@ import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { SearchBox } from "../../components/SearchBox";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { localizeMessage } from "../../lib/i18n";
@@ -114,29 +115,31 @@ function UsersScreen() {
             </Tooltip>
           </Group>
 
-          {users.isPending ? (
-            <ListSkeleton rows={5} />
-          ) : users.isError ? (
-            <ErrorState message={t("users.loadFailed")} onRetry={() => void users.refetch()} />
-          ) : users.data.total === 0 ? (
-            <EmptyState title={search.trim() ? t("users.noMatch") : t("users.none")} />
-          ) : (
-            <>
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-                {users.data.items.map((user) => (
-                  <UserCard
-                    key={user.id}
-                    user={user}
-                    onOpen={() => void navigate({ to: "/admin/users/$id", params: { id: String(user.id) } })}
-                    onReset={() => setToReset(user)}
-                    onTokens={() => setTokensOf(user)}
-                    onDelete={() => setToDelete(user)}
-                  />
-                ))}
-              </SimpleGrid>
-              <ServerPageControls pager={pager} total={users.data.total} />
-            </>
-          )}
+          <QueryStates
+            query={users}
+            rows={5}
+            failed={t("users.loadFailed")}
+            isEmpty={(page) => page.total === 0}
+            empty={<EmptyState title={search.trim() ? t("users.noMatch") : t("users.none")} />}
+          >
+            {(page) => (
+              <>
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+                  {page.items.map((user) => (
+                    <UserCard
+                      key={user.id}
+                      user={user}
+                      onOpen={() => void navigate({ to: "/admin/users/$id", params: { id: String(user.id) } })}
+                      onReset={() => setToReset(user)}
+                      onTokens={() => setTokensOf(user)}
+                      onDelete={() => setToDelete(user)}
+                    />
+                  ))}
+                </SimpleGrid>
+                <ServerPageControls pager={pager} total={page.total} />
+              </>
+            )}
+          </QueryStates>
         </Stack>
       </Card>
       <FailedJobsCard />

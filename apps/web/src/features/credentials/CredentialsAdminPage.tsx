@@ -7,7 +7,6 @@ import {
   FileButton,
   Grid,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -24,7 +23,7 @@ import { IconCheck, IconFileUpload, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DialogActions } from "../../components/FormActions";
+import { FormDialog } from "../../components/data/FormDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -425,33 +424,29 @@ function AddType({ opened, onClose }: { opened: boolean; onClose: () => void }) 
     onError: (e) => notifyError(t("admin.types.addFailed"), errorMessage(e)),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t("admin.types.addTitle")} centered>
-      <form
-        onSubmit={form.onSubmit((v) =>
-          create.mutate({ nameEn: v.nameEn, nameEs: v.nameEs, validityMonths: v.validityMonths === "" ? null : Number(v.validityMonths) }),
-        )}
-      >
-        <Stack gap="sm">
-          <TextInput label={t("admin.types.nameEn")} withAsterisk maxLength={100} {...form.getInputProps("nameEn")} data-path="nameEn" />
-          <TextInput label={t("admin.types.nameEs")} withAsterisk maxLength={100} {...form.getInputProps("nameEs")} data-path="nameEs" />
-          <NumberInput
-            label={t("admin.types.validity")}
-            description={t("admin.types.validityHint")}
-            min={1}
-            max={240}
-            allowDecimal={false}
-            {...form.getInputProps("validityMonths")}
-            data-path="validityMonths"
-          />
-          <DialogActions
-            cancelLabel={t("cancel")}
-            onCancel={onClose}
-            submitLabel={t("save")}
-            loading={create.isPending}
-            testId="save-type"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t("admin.types.addTitle")}
+      onSubmit={form.onSubmit((v) =>
+        create.mutate({ nameEn: v.nameEn, nameEs: v.nameEs, validityMonths: v.validityMonths === "" ? null : Number(v.validityMonths) }),
+      )}
+      cancelLabel={t("cancel")}
+      submitLabel={t("save")}
+      pending={create.isPending}
+      submitTestId="save-type"
+    >
+      <TextInput label={t("admin.types.nameEn")} withAsterisk maxLength={100} {...form.getInputProps("nameEn")} data-path="nameEn" />
+      <TextInput label={t("admin.types.nameEs")} withAsterisk maxLength={100} {...form.getInputProps("nameEs")} data-path="nameEs" />
+      <NumberInput
+        label={t("admin.types.validity")}
+        description={t("admin.types.validityHint")}
+        min={1}
+        max={240}
+        allowDecimal={false}
+        {...form.getInputProps("validityMonths")}
+        data-path="validityMonths"
+      />
+    </FormDialog>
   );
 }

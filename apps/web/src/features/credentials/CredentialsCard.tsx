@@ -5,7 +5,7 @@ import { IconCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DialogActions } from "../../components/FormActions";
+import { FormDialog } from "../../components/data/FormDialog";
 import { TitledCard } from "../../components/TitledCard";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
@@ -177,31 +177,20 @@ function CredentialRow({ credential: c, typeName, onPhotos }: { credential: Cred
     void utils.credentials.ofWorker.invalidate({ workerId: c.workerId });
     void utils.credentials.workerCompliance.invalidate({ workerId: c.workerId });
   };
-  const verify = trpc.credentials.verify.useMutation({
-    onSuccess: () => {
-      notifySuccess(t("verified"));
-      refresh();
-    },
-    onError: (e) => notifyError(errorMessage(e)),
-  });
-  const reject = trpc.credentials.reject.useMutation({
-    onSuccess: () => {
-      notifySuccess(t("rejected"));
-      setRejecting(false);
-      refresh();
-    },
-    onError: (e) => notifyError(errorMessage(e)),
-  });
-  const remove = trpc.credentials.delete.useMutation({
-    onSuccess: () => {
-      notifySuccess(t("removed"));
-      setRemoving(false);
-      refresh();
-    },
-    onError: (e) => notifyError(errorMessage(e)),
-  });
   const [rejecting, setRejecting] = useState(false);
   const [removing, setRemoving] = useState(false);
+  /** Each decision says so, closes its dialog and reloads the worker's credentials. */
+  const decided = (message: string, close?: () => void) => ({
+    onSuccess: () => {
+      notifySuccess(message);
+      close?.();
+      refresh();
+    },
+    onError: (e: unknown) => notifyError(errorMessage(e)),
+  });
+  const verify = trpc.credentials.verify.useMutation(decided(t("verified")));
+  const reject = trpc.credentials.reject.useMutation(decided(t("rejected"), () => setRejecting(false)));
+  const remove = trpc.credentials.delete.useMutation(decided(t("removed"), () => setRemoving(false)));
   const [reason, setReason] = useState("");
   const mayDecide = c.status === "submitted" && can(actor, "credential.verify", { ownerWorkerId: c.workerId });
   const mayRemove = can(actor, "credential.delete", { ownerWorkerId: c.workerId, status: c.status });
@@ -323,48 +312,44 @@ function AddCredential({
     onError: (e) => notifyError(errorMessage(e)),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t("addTitle")} centered>
-      <form
-        onSubmit={form.onSubmit((v) =>
-          create.mutate({
-            workerId,
-            credentialTypeId: Number(v.credentialTypeId),
-            number: v.number,
-            issuer: v.issuer,
-            issueDate: v.issueDate,
-            expiryDate: v.expiryDate,
-          }),
-        )}
-      >
-        <Stack gap="sm">
-          <Select
-            label={t("type")}
-            placeholder={t("selectType")}
-            withAsterisk
-            searchable
-            data={(types.data ?? []).map((x) => ({ value: String(x.id), label: typeName(x) }))}
-            {...form.getInputProps("credentialTypeId")}
-            data-path="credentialTypeId"
-          />
-          <TextInput label={t("number")} {...form.getInputProps("number")} data-path="number" />
-          <TextInput label={t("issuer")} {...form.getInputProps("issuer")} data-path="issuer" />
-          <TextInput type="date" label={t("issueDate")} {...form.getInputProps("issueDate")} data-path="issueDate" />
-          <TextInput
-            type="date"
-            label={t("expiryDate")}
-            description={t("expiryHint")}
-            {...form.getInputProps("expiryDate")}
-            data-path="expiryDate"
-          />
-          <DialogActions
-            cancelLabel={t("cancel")}
-            onCancel={onClose}
-            submitLabel={t("save")}
-            loading={create.isPending}
-            testId="save-credential"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t("addTitle")}
+      onSubmit={form.onSubmit((v) =>
+        create.mutate({
+          workerId,
+          credentialTypeId: Number(v.credentialTypeId),
+          number: v.number,
+          issuer: v.issuer,
+          issueDate: v.issueDate,
+          expiryDate: v.expiryDate,
+        }),
+      )}
+      cancelLabel={t("cancel")}
+      submitLabel={t("save")}
+      pending={create.isPending}
+      submitTestId="save-credential"
+    >
+      <Select
+        label={t("type")}
+        placeholder={t("selectType")}
+        withAsterisk
+        searchable
+        data={(types.data ?? []).map((x) => ({ value: String(x.id), label: typeName(x) }))}
+        {...form.getInputProps("credentialTypeId")}
+        data-path="credentialTypeId"
+      />
+      <TextInput label={t("number")} {...form.getInputProps("number")} data-path="number" />
+      <TextInput label={t("issuer")} {...form.getInputProps("issuer")} data-path="issuer" />
+      <TextInput type="date" label={t("issueDate")} {...form.getInputProps("issueDate")} data-path="issueDate" />
+      <TextInput
+        type="date"
+        label={t("expiryDate")}
+        description={t("expiryHint")}
+        {...form.getInputProps("expiryDate")}
+        data-path="expiryDate"
+      />
+    </FormDialog>
   );
 }

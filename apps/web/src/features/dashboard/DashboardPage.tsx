@@ -1,11 +1,10 @@
-import { Grid, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { canKeepOshaRecords, DASHBOARD_STATS_REFETCH_MS, isStaff } from "@sitesafe/domain";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
 import { useActor, useCurrentUser } from "../../lib/auth";
-import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { OverdueFireWatches } from "../notifications/OverdueFireWatches";
@@ -13,6 +12,7 @@ import { RecentIncidentsCard, RecentVideosCard, UpcomingCard } from "./ActivityC
 import { ProjectTable } from "./ProjectTable";
 import { QuickActionsList, QuickActionTiles } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
+import { DashboardColumns, panelProps } from "./SectionCard";
 import { StaffStatCards, WorkerStatCards } from "./StatCards";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
 import { WorkerDashboard } from "./WorkerDashboard";
@@ -36,7 +36,6 @@ function StaffDashboard() {
   const { t } = useTranslation("dashboard");
   const user = useCurrentUser();
   const actor = useActor();
-  const mobile = useIsMobile();
   const staff = actor ? isStaff(actor) : false;
   const hasProfile = actor?.workerId != null;
 
@@ -73,16 +72,16 @@ function StaffDashboard() {
           <InspectionIndicators staff={staff} />
         </Suspense>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={staff} mobile={mobile} />
-              <UpcomingCard items={upcoming.data} loading={upcoming.isPending} error={upcoming.isError} />
-              <RecentIncidentsCard incidents={incidents.data} loading={incidents.isPending} error={incidents.isError} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md">
+        <DashboardColumns
+          main={
+            <>
+              <ProjectTable {...panelProps(projects)} staff={staff} />
+              <UpcomingCard {...panelProps(upcoming)} />
+              <RecentIncidentsCard {...panelProps(incidents)} />
+            </>
+          }
+          side={
+            <>
               {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
               <SafetyManagerCard actor={actor} staff={staff} />
               {staff ? (
@@ -96,10 +95,10 @@ function StaffDashboard() {
                 </Suspense>
               ) : null}
               <QuickActionsList staff={staff} />
-              <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+              <RecentVideosCard {...panelProps(videos)} />
+            </>
+          }
+        />
       </Stack>
     </>
   );

@@ -1,10 +1,10 @@
-import { Anchor, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Card, Group, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
-import { ListSkeleton } from "../../components/States";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import type { RouterOutputs } from "../../lib/trpc";
-import { LoadFailed, SectionCard } from "./SectionCard";
+import { PanelList, type PanelProps, SectionCard } from "./SectionCard";
 
 type Row = RouterOutputs["dashboard"]["projectStats"][number];
 
@@ -12,19 +12,7 @@ type Row = RouterOutputs["dashboard"]["projectStats"][number];
  * Staff: "Project Safety Compliance" with a Workers column. Workers: "My Assigned Projects" without
  * it. A table on desktop; stacked cards on a phone.
  */
-export function ProjectTable({
-  rows,
-  loading,
-  error = false,
-  staff,
-  mobile,
-}: {
-  rows: Row[] | undefined;
-  loading: boolean;
-  error?: boolean;
-  staff: boolean;
-  mobile: boolean;
-}) {
+export function ProjectTable({ staff, ...props }: PanelProps<Row> & { staff: boolean }) {
   const { t } = useTranslation("dashboard");
   const title = staff ? t("projects.staffTitle") : t("projects.workerTitle");
   const link = { label: staff ? t("projects.viewAll") : t("projects.viewMine"), to: "/projects" };
@@ -34,77 +22,56 @@ export function ProjectTable({
       {row.name}
     </Anchor>
   );
+  const workersColumn: DataColumn<Row> = {
+    header: t("projects.workersColumn"),
+    align: "right",
+    cell: (row) => <Text size="sm">{row.workerCount}</Text>,
+  };
+  const columns: DataColumn<Row>[] = [
+    { header: t("projects.project"), cell: projectLink },
+    { header: t("projects.location"), cell: (row) => <Text size="sm">{row.location}</Text> },
+    ...(staff ? [workersColumn] : []),
+    {
+      header: t("projects.compliance"),
+      th: { w: 220 },
+      cell: (row) => (
+        <ComplianceBar
+          value={row.compliancePercentage}
+          context="dashboard"
+          label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
+        />
+      ),
+    },
+  ];
+
+  const projectCard = (row: Row) => (
+    <Card withBorder padding="sm" radius="sm" data-testid="project-row">
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
+        <div style={{ minWidth: 0 }}>
+          {projectLink(row)}
+          <Text size="xs" c="dimmed" truncate>
+            {row.location}
+          </Text>
+        </div>
+        {staff ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {t("projects.workers", { count: row.workerCount })}
+          </Text>
+        ) : null}
+      </Group>
+      <ComplianceBar
+        value={row.compliancePercentage}
+        context="dashboard"
+        label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
+      />
+    </Card>
+  );
+
   return (
     <SectionCard title={title} link={link} testId="project-table">
-      {loading ? (
-        <ListSkeleton rows={5} />
-      ) : error ? (
-        <LoadFailed />
-      ) : !rows || rows.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="md">
-          {empty}
-        </Text>
-      ) : mobile ? (
-        <Stack gap="xs">
-          {rows.map((row) => (
-            <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="project-row">
-              <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
-                <div style={{ minWidth: 0 }}>
-                  {projectLink(row)}
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.location}
-                  </Text>
-                </div>
-                {staff ? (
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-                    {t("projects.workers", { count: row.workerCount })}
-                  </Text>
-                ) : null}
-              </Group>
-              <ComplianceBar
-                value={row.compliancePercentage}
-                context="dashboard"
-                label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
-              />
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={staff ? 560 : 460}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("projects.project")}</Table.Th>
-                <Table.Th>{t("projects.location")}</Table.Th>
-                {staff ? <Table.Th ta="right">{t("projects.workersColumn")}</Table.Th> : null}
-                <Table.Th w={220}>{t("projects.compliance")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="project-row">
-                  <Table.Td>{projectLink(row)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{row.location}</Text>
-                  </Table.Td>
-                  {staff ? (
-                    <Table.Td ta="right">
-                      <Text size="sm">{row.workerCount}</Text>
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td>
-                    <ComplianceBar
-                      value={row.compliancePercentage}
-                      context="dashboard"
-                      label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PanelList {...props} rows={5} none={empty}>
+        {(rows) => <DataTable minWidth={staff ? 560 : 460} rows={rows} rowTestId="project-row" columns={columns} card={projectCard} />}
+      </PanelList>
     </SectionCard>
   );
 }

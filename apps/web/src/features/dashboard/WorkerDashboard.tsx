@@ -1,17 +1,17 @@
-import { Grid, Skeleton, Stack } from "@mantine/core";
+import { Skeleton, Stack } from "@mantine/core";
 import { type Actor, DASHBOARD_STATS_REFETCH_MS } from "@sitesafe/domain";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { AfterFirstPaint, InterruptibleMount } from "../../components/AfterFirstPaint";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState } from "../../components/States";
-import { useIsMobile } from "../../lib/device";
 import { formatWeekdayDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { RecentIncidentsCard, RecentVideosCard } from "./ActivityCards";
 import { ProjectTable } from "./ProjectTable";
 import { WorkerActions } from "./QuickActions";
 import { SafetyManagerCard } from "./SafetyManagerCard";
+import { DashboardColumns, panelProps } from "./SectionCard";
 import { WorkerStatCards } from "./StatCards";
 import { TodayCard } from "./TodayCard";
 import { TrainingBanner, YourTrainingCard } from "./TrainingCards";
@@ -27,7 +27,6 @@ const InspectionIndicators = lazy(() => import("../inspections/InspectionIndicat
  */
 export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName: string }) {
   const { t } = useTranslation("dashboard");
-  const mobile = useIsMobile();
   const hasProfile = actor.workerId != null;
 
   const stats = trpc.dashboard.stats.useQuery(undefined, { refetchInterval: DASHBOARD_STATS_REFETCH_MS });
@@ -62,26 +61,21 @@ export function WorkerDashboard({ actor, firstName }: { actor: Actor; firstName:
 
           {/* Below the fold on a phone: rendered after the top has painted. */}
           <AfterFirstPaint>
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack gap="md">
-                  <ProjectTable rows={projects.data} loading={projects.isPending} error={projects.isError} staff={false} mobile={mobile} />
-                  <RecentIncidentsCard
-                    incidents={incidents.data}
-                    loading={incidents.isPending}
-                    error={incidents.isError}
-                    withLink={false}
-                  />
-                </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Stack gap="md">
+            <DashboardColumns
+              main={
+                <>
+                  <ProjectTable {...panelProps(projects)} staff={false} />
+                  <RecentIncidentsCard {...panelProps(incidents)} withLink={false} />
+                </>
+              }
+              side={
+                <>
                   {hasProfile ? <YourTrainingCard worker={training.data?.worker} loading={training.isPending} /> : null}
                   <SafetyManagerCard actor={actor} staff={false} />
-                  <RecentVideosCard videos={videos.data} loading={videos.isPending} error={videos.isError} />
-                </Stack>
-              </Grid.Col>
-            </Grid>
+                  <RecentVideosCard {...panelProps(videos)} />
+                </>
+              }
+            />
           </AfterFirstPaint>
         </Stack>
       </InterruptibleMount>

@@ -1,4 +1,5 @@
 import { Card, Stack, Switch, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -11,14 +12,23 @@ import { errorMessage, trpc } from "../../lib/trpc";
 export function EmailChoices() {
   const { t } = useTranslation("notifications");
   return (
-    <Card withBorder radius="md" padding="lg" mt="md" data-testid="email-choices">
+    <ChoicesCard title={t("choices.title")} hint={t("choices.hint")} testId="email-choices">
+      <KindSwitches channel="email" requiredText={t("choices.required")} failedTitle={t("choices.saveFailed")} />
+    </ChoicesCard>
+  );
+}
+
+/** A card of the profile's notification choices (e-mail, push): its title and what it is for, then its switches. */
+export function ChoicesCard({ title, hint, testId, children }: { title: string; hint: string; testId: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" mt="md" data-testid={testId}>
       <Title order={2} size="h3" fz="lg">
-        {t("choices.title")}
+        {title}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {t("choices.hint")}
+        {hint}
       </Text>
-      <KindSwitches channel="email" requiredText={t("choices.required")} failedTitle={t("choices.saveFailed")} />
+      {children}
     </Card>
   );
 }

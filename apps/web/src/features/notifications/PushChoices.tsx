@@ -1,9 +1,9 @@
-import { Alert, Card, Divider, Switch, Text, Title } from "@mantine/core";
+import { Alert, Divider, Switch } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
-import { KindSwitches } from "./EmailChoices";
+import { ChoicesCard, KindSwitches } from "./EmailChoices";
 
 /** The browser's applicationServerKey from the server's base64url VAPID key. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -100,13 +100,7 @@ export function PushChoices() {
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" mt="md" data-testid="push-choices">
-      <Title order={2} size="h3" fz="lg">
-        {t("push.title")}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t("push.hint")}
-      </Text>
+    <ChoicesCard title={t("push.title")} hint={t("push.hint")} testId="push-choices">
       {supported === false ? (
         <Alert color="gray" variant="light" mb="sm">
           {t("push.unsupported")}
@@ -124,6 +118,6 @@ export function PushChoices() {
       )}
       <Divider my="sm" />
       <KindSwitches channel="push" requiredText={t("push.required")} failedTitle={t("push.failed")} />
-    </Card>
+    </ChoicesCard>
   );
 }

@@ -4,7 +4,9 @@ import { IconSearch } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
+import { EmptyState } from "../../components/States";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { DownloadButton, recordQuery } from "./downloads";
@@ -92,6 +94,27 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
   }, [log.data, outcome, type, search]);
 
   const q = recordQuery(establishmentId, year);
+  const columns: DataColumn<Row>[] = [
+    {
+      header: t("log.colCase"),
+      cell: (r) => (
+        <Anchor component={Link} to={`/forms/incident-reports/${r.incidentId}`} size="sm">
+          {r.caseNumber}
+        </Anchor>
+      ),
+      td: { style: { whiteSpace: "nowrap" } },
+    },
+    { header: t("log.colEmployee"), cell: (r) => <Employee row={r} /> },
+    { header: t("log.colJobTitle"), cell: (r) => r.jobTitle },
+    { header: t("log.colDate"), cell: (r) => r.date },
+    { header: t("log.colWhere"), cell: (r) => r.where },
+    { header: t("log.colDescription"), cell: (r) => r.description, td: { maw: 260 } },
+    { header: t("log.colOutcome"), cell: (r) => <OutcomeBadge outcome={r.outcome} short /> },
+    { header: t("log.colDaysAway"), align: "right", cell: (r) => r.daysAway },
+    { header: t("log.colRestricted"), align: "right", cell: (r) => r.daysRestricted },
+    { header: t("log.colType"), cell: (r) => t(`labels.injuryType.${r.injuryType as InjuryType}`) },
+  ];
+
   return (
     <Stack gap="md" mt="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -128,89 +151,55 @@ export function Log300Tab({ establishmentId, year }: { establishmentId: number; 
           <DownloadButton href={`/api/osha/300?${q}&format=csv`} label={t("log.csv")} />
         </Group>
       </Group>
-      {log.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : log.isError ? (
-        <ErrorState message={t("log.loadFailed")} onRetry={() => void log.refetch()} />
-      ) : log.data.rows.length === 0 ? (
-        <EmptyState title={t("log.emptyTitle")} message={t("log.emptyMessage", { year })} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t("log.noMatch")} />
-      ) : mobile ? (
-        <>
-          <CaseCards rows={rows} />
-          <Text size="sm" fw={600}>
-            {t("log.totalsLine", {
-              cases: t("log.cases", { count: log.data.totals.totalRecordableCases }),
-              daysAway: log.data.totals.daysAway,
-              daysRestricted: log.data.totals.daysRestricted,
-            })}
-          </Text>
-        </>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={t("log.tableLabel", { year })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("log.colCase")}</Table.Th>
-                  <Table.Th>{t("log.colEmployee")}</Table.Th>
-                  <Table.Th>{t("log.colJobTitle")}</Table.Th>
-                  <Table.Th>{t("log.colDate")}</Table.Th>
-                  <Table.Th>{t("log.colWhere")}</Table.Th>
-                  <Table.Th>{t("log.colDescription")}</Table.Th>
-                  <Table.Th>{t("log.colOutcome")}</Table.Th>
-                  <Table.Th ta="right">{t("log.colDaysAway")}</Table.Th>
-                  <Table.Th ta="right">{t("log.colRestricted")}</Table.Th>
-                  <Table.Th>{t("log.colType")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.caseNumber}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      <Anchor component={Link} to={`/forms/incident-reports/${r.incidentId}`} size="sm">
-                        {r.caseNumber}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Employee row={r} />
-                    </Table.Td>
-                    <Table.Td>{r.jobTitle}</Table.Td>
-                    <Table.Td>{r.date}</Table.Td>
-                    <Table.Td>{r.where}</Table.Td>
-                    <Table.Td maw={260}>{r.description}</Table.Td>
-                    <Table.Td>
-                      <OutcomeBadge outcome={r.outcome} short />
-                    </Table.Td>
-                    <Table.Td ta="right">{r.daysAway}</Table.Td>
-                    <Table.Td ta="right">{r.daysRestricted}</Table.Td>
-                    <Table.Td>{t(`labels.injuryType.${r.injuryType as InjuryType}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
+      <QueryStates
+        query={log}
+        failed={t("log.loadFailed")}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={<EmptyState title={t("log.emptyTitle")} message={t("log.emptyMessage", { year })} />}
+      >
+        {({ totals }) =>
+          rows.length === 0 ? (
+            <EmptyState title={t("log.noMatch")} />
+          ) : mobile ? (
+            <>
+              <CaseCards rows={rows} />
+              <Text size="sm" fw={600}>
+                {t("log.totalsLine", {
+                  cases: t("log.cases", { count: totals.totalRecordableCases }),
+                  daysAway: totals.daysAway,
+                  daysRestricted: totals.daysRestricted,
+                })}
+              </Text>
+            </>
+          ) : (
+            <DataTable
+              minWidth={900}
+              framed
+              dense
+              aria-label={t("log.tableLabel", { year })}
+              rows={rows}
+              rowKey={(r) => r.caseNumber}
+              columns={columns}
+              footer={
                 <Table.Tr fw={600}>
-                  <Table.Td colSpan={6}>
-                    {t("log.totals", { cases: t("log.cases", { count: log.data.totals.totalRecordableCases }) })}
-                  </Table.Td>
+                  <Table.Td colSpan={6}>{t("log.totals", { cases: t("log.cases", { count: totals.totalRecordableCases }) })}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
                     {t("log.columnTotals", {
-                      g: log.data.totals.deaths,
-                      h: log.data.totals.daysAwayCases,
-                      i: log.data.totals.transferRestrictionCases,
-                      j: log.data.totals.otherRecordableCases,
+                      g: totals.deaths,
+                      h: totals.daysAwayCases,
+                      i: totals.transferRestrictionCases,
+                      j: totals.otherRecordableCases,
                     })}
                   </Table.Td>
-                  <Table.Td ta="right">{log.data.totals.daysAway}</Table.Td>
-                  <Table.Td ta="right">{log.data.totals.daysRestricted}</Table.Td>
+                  <Table.Td ta="right">{totals.daysAway}</Table.Td>
+                  <Table.Td ta="right">{totals.daysRestricted}</Table.Td>
                   <Table.Td />
                 </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+              }
+            />
+          )
+        }
+      </QueryStates>
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
-import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Card, Group, Stack, Text } from "@mantine/core";
 import type { Rate } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
 import { ErrorState, ListSkeleton } from "../../components/States";
-import { trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
 
 const shown = (r: Rate) => (r.value === null ? "–" : r.value.toFixed(2));
 
 type RateName = "trir" | "dart" | "ltir";
+const RATE_NAMES: readonly RateName[] = ["trir", "dart", "ltir"];
+type Establishment = RouterOutputs["osha"]["rates"]["establishments"][number];
 
 /** The formula with the period's figures, in the reader's language ("TRIR = 3 x 200,000 / 180,000 hours = 3.33"). */
 function useFormula(): (name: RateName, rate: Rate) => string {
@@ -43,9 +46,9 @@ function RateLine({ name, rate }: { name: RateName; rate: Rate }) {
 export function RateLines({ rates }: { rates: { trir: Rate; dart: Rate; ltir: Rate } }) {
   return (
     <Stack gap={6}>
-      <RateLine name="trir" rate={rates.trir} />
-      <RateLine name="dart" rate={rates.dart} />
-      <RateLine name="ltir" rate={rates.ltir} />
+      {RATE_NAMES.map((name) => (
+        <RateLine key={name} name={name} rate={rates[name]} />
+      ))}
     </Stack>
   );
 }
@@ -58,6 +61,26 @@ export function RatesTab({ year }: { year: number }) {
   if (rates.isPending) return <ListSkeleton rows={3} />;
   if (rates.isError) return <ErrorState message={t("rates.loadFailed")} onRetry={() => void rates.refetch()} />;
   const { establishments, company } = rates.data;
+  const columns: DataColumn<Establishment>[] = [
+    { header: t("rates.colEstablishment"), cell: (e) => e.name },
+    {
+      header: t("rates.colHours"),
+      align: "right",
+      cell: (e) => (e.totalHoursWorked === null ? t("rates.notEntered") : e.totalHoursWorked.toLocaleString("en-US")),
+    },
+    { header: t("rates.colRecordable"), align: "right", cell: (e) => e.recordableCases },
+    { header: t("rates.colDaysAway"), align: "right", cell: (e) => e.daysAwayCases },
+    { header: t("rates.colRestricted"), align: "right", cell: (e) => e.transferRestrictionCases },
+    ...RATE_NAMES.map(
+      (name): DataColumn<Establishment> => ({
+        header: t(`labels.rate.${name}`),
+        align: "right",
+        cell: (e) => shown(e.rates[name]),
+        td: (e) => ({ title: formula(name, e.rates[name]) }),
+      }),
+    ),
+  ];
+
   return (
     <Stack gap="md" mt="md">
       <Card withBorder radius="md" padding="md">
@@ -69,46 +92,16 @@ export function RatesTab({ year }: { year: number }) {
           {`${t("rates.definitionTrir")}. ${t("rates.definitionDart")}. ${t("rates.definitionLtir")}. ${t("rates.hoursNote")}`}
         </Text>
       </Card>
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="xs" fz="sm" aria-label={t("rates.tableLabel", { year })}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("rates.colEstablishment")}</Table.Th>
-                <Table.Th ta="right">{t("rates.colHours")}</Table.Th>
-                <Table.Th ta="right">{t("rates.colRecordable")}</Table.Th>
-                <Table.Th ta="right">{t("rates.colDaysAway")}</Table.Th>
-                <Table.Th ta="right">{t("rates.colRestricted")}</Table.Th>
-                <Table.Th ta="right">{t("labels.rate.trir")}</Table.Th>
-                <Table.Th ta="right">{t("labels.rate.dart")}</Table.Th>
-                <Table.Th ta="right">{t("labels.rate.ltir")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {establishments.map((e) => (
-                <Table.Tr key={e.establishmentId}>
-                  <Table.Td>{e.name}</Table.Td>
-                  <Table.Td ta="right">
-                    {e.totalHoursWorked === null ? t("rates.notEntered") : e.totalHoursWorked.toLocaleString("en-US")}
-                  </Table.Td>
-                  <Table.Td ta="right">{e.recordableCases}</Table.Td>
-                  <Table.Td ta="right">{e.daysAwayCases}</Table.Td>
-                  <Table.Td ta="right">{e.transferRestrictionCases}</Table.Td>
-                  <Table.Td ta="right" title={formula("trir", e.rates.trir)}>
-                    {shown(e.rates.trir)}
-                  </Table.Td>
-                  <Table.Td ta="right" title={formula("dart", e.rates.dart)}>
-                    {shown(e.rates.dart)}
-                  </Table.Td>
-                  <Table.Td ta="right" title={formula("ltir", e.rates.ltir)}>
-                    {shown(e.rates.ltir)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <DataTable
+        minWidth={640}
+        framed
+        dense
+        highlightOnHover={false}
+        aria-label={t("rates.tableLabel", { year })}
+        rows={establishments}
+        rowKey={(e) => e.establishmentId}
+        columns={columns}
+      />
     </Stack>
   );
 }

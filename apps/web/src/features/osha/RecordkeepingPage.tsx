@@ -1,8 +1,9 @@
-import { Group, Select, Tabs } from "@mantine/core";
+import { Group, Select } from "@mantine/core";
 import { canKeepOshaRecords } from "@sitesafe/domain";
 import { IconBuilding, IconChartLine, IconClipboardList, IconFileCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { IconTabs } from "../../components/data/IconTabs";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -61,34 +62,32 @@ export function RecordkeepingPage() {
     <>
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       {tab === "establishments" ? null : selectors}
-      <Tabs value={tab} onChange={setTab} keepMounted={false} mt="md">
-        <Tabs.List mb="md">
-          <Tabs.Tab value="log" leftSection={<IconClipboardList size={16} />}>
-            {t("page.tabLog")}
-          </Tabs.Tab>
-          <Tabs.Tab value="summary" leftSection={<IconFileCertificate size={16} />}>
-            {t("page.tabSummary")}
-          </Tabs.Tab>
-          <Tabs.Tab value="rates" leftSection={<IconChartLine size={16} />}>
-            {t("page.tabRates")}
-          </Tabs.Tab>
-          <Tabs.Tab value="establishments" leftSection={<IconBuilding size={16} />}>
-            {t("page.tabEstablishments")}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="log">
-          {establishmentId ? <Log300Tab establishmentId={Number(establishmentId)} year={Number(year)} /> : needsEstablishment}
-        </Tabs.Panel>
-        <Tabs.Panel value="summary">
-          {establishmentId ? <SummaryTab establishmentId={Number(establishmentId)} year={Number(year)} /> : needsEstablishment}
-        </Tabs.Panel>
-        <Tabs.Panel value="rates">
-          <RatesTab year={Number(year)} />
-        </Tabs.Panel>
-        <Tabs.Panel value="establishments">
-          <EstablishmentsTab establishments={list} />
-        </Tabs.Panel>
-      </Tabs>
+      <IconTabs
+        value={tab}
+        onChange={setTab}
+        mt="md"
+        tabs={[
+          {
+            value: "log",
+            icon: <IconClipboardList size={16} />,
+            label: t("page.tabLog"),
+            panel: establishmentId ? <Log300Tab establishmentId={Number(establishmentId)} year={Number(year)} /> : needsEstablishment,
+          },
+          {
+            value: "summary",
+            icon: <IconFileCertificate size={16} />,
+            label: t("page.tabSummary"),
+            panel: establishmentId ? <SummaryTab establishmentId={Number(establishmentId)} year={Number(year)} /> : needsEstablishment,
+          },
+          { value: "rates", icon: <IconChartLine size={16} />, label: t("page.tabRates"), panel: <RatesTab year={Number(year)} /> },
+          {
+            value: "establishments",
+            icon: <IconBuilding size={16} />,
+            label: t("page.tabEstablishments"),
+            panel: <EstablishmentsTab establishments={list} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, List, NumberInput, SimpleGrid, Stack, Switc
 import { useForm } from "@mantine/form";
 import { establishmentHoursSchema } from "@sitesafe/domain";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorState, ListSkeleton } from "../../components/States";
 import { localizeMessage } from "../../lib/i18n";
@@ -45,45 +45,58 @@ function toPayload(id: number, year: number, v: HoursValues) {
 function Totals({ s }: { s: Summary }) {
   const { t: tr } = useTranslation("osha");
   const t = s.totals;
-  const cell = (label: string, n: number) => (
-    <Card withBorder radius="sm" padding="xs">
-      <Text size="xl" fw={700} ta="center">
-        {n}
-      </Text>
-      <Text size="xs" c="dimmed" ta="center">
-        {label}
-      </Text>
-    </Card>
-  );
+  // The form's groups of totals, each a heading over its boxes: [the box's letter key, the figure].
+  const groups: { title: string; wide?: boolean; cells: [string, number][] }[] = [
+    {
+      title: "summary.numberOfCases",
+      cells: [
+        ["summary.cellG", t.deaths],
+        ["summary.cellH", t.daysAwayCases],
+        ["summary.cellI", t.transferRestrictionCases],
+        ["summary.cellJ", t.otherRecordableCases],
+      ],
+    },
+    {
+      title: "summary.numberOfDays",
+      cells: [
+        ["summary.cellK", t.daysAway],
+        ["summary.cellL", t.daysRestricted],
+      ],
+    },
+    {
+      title: "summary.types",
+      wide: true,
+      cells: [
+        ["summary.cellM1", t.injuries],
+        ["summary.cellM2", t.skinDisorders],
+        ["summary.cellM3", t.respiratoryConditions],
+        ["summary.cellM4", t.poisonings],
+        ["summary.cellM5", t.hearingLoss],
+        ["summary.cellM6", t.otherIllnesses],
+      ],
+    },
+  ];
   return (
     <Stack gap="sm">
-      <Title order={2} size="h5">
-        {tr("summary.numberOfCases")}
-      </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {cell(tr("summary.cellG"), t.deaths)}
-        {cell(tr("summary.cellH"), t.daysAwayCases)}
-        {cell(tr("summary.cellI"), t.transferRestrictionCases)}
-        {cell(tr("summary.cellJ"), t.otherRecordableCases)}
-      </SimpleGrid>
-      <Title order={2} size="h5">
-        {tr("summary.numberOfDays")}
-      </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {cell(tr("summary.cellK"), t.daysAway)}
-        {cell(tr("summary.cellL"), t.daysRestricted)}
-      </SimpleGrid>
-      <Title order={2} size="h5">
-        {tr("summary.types")}
-      </Title>
-      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm">
-        {cell(tr("summary.cellM1"), t.injuries)}
-        {cell(tr("summary.cellM2"), t.skinDisorders)}
-        {cell(tr("summary.cellM3"), t.respiratoryConditions)}
-        {cell(tr("summary.cellM4"), t.poisonings)}
-        {cell(tr("summary.cellM5"), t.hearingLoss)}
-        {cell(tr("summary.cellM6"), t.otherIllnesses)}
-      </SimpleGrid>
+      {groups.map((group) => (
+        <Fragment key={group.title}>
+          <Title order={2} size="h5">
+            {tr(group.title)}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: group.wide ? 6 : 4 }} spacing="sm">
+            {group.cells.map(([label, n]) => (
+              <Card key={label} withBorder radius="sm" padding="xs">
+                <Text size="xl" fw={700} ta="center">
+                  {n}
+                </Text>
+                <Text size="xs" c="dimmed" ta="center">
+                  {tr(label)}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Fragment>
+      ))}
     </Stack>
   );
 }

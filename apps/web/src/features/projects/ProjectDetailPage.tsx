@@ -1,18 +1,20 @@
-import { Anchor, Box, Card, Grid, Group, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Box, Grid, Group, Stack, Text } from "@mantine/core";
 import { can, EMERGENCY_CONTACT_LABELS, isStaff } from "@sitesafe/domain";
 import { IconAlertTriangle, IconClipboardCheck, IconMail, IconPhone, IconPhoneCall, IconUser, IconUsers } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { IconSection } from "../../components/data/IconSection";
+import { IconTabs } from "../../components/data/IconTabs";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
-import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
+import { useConfirmedDelete, useLeaveWhenMissing } from "../../lib/detailPage";
+import { invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { ProjectCredentialsCard } from "../credentials/ProjectCredentialsCard";
 import { ProjectTalkWeeks } from "../talks/ProjectTalkWeeks";
 import { ProjectIncidentsTab } from "./ProjectIncidentsTab";
@@ -24,27 +26,11 @@ import { SafetyPlanCard } from "./SafetyPlan";
 
 type Project = RouterOutputs["projects"]["byId"];
 
-function Section({ title, icon, children }: { title: string; icon: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="lg" radius="md" h="100%">
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-          {icon}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Card>
-  );
-}
-
 function SafetyManager({ project }: { project: Project }) {
   const { t } = useTranslation("projects");
   const { safetyManagerName: name, safetyManagerEmail: email, safetyManagerPhone: phone } = project;
   return (
-    <Section title={t("detail.safetyManager")} icon={<IconUser size={20} />}>
+    <IconSection h="100%" title={t("detail.safetyManager")} icon={<IconUser size={20} />}>
       {name || email || phone ? (
         <Stack gap={6}>
           {name ? <Text fw={600}>{name}</Text> : null}
@@ -70,7 +56,7 @@ function SafetyManager({ project }: { project: Project }) {
           {t("detail.noSafetyManager")}
         </Text>
       )}
-    </Section>
+    </IconSection>
   );
 }
 
@@ -80,7 +66,7 @@ function EmergencyContacts({ contacts }: { contacts: Record<string, string> }) {
   const extra = Object.keys(contacts).filter((l) => !(EMERGENCY_CONTACT_LABELS as readonly string[]).includes(l) && contacts[l]);
   const labels = [...known, ...extra];
   return (
-    <Section title={t("detail.emergencyContacts")} icon={<IconPhoneCall size={20} />}>
+    <IconSection h="100%" title={t("detail.emergencyContacts")} icon={<IconPhoneCall size={20} />}>
       {labels.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("detail.noEmergencyContacts")}
@@ -97,7 +83,7 @@ function EmergencyContacts({ contacts }: { contacts: Record<string, string> }) {
           ))}
         </Stack>
       )}
-    </Section>
+    </IconSection>
   );
 }
 
@@ -109,35 +95,22 @@ export function ProjectDetailPage({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const valid = Number.isInteger(id) && id > 0;
   const query = trpc.projects.byId.useQuery({ id }, { enabled: valid });
-  const [confirming, setConfirming] = useState(false);
   const staff = actor ? isStaff(actor) : false;
   const [tab, setTab] = useState<string | null>(staff ? "workers" : "jha");
 
-  useEffect(() => {
-    if (!valid || query.error) {
-      notifyError(t("detail.notFound"), query.error ? errorMessage(query.error) : undefined);
-      void navigate({ to: "/projects", replace: true });
-    }
-  }, [valid, query.error, navigate, t]);
+  useLeaveWhenMissing({ valid, error: query.error, to: "/projects", notFound: t("detail.notFound") });
 
-  const remove = trpc.projects.delete.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
-      utils.projects.byId.setData({ id }, undefined);
-      await Promise.all([
-        invalidateLists(utils.projects),
-        utils.projects.stats.invalidate(),
-        utils.dashboard.invalidate(),
-        invalidateLists(utils.workers),
-      ]);
-      void navigate({ to: "/projects" });
-    },
-    onError: (e) => {
-      setConfirming(false);
-      notifyError(t("detail.deleteFailed"), errorMessage(e));
-    },
+  const { confirming, setConfirming, handlers } = useConfirmedDelete("projects", async () => {
+    utils.projects.byId.setData({ id }, undefined);
+    await Promise.all([
+      invalidateLists(utils.projects),
+      utils.projects.stats.invalidate(),
+      utils.dashboard.invalidate(),
+      invalidateLists(utils.workers),
+    ]);
+    void navigate({ to: "/projects" });
   });
+  const remove = trpc.projects.delete.useMutation(handlers);
 
   if (!query.data) return <FullPageSpinner />;
   const project = query.data;
@@ -163,7 +136,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
 
       <Grid gap="md" mb="lg">
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-          <Section title={t("detail.overview")} icon={<IconClipboardCheck size={20} />}>
+          <IconSection h="100%" title={t("detail.overview")} icon={<IconClipboardCheck size={20} />}>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 {projectDates(project)}
@@ -184,7 +157,7 @@ export function ProjectDetailPage({ id }: { id: number }) {
                 <ComplianceBar value={project.compliancePercentage} context="projectCard" />
               </div>
             </Stack>
-          </Section>
+          </IconSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
           <SafetyPlanCard projectId={id} hasSafetyPlan={project.hasSafetyPlan} />
@@ -207,32 +180,26 @@ export function ProjectDetailPage({ id }: { id: number }) {
         </Box>
       ) : null}
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-          {staff ? (
-            <Tabs.Tab value="workers" leftSection={<IconUsers size={16} />}>
-              {t("detail.workersTab")}
-            </Tabs.Tab>
-          ) : null}
-          <Tabs.Tab value="jha" leftSection={<IconClipboardCheck size={16} />}>
-            {t("detail.jhaTab")}
-          </Tabs.Tab>
-          <Tabs.Tab value="incidents" leftSection={<IconAlertTriangle size={16} />}>
-            {t("detail.incidentsTab")}
-          </Tabs.Tab>
-        </Tabs.List>
-        {staff ? (
-          <Tabs.Panel value="workers">
-            <ProjectWorkersTab projectId={id} />
-          </Tabs.Panel>
-        ) : null}
-        <Tabs.Panel value="jha">
-          <ProjectJhaTab projectId={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="incidents">
-          <ProjectIncidentsTab projectId={id} />
-        </Tabs.Panel>
-      </Tabs>
+      <IconTabs
+        value={tab}
+        onChange={setTab}
+        scroll
+        tabs={[
+          staff && {
+            value: "workers",
+            icon: <IconUsers size={16} />,
+            label: t("detail.workersTab"),
+            panel: <ProjectWorkersTab projectId={id} />,
+          },
+          { value: "jha", icon: <IconClipboardCheck size={16} />, label: t("detail.jhaTab"), panel: <ProjectJhaTab projectId={id} /> },
+          {
+            value: "incidents",
+            icon: <IconAlertTriangle size={16} />,
+            label: t("detail.incidentsTab"),
+            panel: <ProjectIncidentsTab projectId={id} />,
+          },
+        ]}
+      />
 
       <ConfirmDialog
         opened={confirming}

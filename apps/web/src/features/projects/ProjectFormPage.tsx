@@ -1,10 +1,11 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { can, EMERGENCY_CONTACT_LABELS, type ProjectStatus, projectSchema, projectStatuses, projectStatusLabels } from "@sitesafe/domain";
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
+import { FormButtons, FormSection } from "../../components/data/FormSection";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -90,10 +91,7 @@ function ProjectForm({ project }: { project?: Project }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Card withBorder padding="lg" radius="md">
-          <Title order={2} size="h4" mb="md">
-            {t("form.details")}
-          </Title>
+        <FormSection title={t("form.details")}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t("form.name")} withAsterisk {...form.getInputProps("name")} />
@@ -106,23 +104,17 @@ function ProjectForm({ project }: { project?: Project }) {
             </SimpleGrid>
             <Textarea label={t("form.description")} autosize minRows={3} maxRows={10} {...form.getInputProps("description")} />
           </Stack>
-        </Card>
+        </FormSection>
 
-        <Card withBorder padding="lg" radius="md">
-          <Title order={2} size="h4" mb="md">
-            {t("form.safetyManager")}
-          </Title>
+        <FormSection title={t("form.safetyManager")}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t("form.managerName")} autoComplete="off" {...form.getInputProps("safetyManagerName")} />
             <TextInput label={t("form.managerEmail")} type="email" autoComplete="off" {...form.getInputProps("safetyManagerEmail")} />
             <TextInput label={t("form.managerPhone")} type="tel" autoComplete="off" {...form.getInputProps("safetyManagerPhone")} />
           </SimpleGrid>
-        </Card>
+        </FormSection>
 
-        <Card withBorder padding="lg" radius="md">
-          <Title order={2} size="h4" mb="md">
-            {t("form.emergencyContacts")}
-          </Title>
+        <FormSection title={t("form.emergencyContacts")}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {EMERGENCY_CONTACT_LABELS.map((label) => (
               <TextInput
@@ -134,16 +126,14 @@ function ProjectForm({ project }: { project?: Project }) {
               />
             ))}
           </SimpleGrid>
-        </Card>
+        </FormSection>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={back} disabled={pending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {project ? t("form.update") : t("form.create")}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelTo={back}
+          cancelLabel={t("form.cancel")}
+          submitLabel={project ? t("form.update") : t("form.create")}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

@@ -1,19 +1,24 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Text, Tooltip } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { can, SEARCH_MAX, workerFullName } from "@sitesafe/domain";
-import { IconEye, IconPlus, IconSearch, IconUserMinus } from "@tabler/icons-react";
+import { can, workerFullName } from "@sitesafe/domain";
+import { IconEye, IconPlus, IconUserMinus } from "@tabler/icons-react";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { CardHeading } from "../../components/data/CardHeading";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
+import { SearchBox } from "../../components/SearchBox";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { AssignmentCredentialWarning } from "../credentials/ProjectCredentialsCard";
+import { roleLine } from "../workers/roleLine";
 
 type Crew = RouterOutputs["projects"]["workers"][number];
 /** The credentials an assignment warns about (issue #36), with the worker's name. */
@@ -87,13 +92,11 @@ function AddWorkerDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={t("crew.addTitle")} size="lg" centered>
       {warning ? <AssignmentCredentialWarning name={warning.name} warnings={warning.warnings} onClose={() => onWarning(null)} /> : null}
-      <TextInput
+      <SearchBox
+        label={t("crew.searchWorkers")}
         placeholder={t("crew.searchWorkers")}
-        aria-label={t("crew.searchWorkers")}
-        leftSection={<IconSearch size={16} />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maxLength={SEARCH_MAX}
+        onSearch={setSearch}
         mb="sm"
         data-autofocus
       />
@@ -102,44 +105,39 @@ function AddWorkerDialog({
           {t("crew.showingFirst", { shown: ADD_WORKER_CHOICES, total: all.data?.total ?? 0 })}
         </Text>
       ) : null}
-      {all.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : all.error ? (
-        <ErrorState message={t("crew.failed")} onRetry={() => void all.refetch()} />
-      ) : candidates.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="md">
-          {debounced ? t("crew.noMatch") : t("crew.allAssigned")}
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah={420}>
-          <Stack gap="xs">
-            {candidates.map((w) => (
-              <Group key={w.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="add-worker-row">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" truncate>
-                    {workerFullName(w)}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {w.role}
-                    {w.company ? ` · ${w.company}` : ""}
-                  </Text>
-                </div>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPlus size={14} />}
-                  loading={add.isPending && add.variables?.workerId === w.id}
-                  disabled={add.isPending}
-                  onClick={() => add.mutate({ id: projectId, workerId: w.id })}
-                  aria-label={t("crew.addNamed", { name: workerFullName(w) })}
-                >
-                  {t("crew.add")}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
+      <QueryStates
+        query={all}
+        failed={t("crew.failed")}
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            {debounced ? t("crew.noMatch") : t("crew.allAssigned")}
+          </Text>
+        }
+        isEmpty={() => candidates.length === 0}
+      >
+        {() => (
+          <ScrollArea.Autosize mah={420}>
+            <Stack gap="xs">
+              {candidates.map((w) => (
+                <Group key={w.id} justify="space-between" wrap="nowrap" gap="sm" data-testid="add-worker-row">
+                  <CardHeading name={workerFullName(w)} summary={roleLine(w)} size="sm" />
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlus size={14} />}
+                    loading={add.isPending && add.variables?.workerId === w.id}
+                    disabled={add.isPending}
+                    onClick={() => add.mutate({ id: projectId, workerId: w.id })}
+                    aria-label={t("crew.addNamed", { name: workerFullName(w) })}
+                  >
+                    {t("crew.add")}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </QueryStates>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           {t("crew.done")}
@@ -153,7 +151,7 @@ function AddWorkerDialog({
 export function ProjectWorkersTab({ projectId }: { projectId: number }) {
   const { t } = useTranslation("projects");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const crew = trpc.projects.workers.useQuery({ id: projectId });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Crew | null>(null);
@@ -193,6 +191,70 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
     </Group>
   );
 
+  const iconActions = (w: Crew) => (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t("crew.viewWorker")} openDelay={700}>
+        <ActionIcon component={Link} to={`/workers/${w.id}`} variant="subtle" aria-label={t("crew.viewNamed", { name: workerFullName(w) })}>
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {manage ? (
+        <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => setRemoving(w)}
+            aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
+          >
+            <IconUserMinus size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+
+  const workerCard = (w: Crew) => (
+    <Card withBorder padding="sm" radius="md" data-testid="project-worker-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={workerFullName(w)} summary={roleLine(w)} />
+        <VideosBadge count={w.unwatchedVideos} />
+      </Group>
+      <Text size="sm" truncate>
+        <Anchor href={`mailto:${w.email}`}>{w.email}</Anchor>
+      </Text>
+      {w.phone ? (
+        <Text size="sm">
+          <Anchor href={`tel:${w.phone}`}>{w.phone}</Anchor>
+        </Text>
+      ) : null}
+      <div style={{ margin: "8px 0" }}>
+        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+      </div>
+      {actions(w)}
+    </Card>
+  );
+  const columns: DataColumn<Crew>[] = [
+    { header: t("crew.name"), cell: workerFullName, td: { fw: 600 } },
+    { header: t("crew.role"), cell: (w) => w.role },
+    { header: t("crew.company"), cell: (w) => w.company ?? "—" },
+    {
+      header: t("crew.email"),
+      cell: (w) => (
+        <Anchor href={`mailto:${w.email}`} size="sm">
+          {w.email}
+        </Anchor>
+      ),
+    },
+    { header: t("crew.phone"), cell: (w) => w.phone ?? "—", td: { style: { whiteSpace: "nowrap" } } },
+    {
+      header: t("crew.compliance"),
+      cell: (w) => <ComplianceBar value={w.safetyCompliance} context="workerTable" />,
+      td: { style: { minWidth: 170 } },
+    },
+    { header: t("crew.videos"), cell: (w) => <VideosBadge count={w.unwatchedVideos} /> },
+    { cell: iconActions },
+  ];
+
   return (
     <Stack gap="sm">
       {warning && !adding ? (
@@ -205,108 +267,14 @@ export function ProjectWorkersTab({ projectId }: { projectId: number }) {
           </Button>
         </Group>
       ) : null}
-      {crew.isPending ? (
-        <ListSkeleton rows={5} />
-      ) : crew.error ? (
-        <ErrorState message={t("crew.failed")} onRetry={() => void crew.refetch()} />
-      ) : crew.data.length === 0 ? (
-        <EmptyState title={t("crew.none")} message={t("crew.noneMessage")} />
-      ) : isMobile ? (
-        <Stack gap="xs">
-          {crew.data.map((w) => (
-            <Card key={w.id} withBorder padding="sm" radius="md" data-testid="project-worker-row">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {workerFullName(w)}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {w.role}
-                    {w.company ? ` · ${w.company}` : ""}
-                  </Text>
-                </div>
-                <VideosBadge count={w.unwatchedVideos} />
-              </Group>
-              <Text size="sm" truncate>
-                <Anchor href={`mailto:${w.email}`}>{w.email}</Anchor>
-              </Text>
-              {w.phone ? (
-                <Text size="sm">
-                  <Anchor href={`tel:${w.phone}`}>{w.phone}</Anchor>
-                </Text>
-              ) : null}
-              <div style={{ margin: "8px 0" }}>
-                <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-              </div>
-              {actions(w)}
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={940}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("crew.name")}</Table.Th>
-                <Table.Th>{t("crew.role")}</Table.Th>
-                <Table.Th>{t("crew.company")}</Table.Th>
-                <Table.Th>{t("crew.email")}</Table.Th>
-                <Table.Th>{t("crew.phone")}</Table.Th>
-                <Table.Th>{t("crew.compliance")}</Table.Th>
-                <Table.Th>{t("crew.videos")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {crew.data.map((w) => (
-                <Table.Tr key={w.id} data-testid="project-worker-row">
-                  <Table.Td fw={600}>{workerFullName(w)}</Table.Td>
-                  <Table.Td>{w.role}</Table.Td>
-                  <Table.Td>{w.company ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={`mailto:${w.email}`} size="sm">
-                      {w.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{w.phone ?? "—"}</Table.Td>
-                  <Table.Td style={{ minWidth: 170 }}>
-                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                  </Table.Td>
-                  <Table.Td>
-                    <VideosBadge count={w.unwatchedVideos} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t("crew.viewWorker")} openDelay={700}>
-                        <ActionIcon
-                          component={Link}
-                          to={`/workers/${w.id}`}
-                          variant="subtle"
-                          aria-label={t("crew.viewNamed", { name: workerFullName(w) })}
-                        >
-                          <IconEye size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {manage ? (
-                        <Tooltip label={t("crew.removeFromProject")} openDelay={700}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setRemoving(w)}
-                            aria-label={t("crew.removeNamed", { name: workerFullName(w) })}
-                          >
-                            <IconUserMinus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryStates
+        query={crew}
+        rows={5}
+        failed={t("crew.failed")}
+        empty={<EmptyState title={t("crew.none")} message={t("crew.noneMessage")} />}
+      >
+        {(workers) => <DataTable minWidth={940} rows={workers} rowTestId="project-worker-row" columns={columns} card={workerCard} />}
+      </QueryStates>
       <AddWorkerDialog
         projectId={projectId}
         opened={adding}

@@ -1,9 +1,10 @@
-import { Button, Card, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { Button, FileInput, Group, Progress, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { can, formatFileSize, SAFETY_PLAN_ACCEPT } from "@sitesafe/domain";
 import { IconDownload, IconFileText, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { IconSection } from "../../components/data/IconSection";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
@@ -124,15 +125,7 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
   const current = hasSafetyPlan ? plan.data : undefined;
 
   return (
-    <Card withBorder padding="lg" radius="md" data-testid="safety-plan-card">
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-          <IconFileText size={20} />
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {t("plan.title")}
-        </Title>
-      </Group>
+    <IconSection icon={<IconFileText size={20} />} title={t("plan.title")} testId="safety-plan-card">
       {hasSafetyPlan && plan.isPending ? (
         <Skeleton height={48} />
       ) : current ? (
@@ -183,6 +176,6 @@ export function SafetyPlanCard({ projectId, hasSafetyPlan }: { projectId: number
         onConfirm={() => remove.mutate({ id: projectId })}
         onClose={() => setConfirming(false)}
       />
-    </Card>
+    </IconSection>
   );
 }

@@ -1,13 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Modal, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, formatFileSize } from "@sitesafe/domain";
-import { IconDownload, IconSearch, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { CardHeading } from "../../components/data/CardHeading";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { SearchBox } from "../../components/SearchBox";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate } from "../../lib/format";
@@ -76,7 +80,7 @@ function PlanActions({ row, onUpload, onDelete }: { row: Row; onUpload: () => vo
 export function SafetyPlansPage() {
   const { t } = useTranslation("projects");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const allowed = can(actor, "safetyPlan.upload");
   const list = trpc.projects.safetyPlans.useQuery(undefined, { enabled: allowed });
   const [search, setSearch] = useState("");
@@ -94,114 +98,86 @@ export function SafetyPlansPage() {
   if (!allowed) return <Navigate to="/" replace />;
   const withPlan = (list.data ?? []).filter((r) => r.plan).length;
 
+  const planCard = (row: Row) => (
+    <Card withBorder padding="sm" radius="md" data-testid="plan-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={row.name} to={`/projects/${row.id}`} summary={row.location} />
+        <PlanStatus row={row} />
+      </Group>
+      {row.plan ? (
+        <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
+          {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
+        </Text>
+      ) : null}
+      <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
+    </Card>
+  );
+  const columns: DataColumn<Row>[] = [
+    {
+      header: t("plans.project"),
+      cell: (row) => (
+        <>
+          <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
+            {row.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {row.location}
+          </Text>
+        </>
+      ),
+    },
+    { header: t("plans.status"), cell: (row) => <ProjectStatusBadge status={row.status} /> },
+    {
+      header: t("plans.plan"),
+      cell: (row) =>
+        row.plan ? (
+          <>
+            <Text size="sm" style={{ wordBreak: "break-word" }}>
+              {row.plan.fileName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(row.plan.fileSize)}
+            </Text>
+          </>
+        ) : (
+          <PlanStatus row={row} />
+        ),
+    },
+    {
+      header: t("plans.uploadedColumn"),
+      cell: (row) =>
+        row.plan ? (
+          <>
+            <Text size="sm">{formatDate(row.plan.uploadedAt)}</Text>
+            {row.plan.uploadedByName ? (
+              <Text size="xs" c="dimmed">
+                {row.plan.uploadedByName}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          "—"
+        ),
+    },
+    { cell: (row) => <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} /> },
+  ];
+
   return (
     <>
       <PageHeader
         title={t("plans.title")}
         subtitle={list.data ? t("plans.count", { withPlan, total: list.data.length }) : t("plans.subtitle")}
       />
-      <TextInput
-        placeholder={t("plans.search")}
-        aria-label={t("searchLabel")}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        mb="md"
-        maw={420}
-      />
-      {list.isPending ? (
-        <ListSkeleton rows={6} />
-      ) : list.error ? (
-        <ErrorState message={t("loadFailed")} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />
-      ) : isMobile ? (
-        <Stack gap="xs">
-          {rows.map((row) => (
-            <Card key={row.id} withBorder padding="sm" radius="md" data-testid="plan-row">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                <div style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/projects/${row.id}`} fw={600}>
-                    {row.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.location}
-                  </Text>
-                </div>
-                <PlanStatus row={row} />
-              </Group>
-              {row.plan ? (
-                <Text size="xs" c="dimmed" mb={6} style={{ wordBreak: "break-word" }}>
-                  {row.plan.fileName} · {formatFileSize(row.plan.fileSize)} · {formatDate(row.plan.uploadedAt)}
-                </Text>
-              ) : null}
-              <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("plans.project")}</Table.Th>
-                <Table.Th>{t("plans.status")}</Table.Th>
-                <Table.Th>{t("plans.plan")}</Table.Th>
-                <Table.Th>{t("plans.uploadedColumn")}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="plan-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
-                      {row.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {row.location}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ProjectStatusBadge status={row.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {row.plan ? (
-                      <>
-                        <Text size="sm" style={{ wordBreak: "break-word" }}>
-                          {row.plan.fileName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatFileSize(row.plan.fileSize)}
-                        </Text>
-                      </>
-                    ) : (
-                      <PlanStatus row={row} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.plan ? (
-                      <>
-                        <Text size="sm">{formatDate(row.plan.uploadedAt)}</Text>
-                        {row.plan.uploadedByName ? (
-                          <Text size="xs" c="dimmed">
-                            {row.plan.uploadedByName}
-                          </Text>
-                        ) : null}
-                      </>
-                    ) : (
-                      "—"
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <PlanActions row={row} onUpload={() => setUploading(row)} onDelete={() => setDeleting(row)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <SearchBox label={t("searchLabel")} placeholder={t("plans.search")} value={search} onSearch={setSearch} mb="md" maw={420} />
+      <QueryStates
+        query={list}
+        rows={6}
+        failed={t("loadFailed")}
+        isEmpty={() => rows.length === 0}
+        empty={<EmptyState title={debounced ? t("noneFound") : t("none")} message={debounced ? undefined : t("staffEmpty")} />}
+      >
+        {() => <DataTable minWidth={820} rows={rows} rowTestId="plan-row" columns={columns} card={planCard} />}
+      </QueryStates>
       <Modal
         opened={uploading !== null}
         onClose={() => setUploading(null)}

@@ -32,7 +32,7 @@ import {
   trainingModuleTypes,
 } from "@sitesafe/domain";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIsMobile } from "../../lib/device";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -91,6 +91,40 @@ function toInput({ translations, ...module }: ModuleFormValues): CreateTrainingM
 
 const validateModule = schemaResolver(createTrainingModuleSchema, { sync: true });
 const SPANISH = "es";
+
+/** One item of a list the form grows (a section, a question): its title and Remove at the top, then its fields. */
+function RemovableCard({
+  title,
+  removable,
+  removeTip,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  title: string;
+  removable: boolean;
+  /** Why Remove is there, or why it cannot be used (the list's last item stays). */
+  removeTip: string;
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Tooltip label={removeTip}>
+          <ActionIcon variant="subtle" color="red" aria-label={removeLabel} disabled={!removable} onClick={onRemove}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Stack gap="xs">{children}</Stack>
+    </Card>
+  );
+}
 
 /** "Add New Training Module": sections and quiz questions, with the builder's removal rules, and an optional Spanish version. */
 export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -172,34 +206,23 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
 
           <Divider label={t("add.sections")} labelPosition="left" />
           {sections.map((_, i) => (
-            <Card key={form.key(`content.sections.${i}`)} withBorder padding="sm">
-              <Group justify="space-between" mb="xs">
-                <Text fw={600} size="sm">
-                  {t("add.section", { number: i + 1 })}
-                </Text>
-                <Tooltip label={canRemoveSection(sections.length) ? t("add.removeSection") : t("add.sectionRequired")}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("add.removeSectionNumber", { number: i + 1 })}
-                    disabled={!canRemoveSection(sections.length)}
-                    onClick={() => removeSection(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-              <Stack gap="xs">
-                <TextInput label={t("add.sectionTitle")} withAsterisk {...form.getInputProps(`content.sections.${i}.title`)} />
-                <Textarea
-                  label={t("add.sectionContent")}
-                  withAsterisk
-                  autosize
-                  minRows={3}
-                  {...form.getInputProps(`content.sections.${i}.content`)}
-                />
-              </Stack>
-            </Card>
+            <RemovableCard
+              key={form.key(`content.sections.${i}`)}
+              title={t("add.section", { number: i + 1 })}
+              removable={canRemoveSection(sections.length)}
+              removeTip={canRemoveSection(sections.length) ? t("add.removeSection") : t("add.sectionRequired")}
+              removeLabel={t("add.removeSectionNumber", { number: i + 1 })}
+              onRemove={() => removeSection(i)}
+            >
+              <TextInput label={t("add.sectionTitle")} withAsterisk {...form.getInputProps(`content.sections.${i}.title`)} />
+              <Textarea
+                label={t("add.sectionContent")}
+                withAsterisk
+                autosize
+                minRows={3}
+                {...form.getInputProps(`content.sections.${i}.content`)}
+              />
+            </RemovableCard>
           ))}
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addSection}>
             {t("add.addSection")}
@@ -207,67 +230,56 @@ export function AddModuleDialog({ opened, onClose }: { opened: boolean; onClose:
 
           <Divider label={t("add.quiz")} labelPosition="left" />
           {quiz.map((question, qi) => (
-            <Card key={form.key(`content.quiz.${qi}`)} withBorder padding="sm">
-              <Group justify="space-between" mb="xs">
-                <Text fw={600} size="sm">
-                  {t("add.question", { number: qi + 1 })}
-                </Text>
-                <Tooltip label={canRemoveQuestion(quiz.length) ? t("add.removeQuestion") : t("add.questionRequired")}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("add.removeQuestionNumber", { number: qi + 1 })}
-                    disabled={!canRemoveQuestion(quiz.length)}
-                    onClick={() => removeQuestion(qi)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-              <Stack gap="xs">
-                <TextInput label={t("add.questionText")} withAsterisk {...form.getInputProps(`content.quiz.${qi}.question`)} />
-                <Radio.Group
-                  label={t("add.options")}
-                  value={String(question.answer)}
-                  onChange={(v) => form.setFieldValue(`content.quiz.${qi}.answer`, Number(v))}
-                  error={form.errors[`content.quiz.${qi}.answer`] ?? form.errors[`content.quiz.${qi}.options`]}
-                >
-                  <Stack gap={6} mt={4}>
-                    {question.options.map((_, oi) => (
-                      <Group key={form.key(`content.quiz.${qi}.options.${oi}`)} gap="xs" wrap="nowrap" align="flex-start">
-                        <Radio value={String(oi)} aria-label={t("add.optionCorrect", { number: oi + 1 })} mt={8} />
-                        <TextInput
-                          placeholder={t("add.option", { number: oi + 1 })}
-                          aria-label={t("add.questionOption", { question: qi + 1, option: oi + 1 })}
-                          style={{ flex: 1 }}
-                          {...form.getInputProps(`content.quiz.${qi}.options.${oi}`)}
-                        />
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          mt={4}
-                          aria-label={t("add.removeOption", { number: oi + 1 })}
-                          disabled={!canRemoveOption(question.options.length)}
-                          onClick={() => removeOption(qi, oi)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    ))}
-                  </Stack>
-                </Radio.Group>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  w="fit-content"
-                  leftSection={<IconPlus size={14} />}
-                  disabled={question.options.length >= 10}
-                  onClick={() => addOption(qi)}
-                >
-                  {t("add.addOption")}
-                </Button>
-              </Stack>
-            </Card>
+            <RemovableCard
+              key={form.key(`content.quiz.${qi}`)}
+              title={t("add.question", { number: qi + 1 })}
+              removable={canRemoveQuestion(quiz.length)}
+              removeTip={canRemoveQuestion(quiz.length) ? t("add.removeQuestion") : t("add.questionRequired")}
+              removeLabel={t("add.removeQuestionNumber", { number: qi + 1 })}
+              onRemove={() => removeQuestion(qi)}
+            >
+              <TextInput label={t("add.questionText")} withAsterisk {...form.getInputProps(`content.quiz.${qi}.question`)} />
+              <Radio.Group
+                label={t("add.options")}
+                value={String(question.answer)}
+                onChange={(v) => form.setFieldValue(`content.quiz.${qi}.answer`, Number(v))}
+                error={form.errors[`content.quiz.${qi}.answer`] ?? form.errors[`content.quiz.${qi}.options`]}
+              >
+                <Stack gap={6} mt={4}>
+                  {question.options.map((_, oi) => (
+                    <Group key={form.key(`content.quiz.${qi}.options.${oi}`)} gap="xs" wrap="nowrap" align="flex-start">
+                      <Radio value={String(oi)} aria-label={t("add.optionCorrect", { number: oi + 1 })} mt={8} />
+                      <TextInput
+                        placeholder={t("add.option", { number: oi + 1 })}
+                        aria-label={t("add.questionOption", { question: qi + 1, option: oi + 1 })}
+                        style={{ flex: 1 }}
+                        {...form.getInputProps(`content.quiz.${qi}.options.${oi}`)}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        mt={4}
+                        aria-label={t("add.removeOption", { number: oi + 1 })}
+                        disabled={!canRemoveOption(question.options.length)}
+                        onClick={() => removeOption(qi, oi)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Button
+                variant="subtle"
+                size="xs"
+                w="fit-content"
+                leftSection={<IconPlus size={14} />}
+                disabled={question.options.length >= 10}
+                onClick={() => addOption(qi)}
+              >
+                {t("add.addOption")}
+              </Button>
+            </RemovableCard>
           ))}
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addQuestion}>
             {t("add.addQuestion")}

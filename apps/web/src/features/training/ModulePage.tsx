@@ -29,7 +29,6 @@ import {
   IconCheck,
   IconCircleCheck,
   IconCircleDashed,
-  IconClock,
   IconLock,
   IconTrophy,
   IconX,
@@ -41,22 +40,9 @@ import { RadioRow } from "../../components/ChoiceRow";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { formatDate } from "../../lib/format";
 import { currentLanguage } from "../../lib/i18n";
-import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import {
-  type QuizAttemptResult,
-  readLocalState,
-  statusOf,
-  type TrainingModule,
-  useAutoSaveProgress,
-  useSaveTrainingProgress,
-  useSubmitQuizAttempt,
-  useUserId,
-  useWorkerId,
-  useWorkerTrainings,
-  writeLocalState,
-} from "./hooks";
-import { GuidelinesPanel, SectionBody } from "./parts";
+import { type TrainingModule, useAutoSaveProgress, useModuleSession } from "./hooks";
+import { GuidelinesPanel, ModuleFacts, NoProfileAlert, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
 /** /training/required/:moduleId */
@@ -94,22 +80,13 @@ type Tab = "content" | "quiz" | "completed";
 
 function ModuleView({ module }: { module: TrainingModule }) {
   const { t } = useTranslation("training");
-  const userId = useUserId();
-  const workerId = useWorkerId();
   const navigate = useNavigate();
-  const trainings = useWorkerTrainings(workerId);
-  const record = trainings.byModule.get(module.id);
-  const status = statusOf(record);
-  const { save, isSaving } = useSaveTrainingProgress();
-  const { submit: submitAttempt, isSubmitting } = useSubmitQuizAttempt();
+  const session = useModuleSession(module);
+  const { workerId, trainings, record, status, isSaving, isSubmitting, local, answers, graded } = session;
   const autoSave = useAutoSaveProgress();
   const { sections, quiz } = module.content;
 
-  const [local, setLocal] = useState(() => readLocalState(userId, module.id));
   const [tab, setTab] = useState<Tab>(() => (local.quizCompleted ? "completed" : "content"));
-  const [answers, setAnswers] = useState<(number | null)[]>(() => quiz.map(() => null));
-  // The server's grading of the last attempt: the answer key arrives only here.
-  const [graded, setGraded] = useState<QuizAttemptResult | null>(null);
   const submitted = graded !== null;
   const [completing, setCompleting] = useState(false);
   const [openValues, setOpenValues] = useState<string[]>([]);
@@ -127,11 +104,6 @@ function ModuleView({ module }: { module: TrainingModule }) {
     if (status === "completed" && !local.quizCompleted) setTab((t) => (t === "content" ? "completed" : t));
   }, [status, local.quizCompleted]);
 
-  const updateLocal = (next: typeof local) => {
-    setLocal(next);
-    writeLocalState(userId, module.id, next);
-  };
-
   const viewedCount = local.viewed.filter((i) => i < sections.length).length;
   // A completed module stays open for review on any device, whatever this browser remembers.
   const allViewed = viewedCount >= sections.length || status === "completed";
@@ -145,7 +117,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
     const opened = values.map(Number).filter((n) => Number.isInteger(n));
     const viewed = Array.from(new Set([...local.viewed, ...opened])).sort((a, b) => a - b);
     if (viewed.length !== local.viewed.length) {
-      updateLocal({ ...local, viewed });
+      session.updateLocal({ ...local, viewed });
       if (record)
         autoSave(module.id, stepProgress(viewed.filter((i) => i < sections.length).length, 0, sections.length, quiz.length), record);
     }
@@ -153,42 +125,36 @@ function ModuleView({ module }: { module: TrainingModule }) {
   };
 
   const start = async () => {
-    if (workerId === null) {
-      notifyError(t("module.error"), t("module.startError"));
-      return;
-    }
-    await save(module.id, START_TRAINING_PROGRESS, { hasRecord: false, notify: false });
+    if (!session.requireWorker(t("module.startError"))) return;
+    await session.save(module.id, START_TRAINING_PROGRESS, { hasRecord: false, notify: false });
   };
 
   // Graded on the server, which stores the attempt and the progress; a perfect score completes.
   const submit = async () => {
-    if (workerId === null) {
-      notifyError(t("module.error"), t("module.completeError"));
-      return;
-    }
-    const result = await submitAttempt(module.id, answers, viewedCount);
+    if (!session.requireWorker(t("module.completeError"))) return;
+    const result = await session.submitAttempt(module.id, answers, viewedCount);
     if (!result) return;
-    setGraded(result);
+    session.setGraded(result);
     if (result.completes) {
       // The completion is already recorded; the completed view follows after a short pause.
       setCompleting(true);
       completionTimer.current = setTimeout(() => complete(result.attempt.score), PERFECT_SCORE_DELAY_MS);
       return;
     }
-    updateLocal({ ...local, score: result.attempt.score });
+    session.updateLocal({ ...local, score: result.attempt.score });
   };
 
   const complete = (result: number) => {
     setCompleting(false);
-    updateLocal({ ...local, quizCompleted: true, score: result });
+    session.updateLocal({ ...local, quizCompleted: true, score: result });
     setTab("completed");
   };
 
   const tryAgain = () => {
     if (completionTimer.current) clearTimeout(completionTimer.current);
     setCompleting(false);
-    setGraded(null);
-    setAnswers(quiz.map(() => null));
+    session.setGraded(null);
+    session.setAnswers(quiz.map(() => null));
   };
 
   const requirements = useMemo(
@@ -220,17 +186,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
               {t(`labels.status.${status}`)}
             </Badge>
           </Group>
-          <Group gap="xs">
-            <Badge variant="outline" color="orange">
-              {t(`labels.type.${module.type}`)}
-            </Badge>
-            <Group gap={4}>
-              <IconClock size={14} />
-              <Text size="sm" c="dimmed">
-                {t("module.minutes", { count: module.duration })}
-              </Text>
-            </Group>
-          </Group>
+          <ModuleFacts module={module} size="sm" />
           {module.description ? <Text c="dimmed">{module.description}</Text> : null}
           {currentLanguage() === "es" && module.language !== "es" ? (
             <Alert color="blue" variant="light" icon={<IconAlertCircle size={18} />} title={t("module.notTranslated")}>
@@ -248,11 +204,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
               {shownProgress}%
             </Text>
           </Group>
-          {workerId === null ? (
-            <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
-              {t("module.noProfile")}
-            </Alert>
-          ) : null}
+          {workerId === null ? <NoProfileAlert /> : null}
           {!record && !trainings.isPending ? (
             <Button onClick={() => void start()} loading={isSaving} w={{ base: "100%", sm: "fit-content" }}>
               {t("module.start")}
@@ -319,7 +271,7 @@ function ModuleView({ module }: { module: TrainingModule }) {
                     </Text>
                     <Radio.Group
                       value={answers[qi] == null ? null : String(answers[qi])}
-                      onChange={(v) => !submitted && setAnswers((a) => a.map((x, i) => (i === qi ? Number(v) : x)))}
+                      onChange={(v) => !submitted && session.setAnswers((a) => a.map((x, i) => (i === qi ? Number(v) : x)))}
                     >
                       <Stack gap="xs">
                         {q.options.map((option, oi) => {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { can, overallTrainingPercentage, START_TRAINING_PROGRESS, type TrainingStatus } from "@sitesafe/domain";
-import { IconAlertCircle, IconClock, IconPlus, IconRefresh } from "@tabler/icons-react";
+import { IconAlertCircle, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { notifyError } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { AddModuleDialog } from "./AddModuleDialog";
 import { statusOf, type TrainingModule, useSaveTrainingProgress, useWorkerTrainings, type WorkerTrainingRecord } from "./hooks";
+import { ModuleFacts } from "./parts";
 
 export const statusColor: Record<TrainingStatus, string> = { not_started: "gray", in_progress: "blue", completed: "green" };
 
@@ -130,17 +131,7 @@ export function RequiredTrainingPage() {
                       {t(`labels.status.${status}`)}
                     </Badge>
                   </Group>
-                  <Group gap="xs">
-                    <Badge variant="outline" color="orange">
-                      {t(`labels.type.${module.type}`)}
-                    </Badge>
-                    <Group gap={4}>
-                      <IconClock size={14} />
-                      <Text size="xs" c="dimmed">
-                        {t("module.minutes", { count: module.duration })}
-                      </Text>
-                    </Group>
-                  </Group>
+                  <ModuleFacts module={module} size="xs" />
                   <Text size="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
                     {module.description}
                   </Text>

@@ -6,22 +6,10 @@ import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { RadioRow } from "../../components/ChoiceRow";
 import { FullPageSpinner } from "../../components/States";
-import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
-import {
-  type QuizAttemptResult,
-  readLocalState,
-  statusOf,
-  type TrainingModule,
-  useSaveTrainingProgress,
-  useSubmitQuizAttempt,
-  useUserId,
-  useWorkerId,
-  useWorkerTrainings,
-  writeLocalState,
-} from "./hooks";
+import { type TrainingModule, useModuleSession } from "./hooks";
 import { ModuleNotFound } from "./ModulePage";
-import { GuidelineCard, SectionBody } from "./parts";
+import { GuidelineCard, NoProfileAlert, SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
 
 /** Further reading for each static page: OSHA's own pages and standards (label: a key of static.links). */
@@ -58,21 +46,13 @@ export function StaticTrainingPage({ slug }: { slug: StaticTrainingSlug }) {
 
 function StaticTraining({ module, slug }: { module: TrainingModule; slug: StaticTrainingSlug }) {
   const { t } = useTranslation("training");
-  const userId = useUserId();
-  const workerId = useWorkerId();
-  const trainings = useWorkerTrainings(workerId);
-  const record = trainings.byModule.get(module.id);
-  const status = statusOf(record);
-  const { save, isSaving } = useSaveTrainingProgress();
-  const { submit: submitAttempt, isSubmitting } = useSubmitQuizAttempt();
+  const session = useModuleSession(module);
+  const { workerId, record, status, isSaving, isSubmitting, local, answers, graded } = session;
   const { sections, quiz, guidelines } = module.content;
 
-  const [local, setLocal] = useState(() => readLocalState(userId, module.id));
   const [tab, setTab] = useState<string | null>("content");
   const [current, setCurrent] = useState(0);
-  const [answers, setAnswers] = useState<(number | null)[]>(() => quiz.map(() => null));
-  // The server's grading: the right answers are shown only after the attempt is in.
-  const [graded, setGraded] = useState<QuizAttemptResult | null>(null);
+  // The right answers are shown only after the attempt is in.
   const finished = graded !== null;
 
   const question = quiz[current];
@@ -82,37 +62,27 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
 
   const choose = (index: number) => {
     if (chosen !== null) return; // an answer locks once chosen
-    setAnswers((a) => a.map((x, i) => (i === current ? index : x)));
+    session.setAnswers((a) => a.map((x, i) => (i === current ? index : x)));
   };
 
   const completeQuiz = async () => {
-    if (workerId === null) {
-      notifyError(t("module.error"), t("module.completeError"));
-      return;
-    }
-    const result = await submitAttempt(module.id, answers);
+    if (!session.requireWorker(t("module.completeError"))) return;
+    const result = await session.submitAttempt(module.id, answers);
     if (!result) return;
-    setGraded(result);
-    const next = { ...local, quizCompleted: true, score: result.attempt.score };
-    setLocal(next);
-    writeLocalState(userId, module.id, next);
+    session.setGraded(result);
+    session.updateLocal({ ...local, quizCompleted: true, score: result.attempt.score });
   };
 
   const retake = () => {
-    setAnswers(quiz.map(() => null));
+    session.setAnswers(quiz.map(() => null));
     setCurrent(0);
-    setGraded(null);
-    const next = { ...local, quizCompleted: false, score: null };
-    setLocal(next);
-    writeLocalState(userId, module.id, next);
+    session.setGraded(null);
+    session.updateLocal({ ...local, quizCompleted: false, score: null });
   };
 
   const markComplete = async () => {
-    if (workerId === null) {
-      notifyError(t("module.error"), t("module.completeError"));
-      return;
-    }
-    await save(module.id, 100, {
+    if (!session.requireWorker(t("module.completeError"))) return;
+    await session.save(module.id, 100, {
       hasRecord: record !== undefined,
       notify: { title: t("static.markedComplete"), message: t("static.progressSaved") },
       failureTitle: t("static.saveFailed"),
@@ -135,11 +105,7 @@ function StaticTraining({ module, slug }: { module: TrainingModule; slug: Static
           {t(`labels.status.${status}`)}
         </Badge>
       </Group>
-      {workerId === null ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
-          {t("module.noProfile")}
-        </Alert>
-      ) : null}
+      {workerId === null ? <NoProfileAlert /> : null}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

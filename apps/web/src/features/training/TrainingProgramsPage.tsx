@@ -15,28 +15,26 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import {
-  isStaff,
-  type StaticTrainingSlug,
-  staticTrainingSlugs,
-  type TrainingModuleType,
-  trainingModuleTypes,
-  workerComplianceLabel,
-} from "@sitesafe/domain";
+import { isStaff, type StaticTrainingSlug, staticTrainingSlugs, type TrainingModuleType, trainingModuleTypes } from "@sitesafe/domain";
 import { IconArrowLeft, IconBook, IconCertificate, IconClock, IconUsers } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { PageHeader } from "../../components/PageHeader";
 import { CardGridSkeleton, EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDate, formatNumber, formatPercent } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { WorkerComplianceBar } from "../workers/WorkerComplianceBar";
 import { statusOf, type TrainingModule, useWorkerTrainings } from "./hooks";
 import { SectionBody } from "./parts";
 import { statusColor } from "./RequiredTrainingPage";
+
+type WorkerSummary = RouterOutputs["training"]["workerSummaries"][number];
 
 const staticPaths = {
   "site-safety": "/training/site-safety",
@@ -149,6 +147,55 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
       ))}
     </Stack>
   );
+
+  // A worker's modules, from the compliance tab's list.
+  const viewProgress = (workerId: number) => {
+    setTab("modules");
+    void navigate({ search: (prev) => ({ ...prev, wid: workerId }) });
+  };
+  const summaryCard = (w: WorkerSummary) => (
+    <Card withBorder padding="md" radius="md">
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {w.firstName} {w.lastName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {w.role}
+            {w.company ? ` · ${w.company}` : ""}
+          </Text>
+        </div>
+        <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
+          {t("programs.view")}
+        </Button>
+      </Group>
+      <Text size="xs" mb={4}>
+        {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
+      </Text>
+      <WorkerComplianceBar value={w.compliance} />
+    </Card>
+  );
+  const columns: DataColumn<WorkerSummary>[] = [
+    { header: t("programs.worker"), cell: (w) => `${w.firstName} ${w.lastName}` },
+    { header: t("programs.position"), cell: (w) => w.role },
+    {
+      header: t("programs.modulesCompletedColumn"),
+      cell: (w) => t("programs.countOf", { completed: w.completedCount, total: w.totalModules }),
+    },
+    { header: t("programs.lastTraining"), cell: (w) => (w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—") },
+    {
+      header: t("programs.complianceColumn"),
+      th: { w: 220 },
+      cell: (w) => <WorkerComplianceBar value={w.compliance} />,
+    },
+    {
+      cell: (w) => (
+        <Button size="xs" variant="light" onClick={() => viewProgress(w.workerId)}>
+          {t("programs.viewProgress")}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -278,95 +325,24 @@ export function TrainingProgramsPage({ mid, wid }: { mid: number | undefined; wi
 
         {staff ? (
           <Tabs.Panel value="compliance">
-            {summaries.isPending ? (
-              <ListSkeleton rows={5} />
-            ) : summaries.isError ? (
-              <ErrorState message={t("programs.summariesFailed")} onRetry={() => void summaries.refetch()} />
-            ) : summaries.data.length === 0 ? (
-              <EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />
-            ) : isMobile ? (
-              <Stack gap="sm">
-                {summaries.data.map((w) => (
-                  <Card key={w.workerId} withBorder padding="md" radius="md">
-                    <Group justify="space-between" wrap="nowrap" mb={6}>
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {w.firstName} {w.lastName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {w.role}
-                          {w.company ? ` · ${w.company}` : ""}
-                        </Text>
-                      </div>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => {
-                          setTab("modules");
-                          void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
-                        }}
-                      >
-                        {t("programs.view")}
-                      </Button>
-                    </Group>
-                    <Text size="xs" mb={4}>
-                      {t("required.modulesCompleted", { completed: w.completedCount, total: w.totalModules })}
-                    </Text>
-                    <ComplianceBar
-                      value={w.compliance}
-                      context="workerTable"
-                      label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-                    />
-                  </Card>
-                ))}
-              </Stack>
-            ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("programs.worker")}</Table.Th>
-                      <Table.Th>{t("programs.position")}</Table.Th>
-                      <Table.Th>{t("programs.modulesCompletedColumn")}</Table.Th>
-                      <Table.Th>{t("programs.lastTraining")}</Table.Th>
-                      <Table.Th w={220}>{t("programs.complianceColumn")}</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {summaries.data.map((w) => (
-                      <Table.Tr key={w.workerId}>
-                        <Table.Td>
-                          {w.firstName} {w.lastName}
-                        </Table.Td>
-                        <Table.Td>{w.role}</Table.Td>
-                        <Table.Td>{t("programs.countOf", { completed: w.completedCount, total: w.totalModules })}</Table.Td>
-                        <Table.Td>{w.lastTrainingAt ? formatDate(w.lastTrainingAt) : "—"}</Table.Td>
-                        <Table.Td>
-                          <ComplianceBar
-                            value={w.compliance}
-                            context="workerTable"
-                            label={t(`common:labels.compliance.${workerComplianceLabel(w.compliance)}`)}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => {
-                              setTab("modules");
-                              void navigate({ search: (prev) => ({ ...prev, wid: w.workerId }) });
-                            }}
-                          >
-                            {t("programs.viewProgress")}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <QueryStates
+              query={summaries}
+              rows={5}
+              failed={t("programs.summariesFailed")}
+              empty={<EmptyState title={t("programs.noWorkers")} message={t("programs.noWorkersMessage")} />}
+            >
+              {(workers) => (
+                <DataTable
+                  minWidth={640}
+                  striped
+                  rows={workers}
+                  rowKey={(w) => w.workerId}
+                  columns={columns}
+                  card={summaryCard}
+                  cardGap="sm"
+                />
+              )}
+            </QueryStates>
           </Tabs.Panel>
         ) : null}
       </Tabs>

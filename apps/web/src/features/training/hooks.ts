@@ -1,5 +1,5 @@
 import { shouldSaveProgress, type TrainingStatus } from "@sitesafe/domain";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -157,4 +157,50 @@ export function writeLocalState(userId: number | undefined, moduleId: number, st
 
 export function useUserId(): number | undefined {
   return useCurrentUser()?.id;
+}
+
+/**
+ * A worker taking one module (the module page and the static training pages): their record and its
+ * status, the saving and grading calls, the quiz's answers and the server's grading, and where they
+ * left off in this browser.
+ */
+export function useModuleSession(module: TrainingModule) {
+  const userId = useUserId();
+  const workerId = useWorkerId();
+  const trainings = useWorkerTrainings(workerId);
+  const record = trainings.byModule.get(module.id);
+  const { save, isSaving } = useSaveTrainingProgress();
+  const { submit: submitAttempt, isSubmitting } = useSubmitQuizAttempt();
+  const [local, setLocal] = useState(() => readLocalState(userId, module.id));
+  const [answers, setAnswers] = useState<(number | null)[]>(() => module.content.quiz.map(() => null));
+  // The server's grading of the last attempt: the answer key arrives only here.
+  const [graded, setGraded] = useState<QuizAttemptResult | null>(null);
+
+  const updateLocal = (next: LocalModuleState) => {
+    setLocal(next);
+    writeLocalState(userId, module.id, next);
+  };
+  /** Whether there is a worker profile to record against; without one, says so (`message`: what failed). */
+  const requireWorker = (message: string) => {
+    if (workerId !== null) return true;
+    notifyError(i18n.t("training:module.error"), message);
+    return false;
+  };
+  return {
+    workerId,
+    trainings,
+    record,
+    status: statusOf(record),
+    save,
+    isSaving,
+    submitAttempt,
+    isSubmitting,
+    local,
+    updateLocal,
+    answers,
+    setAnswers,
+    graded,
+    setGraded,
+    requireWorker,
+  };
 }

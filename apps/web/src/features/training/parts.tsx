@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Collapse, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Collapse, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { Guideline, ModuleSection } from "@sitesafe/domain";
-import { IconChevronDown, IconChevronUp, IconDownload, IconShieldCheck } from "@tabler/icons-react";
+import { IconAlertCircle, IconChevronDown, IconChevronUp, IconClock, IconDownload, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TrainingModule } from "./hooks";
 
 /** A section's paragraph and its key points. */
 export function SectionBody({ section }: { section: ModuleSection }) {
@@ -97,5 +98,33 @@ export function GuidelinesPanel({ guidelines }: { guidelines: readonly Guideline
         </Stack>
       </Collapse>
     </Card>
+  );
+}
+
+/** A module's type and length, under its title: an outlined type badge and "N minutes" with a clock. */
+export function ModuleFacts({ module, size }: { module: TrainingModule; size: "sm" | "xs" }) {
+  const { t } = useTranslation("training");
+  return (
+    <Group gap="xs">
+      <Badge variant="outline" color="orange">
+        {t(`labels.type.${module.type}`)}
+      </Badge>
+      <Group gap={4}>
+        <IconClock size={14} />
+        <Text size={size} c="dimmed">
+          {t("module.minutes", { count: module.duration })}
+        </Text>
+      </Group>
+    </Group>
+  );
+}
+
+/** Said on a module's page to a user without a worker profile: their progress cannot be recorded. */
+export function NoProfileAlert() {
+  const { t } = useTranslation("training");
+  return (
+    <Alert color="yellow" icon={<IconAlertCircle size={18} />} title={t("module.noProfileTitle")}>
+      {t("module.noProfile")}
+    </Alert>
   );
 }

@@ -1,23 +1,30 @@
-import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Table, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Grid, Group, Progress, Stack, Text } from "@mantine/core";
 import { can, isStaff, workerComplianceLabel, workerFullName } from "@sitesafe/domain";
 import { IconBook, IconBuildingSkyscraper, IconShieldCheck, IconUser, IconVideo } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
-import { ComplianceBar } from "../../components/ComplianceBar";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailField as Field } from "../../components/DetailField";
+import { CardHeading } from "../../components/data/CardHeading";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { IconSection } from "../../components/data/IconSection";
+import { IconTabs } from "../../components/data/IconTabs";
+import { QueryStates } from "../../components/data/QueryStates";
 import { EditDeleteActions } from "../../components/EditDeleteActions";
 import { PageHeader } from "../../components/PageHeader";
-import { EmptyState, ErrorState, FullPageSpinner, ListSkeleton } from "../../components/States";
+import { EmptyState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
+import { useConfirmedDelete, useLeaveWhenMissing } from "../../lib/detailPage";
 import { formatDate, formatDuration, formatPercent } from "../../lib/format";
-import { notifyError, notifySuccess } from "../../lib/notify";
-import { errorMessage, invalidateLists, trpc } from "../../lib/trpc";
+import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { CredentialsCard } from "../credentials/CredentialsCard";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TalksAttended } from "../talks/TalksAttended";
+import { WorkerComplianceBar } from "./WorkerComplianceBar";
+
+type TrainingRecord = RouterOutputs["workers"]["trainingRecords"][number];
+type VideoRecord = RouterOutputs["workers"]["videoRecords"][number];
 
 const trainingStatus: Record<string, { label: string; color: string }> = {
   not_started: { label: "Not Started", color: "gray" },
@@ -30,128 +37,125 @@ const videoStatus: Record<string, { label: string; color: string }> = {
   completed: { label: "Completed", color: "green" },
 };
 
+/** A training module's or a video's status as a coloured badge, in the reader's language. */
+function StatusBadge({
+  statuses,
+  labels,
+  status,
+}: {
+  statuses: Record<string, { label: string; color: string }>;
+  /** Where the status names are: the training area's, or this area's for videos. */
+  labels: "training:labels.status" | "labels.video";
+  status: string;
+}) {
+  const { t } = useTranslation("workers");
+  const s = statuses[status] ?? { label: status, color: "gray" };
+  return (
+    <Badge miw="max-content" color={s.color} variant="light">
+      {t(`${labels}.${status}`, { defaultValue: s.label })}
+    </Badge>
+  );
+}
+
 function ProjectsTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.projects.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={3} />;
-  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noProjects")} message={t("detail.noProjectsMessage")} />;
   return (
-    <Stack gap="xs">
-      {q.data.map((p) => (
-        <Card key={p.id} withBorder padding="sm" radius="md">
-          <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/projects/${p.id}`} fw={600}>
-                {p.name}
-              </Anchor>
-              <Text size="xs" c="dimmed" truncate>
-                {p.location}
-                {p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · {t("detail.assigned", { date: formatDate(p.assignedAt) })}
-              </Text>
-            </div>
-            <ProjectStatusBadge status={p.status} />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <QueryStates
+      query={q}
+      rows={3}
+      failed={errorMessage(q.error)}
+      empty={<EmptyState title={t("detail.noProjects")} message={t("detail.noProjectsMessage")} />}
+    >
+      {(projects) => (
+        <Stack gap="xs">
+          {projects.map((p) => (
+            <Card key={p.id} withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <CardHeading
+                  name={p.name}
+                  to={`/projects/${p.id}`}
+                  summary={`${p.location}${p.assignmentRole ? ` · ${p.assignmentRole}` : ""} · ${t("detail.assigned", { date: formatDate(p.assignedAt) })}`}
+                />
+                <ProjectStatusBadge status={p.status} />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </QueryStates>
   );
 }
 
 function TrainingTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.trainingRecords.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={4} />;
-  if (q.error) return <ErrorState message={t("detail.trainingFailed")} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />;
+  const columns: DataColumn<TrainingRecord>[] = [
+    { header: t("detail.module"), cell: (m) => m.title, td: { fw: 600 } },
+    {
+      header: t("detail.status"),
+      cell: (m) => <StatusBadge statuses={trainingStatus} labels="training:labels.status" status={m.status} />,
+    },
+    {
+      header: t("detail.progress"),
+      th: { w: 160 },
+      cell: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          <Progress
+            value={m.progress}
+            style={{ flex: 1 }}
+            color={m.status === "completed" ? "green" : "blue"}
+            aria-label={`${m.title} ${formatPercent(m.progress)}`}
+          />
+          <Text size="xs">{m.progress}%</Text>
+        </Group>
+      ),
+    },
+    { header: t("detail.completed"), cell: (m) => (m.completedAt ? formatDate(m.completedAt) : "—") },
+  ];
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("detail.module")}</Table.Th>
-            <Table.Th>{t("detail.status")}</Table.Th>
-            <Table.Th w={160}>{t("detail.progress")}</Table.Th>
-            <Table.Th>{t("detail.completed")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((m) => {
-            const s = trainingStatus[m.status] ?? { label: m.status, color: "gray" };
-            const statusLabel = t(`labels.training.${m.status}`, { defaultValue: s.label });
-            return (
-              <Table.Tr key={m.moduleId}>
-                <Table.Td fw={600}>{m.title}</Table.Td>
-                <Table.Td>
-                  <Badge miw="max-content" color={s.color} variant="light">
-                    {statusLabel}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Progress
-                      value={m.progress}
-                      style={{ flex: 1 }}
-                      color={m.status === "completed" ? "green" : "blue"}
-                      aria-label={`${m.title} ${formatPercent(m.progress)}`}
-                    />
-                    <Text size="xs">{m.progress}%</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{m.completedAt ? formatDate(m.completedAt) : "—"}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <QueryStates
+      query={q}
+      failed={t("detail.trainingFailed")}
+      empty={<EmptyState title={t("detail.noModules")} message={t("detail.noModulesMessage")} />}
+    >
+      {(modules) => <DataTable minWidth={520} highlightOnHover={false} rows={modules} rowKey={(m) => m.moduleId} columns={columns} />}
+    </QueryStates>
   );
 }
 
 function VideosTab({ id }: { id: number }) {
   const { t } = useTranslation("workers");
   const q = trpc.workers.videoRecords.useQuery({ id });
-  if (q.isPending) return <ListSkeleton rows={4} />;
-  if (q.error) return <ErrorState message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  if (q.data.length === 0) return <EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />;
+  const columns: DataColumn<VideoRecord>[] = [
+    {
+      header: t("detail.video"),
+      cell: (v) => (
+        <>
+          <Text size="sm" fw={600}>
+            {v.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDuration(v.duration)}
+          </Text>
+        </>
+      ),
+    },
+    { header: t("detail.status"), cell: (v) => <StatusBadge statuses={videoStatus} labels="labels.video" status={v.status} /> },
+    { header: t("detail.watched"), cell: (v) => formatPercent(v.watchedPercentage) },
+    {
+      header: t("detail.requiredBy"),
+      cell: (v) => (v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("detail.video")}</Table.Th>
-            <Table.Th>{t("detail.status")}</Table.Th>
-            <Table.Th>{t("detail.watched")}</Table.Th>
-            <Table.Th>{t("detail.requiredBy")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.map((v) => {
-            const s = videoStatus[v.status] ?? { label: v.status, color: "gray" };
-            const statusLabel = t(`labels.video.${v.status}`, { defaultValue: s.label });
-            return (
-              <Table.Tr key={v.videoId}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {v.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDuration(v.duration)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge miw="max-content" color={s.color} variant="light">
-                    {statusLabel}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatPercent(v.watchedPercentage)}</Table.Td>
-                <Table.Td>{v.requiredWatchByDate ? formatDate(v.requiredWatchByDate) : t("detail.optional")}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <QueryStates
+      query={q}
+      failed={errorMessage(q.error)}
+      empty={<EmptyState title={t("detail.noVideos")} message={t("detail.noVideosMessage")} />}
+    >
+      {(videos) => <DataTable minWidth={560} highlightOnHover={false} rows={videos} rowKey={(v) => v.videoId} columns={columns} />}
+    </QueryStates>
   );
 }
 
@@ -163,33 +167,17 @@ export function WorkerDetailPage({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const valid = Number.isInteger(id) && id > 0;
   const query = trpc.workers.byId.useQuery({ id }, { enabled: valid });
-  const [confirming, setConfirming] = useState(false);
   const staff = actor ? isStaff(actor) : false;
   const listPath = staff ? "/workers" : "/";
 
-  useEffect(() => {
-    if (!valid) {
-      notifyError(t("detail.idMissing"));
-      void navigate({ to: listPath, replace: true });
-    } else if (query.error) {
-      notifyError(t("detail.notFound"), errorMessage(query.error));
-      void navigate({ to: listPath, replace: true });
-    }
-  }, [valid, query.error, navigate, listPath, t]);
+  useLeaveWhenMissing({ valid, error: query.error, to: listPath, notFound: t("detail.notFound"), invalid: t("detail.idMissing") });
 
-  const remove = trpc.workers.delete.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      notifySuccess(t("detail.deleted"), t("detail.deletedMessage"));
-      utils.workers.byId.setData({ id }, undefined);
-      await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
-      void navigate({ to: "/workers" });
-    },
-    onError: (e) => {
-      setConfirming(false);
-      notifyError(t("detail.deleteFailed"), errorMessage(e));
-    },
+  const { confirming, setConfirming, handlers } = useConfirmedDelete("workers", async () => {
+    utils.workers.byId.setData({ id }, undefined);
+    await Promise.all([invalidateLists(utils.workers), utils.projects.invalidate(), utils.dashboard.invalidate()]);
+    void navigate({ to: "/workers" });
   });
+  const remove = trpc.workers.delete.useMutation(handlers);
 
   if (!query.data) return <FullPageSpinner />;
   const w = query.data;
@@ -212,64 +200,37 @@ export function WorkerDetailPage({ id }: { id: number }) {
       />
       <Grid gap="md" mb="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder padding="lg" radius="md" h="100%">
-            <Group gap="sm" mb="md" wrap="nowrap">
-              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-                <IconUser size={20} />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("detail.information")}
-              </Title>
-            </Group>
+          <IconSection icon={<IconUser size={20} />} title={t("detail.information")} headerGap="md" h="100%">
             <SimpleFields w={w} />
-          </Card>
+          </IconSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder padding="lg" radius="md" h="100%" data-testid="worker-compliance">
-            <Group gap="sm" mb="md" wrap="nowrap">
-              <ThemeIcon variant="light" color="orange" size="lg" radius="md">
-                <IconShieldCheck size={20} />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("detail.compliance")}
-              </Title>
-            </Group>
+          <IconSection
+            icon={<IconShieldCheck size={20} />}
+            title={t("detail.compliance")}
+            headerGap="md"
+            h="100%"
+            testId="worker-compliance"
+          >
             <Text fz={36} fw={800} lh={1}>
               {formatPercent(w.safetyCompliance)}
             </Text>
             <Text size="sm" c="dimmed" mb="sm">
               {t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
             </Text>
-            <ComplianceBar
-              value={w.safetyCompliance}
-              context="workerTable"
-              label={t(`common:labels.compliance.${workerComplianceLabel(w.safetyCompliance)}`)}
-            />
-          </Card>
+            <WorkerComplianceBar value={w.safetyCompliance} />
+          </IconSection>
         </Grid.Col>
       </Grid>
-      <Tabs defaultValue="projects" keepMounted={false}>
-        <Tabs.List mb="md" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-          <Tabs.Tab value="projects" leftSection={<IconBuildingSkyscraper size={16} />}>
-            {t("detail.projectsTab")}
-          </Tabs.Tab>
-          <Tabs.Tab value="training" leftSection={<IconBook size={16} />}>
-            {t("detail.trainingTab")}
-          </Tabs.Tab>
-          <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
-            {t("detail.videosTab")}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="projects">
-          <ProjectsTab id={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="training">
-          <TrainingTab id={id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="videos">
-          <VideosTab id={id} />
-        </Tabs.Panel>
-      </Tabs>
+      <IconTabs
+        defaultValue="projects"
+        scroll
+        tabs={[
+          { value: "projects", icon: <IconBuildingSkyscraper size={16} />, label: t("detail.projectsTab"), panel: <ProjectsTab id={id} /> },
+          { value: "training", icon: <IconBook size={16} />, label: t("detail.trainingTab"), panel: <TrainingTab id={id} /> },
+          { value: "videos", icon: <IconVideo size={16} />, label: t("detail.videosTab"), panel: <VideosTab id={id} /> },
+        ]}
+      />
       <Stack mt="lg" gap="md">
         <CredentialsCard workerId={id} />
         <TalksAttended workerId={id} />
@@ -323,24 +284,20 @@ function SimpleFields({
           )}
         </Field>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.jobRole")}>{w.role}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.company")}>{w.company ?? t("detail.notProvided")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.hardhat")}>{w.hardhatNumber ?? t("detail.notAssigned")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.emergencyContact")}>{w.emergencyContact ?? t("detail.notProvided")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.username")}>{w.username ?? t("detail.noLogin")}</Field>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Field label={t("detail.added")}>{formatDate(w.createdAt)}</Field>
-      </Grid.Col>
+      {(
+        [
+          [t("detail.jobRole"), w.role],
+          [t("detail.company"), w.company ?? t("detail.notProvided")],
+          [t("detail.hardhat"), w.hardhatNumber ?? t("detail.notAssigned")],
+          [t("detail.emergencyContact"), w.emergencyContact ?? t("detail.notProvided")],
+          [t("detail.username"), w.username ?? t("detail.noLogin")],
+          [t("detail.added"), formatDate(w.createdAt)],
+        ] as const
+      ).map(([label, value]) => (
+        <Grid.Col key={label} span={{ base: 12, sm: 6 }}>
+          <Field label={label}>{value}</Field>
+        </Grid.Col>
+      ))}
     </Grid>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Autocomplete,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Autocomplete, Checkbox, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   can,
@@ -27,10 +14,11 @@ import {
   workerEditFormSchema,
   workerFullName,
 } from "@sitesafe/domain";
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
+import { FormButtons, FormSection } from "../../components/data/FormSection";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -168,10 +156,7 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Card withBorder padding="lg" radius="md">
-          <Title order={2} size="h4" mb="md">
-            {mode === "manager" ? t("form.managerDetails") : t("form.workerDetails")}
-          </Title>
+        <FormSection title={mode === "manager" ? t("form.managerDetails") : t("form.workerDetails")}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t("form.firstName")} withAsterisk autoComplete="off" {...form.getInputProps("firstName")} />
             <TextInput label={t("form.lastName")} withAsterisk autoComplete="off" {...form.getInputProps("lastName")} />
@@ -196,15 +181,9 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
               {...form.getInputProps("emergencyContact")}
             />
           </SimpleGrid>
-        </Card>
+        </FormSection>
 
-        <Card withBorder padding="lg" radius="md">
-          <Title order={2} size="h4" mb={4}>
-            {t("form.activeProjects")}
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            {t("form.activeProjectsHint")}
-          </Text>
+        <FormSection title={t("form.activeProjects")} hint={t("form.activeProjectsHint")}>
           {projects.isPending ? (
             <Skeleton height={60} />
           ) : choices.length === 0 ? (
@@ -229,16 +208,10 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
               </SimpleGrid>
             </Checkbox.Group>
           )}
-        </Card>
+        </FormSection>
 
         {mode !== "edit" ? (
-          <Card withBorder padding="lg" radius="md">
-            <Title order={2} size="h4" mb={4}>
-              {t("form.loginAccount")}
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              {mode === "manager" ? t("form.managerSignsIn") : t("form.workerSignsIn")}
-            </Text>
+          <FormSection title={t("form.loginAccount")} hint={mode === "manager" ? t("form.managerSignsIn") : t("form.workerSignsIn")}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t("form.username")} withAsterisk autoComplete="off" {...form.getInputProps("username")} />
               <PasswordInput
@@ -249,17 +222,15 @@ function WorkerForm({ mode, worker }: { mode: Mode; worker?: Worker }) {
                 {...form.getInputProps("password")}
               />
             </SimpleGrid>
-          </Card>
+          </FormSection>
         ) : null}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={cancelTo} disabled={pending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {mode === "edit" ? t("form.updateWorker") : mode === "manager" ? t("form.createManager") : t("form.createWorker")}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelTo={cancelTo}
+          cancelLabel={t("form.cancel")}
+          submitLabel={mode === "edit" ? t("form.updateWorker") : mode === "manager" ? t("form.createManager") : t("form.createWorker")}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Checkbox, Group, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { can, workerFullName } from "@sitesafe/domain";
 import { IconEye, IconPlus } from "@tabler/icons-react";
@@ -7,14 +7,18 @@ import { Link, Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ComplianceBar } from "../../components/ComplianceBar";
+import { CardHeading } from "../../components/data/CardHeading";
+import { type DataColumn, DataTable } from "../../components/data/DataTable";
+import { QueryStates } from "../../components/data/QueryStates";
 import { ExportCsvButton } from "../../components/ExportCsvButton";
 import { PageHeader } from "../../components/PageHeader";
 import { ServerPageControls, useServerPage } from "../../components/Paginated";
 import { SearchBox } from "../../components/SearchBox";
-import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
+import { EmptyState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { roleLine } from "./roleLine";
 
 type Worker = RouterOutputs["workers"]["page"]["items"][number];
 
@@ -34,7 +38,7 @@ function ProjectCount({ count }: { count: number }) {
 export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
   const { t } = useTranslation("workers");
   const actor = useActor();
-  const isMobile = useIsMobile();
+  const _isMobile = useIsMobile();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const allowed = can(actor, "worker.list");
@@ -76,6 +80,43 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
     </Button>
   );
 
+  const workerCard = (w: Worker) => (
+    <Card withBorder padding="sm" radius="md" data-testid="worker-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
+        <CardHeading name={workerFullName(w)} to={`/workers/${w.id}`} summary={roleLine(w)} />
+        <ProjectCount count={w.projectIds.length} />
+      </Group>
+      <Text size="sm" truncate>
+        {w.email}
+      </Text>
+      {w.phone ? <Text size="sm">{w.phone}</Text> : null}
+      <div style={{ margin: "8px 0 4px" }}>
+        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
+      </div>
+    </Card>
+  );
+  const columns: DataColumn<Worker>[] = [
+    {
+      header: t("columns.name"),
+      cell: (w) => (
+        <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
+          {workerFullName(w)}
+        </Anchor>
+      ),
+    },
+    { header: t("columns.role"), cell: (w) => w.role },
+    { header: t("columns.company"), cell: (w) => w.company ?? "—" },
+    { header: t("columns.email"), cell: (w) => w.email },
+    { header: t("columns.phone"), cell: (w) => w.phone ?? "—", td: { style: { whiteSpace: "nowrap" } } },
+    { header: t("columns.projects"), cell: (w) => <ProjectCount count={w.projectIds.length} /> },
+    {
+      header: t("columns.compliance"),
+      th: { w: 170 },
+      cell: (w) => <ComplianceBar value={w.safetyCompliance} context="workerTable" />,
+    },
+    { cell: view },
+  ];
+
   return (
     <>
       <PageHeader
@@ -108,91 +149,30 @@ export function WorkersPage({ mode }: { mode: "workers" | "managers" }) {
           data-testid="credentials-attention"
         />
       )}
-      {list.isPending ? (
-        <ListSkeleton rows={6} />
-      ) : list.error ? (
-        <ErrorState message={managers ? t("loadManagersFailed") : t("loadWorkersFailed")} onRetry={() => void list.refetch()} />
-      ) : list.data.total === 0 ? (
-        debounced ? (
-          <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
-        ) : (
-          <EmptyState
-            title={managers ? t("noManagersYet") : t("noWorkersYet")}
-            message={managers ? t("noManagersAdded") : t("noWorkersAdded")}
-            action={addAction || undefined}
-          />
-        )
-      ) : (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {isMobile ? (
-            <Stack gap="xs">
-              {list.data.items.map((w) => (
-                <Card key={w.id} withBorder padding="sm" radius="md" data-testid="worker-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs" mb={4}>
-                    <div style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={`/workers/${w.id}`} fw={600}>
-                        {workerFullName(w)}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" truncate>
-                        {w.role}
-                        {w.company ? ` · ${w.company}` : ""}
-                      </Text>
-                    </div>
-                    <ProjectCount count={w.projectIds.length} />
-                  </Group>
-                  <Text size="sm" truncate>
-                    {w.email}
-                  </Text>
-                  {w.phone ? <Text size="sm">{w.phone}</Text> : null}
-                  <div style={{ margin: "8px 0 4px" }}>
-                    <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                  </div>
-                </Card>
-              ))}
-            </Stack>
+      <QueryStates
+        query={list}
+        rows={6}
+        failed={managers ? t("loadManagersFailed") : t("loadWorkersFailed")}
+        isEmpty={(page) => page.total === 0}
+        empty={
+          debounced ? (
+            <EmptyState title={managers ? t("noManagersFound") : t("noWorkersFound")} message={t("noMatch")} />
           ) : (
-            <Table.ScrollContainer minWidth={880}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("columns.name")}</Table.Th>
-                    <Table.Th>{t("columns.role")}</Table.Th>
-                    <Table.Th>{t("columns.company")}</Table.Th>
-                    <Table.Th>{t("columns.email")}</Table.Th>
-                    <Table.Th>{t("columns.phone")}</Table.Th>
-                    <Table.Th>{t("columns.projects")}</Table.Th>
-                    <Table.Th w={170}>{t("columns.compliance")}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((w) => (
-                    <Table.Tr key={w.id} data-testid="worker-row">
-                      <Table.Td>
-                        <Anchor component={Link} to={`/workers/${w.id}`} fw={600} size="sm">
-                          {workerFullName(w)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{w.role}</Table.Td>
-                      <Table.Td>{w.company ?? "—"}</Table.Td>
-                      <Table.Td>{w.email}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{w.phone ?? "—"}</Table.Td>
-                      <Table.Td>
-                        <ProjectCount count={w.projectIds.length} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ComplianceBar value={w.safetyCompliance} context="workerTable" />
-                      </Table.Td>
-                      <Table.Td>{view(w)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ServerPageControls pager={pager} total={list.data.total} />
-        </div>
-      )}
+            <EmptyState
+              title={managers ? t("noManagersYet") : t("noWorkersYet")}
+              message={managers ? t("noManagersAdded") : t("noWorkersAdded")}
+              action={addAction || undefined}
+            />
+          )
+        }
+      >
+        {(page) => (
+          <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <DataTable minWidth={880} rows={page.items} rowTestId="worker-row" columns={columns} card={workerCard} />
+            <ServerPageControls pager={pager} total={page.total} />
+          </div>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -1,22 +1,14 @@
 import { knownMessages, translateMessage } from "@sitesafe/domain/i18n/messagesEs";
 import { describe, expect, it } from "vitest";
+import { englishLocales, flattenLocale, spanishLocales } from "./localeFiles";
 
 // The Spanish glossary (docs/glossary-es.md), checked on every text of the web app (each
 // feature's locales/en.ts against its locales/es.ts) and every server message
 // (packages/domain/src/i18n/messagesEs.ts): "hazard" is "peligro", "risk" is "riesgo", never
 // one for the other, so a JHA never shows "Riesgo 1" above "Nivel de riesgo" again (issue #37).
-type LocaleModule = { default: Record<string, unknown> };
-const english = import.meta.glob<LocaleModule>("/src/**/locales/en.ts", { eager: true });
-const spanish = import.meta.glob<LocaleModule>("/src/**/locales/es.ts", { eager: true });
-
-function flatten(value: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
-  if (value && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
-  } else if (typeof value === "string") {
-    out.set(prefix, value);
-  }
-  return out;
-}
+/** Only the texts (a leaf that is not a string is no text). */
+const texts = (locale: Record<string, unknown>) =>
+  new Map([...flattenLocale(locale)].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 /** The glossary's rules for one English text and its Spanish: the broken rules, empty when it reads right. */
 export function glossaryProblems(en: string, es: string): string[] {
@@ -33,11 +25,11 @@ export function glossaryProblems(en: string, es: string): string[] {
 /** Every English text with its Spanish: "<file> <key>" -> [en, es]. */
 function pairs(): [string, string, string][] {
   const out: [string, string, string][] = [];
-  for (const [path, en] of Object.entries(english)) {
-    const es = spanish[path.replace(/en\.ts$/, "es.ts")];
+  for (const [path, en] of Object.entries(englishLocales)) {
+    const es = spanishLocales[path.replace(/en\.ts$/, "es.ts")];
     if (!es) continue;
-    const spanishTexts = flatten(es.default);
-    for (const [key, text] of flatten(en.default)) {
+    const spanishTexts = texts(es.default);
+    for (const [key, text] of texts(en.default)) {
       const translated = spanishTexts.get(key);
       if (translated !== undefined) out.push([`${path} ${key}`, text, translated]);
     }

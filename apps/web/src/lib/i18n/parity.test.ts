@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { englishLocales as english, flattenLocale as flatten, spanishLocales as spanish } from "./localeFiles";
 
 // Every text exists in both languages, with the same interpolation variables: a key missing in
 // Spanish would show English in the middle of a Spanish screen, and a renamed {{variable}} would
 // show the raw placeholder. Checks every feature's locales/en.ts against its locales/es.ts.
-type LocaleModule = { default: Record<string, unknown> };
-const english = import.meta.glob<LocaleModule>("/src/**/locales/en.ts", { eager: true });
-const spanish = import.meta.glob<LocaleModule>("/src/**/locales/es.ts", { eager: true });
-
-/** "ns.key.sub" -> text, for every leaf. */
-function flatten(value: unknown, prefix = "", out = new Map<string, unknown>()): Map<string, unknown> {
-  if (value && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
 const variables = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 const folders = [

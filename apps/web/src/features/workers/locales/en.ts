@@ -1,4 +1,4 @@
-import { trainingStatusLabels, videoStatusLabels } from "@sitesafe/domain";
+import { videoStatusLabels } from "@sitesafe/domain";
 
 // Labels the domain already holds in English are used from it, not written again.
 export default {
@@ -50,7 +50,6 @@ export default {
       added: "Added",
     },
     labels: {
-      training: trainingStatusLabels,
       video: videoStatusLabels,
     },
     form: {

@@ -47,7 +47,6 @@ export default {
       added: "Agregado",
     },
     labels: {
-      training: { not_started: "Sin empezar", in_progress: "En curso", completed: "Completado" },
       video: { not_watched: "Sin ver", partially_watched: "Visto en parte", completed: "Completado" },
     },
     form: {
