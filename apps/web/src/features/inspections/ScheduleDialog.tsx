@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, TextInput } from "@mantine/core";
 import { INSPECTION_FREQUENCIES, type InspectionFrequency } from "@sitesafe/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -49,17 +50,12 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
           allowDeselect={false}
         />
         <TextInput label={t("schedule.startsOn")} type="date" value={startsOn} onChange={(e) => setStartsOn(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("run.cancel")}
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={() => create.mutate({ projectId: Number(projectId), templateId: Number(templateId), frequency, startsOn })}
-          >
-            {t("schedule.save")}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t("schedule.save")}
+          onSubmit={() => create.mutate({ projectId: Number(projectId), templateId: Number(templateId), frequency, startsOn })}
+          loading={create.isPending}
+        />
       </Stack>
     </Modal>
   );
