@@ -1,4 +1,4 @@
-import { Card, type CardProps, Stack, Text, Title, type TitleProps } from "@mantine/core";
+import { Card, type CardProps, Group, Stack, Text, Title, type TitleProps } from "@mantine/core";
 import { IconAlertCircle, IconLock, IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -16,7 +16,7 @@ import { RECORD_AREAS, type RecordArea } from "./areas";
  * A card of a detail page with its heading (an h2 in the size the page gives), then its content.
  * The card's own props (a test id, padding) pass through.
  */
-export function SectionCard({
+export function DetailCard({
   title,
   size = "h4",
   mb = "sm",
@@ -36,11 +36,11 @@ export function SectionCard({
 /** A card of free text a record holds (a description, the measures taken), kept as typed. */
 export function TextSection({ title, text }: { title: string; text: string }) {
   return (
-    <SectionCard title={title} size="h5" mb="xs">
+    <DetailCard title={title} size="h5" mb="xs">
       <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         {text}
       </Text>
-    </SectionCard>
+    </DetailCard>
   );
 }
 
@@ -159,5 +159,15 @@ export function RecordDetailShell({
         onClose={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/** A page header's subtitle that leads with the record's status badge (a permit: its status, then its project). */
+export function StatusSubtitle({ badge, children }: { badge: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs" component="span">
+      {badge}
+      <span>{children}</span>
+    </Group>
   );
 }

@@ -3,7 +3,7 @@ import { can, type IncidentStatus, incidentStatuses } from "@sitesafe/domain";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { DetailField as Field } from "../../components/DetailField";
-import { RecordDetailShell, RecordProblemPage, SectionCard, TextSection, useRecordDetail } from "../../components/record/RecordDetail";
+import { DetailCard, RecordDetailShell, RecordProblemPage, TextSection, useRecordDetail } from "../../components/record/RecordDetail";
 import { FullPageSpinner } from "../../components/States";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
@@ -75,7 +75,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
         suggestions={[report.preventiveMeasures, report.actionTaken].filter((text): text is string => !!text?.trim())}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <SectionCard title={t("detail.involvedWorkers")} size="h5" mb="xs">
+        <DetailCard title={t("detail.involvedWorkers")} size="h5" mb="xs">
           {report.involvedWorkerDetails.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t("detail.noWorkers")}
@@ -95,8 +95,8 @@ export function IncidentDetailPage({ id }: { id: number }) {
               ))}
             </List>
           )}
-        </SectionCard>
-        <SectionCard title={t("detail.history")} size="h5" mb="xs">
+        </DetailCard>
+        <DetailCard title={t("detail.history")} size="h5" mb="xs">
           {history.data && history.data.length > 0 ? (
             <Timeline bulletSize={14} lineWidth={2} active={history.data.length}>
               {history.data.map((event) => (
@@ -121,7 +121,7 @@ export function IncidentDetailPage({ id }: { id: number }) {
               {history.isPending ? t("detail.loading") : t("detail.noHistory")}
             </Text>
           )}
-        </SectionCard>
+        </DetailCard>
       </SimpleGrid>
       <RecordkeepingPanel incidentId={report.id} />
       <Group gap="xs">

@@ -1,10 +1,8 @@
-import { Anchor, Badge, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Badge, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { SectionCard } from "../dashboard/SectionCard";
-import { ActionBadges } from "./ActionBadges";
+import { ActionLine } from "./ActionBadges";
 
 /**
  * The dashboard's part of inspections (issue #35), loaded lazily so the dashboard's first load does
@@ -30,17 +28,7 @@ function MyActionsCard() {
     <SectionCard title={t("actions.myActions")} link={{ label: t("actions.viewAll"), to: "/actions?mine=true" }} testId="my-actions">
       <Stack gap="xs">
         {open.map((a) => (
-          <Group key={a.id} justify="space-between" wrap="wrap" gap="xs">
-            <Anchor component={Link} to={`/actions/${a.id}`} size="sm" data-testid="my-action">
-              {a.description}
-            </Anchor>
-            <Group gap="xs">
-              <Text size="xs" c="dimmed">
-                {t("actions.due", { date: formatDate(a.dueAt) })}
-              </Text>
-              <ActionBadges status={a.status} priority={a.priority} overdue={a.overdue} />
-            </Group>
-          </Group>
+          <ActionLine key={a.id} action={a} small linkTestId="my-action" />
         ))}
       </Stack>
     </SectionCard>

@@ -3,7 +3,7 @@ import { can, riskLevelColors } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
 import { BackLink, DetailFallback } from "../../components/BackLink";
 import { DetailField as Field } from "../../components/DetailField";
-import { RecordDetailShell, RecordProblemPage, SectionCard, useRecordDetail } from "../../components/record/RecordDetail";
+import { DetailCard, RecordDetailShell, RecordProblemPage, useRecordDetail } from "../../components/record/RecordDetail";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { notifyError } from "../../lib/notify";
 import { errorStatus, trpc } from "../../lib/trpc";
@@ -79,7 +79,7 @@ export function JhaDetailPage({ id }: { id: number }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <SectionCard title={t("detail.hazards", { count: form.hazards.length })}>
+        <DetailCard title={t("detail.hazards", { count: form.hazards.length })}>
           <Stack gap="xs">
             {form.hazards.map((hazard, index) => (
               <Paper
@@ -97,8 +97,8 @@ export function JhaDetailPage({ id }: { id: number }) {
               </Paper>
             ))}
           </Stack>
-        </SectionCard>
-        <SectionCard title={t("detail.controlMeasures", { count: form.controlMeasures.length })}>
+        </DetailCard>
+        <DetailCard title={t("detail.controlMeasures", { count: form.controlMeasures.length })}>
           <Stack gap="xs">
             {form.controlMeasures.map((measure, index) => (
               <Paper key={index} withBorder p="sm" radius="md" data-testid="control-measure">
@@ -109,7 +109,7 @@ export function JhaDetailPage({ id }: { id: number }) {
               </Paper>
             ))}
           </Stack>
-        </SectionCard>
+        </DetailCard>
       </SimpleGrid>
 
       <SourceActions

@@ -29,6 +29,16 @@ export function TopicDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => notifyError(t("topic.failed"), errorMessage(error)),
   });
+  /** A link the topic may have (a training module, a video): none until one is picked. */
+  const optional = (path: "trainingModuleId" | "videoId", data: { value: string; label: string }[] = []) => ({
+    placeholder: t("topic.none"),
+    data,
+    clearable: true,
+    searchable: true,
+    ...form.getInputProps(path),
+    onChange: (value: string | null) => form.setFieldValue(path, value ?? ""),
+    "data-path": path,
+  });
   return (
     <FormDialog
       title={t("topic.title")}
@@ -49,23 +59,17 @@ export function TopicDialog({ onClose }: { onClose: () => void }) {
       <Textarea label={t("form.content")} withAsterisk autosize minRows={4} {...form.getInputProps("content")} data-path="content" />
       <Select
         label={t("topic.module")}
-        placeholder={t("topic.none")}
-        data={(modules.data ?? []).map((m) => ({ value: String(m.id), label: m.title }))}
-        clearable
-        searchable
-        {...form.getInputProps("trainingModuleId")}
-        onChange={(value) => form.setFieldValue("trainingModuleId", value ?? "")}
-        data-path="trainingModuleId"
+        {...optional(
+          "trainingModuleId",
+          modules.data?.map((m) => ({ value: String(m.id), label: m.title })),
+        )}
       />
       <Select
         label={t("topic.video")}
-        placeholder={t("topic.none")}
-        data={(videos.data ?? []).map((v) => ({ value: String(v.id), label: v.title }))}
-        clearable
-        searchable
-        {...form.getInputProps("videoId")}
-        onChange={(value) => form.setFieldValue("videoId", value ?? "")}
-        data-path="videoId"
+        {...optional(
+          "videoId",
+          videos.data?.map((v) => ({ value: String(v.id), label: v.title })),
+        )}
       />
     </FormDialog>
   );
