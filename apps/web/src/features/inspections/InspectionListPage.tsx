@@ -13,6 +13,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { IconButton } from "../../components/record/IconButton";
 import { RecordListPage, usePagedList } from "../../components/record/RecordList";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
@@ -38,28 +39,24 @@ export function InspectionListPage() {
             {t("list.export")}
           </Button>
           {can(actor, "inspectionTemplate.manage") ? (
-            <Button
+            <IconButton
               variant="default"
-              leftSection={<IconTemplate size={16} />}
+              icon={IconTemplate}
               onClick={() => void navigate({ to: "/inspections/templates" })}
               data-testid="inspection-templates"
             >
               {t("templates.link")}
-            </Button>
+            </IconButton>
           ) : null}
           {can(actor, "inspectionSchedule.manage") ? (
-            <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)}>
+            <IconButton variant="default" icon={IconCalendarPlus} onClick={() => setScheduling(true)}>
               {t("schedule.button")}
-            </Button>
+            </IconButton>
           ) : null}
           {can(actor, "inspection.create") ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => void navigate({ to: "/inspections/new" })}
-              data-testid="new-inspection"
-            >
+            <IconButton icon={IconPlus} onClick={() => void navigate({ to: "/inspections/new" })} data-testid="new-inspection">
               {t("list.newButton")}
-            </Button>
+            </IconButton>
           ) : null}
         </>
       }

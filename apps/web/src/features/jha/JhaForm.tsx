@@ -37,9 +37,9 @@ interface Values {
 export function JhaForm(props: RecordFormProps<JhaFormRecord>) {
   const { initial, defaultProjectId } = props;
   const { t } = useTranslation("jha");
-  const actor = useActor();
-  const options = trpc.jha.formOptions.useQuery();
   const utils = trpc.useUtils();
+  const options = trpc.jha.formOptions.useQuery();
+  const actor = useActor();
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: {

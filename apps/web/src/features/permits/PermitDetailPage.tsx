@@ -44,6 +44,7 @@ import { BackAnchor } from "../../components/BackLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogActions } from "../../components/FormActions";
 import { PageHeader } from "../../components/PageHeader";
+import { IconButton } from "../../components/record/IconButton";
 import { StatusSubtitle } from "../../components/record/RecordDetail";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -171,9 +172,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
         actions={
           <>
             {can("close") ? (
-              <Button color="gray" leftSection={<IconLock size={18} />} disabled={busy} onClick={() => setCloseOpen(true)}>
+              <IconButton color="gray" icon={IconLock} iconSize={18} disabled={busy} onClick={() => setCloseOpen(true)}>
                 {t("detail.closePermit")}
-              </Button>
+              </IconButton>
             ) : null}
             {can("edit") ? (
               <Button
@@ -185,15 +186,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               </Button>
             ) : null}
             {can("delete") ? (
-              <Button
-                color="red"
-                variant="subtle"
-                leftSection={<IconTrash size={18} />}
-                disabled={busy}
-                onClick={() => setDeleteOpen(true)}
-              >
+              <IconButton color="red" variant="subtle" icon={IconTrash} iconSize={18} disabled={busy} onClick={() => setDeleteOpen(true)}>
                 {t("detail.delete")}
-              </Button>
+              </IconButton>
             ) : null}
           </>
         }
@@ -232,26 +227,28 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ) : null}
             <Group mt="md" gap="sm">
               {can("approve") ? (
-                <Button
+                <IconButton
                   color="green"
-                  leftSection={<IconCircleCheck size={18} />}
+                  icon={IconCircleCheck}
+                  iconSize={18}
                   loading={approve.isPending}
                   disabled={busy}
                   onClick={startApprove}
                 >
                   {t("detail.approve")}
-                </Button>
+                </IconButton>
               ) : null}
               {can("reject") ? (
-                <Button
+                <IconButton
                   color="red"
                   variant="light"
-                  leftSection={<IconCircleX size={18} />}
+                  icon={IconCircleX}
+                  iconSize={18}
                   disabled={busy}
                   onClick={() => setRejectOpen(true)}
                 >
                   {t("detail.reject")}
-                </Button>
+                </IconButton>
               ) : null}
             </Group>
           </Card>

@@ -9,6 +9,5 @@ export const Route = createFileRoute("/_app/videos")({
 });
 
 function VideosRoute() {
-  const search = Route.useSearch();
-  return <VideosPage vid={search.vid} wid={search.wid} />;
+  return <VideosPage {...Route.useSearch()} />;
 }

@@ -9,6 +9,5 @@ export const Route = createFileRoute("/_app/training/modules")({
 });
 
 function ProgramsRoute() {
-  const search = Route.useSearch();
-  return <TrainingProgramsPage mid={search.mid} wid={search.wid} />;
+  return <TrainingProgramsPage {...Route.useSearch()} />;
 }
