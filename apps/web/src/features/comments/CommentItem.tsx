@@ -44,7 +44,6 @@ export function CommentItem({
             variant="light"
             color="yellow"
             icon={IconClock}
-            iconSize={14}
             loading={handlers.pendingId === comment.id}
             onClick={() => handlers.onMarkInProgress(comment)}
           >
@@ -52,20 +51,12 @@ export function CommentItem({
           </IconButton>
         ) : null,
         can("resolve") ? (
-          <IconButton
-            key="resolve"
-            size="xs"
-            variant="light"
-            color="green"
-            icon={IconCheck}
-            iconSize={14}
-            onClick={() => handlers.onResolve(comment)}
-          >
+          <IconButton key="resolve" size="xs" variant="light" color="green" icon={IconCheck} onClick={() => handlers.onResolve(comment)}>
             {t("item.resolve")}
           </IconButton>
         ) : null,
         can("edit") ? (
-          <IconButton key="edit" size="xs" variant="default" icon={IconEdit} iconSize={14} onClick={() => handlers.onEdit(comment)}>
+          <IconButton key="edit" size="xs" variant="default" icon={IconEdit} onClick={() => handlers.onEdit(comment)}>
             {t("item.edit")}
           </IconButton>
         ) : null,
@@ -78,7 +69,6 @@ export function CommentItem({
             color="red"
             ml="auto"
             icon={IconTrash}
-            iconSize={14}
             onClick={() => handlers.onDelete(comment)}
           >
             {t("item.delete")}

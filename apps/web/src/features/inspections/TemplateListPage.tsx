@@ -36,7 +36,6 @@ export function TemplateListPage() {
             <IconButton
               size="md"
               icon={IconPlus}
-              iconSize={18}
               onClick={() => void navigate({ to: "/inspections/templates/new" })}
               data-testid="new-template"
             >
@@ -85,6 +84,7 @@ export function TemplateListPage() {
                       variant="light"
                       size="md"
                       icon={IconCopy}
+                      iconSize={16}
                       onClick={() => setCopying({ id: template.id, name: template.name, language: template.language })}
                       data-testid="copy-template"
                     >

@@ -256,18 +256,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
           <InfoCard icon={<IconCalendarEvent size={18} />} title={t("detail.schedule")}>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                {t("detail.start")}{" "}
+            {(["start", "end"] as const).map((edge) => (
+              <Text key={edge} size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t(`detail.${edge}`)}{" "}
+                </Text>
+                {formatDateTime(edge === "start" ? permit.startDate : permit.endDate)}
               </Text>
-              {formatDateTime(permit.startDate)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                {t("detail.end")}{" "}
-              </Text>
-              {formatDateTime(permit.endDate)}
-            </Text>
+            ))}
           </InfoCard>
           <InfoCard icon={<IconMapPin size={18} />} title={t("detail.location")}>
             <Text size="sm">{permit.location}</Text>
