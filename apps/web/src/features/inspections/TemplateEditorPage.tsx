@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { useLeaveGuard } from "../../components/LeaveGuard";
 import { PageHeader } from "../../components/PageHeader";
+import { IconButton } from "../../components/record/IconButton";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { i18n, localizeMessage } from "../../lib/i18n";
@@ -55,9 +56,9 @@ export function TemplateEditorPage({ id }: { id: number | "new" }) {
           subtitle={`${t(`templates.language.${template.language}`)} · ${t("templates.version", { version: template.currentVersion })}`}
           actions={
             manage ? (
-              <Button size="md" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)} data-testid="copy-template">
+              <IconButton size="md" icon={IconCopy} iconSize={16} onClick={() => setCopying(true)} data-testid="copy-template">
                 {t("templates.copy")}
-              </Button>
+              </IconButton>
             ) : null
           }
         />
@@ -270,27 +271,29 @@ function TemplateForm({ template }: { template: Loaded | null }) {
                   {form.errors[`sections.${s}.items`]}
                 </Text>
               ) : null}
-              <Button
+              <IconButton
                 variant="light"
                 size="md"
-                leftSection={<IconPlus size={16} />}
+                icon={IconPlus}
+                iconSize={16}
                 onClick={() => form.insertListItem(`sections.${s}.items`, newItem())}
                 data-testid="add-item"
               >
                 {t("templates.addItem")}
-              </Button>
+              </IconButton>
             </Stack>
           </Card>
         ))}
-        <Button
+        <IconButton
           variant="default"
           size="md"
-          leftSection={<IconPlus size={16} />}
+          icon={IconPlus}
+          iconSize={16}
           onClick={() => form.insertListItem("sections", newSection())}
           data-testid="add-section"
         >
           {t("templates.addSection")}
-        </Button>
+        </IconButton>
         {Object.keys(form.errors).length > 0 ? (
           <Text size="sm" c="red">
             {t("templates.fixErrors")}
