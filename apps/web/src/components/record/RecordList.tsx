@@ -18,14 +18,19 @@ type ListNs = "jha" | "incidents" | "permits" | "talks" | "inspections";
  * A list screen's page of its server list: the pager for `filters` (a new filter starts at page 1)
  * and the area's `page` query for it, which keeps the last page on screen while the next loads.
  * `usePage` calls that query, once each render as any hook:
- * `usePagedList(filters, (input, keep) => trpc.jha.page.useQuery(input, keep))`.
+ * `usePagedList(filters, (input, keep) => trpc.jha.page.useQuery(input, keep))`. With `failureToast`,
+ * a failed load also says so in a toast with that title.
  */
-export function usePagedList<F extends object, Q>(
+export function usePagedList<F extends object, Q extends { error: unknown }>(
   filters: F,
   usePage: (input: F & { limit: number; offset: number }, options: { placeholderData: typeof keepPreviousData }) => Q,
+  failureToast?: string,
 ) {
   const pager = useServerPage(filters);
   const list = usePage({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  useEffect(() => {
+    if (failureToast && list.error) notifyError(failureToast, errorMessage(list.error));
+  }, [list.error, failureToast]);
   return { pager, list };
 }
 
@@ -56,7 +61,6 @@ export function RecordListPage<T>({
   above,
   stacked = false,
   failed,
-  notifyFailure = false,
   empty,
   testId,
   renderItem,
@@ -64,7 +68,7 @@ export function RecordListPage<T>({
 }: {
   ns: ListNs;
   section?: "list" | "actions";
-  paged: { pager: ServerPage; list: PagedListQuery<T> & { error: unknown } };
+  paged: { pager: ServerPage; list: PagedListQuery<T> };
   csv?: { path: string; filters: Record<string, string | number | boolean | undefined | null> };
   actions?: ReactNode;
   /** Before the rest, outside its stack. */
@@ -73,24 +77,17 @@ export function RecordListPage<T>({
   stacked?: boolean;
   /** The load failure's text when the section's `fetchFailed` is not it. */
   failed?: string;
-  /** A failed load also says so in a toast. */
-  notifyFailure?: boolean;
   empty: { message?: ReactNode; action?: ReactNode };
   testId?: string;
   renderItem: (item: T) => ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
-  const failure = failed ?? t(`${section}.fetchFailed`);
-  const { error } = paged.list;
-  useEffect(() => {
-    if (notifyFailure && error) notifyError(failure, errorMessage(error));
-  }, [error, t]);
   const grid = (
     <PagedCardGrid
       query={paged.list}
       pager={paged.pager}
-      errorMessage={failure}
+      errorMessage={failed ?? t(`${section}.fetchFailed`)}
       empty={{ title: t(`${section}.emptyTitle`), ...empty }}
       testId={testId}
       renderItem={renderItem}

@@ -26,7 +26,7 @@ export function IncidentListPage() {
   const [tab, setTab] = useState<string>(ALL);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const filters = { search: debounced || undefined, projectId: tab === ALL ? undefined : Number(tab) };
-  const paged = usePagedList(filters, (input, keep) => trpc.incidents.page.useQuery(input, keep));
+  const paged = usePagedList(filters, (input, keep) => trpc.incidents.page.useQuery(input, keep), t("list.fetchFailed"));
   const options = trpc.incidents.formOptions.useQuery();
 
   if (creating) {
@@ -54,7 +54,6 @@ export function IncidentListPage() {
           {t("list.newButton")}
         </Button>
       }
-      notifyFailure
       empty={{ message: debounced ? t("list.emptySearch") : tab !== ALL ? t("list.emptyProject") : t("list.emptyNone") }}
       testId="incident-list"
       renderItem={(report) => <IncidentCard key={report.id} report={report} />}

@@ -25,7 +25,7 @@ export function JhaListPage() {
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const filters = { search: debounced || undefined, projectId: projectFilter === null ? undefined : Number(projectFilter) };
-  const paged = usePagedList(filters, (input, keep) => trpc.jha.page.useQuery(input, keep));
+  const paged = usePagedList(filters, (input, keep) => trpc.jha.page.useQuery(input, keep), t("list.fetchFailed"));
   const options = trpc.jha.formOptions.useQuery();
 
   if (creating) {
@@ -53,7 +53,6 @@ export function JhaListPage() {
           {t("list.newButton")}
         </Button>
       }
-      notifyFailure
       empty={{ message: debounced || projectFilter ? t("list.emptyFiltered") : t("list.emptyNone") }}
       testId="jha-list"
       renderItem={(form) => <JhaCard key={form.id} form={form} />}
