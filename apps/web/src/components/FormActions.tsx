@@ -1,6 +1,7 @@
-import { Button, type ButtonProps, Group } from "@mantine/core";
+import { Button, type ButtonProps, Group, type GroupProps } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * A record form's Cancel: a quiet link-style button at the top of the form, far from Submit, so a
@@ -38,28 +39,41 @@ export function FormSubmit({
   );
 }
 
-/** A dialog form's quiet Cancel and its Submit, at the dialog's end. */
+/**
+ * A dialog's quiet Cancel and its Submit, at the dialog's end. Submit submits the dialog's form,
+ * or runs `onSubmit` in a dialog without one; `holdCancel` keeps Cancel disabled while it saves.
+ */
 export function DialogActions({
   cancelLabel,
   onCancel,
   submitLabel,
+  onSubmit,
   loading,
+  holdCancel = false,
+  color,
   testId,
   size,
+  mt,
 }: {
-  cancelLabel: string;
+  /** Default: the common "Cancel". */
+  cancelLabel?: string;
   onCancel: () => void;
   submitLabel: string;
+  onSubmit?: () => void;
   loading?: boolean;
+  holdCancel?: boolean;
+  color?: ButtonProps["color"];
   testId?: string;
   size?: ButtonProps["size"];
+  mt?: GroupProps["mt"];
 }) {
+  const { t } = useTranslation("common");
   return (
-    <Group justify="flex-end">
-      <Button variant="default" size={size} onClick={onCancel}>
-        {cancelLabel}
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" size={size} onClick={onCancel} disabled={holdCancel && loading}>
+        {cancelLabel ?? t("actions.cancel")}
       </Button>
-      <Button type="submit" size={size} loading={loading} data-testid={testId}>
+      <Button type={onSubmit ? "button" : "submit"} size={size} color={color} loading={loading} onClick={onSubmit} data-testid={testId}>
         {submitLabel}
       </Button>
     </Group>

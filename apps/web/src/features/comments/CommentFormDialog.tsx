@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { commentFormSchema, GENERAL_PROJECT_VALUE, projectIdFromForm, projectIdToForm, projectOptionLabel } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { useFormSafety, useGuardedDialogClose } from "../../components/FormSafety";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
@@ -127,14 +128,12 @@ function CommentForm({
           description={`${form.values.content.length}/1000`}
           {...form.getInputProps("content")}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={safety.cancel} disabled={pending}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? t("form.saveChanges") : t("form.send")}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={safety.cancel}
+          submitLabel={editing ? t("form.saveChanges") : t("form.send")}
+          loading={pending}
+          holdCancel
+        />
       </Stack>
     </form>
   );

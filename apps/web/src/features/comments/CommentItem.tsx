@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Box, Card, Group, Paper, Stack, Text } from "@mantine/core";
 import { type Actor, commentStatusColors, decideCommentAction } from "@sitesafe/domain";
 import { IconBuildingSkyscraper, IconCheck, IconClock, IconEdit, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "../../components/record/IconButton";
 import { formatDate, formatDateTime } from "../../lib/format";
 import type { SafetyComment } from "./CommentFormDialog";
 
@@ -37,48 +38,41 @@ export function CommentItem({
   const actions = handlers
     ? [
         can("markInProgress") ? (
-          <Button
+          <IconButton
             key="progress"
             size="xs"
             variant="light"
             color="yellow"
-            leftSection={<IconClock size={14} />}
+            icon={IconClock}
             loading={handlers.pendingId === comment.id}
             onClick={() => handlers.onMarkInProgress(comment)}
           >
             {t("item.markInProgress")}
-          </Button>
+          </IconButton>
         ) : null,
         can("resolve") ? (
-          <Button
-            key="resolve"
-            size="xs"
-            variant="light"
-            color="green"
-            leftSection={<IconCheck size={14} />}
-            onClick={() => handlers.onResolve(comment)}
-          >
+          <IconButton key="resolve" size="xs" variant="light" color="green" icon={IconCheck} onClick={() => handlers.onResolve(comment)}>
             {t("item.resolve")}
-          </Button>
+          </IconButton>
         ) : null,
         can("edit") ? (
-          <Button key="edit" size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={() => handlers.onEdit(comment)}>
+          <IconButton key="edit" size="xs" variant="default" icon={IconEdit} onClick={() => handlers.onEdit(comment)}>
             {t("item.edit")}
-          </Button>
+          </IconButton>
         ) : null,
         can("delete") ? (
           // Apart from Edit (at the far end of the row), so a thumb aiming for Edit never deletes.
-          <Button
+          <IconButton
             key="delete"
             size="xs"
             variant="subtle"
             color="red"
             ml="auto"
-            leftSection={<IconTrash size={14} />}
+            icon={IconTrash}
             onClick={() => handlers.onDelete(comment)}
           >
             {t("item.delete")}
-          </Button>
+          </IconButton>
         ) : null,
       ].filter(Boolean)
     : [];

@@ -1,7 +1,9 @@
-import { Blockquote, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Blockquote, Modal, Stack, Text } from "@mantine/core";
 import { MANAGER_RESPONSE_MAX } from "@sitesafe/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
+import { LongText } from "../../components/record/fields";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { SafetyComment } from "./CommentFormDialog";
@@ -31,24 +33,23 @@ export function ResolveCommentDialog({ comment, onClose }: { comment: SafetyComm
               {comment.content}
             </Blockquote>
           </div>
-          <Textarea
+          <LongText
             label={t("resolve.response")}
             placeholder={t("resolve.responsePlaceholder")}
-            autosize
             minRows={4}
             maxRows={10}
             maxLength={MANAGER_RESPONSE_MAX}
             value={response}
             onChange={(e) => setResponse(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={resolve.isPending}>
-              {t("resolve.cancel")}
-            </Button>
-            <Button color="green" loading={resolve.isPending} onClick={() => resolve.mutate({ id: comment.id, managerResponse: response })}>
-              {t("resolve.submit")}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel={t("resolve.submit")}
+            onSubmit={() => resolve.mutate({ id: comment.id, managerResponse: response })}
+            loading={resolve.isPending}
+            holdCancel
+            color="green"
+          />
         </Stack>
       ) : null}
     </Modal>

@@ -1,21 +1,15 @@
-import { Button, Group, ScrollArea, Tabs, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ContinueDraftNotice } from "../../components/FormSafety";
-import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { PageHeader } from "../../components/PageHeader";
-import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { ProjectTabs, RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
 import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
-import { useOpenedAsNew } from "../../lib/newRecordLink";
-import { notifyError } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
 import { IncidentForm } from "./IncidentForm";
 
@@ -27,41 +21,18 @@ const ALL = "all";
 export function IncidentListPage() {
   const { t } = useTranslation("incidents");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
+  const { creating, setCreating, notice } = useNewRecord("incident.new", t("list.draftWhat"));
   const [search, setSearch] = useState("");
   const [tab, setTab] = useState<string>(ALL);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const filters = { search: debounced || undefined, projectId: tab === ALL ? undefined : Number(tab) };
-  const pager = useServerPage(filters);
-  const list = trpc.incidents.page.useQuery(
-    { ...filters, limit: pager.limit, offset: pager.offset },
-    { placeholderData: keepPreviousData },
-  );
+  const paged = usePagedList(filters, (input, keep) => trpc.incidents.page.useQuery(input, keep), t("list.fetchFailed"));
   const options = trpc.incidents.formOptions.useQuery();
 
-  useEffect(() => {
-    if (list.error) notifyError(t("list.fetchFailed"), errorMessage(list.error));
-  }, [list.error, t]);
-
-  const projects = options.data?.projects ?? [];
-
-  return (
-    <>
-      <PageHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        actions={
-          creating ? null : (
-            <>
-              <ExportCsvButton path="/api/incident-reports" filters={filters} />
-              <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating("new")}>
-                {t("list.newButton")}
-              </Button>
-            </>
-          )
-        }
-      />
-      {creating ? (
+  if (creating) {
+    return (
+      <>
+        <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
         <IncidentForm
           defaultProjectId={tab === ALL ? undefined : Number(tab)}
           continueDraft={creating === "draft"}
@@ -69,36 +40,36 @@ export function IncidentListPage() {
           // The new report's own page, with the success toast.
           onDone={(saved) => void navigate({ to: "/forms/incident-reports/$id", params: { id: String(saved.id) } })}
         />
-      ) : (
-        <>
-          <ContinueDraftNotice draftKey="incident.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
-          <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} mb="sm" />
-          <Tabs value={tab} onChange={(v) => setTab(v ?? ALL)} mb="md" variant="pills" radius="xl">
-            <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
-              <Tabs.List style={{ flexWrap: "nowrap" }}>
-                <Tabs.Tab value={ALL}>{t("list.allProjects")}</Tabs.Tab>
-                {projects.map((p) => (
-                  <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: "nowrap" }}>
-                    {p.name}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </ScrollArea>
-          </Tabs>
-          <PagedCardGrid
-            query={list}
-            pager={pager}
-            errorMessage={t("list.fetchFailed")}
-            empty={{
-              title: t("list.emptyTitle"),
-              message: debounced ? t("list.emptySearch") : tab !== ALL ? t("list.emptyProject") : t("list.emptyNone"),
-            }}
-            testId="incident-list"
-            renderItem={(report) => <IncidentCard key={report.id} report={report} />}
-          />
-        </>
-      )}
-    </>
+      </>
+    );
+  }
+
+  return (
+    <RecordListPage
+      ns="incidents"
+      paged={paged}
+      csv={{ path: "/api/incident-reports", filters }}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} color="red" onClick={() => setCreating("new")}>
+          {t("list.newButton")}
+        </Button>
+      }
+      empty={{ message: debounced ? t("list.emptySearch") : tab !== ALL ? t("list.emptyProject") : t("list.emptyNone") }}
+      testId="incident-list"
+      renderItem={(report) => <IncidentCard key={report.id} report={report} />}
+    >
+      {notice}
+      <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} mb="sm" />
+      <ProjectTabs
+        projects={options.data?.projects ?? []}
+        allLabel={t("list.allProjects")}
+        all={ALL}
+        scrollbarSize={4}
+        value={tab}
+        onChange={(v) => setTab(v ?? ALL)}
+        mb="md"
+      />
+    </RecordListPage>
   );
 }
 

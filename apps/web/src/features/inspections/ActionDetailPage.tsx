@@ -117,25 +117,8 @@ export function ActionDetailPage({ id }: { id: number }) {
             {t("actions.photoNeeded")}
           </Text>
         ) : null}
-        {may("submit") ? (
-          <Textarea
-            label={t("actions.evidenceNote")}
-            value={evidenceNote}
-            onChange={(e) => setEvidenceNote(e.currentTarget.value)}
-            autosize
-            minRows={2}
-          />
-        ) : null}
-        {rejecting ? (
-          <Textarea
-            label={t("actions.rejectReason")}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            data-testid="reject-reason"
-          />
-        ) : null}
+        {may("submit") ? <NoteField label={t("actions.evidenceNote")} value={evidenceNote} onChange={setEvidenceNote} /> : null}
+        {rejecting ? <NoteField label={t("actions.rejectReason")} value={reason} onChange={setReason} data-testid="reject-reason" /> : null}
         <Group gap="sm">
           {may("start") ? (
             <Button size="md" variant="default" onClick={() => start.mutate({ id })} loading={start.isPending} data-testid="action-start">
@@ -190,4 +173,9 @@ export function ActionDetailPage({ id }: { id: number }) {
       </Stack>
     </>
   );
+}
+
+/** A note typed with the action's next step (the evidence, why it is sent back), growing as it is typed. */
+function NoteField({ onChange, ...props }: { label: string; value: string; onChange: (value: string) => void; "data-testid"?: string }) {
+  return <Textarea autosize minRows={2} onChange={(e) => onChange(e.currentTarget.value)} {...props} />;
 }

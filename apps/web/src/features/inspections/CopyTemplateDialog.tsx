@@ -1,9 +1,9 @@
-import { Modal, Stack, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { createTemplateSchema } from "@sitesafe/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogActions } from "../../components/FormActions";
+import { FormDialog } from "../../components/record/FormDialog";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -43,36 +43,24 @@ export function CopyTemplateDialog({
     create.mutate(input);
   };
   return (
-    <Modal opened onClose={onClose} title={t("templates.copyTitle", { name: source.name })}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+    <FormDialog
+      title={t("templates.copyTitle", { name: source.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      actions={{ submitLabel: t("templates.copy"), loading: create.isPending, testId: "copy-template-submit", size: "md" }}
+    >
+      <TextInput
+        label={t("templates.name")}
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setError(null);
         }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t("templates.name")}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            size="md"
-            data-autofocus
-            data-path="name"
-          />
-          <DialogActions
-            cancelLabel={t("templates.cancel")}
-            onCancel={onClose}
-            submitLabel={t("templates.copy")}
-            loading={create.isPending}
-            testId="copy-template-submit"
-            size="md"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        error={error}
+        size="md"
+        data-autofocus
+        data-path="name"
+      />
+    </FormDialog>
   );
 }

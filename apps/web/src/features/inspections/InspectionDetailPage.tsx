@@ -1,12 +1,12 @@
-import { Anchor, Card, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
+import { Image, Stack, Table, Text } from "@mantine/core";
 import type { TemplateContent } from "@sitesafe/domain";
-import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { BackAnchor, DetailFallback } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
-import { formatDate, formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
-import { ActionBadges } from "./ActionBadges";
+import { DetailCard } from "../../components/record/RecordDetail";
+import { formatDateTime } from "../../lib/format";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { ActionLine } from "./ActionBadges";
 import { ItemPhotos } from "./ItemPhotos";
 import { ScoreBadge } from "./ScoreBadge";
 
@@ -17,8 +17,6 @@ export function InspectionDetailPage({ id }: { id: number }) {
   const back = <BackAnchor to="/inspections" label={t("detail.back")} />;
   if (query.isPending || query.error) return <DetailFallback query={query} back={back} failed={t("detail.notFound")} />;
   const inspection = query.data;
-  const sections = inspection.sections as TemplateContent;
-  const answers = new Map(inspection.answers.map((a) => [a.itemKey, a]));
   const now = new Date();
   return (
     <>
@@ -36,89 +34,80 @@ export function InspectionDetailPage({ id }: { id: number }) {
         <Text size="sm" c="dimmed">
           {t("detail.version", { version: inspection.templateVersion })}
         </Text>
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">
-            {t("detail.actions")}
-          </Title>
+        <DetailCard title={t("detail.actions")} mb="xs">
           {inspection.actions.length === 0 ? (
             <Text c="dimmed">{t("detail.noActions")}</Text>
           ) : (
             <Stack gap="xs">
               {inspection.actions.map((a) => (
-                <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" data-testid="inspection-action">
-                  <Anchor component={Link} to={`/actions/${a.id}`}>
-                    {a.description}
-                  </Anchor>
-                  <Group gap="xs">
-                    <Text size="sm" c="dimmed">
-                      {t("actions.due", { date: formatDate(a.dueAt) })}
-                    </Text>
-                    <ActionBadges status={a.status} priority={a.priority} overdue={a.status !== "closed" && new Date(a.dueAt) < now} />
-                  </Group>
-                </Group>
+                <ActionLine
+                  key={a.id}
+                  action={{ ...a, overdue: a.status !== "closed" && new Date(a.dueAt) < now }}
+                  testId="inspection-action"
+                />
               ))}
             </Stack>
           )}
-        </Card>
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">
-            {t("detail.answers")}
-          </Title>
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs">
-              <Table.Tbody>
-                {sections.map((section) => [
-                  <Table.Tr key={`s-${section.title}`}>
-                    <Table.Td colSpan={2}>
-                      <Text fw={600}>{section.title}</Text>
-                    </Table.Td>
-                  </Table.Tr>,
-                  ...section.items.map((item) => {
-                    const answer = answers.get(item.key);
-                    return (
-                      <Table.Tr key={item.key} data-testid={`answer-row-${item.key}`}>
-                        <Table.Td>
-                          <Text size="sm">{item.text}</Text>
-                          {answer?.note ? (
-                            <Text size="xs" c="dimmed">
-                              {answer.note}
-                            </Text>
-                          ) : null}
-                          {answer && answer.photos.length > 0 ? (
-                            <ItemPhotos photos={answer.photos} projectId={inspection.projectId} />
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: "nowrap" }}>
-                          <Text size="sm" fw={600} c={answer?.outcome === "fail" ? "red" : answer?.outcome === "pass" ? "green" : "dimmed"}>
-                            {answer ? t(`labels.outcome.${answer.outcome}`) : "—"}
-                            {answer && typeof answer.value === "number" ? ` (${answer.value})` : ""}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  }),
-                ])}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        </DetailCard>
+        <DetailCard title={t("detail.answers")} mb="xs">
+          <AnswersTable sections={inspection.sections as TemplateContent} answers={inspection.answers} projectId={inspection.projectId} />
+        </DetailCard>
         {inspection.notes ? (
-          <Card withBorder radius="md" padding="md">
-            <Title order={2} size="h4" mb="xs">
-              {t("detail.notes")}
-            </Title>
+          <DetailCard title={t("detail.notes")} mb="xs">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
               {inspection.notes}
             </Text>
-          </Card>
+          </DetailCard>
         ) : null}
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">
-            {t("detail.signature")}
-          </Title>
+        <DetailCard title={t("detail.signature")} mb="xs">
           <Image src={inspection.signature} alt={t("detail.signature")} maw={320} fit="contain" />
-        </Card>
+        </DetailCard>
       </Stack>
     </>
+  );
+}
+
+type Answer = RouterOutputs["inspections"]["byId"]["answers"][number];
+
+/** Each section's items with the answer given, its note and photos, and the outcome. */
+function AnswersTable({ sections, answers: given, projectId }: { sections: TemplateContent; answers: Answer[]; projectId: number }) {
+  const { t } = useTranslation("inspections");
+  const answers = new Map(given.map((a) => [a.itemKey, a]));
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table verticalSpacing="xs">
+        <Table.Tbody>
+          {sections.map((section) => [
+            <Table.Tr key={`s-${section.title}`}>
+              <Table.Td colSpan={2}>
+                <Text fw={600}>{section.title}</Text>
+              </Table.Td>
+            </Table.Tr>,
+            ...section.items.map((item) => {
+              const answer = answers.get(item.key);
+              return (
+                <Table.Tr key={item.key} data-testid={`answer-row-${item.key}`}>
+                  <Table.Td>
+                    <Text size="sm">{item.text}</Text>
+                    {answer?.note ? (
+                      <Text size="xs" c="dimmed">
+                        {answer.note}
+                      </Text>
+                    ) : null}
+                    {answer && answer.photos.length > 0 ? <ItemPhotos photos={answer.photos} projectId={projectId} /> : null}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Text size="sm" fw={600} c={answer?.outcome === "fail" ? "red" : answer?.outcome === "pass" ? "green" : "dimmed"}>
+                      {answer ? t(`labels.outcome.${answer.outcome}`) : "—"}
+                      {answer && typeof answer.value === "number" ? ` (${answer.value})` : ""}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            }),
+          ])}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,10 +1,8 @@
-import { Anchor, Badge, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Badge, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { SectionCard } from "../dashboard/SectionCard";
-import { ActionBadges } from "./ActionBadges";
+import { ActionLine } from "./ActionBadges";
 
 /**
  * The dashboard's part of inspections (issue #35), loaded lazily so the dashboard's first load does
@@ -30,17 +28,7 @@ function MyActionsCard() {
     <SectionCard title={t("actions.myActions")} link={{ label: t("actions.viewAll"), to: "/actions?mine=true" }} testId="my-actions">
       <Stack gap="xs">
         {open.map((a) => (
-          <Group key={a.id} justify="space-between" wrap="wrap" gap="xs">
-            <Anchor component={Link} to={`/actions/${a.id}`} size="sm" data-testid="my-action">
-              {a.description}
-            </Anchor>
-            <Group gap="xs">
-              <Text size="xs" c="dimmed">
-                {t("actions.due", { date: formatDate(a.dueAt) })}
-              </Text>
-              <ActionBadges status={a.status} priority={a.priority} overdue={a.overdue} />
-            </Group>
-          </Group>
+          <ActionLine key={a.id} action={a} small linkTestId="my-action" />
         ))}
       </Stack>
     </SectionCard>
@@ -61,14 +49,7 @@ function LeadingIndicatorsCard() {
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {t("indicators.doneVsScheduled")}
-          </Text>
-          {data.schedules.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("indicators.noSchedules")}
-            </Text>
-          ) : null}
+          <Heading title={t("indicators.doneVsScheduled")} empty={data.schedules.length === 0 && t("indicators.noSchedules")} />
           {data.schedules.map((s) => (
             <div key={s.projectId}>
               <Group justify="space-between" gap="xs">
@@ -96,14 +77,7 @@ function LeadingIndicatorsCard() {
           </Text>
         </Stack>
         <Stack gap="xs">
-          <Text fw={600} size="sm">
-            {t("indicators.actionsByOwner")}
-          </Text>
-          {data.owners.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("actions.emptyNone")}
-            </Text>
-          ) : null}
+          <Heading title={t("indicators.actionsByOwner")} empty={data.owners.length === 0 && t("actions.emptyNone")} />
           {data.owners.slice(0, 8).map((o) => (
             <Group key={o.ownerUserId} justify="space-between" gap="xs" data-testid="owner-row">
               <Text size="sm" lineClamp={1}>
@@ -119,14 +93,7 @@ function LeadingIndicatorsCard() {
               </Group>
             </Group>
           ))}
-          <Text fw={600} size="sm" mt="sm">
-            {t("indicators.scores")}
-          </Text>
-          {projects.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t("indicators.noScores")}
-            </Text>
-          ) : null}
+          <Heading title={t("indicators.scores")} empty={projects.length === 0 && t("indicators.noScores")} mt="sm" />
           {projects.slice(0, 6).map((projectId) => {
             const points = data.scores.filter((s) => s.projectId === projectId);
             return (
@@ -169,5 +136,21 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
         {last === undefined ? "" : `${last}%`}
       </Text>
     </Group>
+  );
+}
+
+/** A part's heading in the indicators card, and what it says when it has nothing to show. */
+function Heading({ title, empty, mt }: { title: string; empty: string | false; mt?: "sm" }) {
+  return (
+    <>
+      <Text fw={600} size="sm" mt={mt}>
+        {title}
+      </Text>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : null}
+    </>
   );
 }

@@ -9,14 +9,12 @@ import {
   IconTemplate,
   IconUser,
 } from "@tabler/icons-react";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PagedCardGrid } from "../../components/PagedCardGrid";
-import { PageHeader } from "../../components/PageHeader";
-import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { IconButton } from "../../components/record/IconButton";
+import { RecordListPage, usePagedList } from "../../components/record/RecordList";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -28,52 +26,63 @@ export function InspectionListPage() {
   const { t } = useTranslation("inspections");
   const actor = useActor();
   const navigate = useNavigate();
-  const pager = useServerPage({});
-  const list = trpc.inspections.page.useQuery({ limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const paged = usePagedList({}, (input, keep) => trpc.inspections.page.useQuery(input, keep));
   const schedules = trpc.inspections.schedules.useQuery();
   const [scheduling, setScheduling] = useState(false);
   return (
-    <>
-      <PageHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        actions={
-          <>
-            <Button
-              component="a"
-              href="/api/inspection-answers?format=csv"
+    <RecordListPage
+      ns="inspections"
+      paged={paged}
+      actions={
+        <>
+          <Button component="a" href="/api/inspection-answers?format=csv" variant="default" leftSection={<IconFileSpreadsheet size={16} />}>
+            {t("list.export")}
+          </Button>
+          {can(actor, "inspectionTemplate.manage") ? (
+            <IconButton
               variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
+              icon={IconTemplate}
+              onClick={() => void navigate({ to: "/inspections/templates" })}
+              data-testid="inspection-templates"
             >
-              {t("list.export")}
-            </Button>
-            {can(actor, "inspectionTemplate.manage") ? (
-              <Button
-                variant="default"
-                leftSection={<IconTemplate size={16} />}
-                onClick={() => void navigate({ to: "/inspections/templates" })}
-                data-testid="inspection-templates"
-              >
-                {t("templates.link")}
-              </Button>
+              {t("templates.link")}
+            </IconButton>
+          ) : null}
+          {can(actor, "inspectionSchedule.manage") ? (
+            <IconButton variant="default" icon={IconCalendarPlus} onClick={() => setScheduling(true)}>
+              {t("schedule.button")}
+            </IconButton>
+          ) : null}
+          {can(actor, "inspection.create") ? (
+            <IconButton icon={IconPlus} onClick={() => void navigate({ to: "/inspections/new" })} data-testid="new-inspection">
+              {t("list.newButton")}
+            </IconButton>
+          ) : null}
+        </>
+      }
+      empty={{ message: t("list.emptyNone") }}
+      testId="inspection-list"
+      renderItem={(inspection) => (
+        <RecordCard
+          key={inspection.id}
+          to={`/inspections/${inspection.id}`}
+          testId="inspection-card"
+          title={inspection.templateName}
+          badge={<ScoreBadge score={inspection.score} />}
+        >
+          <InfoLine icon={IconBuildingSkyscraper}>{inspection.projectName}</InfoLine>
+          <InfoLine icon={IconUser}>{inspection.inspectorName ?? "—"}</InfoLine>
+          <Group justify="space-between" gap="xs">
+            <InfoLine icon={IconCalendar}>{formatDateTime(inspection.inspectedAt)}</InfoLine>
+            {inspection.openActionCount > 0 ? (
+              <Badge color="orange" variant="light">
+                {t("list.openActions", { count: inspection.openActionCount })}
+              </Badge>
             ) : null}
-            {can(actor, "inspectionSchedule.manage") ? (
-              <Button variant="default" leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)}>
-                {t("schedule.button")}
-              </Button>
-            ) : null}
-            {can(actor, "inspection.create") ? (
-              <Button
-                leftSection={<IconPlus size={16} />}
-                onClick={() => void navigate({ to: "/inspections/new" })}
-                data-testid="new-inspection"
-              >
-                {t("list.newButton")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
+          </Group>
+        </RecordCard>
+      )}
+    >
       {scheduling ? <ScheduleDialog onClose={() => setScheduling(false)} /> : null}
       {(schedules.data ?? []).length > 0 ? (
         <Stack gap="xs" mb="md">
@@ -102,33 +111,6 @@ export function InspectionListPage() {
           </SimpleGrid>
         </Stack>
       ) : null}
-      <PagedCardGrid
-        query={list}
-        pager={pager}
-        errorMessage={t("list.fetchFailed")}
-        empty={{ title: t("list.emptyTitle"), message: t("list.emptyNone") }}
-        testId="inspection-list"
-        renderItem={(inspection) => (
-          <RecordCard
-            key={inspection.id}
-            to={`/inspections/${inspection.id}`}
-            testId="inspection-card"
-            title={inspection.templateName}
-            badge={<ScoreBadge score={inspection.score} />}
-          >
-            <InfoLine icon={IconBuildingSkyscraper}>{inspection.projectName}</InfoLine>
-            <InfoLine icon={IconUser}>{inspection.inspectorName ?? "—"}</InfoLine>
-            <Group justify="space-between" gap="xs">
-              <InfoLine icon={IconCalendar}>{formatDateTime(inspection.inspectedAt)}</InfoLine>
-              {inspection.openActionCount > 0 ? (
-                <Badge color="orange" variant="light">
-                  {t("list.openActions", { count: inspection.openActionCount })}
-                </Badge>
-              ) : null}
-            </Group>
-          </RecordCard>
-        )}
-      />
-    </>
+    </RecordListPage>
   );
 }

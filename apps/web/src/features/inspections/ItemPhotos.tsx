@@ -1,8 +1,8 @@
-import { Image } from "@mantine/core";
 import type { PhotoSummary } from "@sitesafe/domain";
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PhotoThumb } from "../photos/PhotoThumb";
 import { PhotoViewer } from "../photos/PhotoViewer";
 import photoClasses from "../photos/photos.module.css";
 
@@ -14,20 +14,14 @@ export function ItemPhotos({ photos, projectId }: { photos: PhotoSummary[]; proj
     <>
       <div className={photoClasses.grid} style={{ gridTemplateColumns: "repeat(auto-fill, minmax(72px, 96px))", marginTop: 6 }}>
         {photos.map((photo, index) => (
-          <button
+          <PhotoThumb
             key={photo.id}
-            type="button"
-            className={photoClasses.thumbButton}
-            onClick={() => setViewing(index)}
-            aria-label={t("detail.openPhoto", { name: photo.fileName })}
-            data-testid="item-photo"
-          >
-            {photo.hasThumbnail ? (
-              <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={photoClasses.thumbImage} loading="lazy" />
-            ) : (
-              <IconPhoto size={24} color="var(--mantine-color-gray-6)" />
-            )}
-          </button>
+            photo={photo}
+            label={t("detail.openPhoto", { name: photo.fileName })}
+            onOpen={() => setViewing(index)}
+            fallback={<IconPhoto size={24} color="var(--mantine-color-gray-6)" />}
+            testId="item-photo"
+          />
         ))}
       </div>
       <PhotoViewer

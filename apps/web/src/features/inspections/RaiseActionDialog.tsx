@@ -1,10 +1,10 @@
-import { Input, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Input, SegmentedControl, Select, Text, Textarea, TextInput } from "@mantine/core";
 import { ACTION_PRIORITIES, type ActionPriority, createActionSchema, dueDateFor } from "@sitesafe/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogActions } from "../../components/FormActions";
+import { FormDialog } from "../../components/record/FormDialog";
 import { toDateTimeLocal } from "../../lib/format";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -81,90 +81,78 @@ export function RaiseActionDialog({
     raise.mutate(parsed.data);
   };
   return (
-    <Modal opened onClose={onClose} title={t("raise.title")} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+    <FormDialog
+      title={t("raise.title")}
+      size="lg"
+      onClose={onClose}
+      onSubmit={submit}
+      actions={{ submitLabel: t("raise.submit"), loading: raise.isPending, testId: "raise-action-submit", size: "md" }}
+    >
+      {suggestions.length > 1 ? (
+        <Select
+          label={t("raise.fromHazard")}
+          size="md"
+          data={suggestions.map((text, i) => ({ value: String(i), label: text.length > 90 ? `${text.slice(0, 89)}…` : text }))}
+          value={suggestion}
+          onChange={(v) => {
+            setSuggestion(v);
+            if (v !== null) setDescription((suggestions[Number(v)] ?? "").slice(0, 2000));
+          }}
+          allowDeselect={false}
+          data-path="suggestion"
+        />
+      ) : null}
+      <Textarea
+        label={t("raise.description")}
+        withAsterisk
+        autosize
+        minRows={3}
+        size="md"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        data-path="description"
+      />
+      <Select
+        label={t("raise.owner")}
+        placeholder={t("raise.ownerPlaceholder")}
+        withAsterisk
+        size="md"
+        searchable
+        data={(owners.data ?? []).map((o) => ({ value: String(o.userId), label: o.position ? `${o.name} · ${o.position}` : o.name }))}
+        value={ownerUserId}
+        onChange={setOwnerUserId}
+        error={errors.ownerUserId ?? (owners.error ? errorMessage(owners.error) : undefined)}
+        data-path="ownerUserId"
+      />
+      <Input.Wrapper label={t("raise.priority")} size="md">
+        <SegmentedControl
+          fullWidth
+          size="md"
+          data={ACTION_PRIORITIES.map((p) => ({ value: p, label: t(`labels.priority.${p}`) }))}
+          value={priority}
+          onChange={(v) => choosePriority(v as ActionPriority)}
+          data-path="priority"
+        />
+      </Input.Wrapper>
+      <TextInput
+        type="datetime-local"
+        label={t("raise.due")}
+        description={t("raise.dueHint")}
+        size="md"
+        value={due}
+        onChange={(e) => {
+          setDue(e.currentTarget.value);
+          setDueEdited(true);
         }}
-        noValidate
-      >
-        <Stack gap="sm">
-          {suggestions.length > 1 ? (
-            <Select
-              label={t("raise.fromHazard")}
-              size="md"
-              data={suggestions.map((text, i) => ({ value: String(i), label: text.length > 90 ? `${text.slice(0, 89)}…` : text }))}
-              value={suggestion}
-              onChange={(v) => {
-                setSuggestion(v);
-                if (v !== null) setDescription((suggestions[Number(v)] ?? "").slice(0, 2000));
-              }}
-              allowDeselect={false}
-              data-path="suggestion"
-            />
-          ) : null}
-          <Textarea
-            label={t("raise.description")}
-            withAsterisk
-            autosize
-            minRows={3}
-            size="md"
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-            data-path="description"
-          />
-          <Select
-            label={t("raise.owner")}
-            placeholder={t("raise.ownerPlaceholder")}
-            withAsterisk
-            size="md"
-            searchable
-            data={(owners.data ?? []).map((o) => ({ value: String(o.userId), label: o.position ? `${o.name} · ${o.position}` : o.name }))}
-            value={ownerUserId}
-            onChange={setOwnerUserId}
-            error={errors.ownerUserId ?? (owners.error ? errorMessage(owners.error) : undefined)}
-            data-path="ownerUserId"
-          />
-          <Input.Wrapper label={t("raise.priority")} size="md">
-            <SegmentedControl
-              fullWidth
-              size="md"
-              data={ACTION_PRIORITIES.map((p) => ({ value: p, label: t(`labels.priority.${p}`) }))}
-              value={priority}
-              onChange={(v) => choosePriority(v as ActionPriority)}
-              data-path="priority"
-            />
-          </Input.Wrapper>
-          <TextInput
-            type="datetime-local"
-            label={t("raise.due")}
-            description={t("raise.dueHint")}
-            size="md"
-            value={due}
-            onChange={(e) => {
-              setDue(e.currentTarget.value);
-              setDueEdited(true);
-            }}
-            error={errors.dueAt}
-            data-path="dueAt"
-          />
-          {errors.projectId || errors.incidentReportId || errors.jhaFormId ? (
-            <Text size="sm" c="red">
-              {errors.projectId ?? errors.incidentReportId ?? errors.jhaFormId}
-            </Text>
-          ) : null}
-          <DialogActions
-            cancelLabel={t("raise.cancel")}
-            onCancel={onClose}
-            submitLabel={t("raise.submit")}
-            loading={raise.isPending}
-            testId="raise-action-submit"
-            size="md"
-          />
-        </Stack>
-      </form>
-    </Modal>
+        error={errors.dueAt}
+        data-path="dueAt"
+      />
+      {errors.projectId || errors.incidentReportId || errors.jhaFormId ? (
+        <Text size="sm" c="red">
+          {errors.projectId ?? errors.incidentReportId ?? errors.jhaFormId}
+        </Text>
+      ) : null}
+    </FormDialog>
   );
 }

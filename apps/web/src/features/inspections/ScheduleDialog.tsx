@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, TextInput } from "@mantine/core";
 import { INSPECTION_FREQUENCIES, type InspectionFrequency } from "@sitesafe/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { i18n } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -24,23 +25,18 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => notifyError(t("schedule.failed"), errorMessage(error)),
   });
+  /** A searchable pick of one of `options` (a project, a template), by id. */
+  const pick = (options: { id: number; name: string }[] = [], value: string | null, onChange: (id: string | null) => void) => ({
+    data: options.map((o) => ({ value: String(o.id), label: o.name })),
+    value,
+    onChange,
+    searchable: true,
+  });
   return (
     <Modal opened onClose={onClose} title={t("schedule.title")}>
       <Stack gap="sm">
-        <Select
-          label={t("run.project")}
-          data={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-          value={projectId}
-          onChange={setProjectId}
-          searchable
-        />
-        <Select
-          label={t("run.template")}
-          data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-          value={templateId}
-          onChange={setTemplateId}
-          searchable
-        />
+        <Select label={t("run.project")} {...pick(projects.data, projectId, setProjectId)} />
+        <Select label={t("run.template")} {...pick(templates.data, templateId, setTemplateId)} />
         <Select
           label={t("schedule.frequency")}
           data={INSPECTION_FREQUENCIES.map((f) => ({ value: f, label: t(`list.frequency.${f}`) }))}
@@ -49,17 +45,12 @@ export function ScheduleDialog({ onClose }: { onClose: () => void }) {
           allowDeselect={false}
         />
         <TextInput label={t("schedule.startsOn")} type="date" value={startsOn} onChange={(e) => setStartsOn(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("run.cancel")}
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={() => create.mutate({ projectId: Number(projectId), templateId: Number(templateId), frequency, startsOn })}
-          >
-            {t("schedule.save")}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t("schedule.save")}
+          onSubmit={() => create.mutate({ projectId: Number(projectId), templateId: Number(templateId), frequency, startsOn })}
+          loading={create.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -1,32 +1,7 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
-import {
-  ACTION_PRIORITIES,
-  can,
-  createTemplateSchema,
-  INSPECTION_ITEM_TYPES,
-  type TemplateContent,
-  updateTemplateSchema,
-} from "@sitesafe/domain";
-import { IconArrowDown, IconArrowUp, IconCopy, IconInfoCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { can, createTemplateSchema, type TemplateContent, updateTemplateSchema } from "@sitesafe/domain";
+import { IconCopy, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
 import { useRef, useState } from "react";
@@ -34,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { useLeaveGuard } from "../../components/LeaveGuard";
 import { PageHeader } from "../../components/PageHeader";
+import { IconButton } from "../../components/record/IconButton";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { i18n, localizeMessage } from "../../lib/i18n";
@@ -41,6 +17,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { scrollToFirstError } from "../../lib/scrollToFirstError";
 import { errorMessage, errorStatus, trpc } from "../../lib/trpc";
 import { CopyTemplateDialog } from "./CopyTemplateDialog";
+import { MoveRemove, TemplateItem } from "./TemplateItem";
 import { draftOf, moved, newItem, newSection, sectionsOf, type TemplateDraft } from "./templateDraft";
 
 /**
@@ -79,9 +56,9 @@ export function TemplateEditorPage({ id }: { id: number | "new" }) {
           subtitle={`${t(`templates.language.${template.language}`)} · ${t("templates.version", { version: template.currentVersion })}`}
           actions={
             manage ? (
-              <Button size="md" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)} data-testid="copy-template">
+              <IconButton size="md" icon={IconCopy} iconSize={16} onClick={() => setCopying(true)} data-testid="copy-template">
                 {t("templates.copy")}
-              </Button>
+              </IconButton>
             ) : null
           }
         />
@@ -286,125 +263,37 @@ function TemplateForm({ template }: { template: Loaded | null }) {
                 {...form.getInputProps(`sections.${s}.title`)}
                 data-path={`sections.${s}.title`}
               />
-              {section.items.map((item, i) => {
-                const path = `sections.${s}.items.${i}`;
-                return (
-                  <Paper key={item.uid} withBorder radius="md" p="sm" data-testid="template-item">
-                    <Stack gap="xs">
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Text fw={600} size="sm">
-                            {t("templates.item", { number: i + 1 })}
-                          </Text>
-                          <Text size="xs" c="dimmed" truncate>
-                            {item.key ? t("templates.key", { key: item.key }) : t("templates.newKey")}
-                          </Text>
-                        </Stack>
-                        <MoveRemove
-                          index={i}
-                          count={section.items.length}
-                          onMove={(by) => form.setFieldValue(`sections.${s}.items`, moved(section.items, i, by))}
-                          onRemove={() => form.removeListItem(`sections.${s}.items`, i)}
-                          removeLabel={t("templates.removeItem")}
-                        />
-                      </Group>
-                      <Textarea
-                        label={t("templates.itemText")}
-                        withAsterisk
-                        autosize
-                        minRows={1}
-                        size="md"
-                        {...form.getInputProps(`${path}.text`)}
-                        data-path={`${path}.text`}
-                      />
-                      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-                        <Select
-                          label={t("templates.type")}
-                          size="md"
-                          data={INSPECTION_ITEM_TYPES.map((type) => ({ value: type, label: t(`templates.types.${type}`) }))}
-                          allowDeselect={false}
-                          {...form.getInputProps(`${path}.type`)}
-                          data-path={`${path}.type`}
-                        />
-                        <NumberInput
-                          label={t("templates.weight")}
-                          size="md"
-                          min={0}
-                          max={10}
-                          allowDecimal={false}
-                          {...form.getInputProps(`${path}.weight`)}
-                          data-path={`${path}.weight`}
-                        />
-                        <Select
-                          label={t("templates.priority")}
-                          size="md"
-                          data={ACTION_PRIORITIES.map((p) => ({ value: p, label: t(`labels.priority.${p}`) }))}
-                          allowDeselect={false}
-                          {...form.getInputProps(`${path}.priority`)}
-                          data-path={`${path}.priority`}
-                        />
-                      </SimpleGrid>
-                      {item.type === "number" ? (
-                        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                          <NumberInput
-                            label={t("templates.min")}
-                            size="md"
-                            {...form.getInputProps(`${path}.min`)}
-                            data-path={`${path}.min`}
-                          />
-                          <NumberInput
-                            label={t("templates.max")}
-                            size="md"
-                            {...form.getInputProps(`${path}.max`)}
-                            data-path={`${path}.max`}
-                          />
-                          <TextInput
-                            label={t("templates.unit")}
-                            size="md"
-                            {...form.getInputProps(`${path}.unit`)}
-                            data-path={`${path}.unit`}
-                          />
-                        </SimpleGrid>
-                      ) : null}
-                      <TextInput label={t("templates.note")} size="md" {...form.getInputProps(`${path}.note`)} data-path={`${path}.note`} />
-                      {item.type === "text" ? null : (
-                        <Switch
-                          label={t("templates.photoRequired")}
-                          size="md"
-                          {...form.getInputProps(`${path}.photoRequiredOnFail`, { type: "checkbox" })}
-                          data-path={`${path}.photoRequiredOnFail`}
-                        />
-                      )}
-                    </Stack>
-                  </Paper>
-                );
-              })}
+              {section.items.map((item, i) => (
+                <TemplateItem key={item.uid} form={form} section={s} index={i} />
+              ))}
               {form.errors[`sections.${s}.items`] ? (
                 <Text size="sm" c="red">
                   {form.errors[`sections.${s}.items`]}
                 </Text>
               ) : null}
-              <Button
+              <IconButton
                 variant="light"
                 size="md"
-                leftSection={<IconPlus size={16} />}
+                icon={IconPlus}
+                iconSize={16}
                 onClick={() => form.insertListItem(`sections.${s}.items`, newItem())}
                 data-testid="add-item"
               >
                 {t("templates.addItem")}
-              </Button>
+              </IconButton>
             </Stack>
           </Card>
         ))}
-        <Button
+        <IconButton
           variant="default"
           size="md"
-          leftSection={<IconPlus size={16} />}
+          icon={IconPlus}
+          iconSize={16}
           onClick={() => form.insertListItem("sections", newSection())}
           data-testid="add-section"
         >
           {t("templates.addSection")}
-        </Button>
+        </IconButton>
         {Object.keys(form.errors).length > 0 ? (
           <Text size="sm" c="red">
             {t("templates.fixErrors")}
@@ -420,35 +309,5 @@ function TemplateForm({ template }: { template: Loaded | null }) {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** Up, down and remove for one section or item: large targets for a gloved thumb. */
-function MoveRemove({
-  index,
-  count,
-  onMove,
-  onRemove,
-  removeLabel,
-}: {
-  index: number;
-  count: number;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-  removeLabel: string;
-}) {
-  const { t } = useTranslation("inspections");
-  return (
-    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-      <ActionIcon variant="default" size="xl" aria-label={t("templates.moveUp")} disabled={index === 0} onClick={() => onMove(-1)}>
-        <IconArrowUp size={18} />
-      </ActionIcon>
-      <ActionIcon variant="default" size="xl" aria-label={t("templates.moveDown")} disabled={index === count - 1} onClick={() => onMove(1)}>
-        <IconArrowDown size={18} />
-      </ActionIcon>
-      <ActionIcon variant="light" color="red" size="xl" aria-label={removeLabel} disabled={count === 1} onClick={onRemove}>
-        <IconTrash size={18} />
-      </ActionIcon>
-    </Group>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { InfoLine } from "../../components/RecordCard";
+import { IconButton } from "../../components/record/IconButton";
 import { CardGridSkeleton, EmptyState, ErrorState } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -32,14 +33,14 @@ export function TemplateListPage() {
         subtitle={t("templates.subtitle")}
         actions={
           manage ? (
-            <Button
+            <IconButton
               size="md"
-              leftSection={<IconPlus size={18} />}
+              icon={IconPlus}
               onClick={() => void navigate({ to: "/inspections/templates/new" })}
               data-testid="new-template"
             >
               {t("templates.newButton")}
-            </Button>
+            </IconButton>
           ) : null
         }
       />
@@ -79,15 +80,16 @@ export function TemplateListPage() {
                     {template.builtin || !manage ? t("templates.view") : t("templates.edit")}
                   </Button>
                   {manage ? (
-                    <Button
+                    <IconButton
                       variant="light"
                       size="md"
-                      leftSection={<IconCopy size={16} />}
+                      icon={IconCopy}
+                      iconSize={16}
                       onClick={() => setCopying({ id: template.id, name: template.name, language: template.language })}
                       data-testid="copy-template"
                     >
                       {t("templates.copy")}
-                    </Button>
+                    </IconButton>
                   ) : null}
                 </Group>
               </Stack>

@@ -1,10 +1,25 @@
-import { ActionIcon, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  type SegmentedControlProps,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { canDeleteJhaComment, canEditJhaComment, JHA_COMMENT_MAX, type JhaCommentVisibility, jhaCommentSchema } from "@sitesafe/domain";
 import { IconEdit, IconLock, IconTrash, IconWorld } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { LongText } from "../../components/record/fields";
+import { QueryContent } from "../../components/record/QueryContent";
+import { DetailCard } from "../../components/record/RecordDetail";
 import { ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
@@ -15,12 +30,11 @@ import { QUEUED_MESSAGE, QUEUED_TITLE, useOutboxMutation } from "../outbox/useOu
 
 type Comment = RouterOutputs["jha"]["comments"][number];
 
-function useVisibilityData() {
+/** Private or public: who may read a comment. */
+function VisibilityPicker(props: Omit<SegmentedControlProps, "data">) {
   const { t } = useTranslation("jha");
-  return [
-    { value: "private", label: t("labels.visibility.private") },
-    { value: "public", label: t("labels.visibility.public") },
-  ];
+  const data = (["private", "public"] as const).map((value) => ({ value, label: t(`labels.visibility.${value}`) }));
+  return <SegmentedControl size="xs" data={data} aria-label={t("comments.visibilityLabel")} {...props} />;
 }
 
 function VisibilityBadge({ visibility }: { visibility: JhaCommentVisibility }) {
@@ -39,7 +53,6 @@ function VisibilityBadge({ visibility }: { visibility: JhaCommentVisibility }) {
 /** Review comments on a JHA form. Private ones are seen by admins, managers and their author only. */
 export function JhaComments({ formId }: { formId: number }) {
   const { t } = useTranslation("jha");
-  const visibilityData = useVisibilityData();
   const utils = trpc.useUtils();
   const comments = trpc.jha.comments.useQuery({ id: formId });
   const [deleting, setDeleting] = useState<Comment | null>(null);
@@ -74,55 +87,37 @@ export function JhaComments({ formId }: { formId: number }) {
   });
 
   return (
-    <Card withBorder radius="md" padding="md">
-      <Title order={2} size="h4" mb="sm">
-        {t("comments.title")}
-      </Title>
-      {comments.isPending ? (
-        <ListSkeleton rows={2} />
-      ) : comments.error ? (
-        <Text c="red" size="sm">
-          {errorMessage(comments.error)}
-        </Text>
-      ) : comments.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t("comments.empty")}
-        </Text>
-      ) : (
-        <Stack gap="xs" data-testid="jha-comments">
-          {comments.data.map((comment) => (
-            <CommentRow
-              key={comment.id}
-              comment={comment}
-              canEdit={canEditJhaComment(actor, comment)}
-              canDelete={canDeleteJhaComment(actor, comment)}
-              onDelete={() => setDeleting(comment)}
-            />
-          ))}
-        </Stack>
-      )}
+    <DetailCard title={t("comments.title")}>
+      <QueryContent query={comments} loading={<ListSkeleton rows={2} />} empty={t("comments.empty")}>
+        {(list) => (
+          <Stack gap="xs" data-testid="jha-comments">
+            {list.map((comment) => (
+              <CommentRow
+                key={comment.id}
+                comment={comment}
+                canEdit={canEditJhaComment(actor, comment)}
+                canDelete={canDeleteJhaComment(actor, comment)}
+                onDelete={() => setDeleting(comment)}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryContent>
 
       <form
         onSubmit={form.onSubmit((values) => add.mutate({ jhaFormId: formId, content: values.content, visibility: values.visibility }))}
         noValidate
       >
         <Stack gap="xs" mt="md">
-          <Textarea
+          <LongText
             label={t("comments.addLabel")}
             placeholder={t("comments.addPlaceholder")}
-            autosize
-            minRows={2}
             maxRows={6}
             maxLength={JHA_COMMENT_MAX}
             {...form.getInputProps("content")}
           />
           <Group justify="space-between" gap="sm">
-            <SegmentedControl
-              size="xs"
-              data={visibilityData}
-              aria-label={t("comments.visibilityLabel")}
-              {...form.getInputProps("visibility")}
-            />
+            <VisibilityPicker {...form.getInputProps("visibility")} />
             <Button type="submit" size="sm" loading={add.isPending}>
               {t("comments.add")}
             </Button>
@@ -141,7 +136,7 @@ export function JhaComments({ formId }: { formId: number }) {
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         onClose={() => setDeleting(null)}
       />
-    </Card>
+    </DetailCard>
   );
 }
 
@@ -157,7 +152,6 @@ function CommentRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation("jha");
-  const visibilityData = useVisibilityData();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const form = useForm({
@@ -217,12 +211,7 @@ function CommentRow({
               {...form.getInputProps("content")}
             />
             <Group justify="space-between" gap="xs">
-              <SegmentedControl
-                size="xs"
-                data={visibilityData}
-                aria-label={t("comments.visibilityLabel")}
-                {...form.getInputProps("visibility")}
-              />
+              <VisibilityPicker {...form.getInputProps("visibility")} />
               <Group gap="xs">
                 <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={update.isPending}>
                   {t("comments.cancel")}

@@ -2,21 +2,15 @@ import { Badge, Button, Group, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { highestRisk } from "@sitesafe/domain";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ContinueDraftNotice } from "../../components/FormSafety";
-import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { PageHeader } from "../../components/PageHeader";
-import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
 import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
-import { useOpenedAsNew } from "../../lib/newRecordLink";
-import { notifyError } from "../../lib/notify";
-import { errorMessage, type RouterOutputs, trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
 
@@ -26,18 +20,13 @@ type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 export function JhaListPage() {
   const { t } = useTranslation("jha");
   const navigate = useNavigate();
-  const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
+  const { creating, setCreating, notice } = useNewRecord("jha.new", t("list.draftWhat"));
   const [search, setSearch] = useState("");
   const [projectFilter, setProjectFilter] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const filters = { search: debounced || undefined, projectId: projectFilter === null ? undefined : Number(projectFilter) };
-  const pager = useServerPage(filters);
-  const list = trpc.jha.page.useQuery({ ...filters, limit: pager.limit, offset: pager.offset }, { placeholderData: keepPreviousData });
+  const paged = usePagedList(filters, (input, keep) => trpc.jha.page.useQuery(input, keep), t("list.fetchFailed"));
   const options = trpc.jha.formOptions.useQuery();
-
-  useEffect(() => {
-    if (list.error) notifyError(t("list.fetchFailed"), errorMessage(list.error));
-  }, [list.error, t]);
 
   if (creating) {
     return (
@@ -55,20 +44,20 @@ export function JhaListPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        actions={
-          <>
-            <ExportCsvButton path="/api/jha-forms" filters={filters} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating("new")}>
-              {t("list.newButton")}
-            </Button>
-          </>
-        }
-      />
-      <ContinueDraftNotice draftKey="jha.new" what={t("list.draftWhat")} onContinue={() => setCreating("draft")} />
+    <RecordListPage
+      ns="jha"
+      paged={paged}
+      csv={{ path: "/api/jha-forms", filters }}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating("new")}>
+          {t("list.newButton")}
+        </Button>
+      }
+      empty={{ message: debounced || projectFilter ? t("list.emptyFiltered") : t("list.emptyNone") }}
+      testId="jha-list"
+      renderItem={(form) => <JhaCard key={form.id} form={form} />}
+    >
+      {notice}
       <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
         <SearchBox
           placeholder={t("list.searchPlaceholder")}
@@ -88,15 +77,7 @@ export function JhaListPage() {
           style={{ flex: "1 1 200px" }}
         />
       </Group>
-      <PagedCardGrid
-        query={list}
-        pager={pager}
-        errorMessage={t("list.fetchFailed")}
-        empty={{ title: t("list.emptyTitle"), message: debounced || projectFilter ? t("list.emptyFiltered") : t("list.emptyNone") }}
-        testId="jha-list"
-        renderItem={(form) => <JhaCard key={form.id} form={form} />}
-      />
-    </>
+    </RecordListPage>
   );
 }
 

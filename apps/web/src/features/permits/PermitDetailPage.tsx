@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Group,
@@ -41,8 +40,12 @@ import {
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BackAnchor } from "../../components/BackLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DialogActions } from "../../components/FormActions";
 import { PageHeader } from "../../components/PageHeader";
+import { IconButton } from "../../components/record/IconButton";
+import { StatusSubtitle } from "../../components/record/RecordDetail";
 import { EmptyState, ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format";
@@ -66,17 +69,12 @@ export function permitIdFromParam(param: string): number | null {
 
 export function PermitNotFound() {
   const { t } = useTranslation("permits");
-  return (
-    <EmptyState
-      title={t("detail.notFoundTitle")}
-      message={t("detail.notFoundMessage")}
-      action={
-        <Button component={Link} to="/forms/hot-work-permits" variant="light" leftSection={<IconArrowLeft size={16} />}>
-          {t("detail.backToList")}
-        </Button>
-      }
-    />
+  const back = (
+    <Button component={Link} to="/forms/hot-work-permits" variant="light" leftSection={<IconArrowLeft size={16} />}>
+      {t("detail.backToList")}
+    </Button>
   );
+  return <EmptyState title={t("detail.notFoundTitle")} message={t("detail.notFoundMessage")} action={back} />;
 }
 
 /** /forms/hot-work-permits/:id */
@@ -93,6 +91,8 @@ export function PermitDetailPage({ idParam }: { idParam: string }) {
   }
   return <PermitDetailView permit={query.data} />;
 }
+
+const STEP_DONE = { approve: "approved", reject: "rejected", close: "closed" } as const;
 
 function PermitDetailView({ permit }: { permit: PermitDetail }) {
   const { t } = useTranslation("permits");
@@ -117,32 +117,28 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
     await refreshLists();
   };
 
-  const approve = trpc.permits.approve.useMutation({
-    onSuccess: async (updated) => {
-      notifySuccess(t("detail.approvedTitle"), t("detail.approvedMessage"));
-      setApproveOpen(false);
+  /** An approve, reject or close: its toast, its dialog closed (and emptied), the permit and lists as they now are. */
+  const step = (action: "approve" | "reject" | "close", done: () => void) => ({
+    onSuccess: async (updated: PermitDetail) => {
+      notifySuccess(t(`detail.${STEP_DONE[action]}Title`), t(`detail.${STEP_DONE[action]}Message`));
+      done();
       await refresh(updated);
     },
-    onError: (error) => notifyError(t("detail.approveFailed"), errorMessage(error)),
+    onError: (error: unknown) => notifyError(t(`detail.${action}Failed`), errorMessage(error)),
   });
-  const reject = trpc.permits.reject.useMutation({
-    onSuccess: async (updated) => {
-      notifySuccess(t("detail.rejectedTitle"), t("detail.rejectedMessage"));
+  const approve = trpc.permits.approve.useMutation(step("approve", () => setApproveOpen(false)));
+  const reject = trpc.permits.reject.useMutation(
+    step("reject", () => {
       setRejectOpen(false);
       setReason("");
-      await refresh(updated);
-    },
-    onError: (error) => notifyError(t("detail.rejectFailed"), errorMessage(error)),
-  });
-  const close = trpc.permits.close.useMutation({
-    onSuccess: async (updated) => {
-      notifySuccess(t("detail.closedTitle"), t("detail.closedMessage"));
+    }),
+  );
+  const close = trpc.permits.close.useMutation(
+    step("close", () => {
       setCloseOpen(false);
       setClosingNotes("");
-      await refresh(updated);
-    },
-    onError: (error) => notifyError(t("detail.closeFailed"), errorMessage(error)),
-  });
+    }),
+  );
   const remove = trpc.permits.delete.useMutation({
     onSuccess: () => {
       notifySuccess(t("detail.deletedTitle"), t("detail.deletedMessage"));
@@ -169,30 +165,16 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
   return (
     <>
-      <Anchor
-        component={Link}
-        to="/forms/hot-work-permits"
-        size="sm"
-        mb="sm"
-        display="inline-flex"
-        style={{ alignItems: "center", gap: 4 }}
-      >
-        <IconArrowLeft size={14} /> {t("detail.backToList")}
-      </Anchor>
+      <BackAnchor to="/forms/hot-work-permits" label={t("detail.backToList")} />
       <PageHeader
         title={permit.title}
-        subtitle={
-          <Group gap="xs" component="span">
-            <PermitStatusBadge status={permit.status} />
-            <span>{permit.projectName}</span>
-          </Group>
-        }
+        subtitle={<StatusSubtitle badge={<PermitStatusBadge status={permit.status} />}>{permit.projectName}</StatusSubtitle>}
         actions={
           <>
             {can("close") ? (
-              <Button color="gray" leftSection={<IconLock size={18} />} disabled={busy} onClick={() => setCloseOpen(true)}>
+              <IconButton color="gray" icon={IconLock} iconSize={18} disabled={busy} onClick={() => setCloseOpen(true)}>
                 {t("detail.closePermit")}
-              </Button>
+              </IconButton>
             ) : null}
             {can("edit") ? (
               <Button
@@ -204,15 +186,9 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               </Button>
             ) : null}
             {can("delete") ? (
-              <Button
-                color="red"
-                variant="subtle"
-                leftSection={<IconTrash size={18} />}
-                disabled={busy}
-                onClick={() => setDeleteOpen(true)}
-              >
+              <IconButton color="red" variant="subtle" icon={IconTrash} iconSize={18} disabled={busy} onClick={() => setDeleteOpen(true)}>
                 {t("detail.delete")}
-              </Button>
+              </IconButton>
             ) : null}
           </>
         }
@@ -251,26 +227,28 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             ) : null}
             <Group mt="md" gap="sm">
               {can("approve") ? (
-                <Button
+                <IconButton
                   color="green"
-                  leftSection={<IconCircleCheck size={18} />}
+                  icon={IconCircleCheck}
+                  iconSize={18}
                   loading={approve.isPending}
                   disabled={busy}
                   onClick={startApprove}
                 >
                   {t("detail.approve")}
-                </Button>
+                </IconButton>
               ) : null}
               {can("reject") ? (
-                <Button
+                <IconButton
                   color="red"
                   variant="light"
-                  leftSection={<IconCircleX size={18} />}
+                  icon={IconCircleX}
+                  iconSize={18}
                   disabled={busy}
                   onClick={() => setRejectOpen(true)}
                 >
                   {t("detail.reject")}
-                </Button>
+                </IconButton>
               ) : null}
             </Group>
           </Card>
@@ -278,18 +256,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
 
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
           <InfoCard icon={<IconCalendarEvent size={18} />} title={t("detail.schedule")}>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                {t("detail.start")}{" "}
+            {(["start", "end"] as const).map((edge) => (
+              <Text key={edge} size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t(`detail.${edge}`)}{" "}
+                </Text>
+                {formatDateTime(edge === "start" ? permit.startDate : permit.endDate)}
               </Text>
-              {formatDateTime(permit.startDate)}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                {t("detail.end")}{" "}
-              </Text>
-              {formatDateTime(permit.endDate)}
-            </Text>
+            ))}
           </InfoCard>
           <InfoCard icon={<IconMapPin size={18} />} title={t("detail.location")}>
             <Text size="sm">{permit.location}</Text>
@@ -383,14 +357,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
               if (reasonError) setReasonError(null);
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejectOpen(false)} disabled={reject.isPending}>
-              {t("detail.cancel")}
-            </Button>
-            <Button color="red" onClick={submitReject} loading={reject.isPending}>
-              {t("detail.rejectTitle")}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setRejectOpen(false)}
+            submitLabel={t("detail.rejectTitle")}
+            onSubmit={submitReject}
+            loading={reject.isPending}
+            holdCancel
+            color="red"
+          />
         </Stack>
       </Modal>
 
@@ -406,14 +380,14 @@ function PermitDetailView({ permit }: { permit: PermitDetail }) {
             value={closingNotes}
             onChange={(event) => setClosingNotes(event.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCloseOpen(false)} disabled={close.isPending}>
-              {t("detail.cancel")}
-            </Button>
-            <Button color="gray" onClick={() => close.mutate({ id: permit.id, closingNotes })} loading={close.isPending}>
-              {t("detail.closePermit")}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setCloseOpen(false)}
+            submitLabel={t("detail.closePermit")}
+            onSubmit={() => close.mutate({ id: permit.id, closingNotes })}
+            loading={close.isPending}
+            holdCancel
+            color="gray"
+          />
         </Stack>
       </Modal>
 

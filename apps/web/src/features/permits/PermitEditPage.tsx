@@ -1,8 +1,8 @@
-import { Anchor, Card } from "@mantine/core";
+import { Card } from "@mantine/core";
 import { decidePermitAction } from "@sitesafe/domain";
-import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate, useNavigate } from "@tanstack/react-router";
+import { Navigate, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { BackAnchor } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorState, FullPageSpinner } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -51,15 +51,7 @@ export function PermitEditPage({ idParam }: { idParam: string }) {
 
   return (
     <>
-      <Anchor
-        renderRoot={(props) => <Link {...props} to="/forms/hot-work-permits/$id" params={{ id: String(permit.id) }} />}
-        size="sm"
-        mb="sm"
-        display="inline-flex"
-        style={{ alignItems: "center", gap: 4 }}
-      >
-        <IconArrowLeft size={14} /> {t("edit.back")}
-      </Anchor>
+      <BackAnchor to={`/forms/hot-work-permits/${permit.id}`} label={t("edit.back")} />
       <PageHeader title={t("edit.title")} subtitle={permit.title} />
       <Card withBorder radius="md" padding="lg">
         <PermitForm

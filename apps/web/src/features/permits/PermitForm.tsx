@@ -1,4 +1,4 @@
-import { Alert, Badge, Divider, Group, Input, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Badge, Divider, Group, Input, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   buildEquipmentList,
@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { CheckboxRow } from "../../components/ChoiceRow";
 import { FormCancel, FormSubmit } from "../../components/FormActions";
 import { useFormSafety } from "../../components/FormSafety";
+import { LongText } from "../../components/record/fields";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { toDateTimeLocal } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
@@ -164,6 +165,13 @@ export function PermitForm({
     ? `${profile.data.firstName} ${profile.data.lastName}`.trim()
     : [user?.firstName, user?.lastName].filter(Boolean).join(" ") || user?.username || "";
 
+  /** A Select of ids held as numbers in the form (0: none picked yet). */
+  const pickedId = (path: "projectId" | "requestedBy") => ({
+    "data-path": path,
+    value: form.values[path] ? String(form.values[path]) : null,
+    onChange: (value: string | null) => form.setFieldValue(path, value ? Number(value) : 0),
+    error: form.errors[path],
+  });
   const equipment = parseEquipmentList(form.values.equipmentUsed);
   const otherChecked = equipment.selected.includes(OTHER_EQUIPMENT);
   const otherError = Object.entries(form.errors).find(([path]) => path.startsWith("equipmentUsed."))?.[1];
@@ -192,10 +200,7 @@ export function PermitForm({
           searchable
           withAsterisk
           nothingFoundMessage={t("form.noProjectsFound")}
-          data-path="projectId"
-          value={form.values.projectId ? String(form.values.projectId) : null}
-          onChange={(value) => form.setFieldValue("projectId", value ? Number(value) : 0)}
-          error={form.errors.projectId}
+          {...pickedId("projectId")}
           description={!staff && options.data && options.data.projects.length === 0 ? t("form.notAssigned") : undefined}
         />
         <TextInput label={t("form.title")} placeholder={t("form.titlePlaceholder")} withAsterisk {...form.getInputProps("title")} />
@@ -215,10 +220,7 @@ export function PermitForm({
             searchable
             withAsterisk
             nothingFoundMessage={t("form.noWorkersFound")}
-            data-path="requestedBy"
-            value={form.values.requestedBy ? String(form.values.requestedBy) : null}
-            onChange={(value) => form.setFieldValue("requestedBy", value ? Number(value) : 0)}
-            error={form.errors.requestedBy}
+            {...pickedId("requestedBy")}
           />
         ) : (
           <TextInput
@@ -233,10 +235,9 @@ export function PermitForm({
           />
         )}
 
-        <Textarea
+        <LongText
           label={t("form.workDescription")}
           placeholder={t("form.workDescriptionPlaceholder")}
-          autosize
           minRows={3}
           maxRows={10}
           withAsterisk

@@ -1,21 +1,16 @@
-import { Button, Card, Group, Modal, ScrollArea, Select, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Card, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses } from "@sitesafe/domain";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
-import { keepPreviousData } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportCsvButton } from "../../components/ExportCsvButton";
-import { ContinueDraftNotice, useGuardedDialogClose } from "../../components/FormSafety";
-import { PagedCardGrid } from "../../components/PagedCardGrid";
-import { PageHeader } from "../../components/PageHeader";
-import { useServerPage } from "../../components/Paginated";
+import { useGuardedDialogClose } from "../../components/FormSafety";
+import { ProjectTabs, RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
 import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
 import { useIsMobile } from "../../lib/device";
 import { formatDateTime } from "../../lib/format";
-import { useOpenedAsNew } from "../../lib/newRecordLink";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
@@ -32,14 +27,13 @@ export function PermitListPage() {
   const { t } = useTranslation("permits");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const refreshLists = () => invalidateLists(utils.permits);
   const isMobile = useIsMobile();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [tab, setTab] = useState<string | null>("all");
-  const [requestOpen, setRequestOpen] = useState<false | "new" | "draft">(useOpenedAsNew());
+  const request = useNewRecord("permit.new", t("list.draftWhat"));
   const [status, setStatus] = useState<PermitStatus | null>(null);
-  const closeRequest = useCallback(() => setRequestOpen(false), []);
+  const closeRequest = useCallback(() => request.setCreating(false), []);
   const requestClose = useGuardedDialogClose(closeRequest);
   const actor = useActor();
   const staff = actor ? isStaff(actor) : false;
@@ -51,43 +45,48 @@ export function PermitListPage() {
     status: status ?? undefined,
     pendingFirst: staff || undefined,
   };
-  const pager = useServerPage(filters);
-  const permits = trpc.permits.page.useQuery(
-    { ...filters, limit: pager.limit, offset: pager.offset },
-    { placeholderData: keepPreviousData },
-  );
+  const paged = usePagedList(filters, (input, keep) => trpc.permits.page.useQuery(input, keep));
   // The tabs: the projects this person may see, by name (no compliance figures needed here).
   const options = trpc.permits.formOptions.useQuery();
 
   const create = useOutboxMutation("permits.create", {
     onSuccess: (created) => {
       notifySuccess(t("list.submittedTitle"), t("list.submittedMessage"));
-      setRequestOpen(false);
-      void refreshLists();
+      request.setCreating(false);
+      void invalidateLists(utils.permits);
       utils.permits.byId.setData({ id: created.id }, created);
       // The requester lands on the new permit (not the dashboard) to see it pending.
       void navigate({ to: "/forms/hot-work-permits/$id", params: { id: String(created.id) } });
     },
     onError: (error) => notifyError(t("list.submitFailed"), errorMessage(error)),
   });
+  const requestButton = (variant?: "light") => (
+    <Button
+      leftSection={variant ? undefined : <IconPlus size={18} />}
+      variant={variant}
+      color="orange"
+      onClick={() => request.setCreating("new")}
+    >
+      {t("list.requestButton")}
+    </Button>
+  );
 
   return (
     <>
-      <PageHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        actions={
-          <>
-            <ExportCsvButton path="/api/hot-work-permits" filters={filters} />
-            <Button leftSection={<IconPlus size={18} />} color="orange" onClick={() => setRequestOpen("new")}>
-              {t("list.requestButton")}
-            </Button>
-          </>
-        }
-      />
-
-      <ContinueDraftNotice draftKey="permit.new" what={t("list.draftWhat")} onContinue={() => setRequestOpen("draft")} />
-      <Stack gap="md">
+      <RecordListPage
+        ns="permits"
+        paged={paged}
+        csv={{ path: "/api/hot-work-permits", filters }}
+        actions={requestButton()}
+        above={request.notice}
+        stacked
+        failed={t("list.loadFailed")}
+        empty={{
+          message: debounced || tab !== "all" || status ? t("list.emptyFiltered") : t("list.emptyNone"),
+          action: requestButton("light"),
+        }}
+        renderItem={(permit) => <PermitCard key={permit.id} permit={permit} />}
+      >
         <SearchBox placeholder={t("list.searchPlaceholder")} label={t("list.searchLabel")} value={search} onSearch={setSearch} />
         <Select
           label={t("list.status")}
@@ -99,39 +98,17 @@ export function PermitListPage() {
           w={{ base: "100%", sm: 240 }}
           data-testid="permit-status-filter"
         />
-
-        <Tabs value={tab} onChange={setTab} variant="pills" radius="xl">
-          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
-            <Tabs.List style={{ flexWrap: "nowrap" }}>
-              <Tabs.Tab value="all">{t("list.allProjects")}</Tabs.Tab>
-              {(options.data?.projects ?? []).map((project) => (
-                <Tabs.Tab key={project.id} value={String(project.id)} style={{ whiteSpace: "nowrap" }}>
-                  {project.name}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
-        </Tabs>
-
-        <PagedCardGrid
-          query={permits}
-          pager={pager}
-          errorMessage={t("list.loadFailed")}
-          empty={{
-            title: t("list.emptyTitle"),
-            message: debounced || tab !== "all" || status ? t("list.emptyFiltered") : t("list.emptyNone"),
-            action: (
-              <Button variant="light" color="orange" onClick={() => setRequestOpen("new")}>
-                {t("list.requestButton")}
-              </Button>
-            ),
-          }}
-          renderItem={(permit) => <PermitCard key={permit.id} permit={permit} />}
+        <ProjectTabs
+          projects={options.data?.projects ?? []}
+          allLabel={t("list.allProjects")}
+          scrollbarSize={6}
+          value={tab}
+          onChange={setTab}
         />
-      </Stack>
+      </RecordListPage>
 
       <Modal
-        opened={requestOpen !== false}
+        opened={request.creating !== false}
         onClose={requestClose.close}
         title={t("list.requestTitle")}
         size="xl"
@@ -139,10 +116,10 @@ export function PermitListPage() {
         closeOnClickOutside={false}
         // Escape and this close button go through the form, which asks first when it was changed.
       >
-        {requestOpen ? (
+        {request.creating ? (
           <PermitForm
             submitLabel={t("list.submitRequest")}
-            continueDraft={requestOpen === "draft"}
+            continueDraft={request.creating === "draft"}
             submitting={create.isPending}
             onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
             onCancel={closeRequest}

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Checkbox, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Card, Checkbox, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { canAttachPhoto, formatBytes, type PhotoRecordFacts, type PhotoRecordRef, photoLimit } from "@sitesafe/domain";
 import { IconPhoto } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { PhotoButtons } from "./PhotoPicker";
+import { PhotoThumb } from "./PhotoThumb";
 import { PhotoViewer } from "./PhotoViewer";
 import classes from "./photos.module.css";
 import { queuePhotos } from "./queuePhotos";
@@ -98,24 +99,20 @@ export function PhotoStrip({ record, facts, title }: { record: PhotoRecordRef; f
         ) : (
           <div className={classes.grid}>
             {photos.map((photo, index) => (
-              <button
+              <PhotoThumb
                 key={photo.id}
-                type="button"
-                className={classes.thumbButton}
-                onClick={() => setViewing(index)}
-                aria-label={t("strip.open", { name: photo.fileName })}
-              >
-                {photo.hasThumbnail ? (
-                  <Image src={`/api/photos/${photo.id}/thumbnail`} alt={photo.fileName} className={classes.thumbImage} loading="lazy" />
-                ) : (
+                photo={photo}
+                label={t("strip.open", { name: photo.fileName })}
+                onOpen={() => setViewing(index)}
+                fallback={
                   <Stack align="center" justify="center" h="100%" gap={2}>
                     <IconPhoto size={28} color="var(--mantine-color-gray-6)" />
                     <Text size="xs" c="dimmed">
                       {t("strip.heic")}
                     </Text>
                   </Stack>
-                )}
-              </button>
+                }
+              />
             ))}
             {pending.map((upload) => (
               <UploadTile key={upload.key} upload={upload} />

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, Center, Group, List, Stack, Text, Text
 import { useForm } from "@mantine/form";
 import { guestSignerSchema, type PublicSignOnView, riskLevelColors } from "@sitesafe/domain";
 import { IconCircleCheck, IconSignature } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { formatDateTime } from "../../lib/format";
@@ -120,10 +120,7 @@ export function PublicSignOnPage({ token }: { token: string }) {
                   </Text>
                 ) : null}
                 {view.hazards.length > 0 ? (
-                  <Stack gap={4}>
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                      {t("public.hazards")}
-                    </Text>
+                  <Listed title={t("public.hazards")}>
                     {view.hazards.map((hazard, i) => (
                       <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
                         <Badge
@@ -136,19 +133,16 @@ export function PublicSignOnPage({ token }: { token: string }) {
                         <Text size="sm">{hazard.description}</Text>
                       </Group>
                     ))}
-                  </Stack>
+                  </Listed>
                 ) : null}
                 {view.controls.length > 0 ? (
-                  <Stack gap={4}>
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                      {t("public.controls")}
-                    </Text>
+                  <Listed title={t("public.controls")}>
                     <List size="sm">
                       {view.controls.map((c, i) => (
                         <List.Item key={i}>{c.description}</List.Item>
                       ))}
                     </List>
-                  </Stack>
+                  </Listed>
                 ) : null}
               </Stack>
             </Card>
@@ -174,5 +168,17 @@ export function PublicSignOnPage({ token }: { token: string }) {
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The talk's or JHA's hazards or controls, under their small heading. */
+function Listed({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {title}
+      </Text>
+      {children}
+    </Stack>
   );
 }

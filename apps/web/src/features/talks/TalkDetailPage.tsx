@@ -1,9 +1,11 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconBook, IconFileSpreadsheet, IconFileTypePdf, IconVideo } from "@tabler/icons-react";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { type Icon, IconBook, IconFileSpreadsheet, IconFileTypePdf, IconVideo } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BackAnchor, DetailFallback } from "../../components/BackLink";
 import { PageHeader } from "../../components/PageHeader";
+import { DetailCard } from "../../components/record/RecordDetail";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { PhotoStrip } from "../photos/PhotoStrip";
@@ -40,31 +42,23 @@ export function TalkDetailPage({ id }: { id: number }) {
         })}
         actions={
           <Group gap="xs">
-            <Button
-              component="a"
-              href={`/api/toolbox-talks/${talk.id}?format=pdf`}
-              variant="default"
-              leftSection={<IconFileTypePdf size={18} />}
-              data-testid="attendance-pdf"
-            >
-              {t("detail.pdf")}
-            </Button>
-            <Button
-              component="a"
-              href={`/api/toolbox-talks/${talk.id}?format=csv`}
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={18} />}
-            >
-              {t("detail.csv")}
-            </Button>
+            {(["pdf", "csv"] as const).map((format) => (
+              <Button
+                key={format}
+                component="a"
+                href={`/api/toolbox-talks/${talk.id}?format=${format}`}
+                variant="default"
+                leftSection={format === "pdf" ? <IconFileTypePdf size={18} /> : <IconFileSpreadsheet size={18} />}
+                data-testid={format === "pdf" ? "attendance-pdf" : undefined}
+              >
+                {t(`detail.${format}`)}
+              </Button>
+            ))}
           </Group>
         }
       />
       <Stack gap="md">
-        <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">
-            {t("detail.content")}
-          </Title>
+        <DetailCard title={t("detail.content")} mb="xs">
           {summary}
           {talk.notes ? (
             <Text size="sm" c="dimmed" mt="sm">
@@ -72,35 +66,22 @@ export function TalkDetailPage({ id }: { id: number }) {
             </Text>
           ) : null}
           {talk.trainingModuleId !== null ? (
-            <Anchor
-              component={Link}
-              to={MODULES_PATH}
-              search={{ mid: talk.trainingModuleId } as never}
-              size="sm"
-              mt="sm"
-              display="inline-flex"
-              style={{ alignItems: "center", gap: 4 }}
-              data-testid="talk-module-link"
-            >
-              <IconBook size={16} /> {t("detail.module", { title: talk.trainingModuleTitle ?? "" })}
-            </Anchor>
+            <TopicLink to={MODULES_PATH} search={{ mid: talk.trainingModuleId }} icon={IconBook} testId="talk-module-link">
+              {t("detail.module", { title: talk.trainingModuleTitle ?? "" })}
+            </TopicLink>
           ) : null}
           {talk.videoId !== null ? (
-            <Anchor
-              component={Link}
+            <TopicLink
               to={VIDEOS_PATH}
-              search={{ vid: talk.videoId } as never}
-              size="sm"
-              mt="sm"
+              search={{ vid: talk.videoId }}
+              icon={IconVideo}
+              testId="talk-video-link"
               ml={talk.trainingModuleId !== null ? "md" : 0}
-              display="inline-flex"
-              style={{ alignItems: "center", gap: 4 }}
-              data-testid="talk-video-link"
             >
-              <IconVideo size={16} /> {t("detail.video", { title: talk.videoTitle ?? "" })}
-            </Anchor>
+              {t("detail.video", { title: talk.videoTitle ?? "" })}
+            </TopicLink>
           ) : null}
-        </Card>
+        </DetailCard>
         <PhotoStrip
           record={{ kind: "talk", id: talk.id }}
           facts={{ kind: "talk", projectId: talk.projectId, ownerWorkerId: talk.presenterWorkerId }}
@@ -115,5 +96,38 @@ export function TalkDetailPage({ id }: { id: number }) {
         />
       </Stack>
     </>
+  );
+}
+
+/** The talk's topic's training module or safety video, a small link with its icon. */
+function TopicLink({
+  to,
+  search,
+  icon: LinkIcon,
+  testId,
+  ml,
+  children,
+}: {
+  to: string;
+  search: Record<string, number>;
+  icon: Icon;
+  testId: string;
+  ml?: "md" | 0;
+  children: ReactNode;
+}) {
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      search={search as never}
+      size="sm"
+      mt="sm"
+      ml={ml}
+      display="inline-flex"
+      style={{ alignItems: "center", gap: 4 }}
+      data-testid={testId}
+    >
+      <LinkIcon size={16} /> {children}
+    </Anchor>
   );
 }

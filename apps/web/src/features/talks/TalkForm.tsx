@@ -1,7 +1,8 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Card, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { can, toolboxTalkSchema } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { useActor, useCurrentUser } from "../../lib/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -101,14 +102,7 @@ export function TalkForm({ onCancel, onDone }: { onCancel: () => void; onDone: (
             />
           </SimpleGrid>
           <Textarea label={t("form.notes")} autosize minRows={2} {...form.getInputProps("notes")} data-path="notes" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t("form.submit")}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onCancel} submitLabel={t("form.submit")} loading={create.isPending} />
         </Stack>
       </form>
     </Card>

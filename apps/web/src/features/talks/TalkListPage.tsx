@@ -1,14 +1,12 @@
 import { Badge, Button, Group, Select } from "@mantine/core";
 import { can } from "@sitesafe/domain";
 import { IconBooks, IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
-import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PagedCardGrid } from "../../components/PagedCardGrid";
 import { PageHeader } from "../../components/PageHeader";
-import { useServerPage } from "../../components/Paginated";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
+import { RecordListPage, usePagedList } from "../../components/record/RecordList";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -25,12 +23,8 @@ export function TalkListPage({ projectId }: { projectId?: number | undefined }) 
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [addingTopic, setAddingTopic] = useState(false);
-  const pager = useServerPage({ projectId });
   const projects = trpc.projects.options.useQuery();
-  const list = trpc.talks.page.useQuery(
-    { limit: pager.limit, offset: pager.offset, ...(projectId ? { projectId } : {}) },
-    { placeholderData: keepPreviousData },
-  );
+  const paged = usePagedList(projectId ? { projectId } : {}, (input, keep) => trpc.talks.page.useQuery(input, keep));
 
   if (creating) {
     return (
@@ -41,25 +35,38 @@ export function TalkListPage({ projectId }: { projectId?: number | undefined }) 
     );
   }
   return (
-    <>
-      <PageHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        actions={
-          <>
-            {can(actor, "talkTopic.create") ? (
-              <Button variant="default" leftSection={<IconBooks size={16} />} onClick={() => setAddingTopic(true)}>
-                {t("topic.button")}
-              </Button>
-            ) : null}
-            {can(actor, "talk.create") ? (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-talk">
-                {t("list.newButton")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
+    <RecordListPage
+      ns="talks"
+      paged={paged}
+      actions={
+        <>
+          {can(actor, "talkTopic.create") ? (
+            <Button variant="default" leftSection={<IconBooks size={16} />} onClick={() => setAddingTopic(true)}>
+              {t("topic.button")}
+            </Button>
+          ) : null}
+          {can(actor, "talk.create") ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-talk">
+              {t("list.newButton")}
+            </Button>
+          ) : null}
+        </>
+      }
+      empty={{ message: t("list.emptyNone") }}
+      testId="talk-list"
+      renderItem={(talk) => (
+        <RecordCard key={talk.id} to={`/talks/${talk.id}`} testId="talk-card" title={talk.title}>
+          <InfoLine icon={IconBuildingSkyscraper}>{talk.projectName}</InfoLine>
+          <InfoLine icon={IconUser}>{talk.presenterName}</InfoLine>
+          <Group justify="space-between" gap="xs">
+            <InfoLine icon={IconCalendar}>{formatDate(`${talk.talkDate}T12:00:00`)}</InfoLine>
+            <Badge variant="outline" color="gray" radius="sm">
+              {t("list.attendees", { count: talk.attendeeCount })}
+            </Badge>
+          </Group>
+        </RecordCard>
+      )}
+    >
       {addingTopic ? <TopicDialog onClose={() => setAddingTopic(false)} /> : null}
       <Select
         label={t("list.project")}
@@ -73,25 +80,6 @@ export function TalkListPage({ projectId }: { projectId?: number | undefined }) 
         mb="md"
         data-testid="talk-project-filter"
       />
-      <PagedCardGrid
-        query={list}
-        pager={pager}
-        errorMessage={t("list.fetchFailed")}
-        empty={{ title: t("list.emptyTitle"), message: t("list.emptyNone") }}
-        testId="talk-list"
-        renderItem={(talk) => (
-          <RecordCard key={talk.id} to={`/talks/${talk.id}`} testId="talk-card" title={talk.title}>
-            <InfoLine icon={IconBuildingSkyscraper}>{talk.projectName}</InfoLine>
-            <InfoLine icon={IconUser}>{talk.presenterName}</InfoLine>
-            <Group justify="space-between" gap="xs">
-              <InfoLine icon={IconCalendar}>{formatDate(`${talk.talkDate}T12:00:00`)}</InfoLine>
-              <Badge variant="outline" color="gray" radius="sm">
-                {t("list.attendees", { count: talk.attendeeCount })}
-              </Badge>
-            </Group>
-          </RecordCard>
-        )}
-      />
-    </>
+    </RecordListPage>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Select, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { talkTopicSchema } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../components/record/FormDialog";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
@@ -28,49 +29,48 @@ export function TopicDialog({ onClose }: { onClose: () => void }) {
     },
     onError: (error) => notifyError(t("topic.failed"), errorMessage(error)),
   });
+  /** A link the topic may have (a training module, a video): none until one is picked. */
+  const optional = (path: "trainingModuleId" | "videoId", data: { value: string; label: string }[] = []) => ({
+    placeholder: t("topic.none"),
+    data,
+    clearable: true,
+    searchable: true,
+    ...form.getInputProps(path),
+    onChange: (value: string | null) => form.setFieldValue(path, value ?? ""),
+    "data-path": path,
+  });
   return (
-    <Modal opened onClose={onClose} title={t("topic.title")} size="lg">
-      <form aria-label={t("topic.title")} onSubmit={form.onSubmit((values) => create.mutate(values))}>
-        <Stack gap="sm">
-          <Select
-            label={t("form.language")}
-            data={(["en", "es"] as const).map((l) => ({ value: l, label: t(`labels.language.${l}`) }))}
-            allowDeselect={false}
-            {...form.getInputProps("language")}
-            data-path="language"
-          />
-          <TextInput label={t("form.title")} withAsterisk {...form.getInputProps("title")} data-path="title" />
-          <Textarea label={t("form.content")} withAsterisk autosize minRows={4} {...form.getInputProps("content")} data-path="content" />
-          <Select
-            label={t("topic.module")}
-            placeholder={t("topic.none")}
-            data={(modules.data ?? []).map((m) => ({ value: String(m.id), label: m.title }))}
-            clearable
-            searchable
-            {...form.getInputProps("trainingModuleId")}
-            onChange={(value) => form.setFieldValue("trainingModuleId", value ?? "")}
-            data-path="trainingModuleId"
-          />
-          <Select
-            label={t("topic.video")}
-            placeholder={t("topic.none")}
-            data={(videos.data ?? []).map((v) => ({ value: String(v.id), label: v.title }))}
-            clearable
-            searchable
-            {...form.getInputProps("videoId")}
-            onChange={(value) => form.setFieldValue("videoId", value ?? "")}
-            data-path="videoId"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t("topic.submit")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t("topic.title")}
+      size="lg"
+      label={t("topic.title")}
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => create.mutate(values))}
+      actions={{ submitLabel: t("topic.submit"), loading: create.isPending }}
+    >
+      <Select
+        label={t("form.language")}
+        data={(["en", "es"] as const).map((l) => ({ value: l, label: t(`labels.language.${l}`) }))}
+        allowDeselect={false}
+        {...form.getInputProps("language")}
+        data-path="language"
+      />
+      <TextInput label={t("form.title")} withAsterisk {...form.getInputProps("title")} data-path="title" />
+      <Textarea label={t("form.content")} withAsterisk autosize minRows={4} {...form.getInputProps("content")} data-path="content" />
+      <Select
+        label={t("topic.module")}
+        {...optional(
+          "trainingModuleId",
+          modules.data?.map((m) => ({ value: String(m.id), label: m.title })),
+        )}
+      />
+      <Select
+        label={t("topic.video")}
+        {...optional(
+          "videoId",
+          videos.data?.map((v) => ({ value: String(v.id), label: v.title })),
+        )}
+      />
+    </FormDialog>
   );
 }

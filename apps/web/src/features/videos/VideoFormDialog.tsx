@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { defaultRequiredWatchBy, secondsToDuration, type VideoFormValues, videoFormSchema, videoFormToInput } from "@sitesafe/domain";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "../../components/FormActions";
 import { useIsMobile } from "../../lib/device";
 import { toDateTimeLocal } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -124,14 +125,13 @@ export function VideoFormDialog({ opened, video, onClose }: { opened: boolean; v
             />
           </SimpleGrid>
           <TextInput label={t("form.thumbnail")} placeholder={t("form.thumbnailPlaceholder")} {...form.getInputProps("thumbnail")} />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {video ? t("form.saveChanges") : t("form.add")}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            submitLabel={video ? t("form.saveChanges") : t("form.add")}
+            loading={pending}
+            holdCancel
+            mt="md"
+          />
         </Stack>
       </form>
     </Modal>

@@ -64,6 +64,8 @@ export default {
     form: {
       editLabel: "Edit incident report",
       newLabel: "New incident report",
+      formError: "Form submission error",
+      unexpectedError: "An unexpected error occurred. Please try again.",
       editTitle: "Edit Incident Report",
       newTitle: "Report New Incident",
       updatedTitle: "Incident report updated",

@@ -61,6 +61,8 @@ export default {
     form: {
       editLabel: "Editar reporte de incidente",
       newLabel: "Nuevo reporte de incidente",
+      formError: "Error al enviar el formulario",
+      unexpectedError: "Ocurrió un error inesperado. Inténtelo de nuevo.",
       editTitle: "Editar reporte de incidente",
       newTitle: "Reportar nuevo incidente",
       updatedTitle: "Reporte de incidente actualizado",

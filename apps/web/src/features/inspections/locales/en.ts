@@ -201,7 +201,6 @@ export default {
       due: "Due",
       dueHint: "From the priority: high 24 hours, medium 7 days, low 30 days. You can change it.",
       submit: "Raise action",
-      cancel: "Cancel",
       raised: "Corrective action raised",
       failed: "Could not raise the corrective action",
       listTitle: "Corrective actions raised from this record",

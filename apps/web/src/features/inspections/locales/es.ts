@@ -202,7 +202,6 @@ export default {
       due: "Fecha límite",
       dueHint: "Según la prioridad: alta 24 horas, media 7 días, baja 30 días. Puede cambiarla.",
       submit: "Levantar acción",
-      cancel: "Cancelar",
       raised: "Acción correctiva levantada",
       failed: "No se pudo levantar la acción correctiva",
       listTitle: "Acciones correctivas levantadas desde este registro",

@@ -159,7 +159,6 @@ export default {
       rejectTitle: "Reject Permit",
       rejectIntro: "Tell the requester why this permit is rejected, so they can correct and resubmit it.",
       rejectReason: "Reason for rejection",
-      cancel: "Cancel",
       closeIntro: "Close the permit once the work is finished and the area has been inspected for smouldering material.",
       closingNotesOptional: "Closing Notes (optional)",
       approveGapsTitle: "Approve with gaps?",

@@ -171,7 +171,6 @@ export default {
       rejectTitle: "Rechazar permiso",
       rejectIntro: "Explique al solicitante por qué se rechaza este permiso, para que pueda corregirlo y enviarlo de nuevo.",
       rejectReason: "Motivo del rechazo",
-      cancel: "Cancelar",
       closeIntro: "Cierre el permiso cuando el trabajo haya terminado y se haya revisado el área en busca de material que siga ardiendo.",
       closingNotesOptional: "Notas de cierre (opcional)",
       approveGapsTitle: "¿Aprobar con pendientes?",

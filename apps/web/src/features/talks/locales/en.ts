@@ -27,7 +27,6 @@ export default {
       presenter: "Presenter",
       notes: "Notes",
       submit: "Save talk",
-      cancel: "Cancel",
       createdTitle: "Toolbox talk saved",
       createdMessage: "Now collect the crew's attendance.",
       failed: "Could not save the toolbox talk",

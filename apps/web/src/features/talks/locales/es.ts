@@ -27,7 +27,6 @@ export default {
       presenter: "Presentador",
       notes: "Notas",
       submit: "Guardar charla",
-      cancel: "Cancelar",
       createdTitle: "Charla de seguridad guardada",
       createdMessage: "Ahora registre la asistencia de la cuadrilla.",
       failed: "No se pudo guardar la charla de seguridad",

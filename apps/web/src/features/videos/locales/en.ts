@@ -77,7 +77,6 @@ export default {
       requiredBy: "Required watch by",
       thumbnail: "Thumbnail URL",
       thumbnailPlaceholder: "Optional: generated for YouTube videos",
-      cancel: "Cancel",
       saveChanges: "Save Changes",
       add: "Add Video",
     },

@@ -74,7 +74,6 @@ export default {
       requiredBy: "Ver antes de",
       thumbnail: "URL de la miniatura",
       thumbnailPlaceholder: "Opcional: se genera para los videos de YouTube",
-      cancel: "Cancelar",
       saveChanges: "Guardar cambios",
       add: "Agregar video",
     },

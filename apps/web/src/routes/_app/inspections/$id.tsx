@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { recordId } from "../../../components/record/routeParams";
 import { InspectionDetailPage } from "../../../features/inspections/InspectionDetailPage";
 
-export const Route = createFileRoute("/_app/inspections/$id")({
-  component: InspectionDetailRoute,
-});
+export const Route = createFileRoute("/_app/inspections/$id")({ component: InspectionDetailRoute });
 
 function InspectionDetailRoute() {
-  const { id } = Route.useParams();
-  const numeric = Number(id);
-  return <InspectionDetailPage key={numeric} id={Number.isInteger(numeric) && numeric > 0 ? numeric : 0} />;
+  const id = recordId(Route.useParams().id);
+  return <InspectionDetailPage key={id} id={id} />;
 }

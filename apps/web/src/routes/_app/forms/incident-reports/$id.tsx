@@ -1,13 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { recordId } from "../../../../components/record/routeParams";
 import { IncidentDetailPage, IncidentNotFound } from "../../../../features/incidents/IncidentDetailPage";
 
-export const Route = createFileRoute("/_app/forms/incident-reports/$id")({
-  component: IncidentDetailRoute,
-});
+export const Route = createFileRoute("/_app/forms/incident-reports/$id")({ component: IncidentDetailRoute });
 
 function IncidentDetailRoute() {
-  const { id } = Route.useParams();
-  const numeric = Number(id);
-  if (!Number.isInteger(numeric) || numeric <= 0) return <IncidentNotFound />;
-  return <IncidentDetailPage key={numeric} id={numeric} />;
+  const id = recordId(Route.useParams().id);
+  return id ? <IncidentDetailPage key={id} id={id} /> : <IncidentNotFound />;
 }

@@ -1,14 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { recordId } from "../../../../components/record/routeParams";
 import { JhaDetailPage, JhaNotFound } from "../../../../features/jha/JhaDetailPage";
 
-export const Route = createFileRoute("/_app/forms/jha/$id")({
-  component: JhaDetailRoute,
-});
+export const Route = createFileRoute("/_app/forms/jha/$id")({ component: JhaDetailRoute });
 
+// A new key per id: the page's local state (editing, confirm) starts fresh on each form.
 function JhaDetailRoute() {
-  const { id } = Route.useParams();
-  const numeric = Number(id);
-  if (!Number.isInteger(numeric) || numeric <= 0) return <JhaNotFound />;
-  // A new key per id: the page's local state (editing, confirm) starts fresh on each form.
-  return <JhaDetailPage key={numeric} id={numeric} />;
+  const id = recordId(Route.useParams().id);
+  return id ? <JhaDetailPage key={id} id={id} /> : <JhaNotFound />;
 }

@@ -1,12 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { recordId } from "../../../../components/record/routeParams";
 import { TemplateEditorPage } from "../../../../features/inspections/TemplateEditorPage";
 
-export const Route = createFileRoute("/_app/inspections/templates/$id")({
-  component: TemplateEditorRoute,
-});
+export const Route = createFileRoute("/_app/inspections/templates/$id")({ component: TemplateEditorRoute });
 
 function TemplateEditorRoute() {
-  const { id } = Route.useParams();
-  const numeric = Number(id);
-  return <TemplateEditorPage key={numeric} id={Number.isInteger(numeric) && numeric > 0 ? numeric : 0} />;
+  const id = recordId(Route.useParams().id);
+  return <TemplateEditorPage key={id} id={id} />;
 }
