@@ -23,7 +23,7 @@ import { IconCheck, IconFileUpload, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FormDialog } from "../../components/data/FormDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { EmptyState, ErrorState, ListSkeleton } from "../../components/States";
 import { useActor } from "../../lib/auth";
@@ -431,10 +431,8 @@ function AddType({ opened, onClose }: { opened: boolean; onClose: () => void }) 
       onSubmit={form.onSubmit((v) =>
         create.mutate({ nameEn: v.nameEn, nameEs: v.nameEs, validityMonths: v.validityMonths === "" ? null : Number(v.validityMonths) }),
       )}
-      cancelLabel={t("cancel")}
-      submitLabel={t("save")}
-      pending={create.isPending}
-      submitTestId="save-type"
+      centered
+      actions={{ cancelLabel: t("cancel"), submitLabel: t("save"), loading: create.isPending, testId: "save-type" }}
     >
       <TextInput label={t("admin.types.nameEn")} withAsterisk maxLength={100} {...form.getInputProps("nameEn")} data-path="nameEn" />
       <TextInput label={t("admin.types.nameEs")} withAsterisk maxLength={100} {...form.getInputProps("nameEs")} data-path="nameEs" />

@@ -5,7 +5,7 @@ import { IconCertificate } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FormDialog } from "../../components/data/FormDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { TitledCard } from "../../components/TitledCard";
 import { useActor } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
@@ -326,10 +326,8 @@ function AddCredential({
           expiryDate: v.expiryDate,
         }),
       )}
-      cancelLabel={t("cancel")}
-      submitLabel={t("save")}
-      pending={create.isPending}
-      submitTestId="save-credential"
+      centered
+      actions={{ cancelLabel: t("cancel"), submitLabel: t("save"), loading: create.isPending, testId: "save-credential" }}
     >
       <Select
         label={t("type")}

@@ -3,7 +3,7 @@ import { createTemplateSchema } from "@sitesafe/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../components/record/FormDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -44,6 +44,7 @@ export function CopyTemplateDialog({
   };
   return (
     <FormDialog
+      noValidate
       title={t("templates.copyTitle", { name: source.name })}
       onClose={onClose}
       onSubmit={submit}

@@ -4,7 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../components/record/FormDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { toDateTimeLocal } from "../../lib/format";
 import { localizeMessage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -82,6 +82,7 @@ export function RaiseActionDialog({
   };
   return (
     <FormDialog
+      noValidate
       title={t("raise.title")}
       size="lg"
       onClose={onClose}

@@ -2,7 +2,7 @@ import { Select, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { talkTopicSchema } from "@sitesafe/domain";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../components/record/FormDialog";
+import { FormDialog } from "../../components/FormDialog";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { schemaResolver } from "../../lib/validation";
@@ -41,6 +41,7 @@ export function TopicDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog
+      noValidate
       title={t("topic.title")}
       size="lg"
       label={t("topic.title")}
