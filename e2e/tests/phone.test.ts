@@ -252,6 +252,8 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
       for (const path of ["/", "/forms/jha?new=1", "/forms/hot-work-permits?new=1"]) {
         await p.goto(path);
         await p.locator("h1").first().waitFor();
+        // A new record's form loads after the list's header (features/jha/JhaListPage.tsx): check the form, not its spinner.
+        if (path.includes("new=1")) await p.locator("form").first().waitFor();
         await expect.poll(() => p.locator(".mantine-Skeleton-root").count(), { timeout: 10_000 }).toBe(0);
         for (const v of await seriousAxeViolations(p)) problems.push(`${scheme} ${path}: ${v.id} at ${v.targets.join(" | ")}`);
         if (scheme === "light") await screenshot(p, `phone-es-${path.replace(/\W+/g, "-")}`);

@@ -5,8 +5,10 @@ import { useTranslation } from "react-i18next";
 export function FullPageSpinner() {
   const { t } = useTranslation("common");
   return (
-    <Center h="60vh" aria-busy="true">
-      <Loader color="orange" aria-label={t("loading")} />
+    // The label sits on a status region: on the loader's own <span> (no role) axe calls it a
+    // prohibited attribute.
+    <Center h="60vh" aria-busy="true" role="status" aria-label={t("loading")}>
+      <Loader color="orange" />
     </Center>
   );
 }

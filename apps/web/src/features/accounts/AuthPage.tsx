@@ -69,8 +69,8 @@ export function AuthPage() {
               {registerOpened ? (
                 <Suspense
                   fallback={
-                    <Center py="xl" aria-busy="true">
-                      <Loader color="orange" aria-label={t("common:loading")} />
+                    <Center py="xl" aria-busy="true" role="status" aria-label={t("common:loading")}>
+                      <Loader color="orange" />
                     </Center>
                   }
                 >

@@ -2,8 +2,9 @@ import { Button, Group, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconBuildingSkyscraper, IconCalendar, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { PageHeader } from "../../components/PageHeader";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { ProjectTabs, RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
@@ -11,7 +12,10 @@ import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { IncidentStatusBadge, SeverityBadge } from "./IncidentBadges";
-import { IncidentForm } from "./IncidentForm";
+
+// The form and its schemas load when it opens, not with the list (issue #37: the list is what a phone
+// shows first; the service worker keeps the form's chunk for offline use).
+const IncidentForm = lazy(() => import("./IncidentForm").then((m) => ({ default: m.IncidentForm })));
 
 type IncidentListItem = RouterOutputs["incidents"]["page"]["items"][number];
 
@@ -33,13 +37,15 @@ export function IncidentListPage() {
     return (
       <>
         <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
-        <IncidentForm
-          defaultProjectId={tab === ALL ? undefined : Number(tab)}
-          continueDraft={creating === "draft"}
-          onCancel={() => setCreating(false)}
-          // The new report's own page, with the success toast.
-          onDone={(saved) => void navigate({ to: "/forms/incident-reports/$id", params: { id: String(saved.id) } })}
-        />
+        <Suspense fallback={<FullPageSpinner />}>
+          <IncidentForm
+            defaultProjectId={tab === ALL ? undefined : Number(tab)}
+            continueDraft={creating === "draft"}
+            onCancel={() => setCreating(false)}
+            // The new report's own page, with the success toast.
+            onDone={(saved) => void navigate({ to: "/forms/incident-reports/$id", params: { id: String(saved.id) } })}
+          />
+        </Suspense>
       </>
     );
   }

@@ -3,16 +3,20 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { highestRisk } from "@sitesafe/domain";
 import { IconBuildingSkyscraper, IconCalendar, IconPlus, IconUser } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { PageHeader } from "../../components/PageHeader";
 import { InfoLine, RecordCard } from "../../components/RecordCard";
 import { RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
 import { SearchBox } from "../../components/SearchBox";
 import { formatDate } from "../../lib/format";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
-import { JhaForm } from "./JhaForm";
 import { RiskBadge } from "./RiskBadge";
+
+// The form and its schemas load when it opens, not with the list (issue #37: the list is what a phone
+// shows first; the service worker keeps the form's chunk for offline use).
+const JhaForm = lazy(() => import("./JhaForm").then((m) => ({ default: m.JhaForm })));
 
 type JhaListItem = RouterOutputs["jha"]["page"]["items"][number];
 
@@ -32,13 +36,15 @@ export function JhaListPage() {
     return (
       <>
         <PageHeader title={t("list.newTitle")} subtitle={t("list.newSubtitle")} />
-        <JhaForm
-          defaultProjectId={projectFilter ? Number(projectFilter) : undefined}
-          continueDraft={creating === "draft"}
-          onCancel={() => setCreating(false)}
-          // The new analysis's own page, with the success toast.
-          onDone={(saved) => void navigate({ to: "/forms/jha/$id", params: { id: String(saved.id) } })}
-        />
+        <Suspense fallback={<FullPageSpinner />}>
+          <JhaForm
+            defaultProjectId={projectFilter ? Number(projectFilter) : undefined}
+            continueDraft={creating === "draft"}
+            onCancel={() => setCreating(false)}
+            // The new analysis's own page, with the success toast.
+            onDone={(saved) => void navigate({ to: "/forms/jha/$id", params: { id: String(saved.id) } })}
+          />
+        </Suspense>
       </>
     );
   }

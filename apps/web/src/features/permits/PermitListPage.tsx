@@ -3,9 +3,10 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { type HotWorkPermitData, isStaff, type PermitStatus, permitStatuses } from "@sitesafe/domain";
 import { IconCalendarEvent, IconMapPin, IconPlus, IconUser } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useGuardedDialogClose } from "../../components/FormSafety";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { ProjectTabs, RecordListPage, useNewRecord, usePagedList } from "../../components/record/RecordList";
 import { SearchBox } from "../../components/SearchBox";
 import { useActor } from "../../lib/auth";
@@ -14,8 +15,11 @@ import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { errorMessage, invalidateLists, type RouterOutputs, trpc } from "../../lib/trpc";
 import { useOutboxMutation } from "../outbox/useOutboxMutation";
-import { PermitForm } from "./PermitForm";
 import { PermitStatusBadge } from "./PermitStatusBadge";
+
+// The form and its schemas load when it opens, not with the list (issue #37: the list is what a phone
+// shows first; the service worker keeps the form's chunk for offline use).
+const PermitForm = lazy(() => import("./PermitForm").then((m) => ({ default: m.PermitForm })));
 
 type PermitListing = RouterOutputs["permits"]["page"]["items"][number];
 
@@ -117,14 +121,16 @@ export function PermitListPage() {
         // Escape and this close button go through the form, which asks first when it was changed.
       >
         {request.creating ? (
-          <PermitForm
-            submitLabel={t("list.submitRequest")}
-            continueDraft={request.creating === "draft"}
-            submitting={create.isPending}
-            onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
-            onCancel={closeRequest}
-            registerClose={requestClose.register}
-          />
+          <Suspense fallback={<FullPageSpinner />}>
+            <PermitForm
+              submitLabel={t("list.submitRequest")}
+              continueDraft={request.creating === "draft"}
+              submitting={create.isPending}
+              onSubmit={(data: HotWorkPermitData) => create.mutateAsync(data)}
+              onCancel={closeRequest}
+              registerClose={requestClose.register}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </>
