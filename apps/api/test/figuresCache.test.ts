@@ -92,6 +92,25 @@ describe("with the cache on, a user's own write shows on their next read", () =>
     expect(again.activeProjects).toBe(stats.activeProjects);
   });
 
+  it("an incident report filed through the app counts at once on the staff dashboard; one written elsewhere waits for the cache's lifetime", async () => {
+    const worker = await t.createUser({ role: "worker" });
+    const projectId = await t.createProject();
+    await t.assign(worker.workerId as number, projectId);
+    const before = (await get("/api/dashboard/stats")).incidentReports as number;
+    // Straight in the database: no write went through this process, so the shared count stays.
+    await t.db.insertInto("incidentReports").values({ projectId, title: "Slip at the gate", involvedWorkers: "[]" }).execute();
+    expect((await get("/api/dashboard/stats")).incidentReports).toBe(before);
+    // Through the app: the write clears the shared figures, and the next read counts both.
+    const filed = await t.request({
+      method: "POST",
+      url: "/api/incident-reports",
+      as: worker,
+      payload: { projectId, title: "Cut on rebar", description: "Glove torn", severity: "minor", date: "2026-11-20", location: "Deck 2" },
+    });
+    expect(filed.statusCode).toBe(201);
+    expect((await get("/api/dashboard/stats")).incidentReports).toBe(before + 2);
+  });
+
   it("a worker's training progress shows at once in the staff training completion", async () => {
     const worker = await t.createUser({ role: "worker" });
     const module = await t.db.selectFrom("trainingModules").select("id").orderBy("id").executeTakeFirstOrThrow();

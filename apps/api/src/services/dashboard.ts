@@ -25,19 +25,21 @@ function scopeOf(actor: Actor): dashboard.DashboardScope {
 
 export async function stats(ctx: ServiceContext) {
   const scope = scopeOf(ctx.actor);
-  const incidentReports = dashboard.incidentCount(ctx.db, scope);
   if (scope.kind === "worker") {
-    const [figures, incidents] = await Promise.all([dashboard.figures(ctx.db, scope), incidentReports]);
+    const [figures, incidents] = await Promise.all([dashboard.figures(ctx.db, scope), dashboard.incidentCount(ctx.db, scope)]);
     return { ...figures, incidentReports: incidents, userId: ctx.actor.userId };
   }
-  // Staff: the company-wide cards average every training record (figuresCache.ts); the viewer's own
-  // cards and the incident count are read on every request.
-  const [own, company, incidents] = await Promise.all([
+  // Staff: the company-wide cards (an average over every training record, a count of every incident
+  // report) are the same for every staff member and are shared for a few seconds (figuresCache.ts,
+  // docs/decisions/0128-staff-incident-count-shared.md); the viewer's own cards are read every time.
+  const [own, company] = await Promise.all([
     dashboard.ownFigures(ctx.db, scope.workerId),
-    ctx.figures.get("staffDashboard", () => dashboard.companyFigures(ctx.db)),
-    incidentReports,
+    ctx.figures.get("staffDashboard", async () => {
+      const [figures, incidentReports] = await Promise.all([dashboard.companyFigures(ctx.db), dashboard.incidentCount(ctx.db, scope)]);
+      return { ...figures, incidentReports };
+    }),
   ]);
-  return { ...own, ...company, incidentReports: incidents, userId: ctx.actor.userId };
+  return { ...own, ...company, userId: ctx.actor.userId };
 }
 
 export async function upcoming(ctx: ServiceContext) {
