@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string> = {
   "apps/api/src/server.ts jobQueues": "a WeakMap keyed by the app instance",
   "apps/api/src/language.ts requestLanguages": "a WeakMap keyed by the request",
   "apps/api/src/errors.ts shaped": "a WeakSet of error objects",
+  "apps/api/src/answerTransformer.ts NOT_PLAIN": "a fixed marker the serializer throws and catches itself; it holds no data",
   "packages/db/src/listSource.ts nodeBuilder": "a query builder with no connection, to compile SQL",
   "packages/db/src/testing.ts counter": "test databases' name counter (test support, not the app)",
   "apps/api/src/context.ts NO_CACHE": "a figures cache with a time to live of 0: it keeps nothing",

@@ -40,3 +40,22 @@ export function classifyDbError(error: unknown): DbErrorInfo | null {
   }
   return null;
 }
+
+/**
+ * Runs a whole transaction again when the database chose it as the loser of a deadlock or a
+ * serialization failure (at most `attempts` runs in all). For a write that must not fail because
+ * another crossed it: deleting a project cascades to its permits, forms and reports, locking them
+ * after the project, while an approval or a new report locks a permit or a report first and the
+ * project (its foreign key) after; PostgreSQL breaks such a cycle by aborting one side, and the
+ * retry runs once the other has committed. `run` must be the whole transaction, so nothing of the
+ * aborted attempt is left.
+ */
+export async function retryConcurrentChange<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || classifyDbError(error)?.kind !== "concurrentChange") throw error;
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { audit, type Database, projects, workers } from "@sitesafe/db";
+import { audit, type Database, projects, retryConcurrentChange, workers } from "@sitesafe/db";
 import {
   AppError,
   ASSIGNMENT_CREDENTIAL_BLOCKING,
@@ -163,14 +163,26 @@ export async function updateProject(ctx: ServiceContext, input: z.infer<typeof p
   return project;
 }
 
-/** Foreign keys take the assignments, the safety plan and the project's forms with it. */
+/**
+ * Foreign keys take the assignments, the safety plan and the project's forms with it. Writes to
+ * the project's records at the same moment can deadlock with the cascade; the delete is then run
+ * again rather than answered 409 (retryConcurrentChange).
+ */
 export async function deleteProject(ctx: ServiceContext, id: number) {
   assertCan(ctx.actor, "project.delete");
-  await ctx.db.transaction().execute(async (trx) => {
-    const deleted = await projects.deleteProject(trx, id);
-    if (!deleted) throw notFound("Project");
-    await audit.recordAudit(trx, { actor: ctx.actor, entity: "project", entityId: id, action: "deleted", details: { name: deleted.name } });
-  });
+  await retryConcurrentChange(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const deleted = await projects.deleteProject(trx, id);
+      if (!deleted) throw notFound("Project");
+      await audit.recordAudit(trx, {
+        actor: ctx.actor,
+        entity: "project",
+        entityId: id,
+        action: "deleted",
+        details: { name: deleted.name },
+      });
+    }),
+  );
   ctx.log.info({ event: "project_deleted", projectId: id, by: ctx.actor.userId }, "project deleted");
   return { success: true };
 }
