@@ -22,7 +22,7 @@ function AuthRoute() {
   );
 }
 
-/** Whether a user is signed in; undefined while the server is asked (GET /api/user, no tRPC here). */
+/** Whether a user is signed in; undefined while the server is asked (lib/session.ts, no tRPC client here). */
 function useSignedIn(): boolean | undefined {
   const [signedIn, setSignedIn] = useState(knownSignedIn);
   useEffect(() => {
