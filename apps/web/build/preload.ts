@@ -1,13 +1,13 @@
 import type { Plugin, Rolldown } from "vite";
 import { SAVED_CACHE_KEY } from "../src/features/offline/savedCache";
-import { EARLY_SESSION_KEY, SESSION_PATH, SESSION_TIMEOUT_MS } from "../src/lib/earlySession";
+import { EARLY_SCRIPT, EARLY_SESSION_KEY, SESSION_PATH, SESSION_TIMEOUT_MS } from "../src/lib/earlySession";
 import { LANGUAGE_STORAGE_KEY, supportedLanguages } from "../src/lib/i18n/languages";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 /** The file the page loads beside the entry; a fixed name, so index.html can name it. */
-const PRELOAD_FILE = "signed-in-preload.js";
+const PRELOAD_FILE = EARLY_SCRIPT.slice(1);
 
 /** The route chunks a signed-in user opening the app needs first: the layout, and the dashboard on "/". */
 const LAYOUT = "src/routes/_app.tsx?tsr-split=component";
@@ -58,6 +58,8 @@ export function signedInPreload(): Plugin {
       const source = [
         "// Written by apps/web/build/preload.ts: the session asked, and a signed-in user's layout chunks loaded, beside the entry.",
         "(function () {",
+        "  // Set first: the app tells an early script that asked nothing (null) from one that has not run yet.",
+        `  window[${j(EARLY_SESSION_KEY)}] = null;`,
         "  var path = location.pathname;",
         '  if (path.indexOf("/s/") === 0) return;',
         `  var files = ${j(only(layout))};`,

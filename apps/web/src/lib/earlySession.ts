@@ -18,14 +18,38 @@ export interface SessionAnswer {
   body: string;
 }
 
-type EarlyWindow = Window & { [EARLY_SESSION_KEY]?: Promise<SessionAnswer> };
+type EarlyWindow = Window & { [EARLY_SESSION_KEY]?: Promise<SessionAnswer> | null };
 
-/** The early script's answer, once: the first caller gets it and it is dropped from `window`. */
-export function takeEarlySession(): Promise<SessionAnswer> | undefined {
+/** The early script's path (index.html names it; build/preload.ts writes it). */
+export const EARLY_SCRIPT = "/signed-in-preload.js";
+
+let claimed = false;
+
+/**
+ * The early script's answer, once: the first caller gets it and it is dropped from `window`.
+ * The script sets its `window` property (null when it asks nothing: offline, or an error) first
+ * thing, so a missing property means it has not run yet: an `async` script may run after the app's
+ * entry when the entry comes from the browser's cache and the script does not. Then this waits for
+ * it (at most the session timeout) rather than asking twice. Undefined when there is no early
+ * answer to adopt (taken already, none asked, or no early script: the dev server).
+ */
+async function claimEarly(): Promise<SessionAnswer | undefined> {
+  if (claimed) return undefined;
+  claimed = true;
   const w = window as EarlyWindow;
+  if (!(EARLY_SESSION_KEY in w)) {
+    const script = document.querySelector(`script[src="${EARLY_SCRIPT}"]`);
+    if (!script) return undefined;
+    await new Promise<void>((resolve) => {
+      const done = () => resolve();
+      script.addEventListener("load", done, { once: true });
+      script.addEventListener("error", done, { once: true });
+      setTimeout(done, SESSION_TIMEOUT_MS);
+    });
+  }
   const early = w[EARLY_SESSION_KEY];
   delete w[EARLY_SESSION_KEY];
-  return early;
+  return early ?? undefined;
 }
 
 /**
@@ -33,14 +57,15 @@ export function takeEarlySession(): Promise<SessionAnswer> | undefined {
  * else a new GET with the same headers. Rejects on a network failure or after the timeout
  * (an error named "TimeoutError"), as fetch does.
  */
-export function askSession(headers: Record<string, string>): Promise<SessionAnswer> {
-  const early = takeEarlySession();
+export async function askSession(headers: Record<string, string>): Promise<SessionAnswer> {
+  const early = await claimEarly();
   if (early) return early;
-  return fetch(SESSION_PATH, {
+  const res = await fetch(SESSION_PATH, {
     credentials: "same-origin",
     headers: { accept: "application/json", ...headers },
     signal: AbortSignal.timeout(SESSION_TIMEOUT_MS),
-  }).then(async (res) => ({ status: res.status, body: await res.text() }));
+  });
+  return { status: res.status, body: await res.text() };
 }
 
 /** The session's JSON as superjson wrote it (`result.data`), or undefined when the answer is no tRPC result. */
