@@ -93,7 +93,9 @@ describe("whole numbers without Intl (issue #37)", () => {
       await i18n.changeLanguage(language);
       for (const value of values) expect(formatNumber(value)).toBe(new Intl.NumberFormat(`${language}-US`).format(value));
       for (const value of [0, 5, 85, 100, 250]) {
-        expect(formatPercent(value)).toBe(new Intl.NumberFormat(`${language}-US`, { style: "percent", maximumFractionDigits: 0 }).format(value / 100));
+        expect(formatPercent(value)).toBe(
+          new Intl.NumberFormat(`${language}-US`, { style: "percent", maximumFractionDigits: 0 }).format(value / 100),
+        );
       }
     }
     await i18n.changeLanguage("en");
