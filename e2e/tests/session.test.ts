@@ -96,10 +96,17 @@ describe.skipIf(!baseUrl)("the session, asked once per page load", () => {
     expect(login.status()).toBe(200);
     const page = await context.newPage();
     const asked = sessionAsks(page);
+    const stylesheets: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".css")) stylesheets.push(new URL(r.url()).pathname);
+    });
     await page.goto("/");
     await page.getByText(`Welcome back, ${worker.firstName}`).waitFor();
     expect(asked).toEqual(["/trpc/auth.session"]);
     expect(await earlyPreloads(page)).toBeGreaterThan(0);
+    // The layout's stylesheets, preloaded early too, are fetched once (the preload matches Vite's link).
+    expect(stylesheets.some((p) => p.startsWith("/assets/layout-vendor-"))).toBe(true);
+    expect(new Set(stylesheets).size).toBe(stylesheets.length);
 
     asked.length = 0;
     await page.reload();

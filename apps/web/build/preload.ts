@@ -25,7 +25,7 @@ const DASHBOARD = "src/routes/_app/index.tsx?tsr-split=component";
  *   the entry chunk had loaded and run (issue #37, docs/decisions/performance.md). Not on the
  *   public sign-on pages (/s/...), which never ask, nor offline.
  * - It starts loading the signed-in layout's chunks (and the dashboard's, on "/") with
- *   `<link rel="modulepreload">`, instead of after the entry has run and the router has asked for
+ *   `<link rel="modulepreload">`, and their stylesheets with `<link rel="preload">`, instead of after the entry has run and the router has asked for
  *   them ("The offline dashboard" in the same notes): at once when a signed-in user's cache is
  *   saved on this device (features/offline/savedCache.ts), else as soon as the session answer
  *   says someone is signed in. A visitor on `/auth`, or signed out, loads nothing more than before.
@@ -64,6 +64,7 @@ export function signedInPreload(): Plugin {
         '  if (path.indexOf("/s/") === 0) return;',
         `  var files = ${j(only(layout))};`,
         `  if (path === "/") files = files.concat(${j(only(dashboard).filter((f) => !only(layout).includes(f)))});`,
+        `  var styles = ${j(cssOf(bundle, layout).filter((f) => !cssOf(bundle, [...entry]).includes(f)))};`,
         "  var preloaded = false;",
         "  function preload() {",
         '    if (preloaded || path === "/auth") return;',
@@ -73,6 +74,16 @@ export function signedInPreload(): Plugin {
         '      link.rel = "modulepreload";',
         "      link.href = files[i];",
         "      document.head.appendChild(link);",
+        "    }",
+        "    // The layout's stylesheets, which the app adds (and waits for) only once the layout's chunk has run.",
+        "    for (var k = 0; k < styles.length; k++) {",
+        '      var style = document.createElement("link");',
+        '      style.rel = "preload";',
+        '      style.as = "style";',
+        "      // As Vite's own stylesheet links, or the browser would fetch the file twice.",
+        '      style.crossOrigin = "";',
+        "      style.href = styles[k];",
+        "      document.head.appendChild(style);",
         "    }",
         "  }",
         "  var language;",
@@ -112,6 +123,16 @@ export function signedInPreload(): Plugin {
       this.emitFile({ type: "asset", fileName: PRELOAD_FILE, source });
     },
   };
+}
+
+/** The stylesheets the chunks of `files` import (Vite adds them when a chunk is loaded). */
+function cssOf(bundle: OutputBundle, files: string[]): string[] {
+  const css = new Set<string>();
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type === "chunk") for (const c of chunk.viteMetadata?.importedCss ?? []) css.add(`/${c}`);
+  }
+  return [...css];
 }
 
 /** The files of the chunk built from `moduleId`, with everything it imports statically. */
