@@ -13,7 +13,8 @@ import type { Plugin } from "vite";
  * the entry in one chunk, `auth-screen` (~23 small files by default: on a slow phone each costs a
  * request and ~1.2 KB of headers), and the second set, less the first, in three chunks:
  * - `layout-vendor` and `layout`: the layout's libraries (tRPC, TanStack Query, Mantine's
- *   components, icons) and its own code, each under the 150 KB budget (scripts/check-bundle.mjs);
+ *   components, icons) and its own code with the signed-in screens' English texts (which it
+ *   always loads, lib/i18n/appTexts.ts), each under the 150 KB budget (scripts/check-bundle.mjs);
  * - `dashboard`: what only the dashboard adds.
  * /auth loads exactly the modules it loaded before, in fewer files. The entry imports nothing
  * grouped; `auth-screen` imports only the entry's chunks; the layout's groups import those two,
@@ -22,6 +23,8 @@ import type { Plugin } from "vite";
 const AUTH = /[\\/]src[\\/]routes[\\/]auth\.tsx\?tsr-split=component$/;
 const LAYOUT = /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/;
 const DASHBOARD = /[\\/]src[\\/]routes[\\/]_app[\\/]index\.tsx\?tsr-split=component$/;
+/** The signed-in screens' English, which the layout loads on every start (lib/i18n, components/ApiProvider.tsx). */
+const APP_TEXTS = /[\\/]src[\\/]lib[\\/]i18n[\\/]appTexts\.ts$/;
 const FIRST_PASS = "SITESAFE_CHUNKS_FIRST_PASS";
 
 interface OutChunk {
@@ -52,7 +55,9 @@ function groupsFrom(chunks: OutChunk[]): Map<string, string> {
   };
   const entry = loads((c) => c.isEntry);
   const first = loads((c) => c.isEntry || AUTH.test(c.facadeModuleId ?? ""));
-  const layout = loads((c) => LAYOUT.test(c.facadeModuleId ?? ""));
+  // The layout waits for its English before its first render: one chunk with it, not a second
+  // round trip (and one small chunk per domain module of labels the texts read) after it.
+  const layout = loads((c) => LAYOUT.test(c.facadeModuleId ?? "") || APP_TEXTS.test(c.facadeModuleId ?? ""));
   const dashboard = loads((c) => DASHBOARD.test(c.facadeModuleId ?? ""));
   const result = new Map<string, string>();
   if (layout.size === 0 || dashboard.size === 0) return result;

@@ -4,7 +4,7 @@
 // TanStack Query 41 KB, Zod and the auth schemas 27 KB, ...); it is ~167 KB now because:
 // - tRPC, TanStack Query, the modals manager and the toasts are provided by the protected layout
 //   (routes/_app.tsx, components/ApiProvider.tsx), not main.tsx, so only signed-in screens load them;
-// - /auth checks the session and signs in with fetch on the REST API (GET /api/user, POST
+// - /auth checks the session with a plain fetch (GET /trpc/auth.session, lib/session.ts) and signs in with fetch on the REST API (POST
 //   /api/login, POST /api/register: same procedures, same messages), not the tRPC client;
 // - its toast container loads when a sign-in starts (components/ToastsOnDemand.tsx), and the
 //   Register tab (role Select: combobox, popover, floating-ui; ~40 KB) when it is first opened or

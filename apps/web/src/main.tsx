@@ -1,7 +1,7 @@
 import "./styles/firstScreen";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { FullPageSpinner } from "./components/FullPageSpinner";
 import { hasSavedCache } from "./features/offline/savedCache";
@@ -55,10 +55,15 @@ const root = document.getElementById("root");
 // English is bundled and ready at once; Spanish texts are loaded first so no screen flashes keys.
 void startI18n().then(() => {
   if (root) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // A transition: React mounts the app in slices of a few milliseconds instead of one task that
+    // blocks a phone's main thread (issue #37; the "Loading…" placeholder stays until it is done).
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   }
 });

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { optionalWorkerRef } from "./jha.js";
 import { searchParam } from "./paging.js";
-import { type PermitStatus, permitStatuses } from "./permitStateMachine.js";
+import { permitStatuses } from "./permitStateMachine.js";
 import { idParam } from "./users.js";
+
+export * from "./permitLabels.js";
 
 /** Hot work permits: schemas with the product's messages word for word (docs/product.md). */
 
@@ -332,30 +334,3 @@ export const listPermitsSchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type ListPermitsInput = z.infer<typeof listPermitsSchema>;
-
-export const permitStatusLabels: Record<PermitStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-  closed: "Closed",
-};
-
-export const permitStatusColors: Record<PermitStatus, string> = {
-  pending: "yellow",
-  approved: "green",
-  rejected: "red",
-  closed: "gray",
-};
-
-/** History entries in words: "requested", "approved" and so on. */
-export const permitActionLabels: Record<string, string> = {
-  requested: "Requested the permit",
-  updated: "Updated the permit",
-  approved: "Approved the permit",
-  rejected: "Rejected the permit",
-  closed: "Closed the permit",
-  signed: "Took a crew signature",
-  fireWatchStarted: "Fire watch started",
-  fireWatchOverdue: "Fire watch overdue: managers told",
-  fireWatchSignedOff: "Signed off the fire watch: area inspected, no smoke, no heat",
-};

@@ -1,23 +1,11 @@
 import { z } from "zod";
 import { searchParam } from "./paging.js";
+import { projectStatuses } from "./projectLabels.js";
 import { idParam } from "./users.js";
 
+export * from "./projectLabels.js";
+
 /** Schemas, rules and formulas of the projects area (docs/product.md). */
-
-export const projectStatuses = ["active", "completed", "on_hold"] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  active: "Active",
-  completed: "Completed",
-  on_hold: "On Hold",
-};
-
-export const projectStatusColors: Record<ProjectStatus, string> = {
-  active: "green",
-  completed: "blue",
-  on_hold: "yellow",
-};
 
 /** The emergency contact rows of the project form, in display order. */
 export const EMERGENCY_CONTACT_LABELS = [

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The modules the web app's first signed-in screens (the layout, the dashboard and the list pages) read. They must
+ * The modules the web app's first signed-in screens (the layout, the dashboard, the list pages and the
+ * English texts loaded with the layout, apps/web/src/lib/i18n/appTexts.ts) read. They must
  * not build zod schemas, directly or through what they import: the app would then build every
  * schema of those modules before its first paint, which cost a phone ~150 ms of blocked main
  * thread (issue #37; docs/conventions.md, "Schema-free modules"). A module's schemas live in a
@@ -12,6 +13,11 @@ import { describe, expect, it } from "vitest";
  */
 const FIRST_SCREEN_MODULES = [
   "jhaRisk",
+  "oshaLabels",
+  "permitLabels",
+  "projectLabels",
+  "trainingLabels",
+  "videoLabels",
   "pages",
   "commentStateMachine",
   "compliance",

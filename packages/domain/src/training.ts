@@ -1,34 +1,11 @@
 import { z } from "zod";
 import { searchParam } from "./paging.js";
+import { type TrainingStatus, trainingModuleTypes } from "./trainingLabels.js";
 import { idParam } from "./users.js";
 
+export * from "./trainingLabels.js";
+
 /** Schemas, rules and formulas of the training area (docs/product.md). */
-
-export const trainingModuleTypes = [
-  "site_safety",
-  "spotter_safety",
-  "equipment_operation",
-  "fall_protection",
-  "hazardous_materials",
-] as const;
-export type TrainingModuleType = (typeof trainingModuleTypes)[number];
-
-export const trainingModuleTypeLabels: Record<TrainingModuleType, string> = {
-  site_safety: "Site Safety",
-  spotter_safety: "Spotter Safety",
-  equipment_operation: "Equipment Operation",
-  fall_protection: "Fall Protection",
-  hazardous_materials: "Hazardous Materials",
-};
-
-export const trainingStatuses = ["not_started", "in_progress", "completed"] as const;
-export type TrainingStatus = (typeof trainingStatuses)[number];
-
-export const trainingStatusLabels: Record<TrainingStatus, string> = {
-  not_started: "Not Started",
-  in_progress: "In Progress",
-  completed: "Completed",
-};
 
 export const MODULE_DURATION_DEFAULT = 30;
 export const MODULE_DURATION_MIN = 5;
@@ -231,13 +208,6 @@ export type RecordTrainingProgressInput = z.input<typeof recordTrainingProgressS
 /** Below 100: in progress; 100: completed. */
 export function trainingStatusForProgress(progress: number): Exclude<TrainingStatus, "not_started"> {
   return progress >= 100 ? "completed" : "in_progress";
-}
-
-/** The module card's button for the worker's status. */
-export function trainingActionLabel(status: TrainingStatus | null | undefined): string {
-  if (status === "completed") return "Review Training";
-  if (status === "in_progress") return "Continue Training";
-  return "Start Training";
 }
 
 // ---------------------------------------------------------------------------------------------

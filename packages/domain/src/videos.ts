@@ -1,17 +1,11 @@
 import { z } from "zod";
 import { DATE_OUT_OF_RANGE, isSupportedDate } from "./input.js";
 import { idParam } from "./users.js";
+import type { VideoStatus } from "./videoLabels.js";
+
+export * from "./videoLabels.js";
 
 /** Schemas, rules and formulas of the videos area (docs/product.md). */
-
-export const videoStatuses = ["not_watched", "partially_watched", "completed"] as const;
-export type VideoStatus = (typeof videoStatuses)[number];
-
-export const videoStatusLabels: Record<VideoStatus, string> = {
-  not_watched: "Not Watched",
-  partially_watched: "Partially Watched",
-  completed: "Completed",
-};
 
 /** A video counts as watched at 95% or more. */
 export const VIDEO_COMPLETE_PERCENT = 95;

@@ -4,7 +4,7 @@ import "@mantine/core/styles.layer.css";
 import "@mantine/dates/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";
 import { hasSavedCache } from "../features/offline/savedCache";
 import { loadAppTexts } from "../lib/i18n";
@@ -43,7 +43,8 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   const { queryClient, trpcClient, restored: whenRestored } = startSignedIn();
   const [ready, setReady] = useState(isRestored);
   useEffect(() => {
-    void whenRestored.then(() => setReady(true));
+    // A transition: the signed-in frame's first render is split into slices (issue #37).
+    void whenRestored.then(() => startTransition(() => setReady(true)));
   }, [whenRestored]);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -86,6 +86,22 @@ describe("in Spanish", () => {
   });
 });
 
+describe("whole numbers without Intl (issue #37)", () => {
+  it("writes them as Intl does, in English and in US Spanish", async () => {
+    const values = [0, 7, 12, 999, 1000, 1234, -1234, 65_536, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER];
+    for (const language of ["en", "es"] as const) {
+      await i18n.changeLanguage(language);
+      for (const value of values) expect(formatNumber(value)).toBe(new Intl.NumberFormat(`${language}-US`).format(value));
+      for (const value of [0, 5, 85, 100, 250]) {
+        expect(formatPercent(value)).toBe(
+          new Intl.NumberFormat(`${language}-US`, { style: "percent", maximumFractionDigits: 0 }).format(value / 100),
+        );
+      }
+    }
+    await i18n.changeLanguage("en");
+  });
+});
+
 describe("numbers in English", () => {
   it("groups thousands", () => {
     expect(formatNumber(1250.5)).toBe("1,250.5");

@@ -1,6 +1,7 @@
 // Light session helpers for /auth, which does not load the tRPC client or TanStack Query (bundle
 // budget, scripts/check-bundle.mjs). Signed-in screens use useSession() from ./auth.
 
+import { askSession, sessionData } from "./earlySession";
 import { languageHeaders } from "./i18n";
 
 /** Full navigation after login, registration and logout, as the product asks: every cache starts clean. */
@@ -24,17 +25,21 @@ export function knownSignedIn(): boolean | undefined {
   return last && Date.now() - last.at < FRESH_MS ? last.signedIn : undefined;
 }
 
-/** GET /api/user: the user when signed in, 401 when not (docs/api.md). A failed check counts
- * as signed out (the sign-in form shows) and is not remembered. */
+/** GET /trpc/auth.session (a plain fetch, no tRPC client): the user and their policy facts when
+ * signed in, null when not (apps/api/src/routers/auth.ts). The first check on a page adopts the
+ * answer index.html's early script started (./earlySession). A failed check counts as signed out
+ * (the sign-in form shows) and is not remembered. Every body is read (a response whose body is
+ * never read stays open in the browser's eyes, and in Lighthouse's network log, until the page
+ * goes away: issue #37). */
 export function checkSignedIn(): Promise<boolean> {
-  inFlight ??= fetch("/api/user", { headers: { accept: "application/json", ...languageHeaders() } })
+  inFlight ??= askSession(languageHeaders())
     .then(
-      (res) => {
-        if (res.ok || res.status === 401) rememberSignedIn(res.ok);
-        // The body is read (and dropped), the 401's too: a response whose body is never read stays
-        // open in the browser's eyes (and in Lighthouse's network log) until the page goes away (issue #37).
-        void res.arrayBuffer().catch(() => undefined);
-        return res.ok;
+      (answer) => {
+        const data = sessionData(answer);
+        if (!data) return false;
+        const signedIn = data.json != null;
+        rememberSignedIn(signedIn);
+        return signedIn;
       },
       () => false,
     )

@@ -2,6 +2,7 @@ import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tan
 import { getQueryKey } from "@trpc/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
+import { askSession, sessionData } from "../../lib/earlySession";
 import { languageHeaders } from "../../lib/i18n";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { isNetworkFailure, markReachable, markUnreachable } from "./network";
@@ -74,14 +75,11 @@ function putBack(queryClient: QueryClient, state: DehydratedState) {
 
 async function fetchSession(): Promise<{ kind: "answer"; session: Session } | { kind: "unreachable" }> {
   try {
-    const res = await fetch("/trpc/auth.session", {
-      headers: { accept: "application/json", ...languageHeaders() },
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!res.ok) return { kind: "unreachable" };
-    const body = (await res.json()) as { result: { data: Parameters<typeof superjson.deserialize>[0] } };
+    // The page's first ask adopts the answer index.html's early script started (lib/earlySession.ts).
+    const data = sessionData(await askSession(languageHeaders()));
+    if (!data) return { kind: "unreachable" };
     markReachable();
-    return { kind: "answer", session: superjson.deserialize<Session>(body.result.data) };
+    return { kind: "answer", session: superjson.deserialize<Session>(data as Parameters<typeof superjson.deserialize>[0]) };
   } catch (error) {
     if (isNetworkFailure(error) || (error as Error).name === "TimeoutError") markUnreachable();
     return { kind: "unreachable" };

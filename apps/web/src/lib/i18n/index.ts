@@ -4,12 +4,9 @@
 // so a new folder needs no registration. Components read them with useTranslation("<namespace>").
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { LANGUAGE_STORAGE_KEY, type Language, supportedLanguages } from "./languages";
 
-export const supportedLanguages = ["en", "es"] as const;
-export type Language = (typeof supportedLanguages)[number];
-
-/** Where the browser keeps the last language chosen or applied (also before sign-in). */
-const LANGUAGE_STORAGE_KEY = "sitesafe.language";
+export { type Language, supportedLanguages };
 
 type Resources = Record<string, Record<string, unknown>>;
 type LocaleModule = { default: Resources };
