@@ -16,6 +16,7 @@ export interface AxeProblem {
  * is evaluated through the DevTools protocol, which the page's CSP does not apply to.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  await animationsFinished(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is a global the evaluated source defined
@@ -25,6 +26,32 @@ export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
   });
+}
+
+/**
+ * Waits (at most 3 s) for the page's transitions and finite animations to end: a toast fading in
+ * or out, colours changing with the theme. axe measures contrast on the colours of that moment, so
+ * a check mid-transition reports a contrast nobody sees for more than a blink. Endless animations
+ * (a loader, a skeleton's pulse) are not waited for.
+ */
+async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((done) => setTimeout(done, 3000))]);
+  });
+}
+
+/**
+ * Switches the open page to `scheme` the way another tab of the app does: the value in localStorage
+ * and the storage event that Mantine's colour scheme manager listens to (apps/web/src/main.tsx).
+ * The page is not reloaded, so one load serves both themes' checks.
+ */
+export async function switchColorScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem("sitesafe-color-scheme", value);
+    window.dispatchEvent(new StorageEvent("storage", { key: "sitesafe-color-scheme", newValue: value, storageArea: localStorage }));
+  }, scheme);
+  await page.waitForFunction((value) => document.documentElement.getAttribute("data-mantine-color-scheme") === value, scheme);
 }
 
 /** Opens every page of this context in the given colour scheme (the app keeps it in localStorage). */

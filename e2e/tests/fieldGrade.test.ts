@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { headingOutline, seriousAxeViolations, smallTapTargets, useColorScheme } from "../lib/a11y.js";
+import { headingOutline, seriousAxeViolations, smallTapTargets, switchColorScheme, useColorScheme } from "../lib/a11y.js";
 import { ApiSession, registerCrew } from "../lib/api.js";
 import { launchBrowser, newContext, PHONE, screenshot, signIn } from "../lib/browser.js";
 import { ADMIN } from "../lib/globalSetup.js";
@@ -74,14 +74,13 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
   let workerApi: ApiSession;
   const contexts = new Map<string, BrowserContext>();
 
-  /** A signed-in phone context per person and theme, reused across screens. */
-  async function pageFor(as: Screen["as"], scheme: "light" | "dark"): Promise<Page> {
-    const key = `${as}-${scheme}`;
-    let context = contexts.get(key);
+  /** A signed-in phone context per person, in the light theme, reused across screens. */
+  async function pageFor(as: Screen["as"]): Promise<Page> {
+    let context = contexts.get(as);
     if (!context) {
       context = await newContext(browser, baseUrl, PHONE);
-      await useColorScheme(context, scheme);
-      contexts.set(key, context);
+      await useColorScheme(context, "light");
+      contexts.set(as, context);
       if (as !== "anon") {
         const page = await context.newPage();
         await signIn(page, as === "worker" ? WORKER.username : MANAGER.username, PASSWORD);
@@ -98,8 +97,8 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     await page.waitForTimeout(400);
   }
 
-  async function openScreen(screen: Screen, scheme: "light" | "dark"): Promise<Page> {
-    const page = await pageFor(screen.as, scheme);
+  async function openScreen(screen: Screen): Promise<Page> {
+    const page = await pageFor(screen.as);
     await page.goto(screen.path(ids));
     await settle(page);
     if (screen.open) {
@@ -174,33 +173,33 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     await browser?.close();
   });
 
-  // Each screen is opened once per theme and every check runs on it: tap targets are a matter of
-  // layout, so the light theme's pass measures them (opening the 24 screens a third time took a
-  // third of this file's time in CI).
-  for (const scheme of ["light", "dark"] as const) {
-    const checks = scheme === "light" ? "every tap target is at least 44 x 44 px, " : "";
-    it(`${checks}axe-core finds no serious or critical violation, one h1 and ordered headings (${scheme} theme)`, async () => {
-      const problems: string[] = [];
-      for (const screen of SCREENS) {
-        const page = await openScreen(screen, scheme);
-        if (scheme === "light")
-          for (const small of await smallTapTargets(page)) problems.push(`${screen.name}: ${small.what} ${small.width}x${small.height}`);
+  // Each screen is opened once: its checks run in the light theme, then the page switches to the
+  // dark theme in place (lib/a11y.ts, switchColorScheme) and axe runs again. Tap targets and the
+  // heading outline are a matter of layout and markup, the same in both themes. Opening every screen
+  // once per theme took about half of this file's time in CI.
+  it("every tap target is at least 44 x 44 px, one h1 and ordered headings; axe-core finds no serious or critical violation in the light and the dark theme", async () => {
+    const problems: string[] = [];
+    for (const screen of SCREENS) {
+      const page = await openScreen(screen);
+      for (const small of await smallTapTargets(page)) problems.push(`${screen.name}: ${small.what} ${small.width}x${small.height}`);
+      const outline = await headingOutline(page);
+      if (outline.h1 !== 1) problems.push(`${screen.name}: ${outline.h1} h1 elements`);
+      for (const skip of outline.skips) problems.push(`${screen.name}: heading skips ${skip}`);
+      for (const scheme of ["light", "dark"] as const) {
+        if (scheme === "dark") await switchColorScheme(page, "dark");
         for (const v of await seriousAxeViolations(page))
-          problems.push(`${screen.name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
-        const outline = await headingOutline(page);
-        if (outline.h1 !== 1) problems.push(`${screen.name}: ${outline.h1} h1 elements`);
-        for (const skip of outline.skips) problems.push(`${screen.name}: heading skips ${skip}`);
-        if (scheme === "dark" && (screen.name === "permit detail" || screen.name === "dashboard (worker)"))
-          await screenshot(page, `field-${screen.name.replace(/\W+/g, "-")}-dark-phone`);
-        await page.close();
+          problems.push(`${screen.name} (${scheme}): ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(" | ")}`);
       }
-      expect(problems).toEqual([]);
-      // 24 screens, each loaded, settled and checked: ~1.5 min on a busy 2-core machine.
-    }, 300_000);
-  }
+      if (screen.name === "permit detail" || screen.name === "dashboard (worker)")
+        await screenshot(page, `field-${screen.name.replace(/\W+/g, "-")}-dark-phone`);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+    // 23 screens, each loaded, settled and checked in both themes: ~1.5 min on a busy 2-core machine.
+  }, 300_000);
 
   it("a JHA draft survives a reload and is offered as 'Continue your draft'; discard clears it", async () => {
-    const page = await pageFor("worker", "light");
+    const page = await pageFor("worker");
     await page.goto("/forms/jha");
     await settle(page);
     await page.getByRole("button", { name: "New JHA" }).click();
@@ -234,7 +233,7 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
   });
 
   it("leaving a changed form asks first: a link, the back gesture, Escape and a reload", async () => {
-    const page = await pageFor("worker", "light");
+    const page = await pageFor("worker");
     // Arrive inside the app, so that "back" has an in-app page to return to.
     await page.goto("/");
     await settle(page);
@@ -280,7 +279,7 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
   });
 
   it("validation brings the first error into view and focuses it", async () => {
-    const page = await pageFor("worker", "light");
+    const page = await pageFor("worker");
     await page.goto("/forms/hot-work-permits");
     await settle(page);
     await page.getByRole("button", { name: "Request Permit" }).first().click();
@@ -300,7 +299,7 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
   });
 
   it("a permit request lands on the new permit; approving it with missing precautions shows the gaps and records them", async () => {
-    const page = await pageFor("worker", "light");
+    const page = await pageFor("worker");
     await page.goto("/forms/hot-work-permits");
     await settle(page);
     await page.getByRole("button", { name: "Request Permit" }).first().click();
@@ -324,7 +323,7 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
     const permitPath = new URL(page.url()).pathname;
     await page.close();
 
-    const manager = await pageFor("manager", "light");
+    const manager = await pageFor("manager");
     await manager.goto(permitPath);
     await settle(manager);
     const review = manager.getByTestId("approval-review");
@@ -348,7 +347,7 @@ describe.skipIf(!baseUrl)("field-grade screens on a 390 px phone", () => {
   });
 
   it("a video whose player cannot report offers 'I watched this', stored and shown as self-attested; broken thumbnails get a placeholder", async () => {
-    const page = await pageFor("worker", "light");
+    const page = await pageFor("worker");
     await page.goto("/videos");
     await settle(page);
     // This machine has no internet: YouTube's thumbnail fails and a neutral placeholder shows instead.

@@ -15,16 +15,21 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Counts the calling form in while it is mounted. */
-export function useCountFormOnScreen(): void {
+/**
+ * Counts the calling form in while it is mounted and `active`. A list screen counts its new-record
+ * form in from the moment it decides to open it, before the form's lazily loaded code arrives: the
+ * reminder would otherwise show in that gap and be taken away again a moment later.
+ */
+export function useCountFormOnScreen(active = true): void {
   useEffect(() => {
+    if (!active) return;
     count += 1;
     emit();
     return () => {
       count -= 1;
       emit();
     };
-  }, []);
+  }, [active]);
 }
 
 /** Whether any record form is on screen now. */

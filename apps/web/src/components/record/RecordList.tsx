@@ -2,6 +2,7 @@ import { ScrollArea, Stack, Tabs, type TabsProps } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCountFormOnScreen } from "../../lib/formsOnScreen";
 import { useOpenedAsNew } from "../../lib/newRecordLink";
 import { notifyError } from "../../lib/notify";
 import { errorMessage } from "../../lib/trpc";
@@ -40,6 +41,8 @@ export function usePagedList<F extends object, Q extends { error: unknown }>(
  */
 export function useNewRecord(draftKey: string, what: string) {
   const [creating, setCreating] = useState<false | "new" | "draft">(useOpenedAsNew());
+  // The form is on screen from now, while its code loads (lib/formsOnScreen.ts).
+  useCountFormOnScreen(creating !== false);
   return {
     creating,
     setCreating,
