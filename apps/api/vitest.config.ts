@@ -11,6 +11,7 @@ export const heavy = [
   "test/memoryAttack.test.ts",
   "test/photoMemory.test.ts",
   "test/slowReaders.test.ts",
+  "test/uploadAttacks.test.ts",
   "test/security/authorization.test.ts",
   "test/security/concurrency.test.ts",
   "test/security/fuzz.test.ts",

@@ -33,8 +33,25 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, permissions: ["clipboard-read", "clipboard-write"] });
+/**
+ * A new browser profile. It runs the app's service worker only when `serviceWorker` is set: on its
+ * first visit the worker precaches the whole app, and doing that in each of the suite's ~60 profiles
+ * was about a third of the suite's CPU (docs/conventions.md, "The test command"). A test that goes
+ * offline, receives a push or measures a repeat visit asks for it; the others test the app's screens,
+ * which work the same without it.
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    permissions: ["clipboard-read", "clipboard-write"],
+    serviceWorkers: serviceWorker ? "allow" : "block",
+  });
   context.setDefaultTimeout(15_000);
   return context;
 }

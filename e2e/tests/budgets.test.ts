@@ -69,7 +69,7 @@ describe.skipIf(!baseUrl)("budgets on a slow phone", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await newContext(browser, baseUrl, PHONE);
+    context = await newContext(browser, baseUrl, PHONE, { serviceWorker: true });
   });
   afterAll(async () => {
     console.log(`\n${results.join("\n")}\n`);

@@ -115,7 +115,7 @@ describe.skipIf(!baseUrl || !databaseUrl)("inspections and corrective actions on
     });
     const managerApi = await new ApiSession(baseUrl).login(manager.username, manager.password);
     managerId = (await managerApi.call<{ id: number }>("GET", "/api/user")).id;
-    phone = await newContext(browser, baseUrl, PHONE);
+    phone = await newContext(browser, baseUrl, PHONE, { serviceWorker: true });
     desk = await newContext(browser, baseUrl, DESKTOP);
   });
   afterAll(async () => {

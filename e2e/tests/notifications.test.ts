@@ -83,7 +83,7 @@ describe.skipIf(!baseUrl || !databaseUrl)("notifications and the post-work fire 
   afterAll(() => browser?.close());
 
   it("push on this device: offered once notifications are allowed; the service worker shows a push in the reader's words and opens its page", async () => {
-    const context = await newContext(browser, baseUrl, PHONE);
+    const context = await newContext(browser, baseUrl, PHONE, { serviceWorker: true });
     await context.grantPermissions(["notifications"], { origin: new URL(baseUrl).origin });
     const phone = await context.newPage();
     await signIn(phone, WORKER.username, PASSWORD);

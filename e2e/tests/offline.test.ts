@@ -115,7 +115,7 @@ describe.skipIf(!baseUrl)("offline at the site", () => {
       fireWatchRequired: false,
       requestedBy: worker.workerId,
     });
-    context = await newContext(browser, baseUrl, PHONE);
+    context = await newContext(browser, baseUrl, PHONE, { serviceWorker: true });
   });
   afterAll(async () => {
     await context?.setOffline(false);

@@ -232,10 +232,9 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
 
   it("opened straight at a new JHA, the training reminder never shows over it, not even while the form's code loads", async () => {
     // A new browser session (the reminder shows once per session) whose form code arrives late: in
-    // that gap the reminder used to show, then vanish a moment later as the form came up. The
-    // service worker is off so that the late code really is late (it would answer from its cache).
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, serviceWorkers: "block" });
-    context.setDefaultTimeout(15_000);
+    // that gap the reminder used to show, then vanish a moment later as the form came up. (No
+    // service worker in this profile, lib/browser.ts: the late code really is late.)
+    const context = await newContext(browser, baseUrl, PHONE);
     await context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;

@@ -150,7 +150,7 @@ describe.skipIf(!baseUrl)("photos on incident reports", () => {
       location: "Yard",
       involvedWorkers: [],
     });
-    const context = await newContext(browser, baseUrl, DESKTOP);
+    const context = await newContext(browser, baseUrl, DESKTOP, { serviceWorker: true });
     const page = await context.newPage();
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.goto(`/forms/incident-reports/${report.id}`);

@@ -54,7 +54,7 @@ describe.skipIf(!baseUrl)("crew sign-on on a phone", () => {
       submittedBy: fay.id,
     });
     jhaId = jha.id;
-    context = await newContext(browser, baseUrl, PHONE);
+    context = await newContext(browser, baseUrl, PHONE, { serviceWorker: true });
   });
   afterAll(async () => {
     await context?.setOffline(false);
