@@ -36,7 +36,7 @@ export const PHONE = { width: 390, height: 844 };
 /**
  * A new browser profile. It runs the app's service worker only when `serviceWorker` is set: on its
  * first visit the worker precaches the whole app, and doing that in each of the suite's ~60 profiles
- * was about a third of the suite's CPU (docs/conventions.md, "The test command"). A test that goes
+ * was about a sixth of the suite's CPU (docs/conventions.md, "The test command"). A test that goes
  * offline, receives a push or measures a repeat visit asks for it; the others test the app's screens,
  * which work the same without it.
  */
