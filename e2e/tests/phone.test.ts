@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import commonEn from "../../apps/web/src/lib/i18n/locales/en.js";
 import commonEs from "../../apps/web/src/lib/i18n/locales/es.js";
 import { seriousAxeViolations, smallTapTargets, switchColorScheme, useColorScheme } from "../lib/a11y.js";
 import { type ApiSession, registerCrew } from "../lib/api.js";
@@ -185,7 +186,7 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
     const submit = form.getByRole("button", { name: "Submit JHA" });
     // This worker's training is unfinished: the reminder would show here, but waits while a form is open.
     await page.waitForTimeout(1500);
-    expect(await page.locator(".mantine-Notification-root", { hasText: "Required Training Reminder" }).count()).toBe(0);
+    expect(await page.locator(".mantine-Notification-root", { hasText: commonEn.common.trainingReminder.title }).count()).toBe(0);
     expect(await isUncovered(submit)).toBe(true);
     // Cancel is away from Submit: at the top of the form.
     const cancelBox = await form.getByTestId("form-cancel").boundingBox();
@@ -250,7 +251,8 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
     });
     const reminders = () =>
       p.evaluate(
-        () => (window as unknown as { toastsSeen: string[] }).toastsSeen.filter((t) => t.includes("Required Training Reminder")).length,
+        (title) => (window as unknown as { toastsSeen: string[] }).toastsSeen.filter((t) => t.includes(title)).length,
+        commonEn.common.trainingReminder.title,
       );
     await p.goto("/forms/jha?new=1");
     await p.getByRole("form", { name: "New JHA form" }).waitFor();
@@ -261,6 +263,7 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
     await expect.poll(reminders).toBeGreaterThan(0);
     await context.close();
   });
+
   it("in Spanish the tab labels fit one line, and axe finds nothing serious in either theme", async () => {
     await workerApi.call("PUT", "/api/user/language", { language: "es" });
     const problems: string[] = [];
