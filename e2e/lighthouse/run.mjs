@@ -135,12 +135,18 @@ async function main() {
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
+          // LIGHTHOUSE_JS_SAMPLES=1: the saved trace also holds V8's samples, to tell which code a long task ran.
+          ...(process.env.LIGHTHOUSE_JS_SAMPLES ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         });
         const { lhr } = result;
         if (SAVE) {
           mkdirSync(SAVE, { recursive: true });
-          writeFileSync(join(SAVE, `${page.path.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+          const name = `${page.path.replace(/\W+/g, "_")}-${i + 1}`;
+          writeFileSync(join(SAVE, `${name}.json`), JSON.stringify(lhr));
+          // The observed trace Lighthouse simulated the phone from: its main-thread tasks are what
+          // the simulation multiplies by 4 (open it in the DevTools Performance panel).
+          if (result.artifacts?.Trace) writeFileSync(join(SAVE, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
         }
         if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
         const a = lhr.audits;
