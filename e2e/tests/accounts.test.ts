@@ -169,7 +169,8 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await page.goto("/admin/users");
     await page.getByRole("heading", { name: "User Management", exact: true }).waitFor();
     await page.getByPlaceholder("Search users...").fill(user.username.toUpperCase());
-    await page.getByText("1 user(s) found").waitFor();
+    // Exact: "21 user(s) found", before the search is answered, holds "1 user(s) found".
+    await page.getByText("1 user(s) found", { exact: true }).waitFor();
     await page.getByRole("button", { name: `Actions for ${user.username}` }).click();
     await page.getByRole("menuitem", { name: "Reset Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
@@ -220,7 +221,8 @@ describe.skipIf(!baseUrl)("accounts", () => {
     await page.goto("/admin/users");
     await page.getByPlaceholder("Search users...").fill(user.username);
     // The search runs on the server once typing pauses; wait for its answer, not the first page.
-    await page.getByText("1 user(s) found").waitFor();
+    // Exact: "21 user(s) found", before the search is answered, holds "1 user(s) found".
+    await page.getByText("1 user(s) found", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Open Wendy Field" }).click();
     await page.waitForURL((url) => /^\/admin\/users\/\d+$/.test(url.pathname));
     await page.getByRole("heading", { name: "User Profile", exact: true }).waitFor();
