@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import notificationsEn from "../../apps/web/src/features/notifications/locales/en.js";
 import commonEn from "../../apps/web/src/lib/i18n/locales/en.js";
 import commonEs from "../../apps/web/src/lib/i18n/locales/es.js";
 import { seriousAxeViolations, smallTapTargets, switchColorScheme, useColorScheme } from "../lib/a11y.js";
@@ -147,6 +148,32 @@ describe.skipIf(!baseUrl)("phone first: the worker's screens at 390 px", () => {
     const twice = hrefs.filter((href, i) => hrefs.indexOf(href) !== i);
     expect(twice).toEqual([]);
     await screenshot(page, "phone-dashboard-worker");
+  });
+
+  it("the dashboard's first screen loads no menu or popover code; the bell and the account menu open on the first tap", async () => {
+    // A page of its own, so the code every test before loaded is not in its memory.
+    const fresh = await page.context().newPage();
+    const scripts: string[] = [];
+    let firstScreen = true;
+    fresh.on("response", (res) => {
+      if (firstScreen && res.request().resourceType() === "script") scripts.push(res.url());
+    });
+    await fresh.goto("/");
+    await fresh.getByTestId("today-task").first().waitFor();
+    firstScreen = false;
+    // floating-ui places Mantine's menus, popovers, tooltips and selects: ~20 KB compressed
+    // (lib/onDemand.ts). Its code marks the elements it places with this attribute.
+    const withFloatingUi: string[] = [];
+    for (const url of scripts) if ((await (await fresh.request.get(url)).text()).includes("data-floating-ui-")) withFloatingUi.push(url);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(withFloatingUi).toEqual([]);
+    // The first tap opens each, though its code comes with that tap.
+    await fresh.getByTestId("notification-bell").click();
+    await fresh.getByRole("dialog").getByText(notificationsEn.notifications.title, { exact: true }).waitFor();
+    await fresh.keyboard.press("Escape");
+    await fresh.getByRole("button", { name: commonEn.common.layout.accountMenu }).click();
+    await fresh.getByRole("menuitem", { name: commonEn.common.layout.logout }).waitFor();
+    await fresh.close();
   });
 
   it("text is 16 px (labels and captions at least 14) and placeholders reach AA", async () => {

@@ -6,18 +6,15 @@ import {
   Burger,
   Button,
   Group,
-  Menu,
   NavLink,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { avatarLetter, displayName, initials, roleLabel } from "@sitesafe/domain";
-import { IconDeviceDesktop, IconKey, IconLanguage, IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
+import { displayName, initials, roleLabel } from "@sitesafe/domain";
+import { IconDeviceDesktop, IconLogout, IconMoon, IconSun } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,11 +25,10 @@ import { UploadIndicator } from "../features/photos/UploadIndicator";
 import { navigateFully, useActor, useCurrentUser } from "../lib/auth";
 import { useIsMobile } from "../lib/device";
 import { clearDraftsOf } from "../lib/formDraft";
-import { applyLanguage, currentLanguage, supportedLanguages } from "../lib/i18n";
-import { useSaveLanguage } from "../lib/i18n/useUserLanguage";
 import { bottomTabsFor, isActive, navFor } from "../lib/nav";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { errorMessage, trpc } from "../lib/trpc";
+import { AccountMenuOnDemand } from "./AccountMenuButton";
 import { HEADER_HEIGHT } from "./headerHeight";
 import { TrainingReminder } from "./TrainingReminder";
 
@@ -61,30 +57,23 @@ function ThemeToggle() {
   const next = colorScheme === "light" ? "dark" : colorScheme === "dark" ? "auto" : "light";
   const label = t(`layout.theme.${colorScheme === "light" ? "light" : colorScheme === "dark" ? "dark" : "system"}`);
   return (
-    <Tooltip label={t("layout.theme.switch", { label })} openDelay={700}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={t("layout.theme.current", { label })}
-        data-theme={colorScheme}
-        onClick={() => setColorScheme(next)}
-      >
-        {colorScheme === "light" ? (
-          <IconSun size={20} />
-        ) : colorScheme === "dark" ? (
-          <IconMoon size={20} />
-        ) : (
-          <IconDeviceDesktop size={20} />
-        )}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t("layout.theme.current", { label })}
+      // The browser's own tooltip: Mantine's would bring its positioning code to every first screen.
+      title={t("layout.theme.switch", { label })}
+      data-theme={colorScheme}
+      onClick={() => setColorScheme(next)}
+    >
+      {colorScheme === "light" ? <IconSun size={20} /> : colorScheme === "dark" ? <IconMoon size={20} /> : <IconDeviceDesktop size={20} />}
+    </ActionIcon>
   );
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation("common");
-  const saveLanguage = useSaveLanguage();
   const user = useCurrentUser();
   const actor = useActor();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -124,57 +113,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <NotificationBell />
             <OutboxButton />
             <ThemeToggle />
-            <Menu position="bottom-end" width={240} withinPortal>
-              <Menu.Target>
-                <UnstyledButton
-                  aria-label={t("layout.accountMenu")}
-                  w={48}
-                  h={48}
-                  style={{ display: "grid", placeItems: "center", borderRadius: "50%" }}
-                >
-                  <Avatar color="orange" radius="xl">
-                    {avatarLetter(user)}
-                  </Avatar>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Box px="sm" py={6}>
-                  <Text fw={600} size="sm" truncate>
-                    {user.firstName ? [user.firstName, user.lastName].filter(Boolean).join(" ") : user.username}
-                  </Text>
-                  <Text c="dimmed" size="xs" truncate>
-                    {user.email}
-                  </Text>
-                </Box>
-                <Menu.Divider />
-                <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
-                  {t("layout.profile")}
-                </Menu.Item>
-                <Menu.Item component={Link} to="/account/password" leftSection={<IconKey size={16} />}>
-                  {t("layout.changePassword")}
-                </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
-                  {t("layout.logout")}
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Label>{t("language.label")}</Menu.Label>
-                {supportedLanguages.map((language) => (
-                  <Menu.Item
-                    key={language}
-                    lang={language}
-                    leftSection={<IconLanguage size={16} />}
-                    aria-current={language === currentLanguage() ? "true" : undefined}
-                    fw={language === currentLanguage() ? 700 : undefined}
-                    onClick={() => {
-                      if (language === currentLanguage()) return;
-                      void applyLanguage(language).then(() => saveLanguage(language));
-                    }}
-                  >
-                    {t(`language.${language}`)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenuOnDemand user={user} onLogout={() => logout.mutate()} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -184,7 +123,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             every page's first render (issue #37), and then kept, so it never slides away empty. */}
         {menuMade || !isMobile ? (
           <>
-            <AppShell.Section grow component={ScrollArea}>
+            {/* The page's own scrolling, not Mantine's ScrollArea: the build put that in one chunk with
+                the floating-ui code of menus and popovers, which then came with every first screen. */}
+            <AppShell.Section grow style={{ overflowY: "auto", overscrollBehavior: "contain" }}>
               <Stack gap={2}>
                 {entries.map((entry) => (
                   <NavLink

@@ -16,3 +16,5 @@ export function useActor(): Actor | null {
 export function useCurrentUser() {
   return useSession().data?.user ?? null;
 }
+
+export type CurrentUser = NonNullable<ReturnType<typeof useCurrentUser>>;

@@ -8,3 +8,9 @@ export function useIsMobile(): boolean {
   const mobileAgent = typeof navigator !== "undefined" && MOBILE_UA.test(navigator.userAgent);
   return Boolean(narrow) || mobileAgent;
 }
+
+/** The same test outside React, as the page opens (to start loading what only wider screens show). */
+export function isMobileNow(): boolean {
+  if (typeof window === "undefined") return false;
+  return window.innerWidth <= 768 || MOBILE_UA.test(navigator.userAgent);
+}

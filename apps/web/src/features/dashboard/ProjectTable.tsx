@@ -1,54 +1,31 @@
-import { Anchor, Card, Group, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Card, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { ComplianceBar } from "../../components/ComplianceBar";
-import { type DataColumn, DataTable } from "../../components/data/DataTable";
-import type { RouterOutputs } from "../../lib/trpc";
+import { isMobileNow, useIsMobile } from "../../lib/device";
+import { ProjectCompliance, ProjectLink, type ProjectRow } from "./projectParts";
 import { PanelList, type PanelProps, SectionCard } from "./SectionCard";
 
-type Row = RouterOutputs["dashboard"]["projectStats"][number];
+const loadTableView = () => import("./ProjectTableView");
+const ProjectTableView = lazy(() => loadTableView().then((m) => ({ default: m.ProjectTableView })));
+// A wider screen shows the table: its code then loads beside the dashboard's data, not after it.
+if (!isMobileNow()) void loadTableView();
 
 /**
  * Staff: "Project Safety Compliance" with a Workers column. Workers: "My Assigned Projects" without
- * it. A table on desktop; stacked cards on a phone.
+ * it. A table on desktop (its code loaded only there, ProjectTableView.tsx); stacked cards on a phone.
  */
-export function ProjectTable({ staff, ...props }: PanelProps<Row> & { staff: boolean }) {
+export function ProjectTable({ staff, ...props }: PanelProps<ProjectRow> & { staff: boolean }) {
   const { t } = useTranslation("dashboard");
+  const isMobile = useIsMobile();
   const title = staff ? t("projects.staffTitle") : t("projects.workerTitle");
   const link = { label: staff ? t("projects.viewAll") : t("projects.viewMine"), to: "/projects" };
   const empty = staff ? t("projects.staffEmpty") : t("projects.workerEmpty");
-  const projectLink = (row: Row) => (
-    <Anchor component={Link} to={`/projects/${row.id}`} fw={600} size="sm">
-      {row.name}
-    </Anchor>
-  );
-  const workersColumn: DataColumn<Row> = {
-    header: t("projects.workersColumn"),
-    align: "right",
-    cell: (row) => <Text size="sm">{row.workerCount}</Text>,
-  };
-  const columns: DataColumn<Row>[] = [
-    { header: t("projects.project"), cell: projectLink },
-    { header: t("projects.location"), cell: (row) => <Text size="sm">{row.location}</Text> },
-    ...(staff ? [workersColumn] : []),
-    {
-      header: t("projects.compliance"),
-      th: { w: 220 },
-      cell: (row) => (
-        <ComplianceBar
-          value={row.compliancePercentage}
-          context="dashboard"
-          label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
-        />
-      ),
-    },
-  ];
 
-  const projectCard = (row: Row) => (
-    <Card withBorder padding="sm" radius="sm" data-testid="project-row">
+  const projectCard = (row: ProjectRow) => (
+    <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="project-row">
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={6}>
         <div style={{ minWidth: 0 }}>
-          {projectLink(row)}
+          <ProjectLink row={row} />
           <Text size="xs" c="dimmed" truncate>
             {row.location}
           </Text>
@@ -59,18 +36,23 @@ export function ProjectTable({ staff, ...props }: PanelProps<Row> & { staff: boo
           </Text>
         ) : null}
       </Group>
-      <ComplianceBar
-        value={row.compliancePercentage}
-        context="dashboard"
-        label={t(`common:labels.compliance.${row.complianceStatus}`, { defaultValue: row.complianceStatus })}
-      />
+      <ProjectCompliance row={row} />
     </Card>
   );
 
   return (
     <SectionCard title={title} link={link} testId="project-table">
       <PanelList {...props} rows={5} none={empty}>
-        {(rows) => <DataTable minWidth={staff ? 560 : 460} rows={rows} rowTestId="project-row" columns={columns} card={projectCard} />}
+        {(rows) =>
+          isMobile ? (
+            <Stack gap="xs">{rows.map(projectCard)}</Stack>
+          ) : (
+            // The table's header and rows take about this height while its code loads.
+            <Suspense fallback={<Skeleton height={44 * (rows.length + 1)} radius="sm" />}>
+              <ProjectTableView rows={rows} staff={staff} />
+            </Suspense>
+          )
+        }
       </PanelList>
     </SectionCard>
   );
