@@ -9,16 +9,19 @@ import type { Plugin } from "vite";
  * Which chunks a page loads is only known after tree-shaking (a package's index names all its
  * modules, used or not), so the plugin first bundles the app as before, without writing it, and
  * reads from that result the modules /auth loads (the entry's chunks and the /auth route's) and
- * those the signed-in layout and the dashboard load. The real build then puts what /auth adds to
- * the entry in one chunk, `auth-screen` (~23 small files by default: on a slow phone each costs a
- * request and ~1.2 KB of headers), and the second set, less the first, in three chunks:
+ * those the signed-in layout and the dashboard load. The real build then puts everything the entry
+ * loads in the entry's own chunk (rolldown cut it into ~10 shared chunks, and cut them again
+ * differently whenever a lazy screen began to share one of their modules: /auth grew by 5.6 KB
+ * and 4 files when the header's menus became lazy), what /auth adds to the entry in one chunk,
+ * `auth-screen` (~23 small files by default: on a slow phone each costs a request and ~1.2 KB of
+ * headers), and the second set, less the first, in three chunks:
  * - `layout-vendor` and `layout`: the layout's libraries (tRPC, TanStack Query, Mantine's
  *   components, icons) and its own code with the signed-in screens' English texts (which it
  *   always loads, lib/i18n/appTexts.ts), each under the 150 KB budget (scripts/check-bundle.mjs);
  * - `dashboard`: what only the dashboard adds.
  * /auth loads exactly the modules it loaded before, in fewer files. The entry imports nothing
- * grouped; `auth-screen` imports only the entry's chunks; the layout's groups import those two,
- * so no two chunks import each other. The route modules themselves stay the router's lazy chunks.
+ * grouped; `auth-screen` imports only the entry; the layout's groups import those two, so no two
+ * chunks import each other (scripts/check-bundle.mjs checks). The route modules themselves stay the router's lazy chunks.
  */
 const AUTH = /[\\/]src[\\/]routes[\\/]auth\.tsx\?tsr-split=component$/;
 const LAYOUT = /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/;
@@ -61,6 +64,11 @@ function groupsFrom(chunks: OutChunk[]): Map<string, string> {
   const dashboard = loads((c) => DASHBOARD.test(c.facadeModuleId ?? ""));
   const result = new Map<string, string>();
   if (layout.size === 0 || dashboard.size === 0) return result;
+  // What the entry loads is needed by every page: in one chunk beside it, not in the ~10 shared
+  // chunks rolldown would cut it into (and re-cut whenever a lazy screen starts sharing a module).
+  // Its virtual modules too (Vite's modulepreload polyfill): left in the entry, they made the two
+  // chunks import each other.
+  for (const id of entry) result.set(id, "entry");
   for (const id of first) {
     if (!entry.has(id) && !AUTH.test(id) && !id.startsWith("\0")) result.set(id, "auth-screen");
   }
