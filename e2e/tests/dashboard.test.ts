@@ -37,6 +37,50 @@ async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
 
+/**
+ * Each visible element of the page's frame and content: its place, size and look, in document
+ * order, to compare two loads of the same page (toasts left out: they come and go).
+ */
+async function looks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const props = [
+      "display",
+      "position",
+      "font-size",
+      "font-weight",
+      "color",
+      "background-color",
+      "border-top-width",
+      "border-top-color",
+      "border-radius",
+      "padding-top",
+      "padding-left",
+      "margin-top",
+      "gap",
+      "opacity",
+      "text-align",
+      "box-shadow",
+    ];
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("header *, nav *, main *, footer *")) {
+      if (el.closest(".mantine-Notifications-root")) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const style = getComputedStyle(el);
+      const classes = [...el.classList].filter((c) => c.startsWith("m_")).join(".");
+      out.push(
+        `${el.tagName}.${classes} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} ${props.map((p) => style.getPropertyValue(p)).join("|")}`,
+      );
+    }
+    return out;
+  });
+}
+
+/** Whether all of Mantine's styles (apps/web/src/styles/allMantine.ts) are on the page. */
+const hasAllStyles = (page: Page) =>
+  page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/allMantine-")));
+const ALL_STYLES = /\/assets\/allMantine-[\w-]+\.css$/;
+
 describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
   let browser: Browser;
   let adminApi: ApiSession;
@@ -243,6 +287,50 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
       await card.getByText("View all messages").waitFor();
       expect(await hasHorizontalScroll(page)).toBe(false);
       await screenshot(page, `dashboard-manager-${name}`);
+      await context.close();
+    });
+  }
+  // The dashboard shows with only its own Mantine styles (apps/web/src/styles/dashboard.ts); the
+  // rest load once it has painted. Loaded without the rest, it must look exactly as with them.
+  for (const [who, viewport] of [
+    ["worker", PHONE],
+    ["manager", DESKTOP],
+  ] as const) {
+    it(`the dashboard looks the same without the rest of Mantine's styles (${who}, ${viewport === PHONE ? "phone" : "desktop"})`, async () => {
+      const person = who === "worker" ? worker : manager;
+      const context = await newContext(browser, baseUrl, viewport);
+      const setup = await context.newPage();
+      await signIn(setup, person.username, person.password);
+      await setup.close();
+      const ready = async (page: Page) => {
+        await page.goto("/");
+        await page.getByTestId("project-table").getByText(projectA.name).first().waitFor();
+        await page.getByTestId("safety-manager-card").waitFor();
+        await expect.poll(() => page.locator("[aria-busy='true'], .mantine-Skeleton-root").count()).toBe(0);
+        await page.waitForTimeout(500); // transitions end
+      };
+      const without = await context.newPage();
+      await without.route(ALL_STYLES, (route) => route.abort());
+      await ready(without);
+      expect(await hasAllStyles(without)).toBe(false);
+      const withAll = await context.newPage();
+      await ready(withAll);
+      await expect.poll(() => hasAllStyles(withAll), { timeout: 15_000 }).toBe(true);
+      await withAll.waitForTimeout(300);
+      const [a, b] = [await looks(without), await looks(withAll)];
+      expect(a.length).toBeGreaterThan(100);
+      const differing = a.map((line, i) => (line === b[i] ? null : `${line}\n  with all: ${b[i]}`)).filter(Boolean);
+      expect(differing.slice(0, 5)).toEqual([]);
+      expect(a.length).toBe(b.length);
+      // Any other page waits for all of them before it shows (routes/_app.tsx).
+      const other = await context.newPage();
+      await other.route(ALL_STYLES, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await other.goto("/safety-comments");
+      await other.getByRole("heading", { level: 1 }).waitFor();
+      expect(await hasAllStyles(other)).toBe(true);
       await context.close();
     });
   }

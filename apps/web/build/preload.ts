@@ -53,7 +53,7 @@ export function signedInPreload(): Plugin {
           Object.values(bundle).find((c): c is OutputChunk => c.type === "chunk" && c.isEntry),
         ),
       );
-      const only = (files: string[]) => files.filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      const only = (files: string[]) => files.filter((f) => !entry.has(f) && !isStylesOnly(bundle[f])).map((f) => `/${f}`);
       const j = JSON.stringify;
       const source = [
         "// Written by apps/web/build/preload.ts: the session asked, and a signed-in user's layout chunks loaded, beside the entry.",
@@ -147,3 +147,11 @@ function closure(bundle: OutputBundle, chunk: OutputChunk | undefined, seen = ne
   for (const file of chunk.imports) closure(bundle, bundle[file] as OutputChunk | undefined, seen);
   return [...seen];
 }
+
+/**
+ * A chunk of stylesheets only (the layout's per-component Mantine styles) has no JavaScript once
+ * Vite is done with it: its stylesheet is named through `cssOf`, its empty script not at all.
+ */
+
+const isStylesOnly = (chunk: OutputBundle[string] | undefined) =>
+  chunk?.type === "chunk" && chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\.css(\?|$)/.test(id));

@@ -1,8 +1,7 @@
-// All of Mantine's styles for the signed-in screens, loaded with them (this module is part of the
-// protected layout's lazy chunk); the first screen has its own few (styles/firstScreen.ts).
-import "@mantine/core/styles.layer.css";
-import "@mantine/dates/styles.layer.css";
-import "@mantine/notifications/styles.layer.css";
+// The Mantine styles of the signed-in layout and the dashboard, loaded with them (this module is
+// part of the protected layout's lazy chunk); the first screen has its own few
+// (styles/firstScreen.ts), every other page all of them (styles/loadAll.ts, routes/_app.tsx).
+import "../styles/dashboard";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { persistQueryCache, restoreQueryCache } from "../features/offline/queryCache";

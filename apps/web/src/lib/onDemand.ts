@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { afterFirstScreen } from "./afterFirstScreen";
 
 /**
  * A header popup (the account menu, the notifications panel) whose code is not part of the first
@@ -12,8 +13,6 @@ import { useEffect, useState } from "react";
  * Nothing is swapped before a click: a trigger replaced between a press and its release would
  * lose the click.
  */
-const IDLE_LOAD_AFTER_MS = 2500;
-
 export function usePopupOnDemand(load: () => Promise<unknown>): {
   /** Clicked at least once: render the loaded popup (in a Suspense whose fallback is the plain trigger), open at first. */
   opened: boolean;
@@ -21,17 +20,7 @@ export function usePopupOnDemand(load: () => Promise<unknown>): {
   triggerProps: { onClick: () => void; onPointerEnter: () => void; onFocus: () => void };
 } {
   const [opened, setOpened] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(() => void load(), { timeout: 2000 });
-      else void load();
-    }, IDLE_LOAD_AFTER_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, [load]);
+  useEffect(() => afterFirstScreen(() => void load()), [load]);
   return {
     opened,
     triggerProps: { onClick: () => setOpened(true), onPointerEnter: () => void load(), onFocus: () => void load() },

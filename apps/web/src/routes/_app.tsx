@@ -8,13 +8,20 @@ import { Toasts } from "../components/Toasts";
 import { prefetchDashboard } from "../features/dashboard/prefetch";
 import { OfflineBanner } from "../features/offline/OfflineBanner";
 import { OutboxSync } from "../features/outbox/useOutbox";
+import { afterFirstScreen } from "../lib/afterFirstScreen";
 import { useSession } from "../lib/auth";
 import { useApplySavedLanguage } from "../lib/i18n/useUserLanguage";
 import { rememberSignedIn } from "../lib/session";
 import { trpc } from "../lib/trpc";
+import { isDashboardPath, loadAllStyles } from "../styles/loadAll";
 
-/** Every route but /auth is protected: spinner while the user loads, /auth when signed out. */
+/**
+ * Every route but /auth is protected: spinner while the user loads, /auth when signed out. Every
+ * page but the dashboard waits for all of Mantine's styles before it shows (the dashboard's come
+ * with the layout: styles/dashboard.ts).
+ */
 export const Route = createFileRoute("/_app")({
+  beforeLoad: ({ location }) => (isDashboardPath(location.pathname) ? undefined : loadAllStyles().then(() => undefined)),
   component: ProtectedLayout,
 });
 
@@ -34,8 +41,10 @@ function SignedIn() {
   const utils = trpc.useUtils();
   const actor = session.data?.actor;
   useEffect(() => {
-    if (actor && (location.pathname === "/" || location.pathname === "/dashboard")) prefetchDashboard(utils, actor);
+    if (actor && isDashboardPath(location.pathname)) prefetchDashboard(utils, actor);
   }, [actor, utils]);
+  // On the dashboard, the rest of Mantine's styles once it has painted, so the next page is ready.
+  useEffect(() => afterFirstScreen(() => void loadAllStyles()), []);
   if (session.isPending) return <FullPageSpinner />;
   // /auth reads this instead of asking the server again.
   if (session.isSuccess) rememberSignedIn(Boolean(session.data));
