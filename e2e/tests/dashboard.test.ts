@@ -78,7 +78,16 @@ async function looks(page: Page): Promise<string[]> {
 
 /** Whether all of Mantine's styles (apps/web/src/styles/allMantine.ts) are on the page. */
 const hasAllStyles = (page: Page) =>
-  page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/allMantine-")));
+  page.evaluate(() =>
+    // A stylesheet that failed to load stays listed, its rules unreadable.
+    [...document.styleSheets].some((sheet) => {
+      try {
+        return Boolean(sheet.href?.includes("/assets/allMantine-")) && sheet.cssRules.length > 0;
+      } catch {
+        return false;
+      }
+    }),
+  );
 const ALL_STYLES = /\/assets\/allMantine-[\w-]+\.css$/;
 
 describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
@@ -331,6 +340,12 @@ describe.skipIf(!baseUrl)("safety communication and the dashboard", () => {
       await other.goto("/safety-comments");
       await other.getByRole("heading", { level: 1 }).waitFor();
       expect(await hasAllStyles(other)).toBe(true);
+      // And when they cannot load (a bad network), the page still shows, with the layout's styles.
+      const failing = await context.newPage();
+      await failing.route(ALL_STYLES, (route) => route.abort());
+      await failing.goto("/safety-comments");
+      await failing.getByRole("heading", { level: 1 }).waitFor();
+      expect(await hasAllStyles(failing)).toBe(false);
       await context.close();
     });
   }

@@ -15,13 +15,17 @@ import { rememberSignedIn } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { isDashboardPath, loadAllStyles } from "../styles/loadAll";
 
+const noop = () => undefined;
+
 /**
  * Every route but /auth is protected: spinner while the user loads, /auth when signed out. Every
  * page but the dashboard waits for all of Mantine's styles before it shows (the dashboard's come
  * with the layout: styles/dashboard.ts).
  */
 export const Route = createFileRoute("/_app")({
-  beforeLoad: ({ location }) => (isDashboardPath(location.pathname) ? undefined : loadAllStyles().then(() => undefined)),
+  // A stylesheet that fails to load (a bad network) does not stop the page: it shows with the
+  // layout's styles, rather than as an error.
+  beforeLoad: ({ location }) => (isDashboardPath(location.pathname) ? undefined : loadAllStyles().then(noop, noop)),
   component: ProtectedLayout,
 });
 
