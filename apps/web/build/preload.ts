@@ -152,6 +152,5 @@ function closure(bundle: OutputBundle, chunk: OutputChunk | undefined, seen = ne
  * A chunk of stylesheets only (the layout's per-component Mantine styles) has no JavaScript once
  * Vite is done with it: its stylesheet is named through `cssOf`, its empty script not at all.
  */
-
 const isStylesOnly = (chunk: OutputBundle[string] | undefined) =>
   chunk?.type === "chunk" && chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\.css(\?|$)/.test(id));

@@ -1,4 +1,5 @@
 import { Box, Menu, Text } from "@mantine/core";
+import { displayName } from "@sitesafe/domain";
 import { IconKey, IconLanguage, IconLogout, IconUser } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,7 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
       <Menu.Dropdown>
         <Box px="sm" py={6}>
           <Text fw={600} size="sm" truncate>
-            {user.firstName ? [user.firstName, user.lastName].filter(Boolean).join(" ") : user.username}
+            {displayName(user)}
           </Text>
           <Text c="dimmed" size="xs" truncate>
             {user.email}

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from "react";
+import { afterFirstScreen } from "../lib/afterFirstScreen";
 
 /**
  * Renders its children in a task of their own once the browser is idle after the first paint
@@ -8,14 +9,7 @@ import { type ReactNode, startTransition, useDeferredValue, useEffect, useState 
  */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(() => startTransition(() => setReady(true)), { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => startTransition(() => setReady(true)), 50);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => afterFirstScreen(() => startTransition(() => setReady(true)), 0, 1500), []);
   return ready ? children : null;
 }
 
